@@ -1,0 +1,82 @@
+import fastifyCors from "@fastify/cors";
+import fastifyHelmet from "@fastify/helmet";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { ApiConfig } from "./config.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { loggerOptions } from "./logger.ts";
+import { registerErrorHandling } from "./plugins/error-handler.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { publicRoutes } from "./routes/public/index.ts";
+import { createServices } from "./services/index.ts";
+
+export interface BuildApiOptions {
+  config: ApiConfig;
+  database: DatabaseHandle;
+  /** Overrides the pino logger (tests pass false). */
+  logger?: FastifyServerOptions["logger"];
+}
+
+/**
+ * The API as one Fastify instance: external plugins, then app services, then routes.
+ * The caller owns the database handle's lifetime; `app.close()` closes it too.
+ */
+export async function buildApi({ config, database, logger }: BuildApiOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.nodeEnv === "production",
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    // The API serves JSON (and the docs UI, which needs its own inline assets).
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-site" },
+  });
+  await app.register(fastifyCors, {
+    origin: config.webOrigins,
+    credentials: true,
+    methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders: ["Content-Type", "Authorization", "If-None-Match"],
+    exposedHeaders: ["ETag"],
+    maxAge: 600,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "PharmaCompare API",
+        description: "Prices of medications at UK online pharmacies, and the back-office that keeps them.",
+        version: "1.0.0",
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
+
+  app.decorate("database", database);
+  app.decorate("services", createServices(database.db));
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes);
+  await app.register(publicRoutes);
+
+  return app;
+}

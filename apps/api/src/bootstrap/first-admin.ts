@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import type { Database } from "../db/client.ts";
+import { adminUsers, auditLog } from "../db/schema.ts";
+
+export interface FirstAdminResult {
+  created: boolean;
+  userId: string | null;
+  /** Set only when we generated the password: the caller shows it once and never stores it. */
+  generatedPassword?: string;
+}
+
+/**
+ * Creates the first administrator when there is none, from ADMIN_EMAIL / ADMIN_PASSWORD, or with
+ * a generated password when none is configured. Existing admins are never touched.
+ */
+export async function ensureFirstAdmin(
+  db: Database,
+  options: { email: string; password?: string },
+): Promise<FirstAdminResult> {
+  const [existing] = await db.select({ id: adminUsers.id }).from(adminUsers).orderBy(adminUsers.createdAt).limit(1);
+  if (existing) return { created: false, userId: existing.id };
+
+  const generatedPassword = options.password ? undefined : generatePassword();
+  const passwordHash = await hashPassword(options.password ?? (generatedPassword as string));
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(adminUsers)
+      .values({ name: "Administrator", email: options.email, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: adminUsers.id });
+    // Another process created it between our check and insert: theirs stands.
+    if (!user) {
+      const [other] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.email}) = ${options.email}`);
+      return { created: false, userId: other?.id ?? null };
+    }
+    await tx.insert(auditLog).values({
+      action: "create",
+      entityType: "admin_user",
+      entityId: user.id,
+      actorEmail: "system",
+      changes: { email: options.email, reason: "first administrator created at start-up" },
+    });
+    return { created: true, userId: user.id, generatedPassword };
+  });
+}

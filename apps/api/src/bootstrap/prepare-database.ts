@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { ApiConfig } from "../config.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
+import { ensureFirstAdmin } from "./first-admin.ts";
+
+type Log = Pick<FastifyBaseLogger, "info">;
+
+/**
+ * Everything a fresh or existing database needs before the API serves: migrations, the first
+ * administrator, and the demo catalogue when the catalogue is empty (unless SEED_DEMO=false).
+ */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  config: Pick<ApiConfig, "adminEmail" | "adminPassword" | "seedDemo">,
+  log: Log,
+  print: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<void> {
+  await handle.migrate();
+  const admin = await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword });
+  if (admin.generatedPassword) {
+    // Shown once on the console, never logged or stored in clear.
+    print(
+      [
+        "",
+        "  First administrator created. Sign in at /admin/login with:",
+        `    email:    ${config.adminEmail}`,
+        `    password: ${admin.generatedPassword}`,
+        "  This password is shown only now. Change it under Profile Settings.",
+        "",
+        "",
+      ].join("\n"),
+    );
+  } else if (admin.created) {
+    log.info({ email: config.adminEmail }, "first administrator created from ADMIN_PASSWORD");
+  }
+  if (config.seedDemo && (await isCatalogueEmpty(handle.db))) {
+    const summary = await seedDemoCatalogue(handle.db, { createdBy: admin.userId });
+    log.info(summary, "demo catalogue seeded");
+  }
+}

@@ -1,0 +1,57 @@
+import {
+  envBoolean,
+  envOriginList,
+  envPort,
+  envUrl,
+  parseEnv,
+  withoutBlankValues,
+} from "@pharmacompare/contract";
+import { z } from "zod";
+
+/**
+ * The API's configuration: the only place that reads process.env for the API.
+ * Address defaults are derived from the ports so `PORT=3310 API_PORT=3410` needs nothing else.
+ */
+const apiEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("localhost"),
+    PORT: envPort(3000),
+    API_PORT: envPort(4000),
+    SITE_URL: envUrl.optional(),
+    WEB_ORIGIN: envOriginList.optional(),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    MAIL_FROM: z.string().min(3).default("PharmaCompare <no-reply@pharmacompare.local>"),
+    ADMIN_EMAIL: z.email({ error: "must be an email address" }).default("admin@pharmacompare.local"),
+    ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+    SEED_DEMO: envBoolean(true),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .transform((env) => {
+    const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
+    return {
+      nodeEnv: env.NODE_ENV,
+      host: env.HOST,
+      port: env.API_PORT,
+      siteUrl,
+      webOrigins: env.WEB_ORIGIN ?? [new URL(siteUrl).origin],
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      adminEmail: env.ADMIN_EMAIL.toLowerCase(),
+      adminPassword: env.ADMIN_PASSWORD,
+      seedDemo: env.SEED_DEMO,
+      logLevel: env.LOG_LEVEL,
+    };
+  });
+
+export type ApiConfig = z.output<typeof apiEnvSchema>;
+
+export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
+  return parseEnv(apiEnvSchema, withoutBlankValues(env));
+}

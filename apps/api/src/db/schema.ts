@@ -1,0 +1,422 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * One schema for PGlite and PostgreSQL. Column names are snake_case in SQL; the API maps rows
+ * to the specifications' field names in the services. Status-like columns carry CHECK
+ * constraints listing their values so bad data cannot get in by any route.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
+
+export const categories = pgTable("categories", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  active: boolean("active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subcategories = pgTable(
+  "subcategories",
+  {
+    id: text("id").primaryKey(),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subcategories_category_idx").on(t.categoryId, t.sortOrder),
+    // Target of the medications' composite key below.
+    unique("subcategories_id_category_unique").on(t.id, t.categoryId),
+  ],
+);
+
+export const medications = pgTable(
+  "medications",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    genericName: text("generic_name"),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    subcategoryId: text("subcategory_id").notNull(),
+    form: text("form").notNull(),
+    description: text("description").notNull().default(""),
+    /** Strength/quantity strings in the order a visitor sees them. */
+    dosages: text("dosages").array().notNull().default(sql`'{}'::text[]`),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A medication's category is always its subcategory's parent.
+    foreignKey({
+      name: "medications_subcategory_in_category_fk",
+      columns: [t.subcategoryId, t.categoryId],
+      foreignColumns: [subcategories.id, subcategories.categoryId],
+    }).onDelete("restrict"),
+    index("medications_subcategory_idx").on(t.subcategoryId),
+    index("medications_category_idx").on(t.categoryId),
+    index("medications_lower_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+export const pharmacies = pgTable(
+  "pharmacies",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    website: text("website").notNull(),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(4),
+    deliveryOptions: text("delivery_options").array().notNull().default(sql`'{standard}'::text[]`),
+    deliveryTime: text("delivery_time").notNull().default("1-3 days"),
+    prescriptionRequired: boolean("prescription_required").notNull().default(true),
+    active: boolean("active").notNull().default(true),
+    description: text("description").notNull().default(""),
+    trustpilotUrl: text("trustpilot_url").notNull().default(""),
+    minOrderValue: money("min_order_value").notNull().default(0),
+    deliveryFee: money("delivery_fee").notNull().default(2.95),
+    freeDeliveryThreshold: money("free_delivery_threshold").notNull().default(0),
+    gphcNumber: text("gphc_number").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("pharmacies_rating_range", sql`${t.rating} between 0 and 5`),
+    check("pharmacies_gphc_format", sql`${t.gphcNumber} ~ '^[0-9]{7}$'`),
+    check(
+      "pharmacies_money_non_negative",
+      sql`${t.minOrderValue} >= 0 and ${t.deliveryFee} >= 0 and ${t.freeDeliveryThreshold} >= 0`,
+    ),
+    uniqueIndex("pharmacies_gphc_unique").on(t.gphcNumber),
+    index("pharmacies_rating_idx").on(t.rating),
+  ],
+);
+
+export const prices = pgTable(
+  "prices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    pharmacyId: text("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id, { onDelete: "cascade" }),
+    dosage: text("dosage").notNull(),
+    price: money("price").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    inStock: boolean("in_stock").notNull().default(true),
+    link: text("link"),
+    lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("prices_medication_pharmacy_dosage_unique").on(t.medicationId, t.pharmacyId, t.dosage),
+    check("prices_price_positive", sql`${t.price} > 0`),
+    check("prices_quantity_positive", sql`${t.quantity} >= 1`),
+    index("prices_medication_dosage_price_idx").on(t.medicationId, t.dosage, t.price),
+    index("prices_pharmacy_idx").on(t.pharmacyId),
+    index("prices_last_updated_idx").on(t.lastUpdated),
+  ],
+);
+
+/** Every price write appends here, so trends and alerts can be explained later. */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    pharmacyId: text("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id, { onDelete: "cascade" }),
+    dosage: text("dosage").notNull(),
+    price: money("price").notNull(),
+    inStock: boolean("in_stock").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("price_history_price_positive", sql`${t.price} > 0`),
+    index("price_history_lookup_idx").on(t.medicationId, t.dosage, t.pharmacyId, t.recordedAt),
+  ],
+);
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    role: text("role").notNull().default("admin"),
+    passwordHash: text("password_hash").notNull(),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("admin_users_email_unique").on(sql`lower(${t.email})`),
+    check("admin_users_role_valid", inList("role", ["admin"])),
+  ],
+);
+
+/** Opaque bearer tokens, stored only as a SHA-256 hash; revocable and expiring. */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp("idle_expires_at", { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    uniqueIndex("admin_sessions_token_hash_unique").on(t.tokenHash),
+    index("admin_sessions_user_idx").on(t.userId),
+  ],
+);
+
+/** Failed sign-in bookkeeping per client address and per account, kept in the database so
+ * several API processes share it. */
+export const loginThrottles = pgTable("login_throttles", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+export const adminMessages = pgTable(
+  "admin_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    pharmacyId: text("pharmacy_id").references(() => pharmacies.id, { onDelete: "cascade" }),
+    category: text("category").notNull().default("information"),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    startDate: timestamp("start_date", { withTimezone: true }).notNull().defaultNow(),
+    endDate: timestamp("end_date", { withTimezone: true }),
+    priority: integer("priority").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdBy: uuid("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("admin_messages_category_valid", inList("category", ["warning", "promo", "information", "other"])),
+    check("admin_messages_priority_range", sql`${t.priority} between 0 and 10`),
+    check("admin_messages_dates_ordered", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    index("admin_messages_medication_idx").on(t.medicationId, t.active),
+  ],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status").notNull().default("new"),
+    notes: text("notes"),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "contacts_subject_valid",
+      inList("subject", ["general", "technical", "pharmacy", "pricing", "feedback", "other"]),
+    ),
+    check("contacts_status_valid", inList("status", ["new", "read", "replied", "resolved"])),
+    index("contacts_status_created_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const priceAlerts = pgTable(
+  "price_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    medicationName: text("medication_name").notNull(),
+    dosage: text("dosage").notNull(),
+    targetPrice: money("target_price").notNull(),
+    currentPrice: money("current_price").notNull(),
+    lowestPharmacyName: text("lowest_pharmacy_name"),
+    lowestPharmacyPrice: money("lowest_pharmacy_price"),
+    status: text("status").notNull().default("active"),
+    /** Secret for the one-click unsubscribe link in every alert email. */
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    triggeredAt: timestamp("triggered_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("price_alerts_status_valid", inList("status", ["active", "triggered", "cancelled", "expired"])),
+    check("price_alerts_target_positive", sql`${t.targetPrice} > 0`),
+    uniqueIndex("price_alerts_unsubscribe_token_unique").on(t.unsubscribeToken),
+    index("price_alerts_watch_idx").on(t.medicationId, t.dosage, t.status),
+    index("price_alerts_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("active"),
+    source: text("source").notNull().default("popup"),
+    subscribedTo: jsonb("subscribed_to")
+      .$type<{ type: string; value: string | null }[]>()
+      .notNull()
+      .default(sql`'[{"type":"all","value":null}]'::jsonb`),
+    priceDrops: boolean("price_drops").notNull().default(true),
+    newMedications: boolean("new_medications").notNull().default(true),
+    promotions: boolean("promotions").notNull().default(true),
+    weeklyDigest: boolean("weekly_digest").notNull().default(false),
+    unsubscribeToken: text("unsubscribe_token").notNull(),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    emailsSentCount: integer("emails_sent_count").notNull().default(0),
+    lastEmailSent: timestamp("last_email_sent", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("subscriptions_unsubscribe_token_unique").on(t.unsubscribeToken),
+    check("subscriptions_status_valid", inList("status", ["active", "unsubscribed", "bounced"])),
+    check("subscriptions_source_valid", inList("source", ["popup", "footer", "checkout", "manual"])),
+  ],
+);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    author: text("author").notNull(),
+    category: text("category").notNull().default("General Health"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    featuredImage: text("featured_image"),
+    metaDescription: text("meta_description").notNull(),
+    metaKeywords: text("meta_keywords").array().notNull().default(sql`'{}'::text[]`),
+    readTime: integer("read_time").notNull(),
+    published: boolean("published").notNull().default(false),
+    publishDate: timestamp("publish_date", { withTimezone: true }).notNull().defaultNow(),
+    lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_unique").on(t.slug),
+    check("blog_posts_excerpt_length", sql`char_length(${t.excerpt}) <= 300`),
+    check("blog_posts_meta_description_length", sql`char_length(${t.metaDescription}) <= 160`),
+    check(
+      "blog_posts_category_valid",
+      inList("category", [
+        "Weight Loss",
+        "Men's Health",
+        "Women's Health",
+        "Hair Loss",
+        "Money Saving",
+        "General Health",
+      ]),
+    ),
+    check("blog_posts_read_time_positive", sql`${t.readTime} > 0`),
+    index("blog_posts_published_date_idx").on(t.published, t.publishDate),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    /** Kept even if the user is later removed, and for failed sign-ins with no user. */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id"),
+    changes: jsonb("changes").$type<Record<string, unknown>>(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    index("audit_log_actor_idx").on(t.actorId),
+  ],
+);
+
+/** Transactional outbox: a row is written in the same transaction as the thing that causes
+ * the email; a worker delivers it at least once. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Makes enqueueing idempotent: the same event never queues two emails. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_idempotency_unique").on(t.idempotencyKey),
+    check("email_outbox_status_valid", inList("status", ["pending", "sent", "failed"])),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);

@@ -1,0 +1,81 @@
+import type { DemoAdminMessage } from "./types.ts";
+
+/**
+ * Messages administrators have posted on medication pages. Pharmacy-specific messages name a
+ * pharmacy that sells the medication: `buildDemoPrices` always lists the pharmacy of every
+ * pharmacy-specific message here among the sellers of that medication.
+ */
+export const demoAdminMessages: DemoAdminMessage[] = [
+  {
+    medicationId: "wegovy",
+    pharmacyId: null,
+    category: "information",
+    title: "Wegovy supply update",
+    message:
+      "Some pharmacies are showing limited stock of certain Wegovy strengths. Stock status is shown next to each price and may change during the day.",
+    startOffsetDays: -7,
+    endOffsetDays: 30,
+    priority: 6,
+    active: true,
+  },
+  {
+    medicationId: "mounjaro",
+    pharmacyId: null,
+    category: "warning",
+    title: "Check the pen strength before you buy",
+    message:
+      "Mounjaro KwikPens come in six strengths and prices differ between them. Make sure the strength you compare matches the one your prescriber has recommended.",
+    startOffsetDays: -3,
+    endOffsetDays: null,
+    priority: 8,
+    active: true,
+  },
+  {
+    medicationId: "sildenafil",
+    pharmacyId: "kestrel-lane-pharmacy",
+    category: "promo",
+    title: "10% off first orders",
+    message:
+      "Kestrel Lane Pharmacy is offering 10% off a first order of sildenafil. The discount is applied at the pharmacy's checkout, not on PharmaCompare.",
+    startOffsetDays: -2,
+    endOffsetDays: 14,
+    priority: 3,
+    active: true,
+  },
+  {
+    medicationId: "microgynon-30",
+    pharmacyId: null,
+    category: "information",
+    title: "An online consultation is required",
+    message:
+      "Combined contraceptive pills are prescription-only medicines. Every pharmacy listed here will ask you to complete a consultation before your order is approved.",
+    startOffsetDays: -10,
+    endOffsetDays: null,
+    priority: 2,
+    active: true,
+  },
+  {
+    medicationId: "levonelle-one-step",
+    pharmacyId: null,
+    category: "information",
+    title: "Need it today?",
+    message:
+      "Delivery times are shown for each pharmacy. If you need emergency contraception quickly, a local pharmacy or sexual health clinic may be faster than delivery.",
+    startOffsetDays: -14,
+    endOffsetDays: null,
+    priority: 9,
+    active: true,
+  },
+  {
+    medicationId: "finasteride",
+    pharmacyId: "pebblecroft-pharmacy",
+    category: "promo",
+    title: "Subscribe and save",
+    message:
+      "Pebblecroft Pharmacy offers a lower price when finasteride is ordered on a repeating three-month subscription.",
+    startOffsetDays: -30,
+    endOffsetDays: 7,
+    priority: 1,
+    active: false,
+  },
+];

@@ -1,0 +1,330 @@
+import {
+  BLOG_CATEGORIES,
+  CATEGORY_IDS,
+  DELIVERY_OPTIONS,
+  MEDICATION_FORMS,
+  SUBCATEGORY_IDS,
+} from "@pharmacompare/contract";
+import { describe, expect, it } from "vitest";
+import {
+  buildDemoPriceHistory,
+  buildDemoPrices,
+  demoAdminMessages,
+  demoBlogPosts,
+  demoCatalogue,
+  demoCategories,
+  demoMedications,
+  demoPharmacies,
+} from "./index.ts";
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const DAY_MS = 86_400_000;
+
+function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+function isTwoDecimals(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
+const EXPECTED_TREE: Record<string, string[]> = {
+  "mens-health": ["erectile-dysfunction", "premature-ejaculation", "hair-loss"],
+  "womens-health": [
+    "oral-contraceptives",
+    "other-contraceptives",
+    "morning-after-pill",
+    "period-delay",
+    "cystitis",
+  ],
+  "weight-loss": ["weight-loss-medications"],
+  "skin-treatment": ["acne", "eczema-dermatitis", "psoriasis", "rosacea", "impetigo"],
+  "general-health": [],
+};
+
+const parentOf = new Map(
+  demoCategories.flatMap((category) => category.subcategories.map((sub) => [sub.id, category.id] as const)),
+);
+
+describe("demo categories", () => {
+  it("has the five known categories in order, with the fourteen known subcategories", () => {
+    expect(demoCategories.map((category) => category.id)).toEqual([...CATEGORY_IDS]);
+    expect(demoCategories.map((category) => category.name)).toEqual([
+      "Men's Health",
+      "Women's Health",
+      "Weight Loss",
+      "Skin Treatment",
+      "General Health",
+    ]);
+    for (const category of demoCategories) {
+      expect(category.subcategories.map((sub) => sub.id)).toEqual(EXPECTED_TREE[category.id]);
+    }
+    const subIds = demoCategories.flatMap((category) => category.subcategories.map((sub) => sub.id));
+    expect(subIds).toHaveLength(14);
+    expect([...subIds].sort()).toEqual([...SUBCATEGORY_IDS].sort());
+  });
+
+  it("gives every subcategory a name and a description", () => {
+    for (const sub of demoCategories.flatMap((category) => category.subcategories)) {
+      expect(sub.name.trim()).not.toBe("");
+      expect(sub.description.trim().length).toBeGreaterThan(20);
+    }
+  });
+});
+
+describe("demo medications", () => {
+  it("has at least 60 medications with unique, valid slug ids derived from the name", () => {
+    expect(demoMedications.length).toBeGreaterThanOrEqual(60);
+    const ids = demoMedications.map((medication) => medication.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const medication of demoMedications) {
+      expect(medication.id).toMatch(SLUG);
+      expect(medication.id).toBe(slugify(medication.name));
+    }
+  });
+
+  it("covers every subcategory with at least three medications", () => {
+    for (const subId of SUBCATEGORY_IDS) {
+      const count = demoMedications.filter((medication) => medication.subcategory === subId).length;
+      expect(count, subId).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("files each medication under its subcategory's parent category", () => {
+    for (const medication of demoMedications) {
+      expect(parentOf.get(medication.subcategory), medication.id).toBe(medication.category);
+    }
+  });
+
+  it("uses known forms and has 2-6 dosages, each with a positive typical price", () => {
+    const forms: readonly string[] = MEDICATION_FORMS;
+    for (const medication of demoMedications) {
+      expect(forms, medication.id).toContain(medication.form);
+      expect(medication.dosage.length, medication.id).toBeGreaterThanOrEqual(2);
+      expect(medication.dosage.length, medication.id).toBeLessThanOrEqual(6);
+      expect(new Set(medication.dosage).size, medication.id).toBe(medication.dosage.length);
+      expect(medication.typicalPrice, medication.id).toHaveLength(medication.dosage.length);
+      for (const price of medication.typicalPrice) {
+        expect(price, medication.id).toBeGreaterThan(0);
+        expect(isTwoDecimals(price), medication.id).toBe(true);
+      }
+      expect(medication.description.trim(), medication.id).not.toBe("");
+    }
+  });
+});
+
+describe("demo pharmacies", () => {
+  it("has at least 30 pharmacies with unique slug ids", () => {
+    expect(demoPharmacies.length).toBeGreaterThanOrEqual(30);
+    const ids = demoPharmacies.map((pharmacy) => pharmacy.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const pharmacy of demoPharmacies) {
+      expect(pharmacy.id).toMatch(SLUG);
+      expect(pharmacy.id).toBe(slugify(pharmacy.name));
+    }
+  });
+
+  it("has unique 7-digit GPhC numbers", () => {
+    const numbers = demoPharmacies.map((pharmacy) => pharmacy.gphcNumber);
+    for (const gphc of numbers) expect(gphc).toMatch(/^9\d{6}$/);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it("uses reserved .example websites and sensible ratings, fees and delivery options", () => {
+    const options: readonly string[] = DELIVERY_OPTIONS;
+    for (const pharmacy of demoPharmacies) {
+      const host = `www.${pharmacy.id.replaceAll("-", "")}.example`;
+      expect(pharmacy.website).toBe(`https://${host}`);
+      expect(new URL(pharmacy.website).hostname.endsWith(".example")).toBe(true);
+      expect(pharmacy.trustpilotUrl).toBe(`https://uk.trustpilot.com/review/${host}`);
+      expect(pharmacy.rating).toBeGreaterThanOrEqual(0);
+      expect(pharmacy.rating).toBeLessThanOrEqual(5);
+      expect(pharmacy.rating).toBeGreaterThanOrEqual(3.6);
+      expect(pharmacy.rating).toBeLessThanOrEqual(4.9);
+      expect(pharmacy.deliveryOptions).toContain("standard");
+      for (const option of pharmacy.deliveryOptions) expect(options).toContain(option);
+      expect(pharmacy.deliveryFee).toBeGreaterThanOrEqual(0);
+      expect(pharmacy.deliveryFee).toBeLessThanOrEqual(4.99);
+      expect(pharmacy.minOrderValue).toBeGreaterThanOrEqual(0);
+      expect([0, 30, 40, 50]).toContain(pharmacy.freeDeliveryThreshold);
+    }
+  });
+});
+
+describe("buildDemoPrices", () => {
+  const prices = buildDemoPrices(demoMedications, demoPharmacies);
+  const pharmacyById = new Map(demoPharmacies.map((pharmacy) => [pharmacy.id, pharmacy]));
+
+  it("prices every medication and dosage at 5 to 15 pharmacies", () => {
+    const counts = new Map<string, number>();
+    for (const row of prices) {
+      const key = `${row.medicationId}|${row.dosage}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const medication of demoMedications) {
+      for (const dosage of medication.dosage) {
+        const count = counts.get(`${medication.id}|${dosage}`) ?? 0;
+        expect(count, `${medication.id} ${dosage}`).toBeGreaterThanOrEqual(5);
+        expect(count, `${medication.id} ${dosage}`).toBeLessThanOrEqual(15);
+      }
+    }
+  });
+
+  it("has at most one row per medication, pharmacy and dosage", () => {
+    const keys = prices.map((row) => `${row.medicationId}|${row.pharmacyId}|${row.dosage}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("produces positive prices near the typical price, quantity 1 and pharmacy links", () => {
+    const medicationById = new Map(demoMedications.map((medication) => [medication.id, medication]));
+    for (const row of prices) {
+      const medication = medicationById.get(row.medicationId);
+      const pharmacy = pharmacyById.get(row.pharmacyId);
+      expect(medication).toBeDefined();
+      expect(pharmacy).toBeDefined();
+      if (!medication || !pharmacy) continue;
+      const typical = medication.typicalPrice[medication.dosage.indexOf(row.dosage)] ?? Number.NaN;
+      expect(row.price).toBeGreaterThan(0);
+      expect(isTwoDecimals(row.price)).toBe(true);
+      expect(row.price / typical).toBeGreaterThanOrEqual(0.75);
+      expect(row.price / typical).toBeLessThanOrEqual(1.35);
+      expect(row.quantity).toBe(1);
+      expect(row.link).toBe(`${pharmacy.website}/products/${medication.id}`);
+    }
+  });
+
+  it("marks some rows out of stock, roughly 8%", () => {
+    const outOfStock = prices.filter((row) => !row.inStock).length / prices.length;
+    expect(outOfStock).toBeGreaterThan(0.03);
+    expect(outOfStock).toBeLessThan(0.15);
+  });
+
+  it("is deterministic", () => {
+    expect(buildDemoPrices(demoMedications, demoPharmacies)).toEqual(prices);
+  });
+});
+
+describe("buildDemoPriceHistory", () => {
+  const prices = buildDemoPrices(demoMedications, demoPharmacies);
+  const now = new Date("2025-09-01T06:00:00.000Z");
+  const history = buildDemoPriceHistory(prices, now);
+
+  it("has weekly points covering the last 90 days for every price row", () => {
+    expect(history).toHaveLength(prices.length * 13);
+    const daysAgo = new Set(history.map((point) => (now.getTime() - point.recordedAt.getTime()) / DAY_MS));
+    expect([...daysAgo].sort((a, b) => a - b)).toEqual([0, 7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 77, 84]);
+  });
+
+  it("starts from the current price and stays positive and within 15% of it", () => {
+    const current = new Map(
+      prices.map((row) => [`${row.medicationId}|${row.pharmacyId}|${row.dosage}`, row]),
+    );
+    for (const point of history) {
+      const row = current.get(`${point.medicationId}|${point.pharmacyId}|${point.dosage}`);
+      expect(row).toBeDefined();
+      if (!row) continue;
+      expect(point.price).toBeGreaterThan(0);
+      expect(isTwoDecimals(point.price)).toBe(true);
+      expect(Math.abs(point.price - row.price)).toBeLessThanOrEqual(row.price * 0.15 + 0.01);
+      if (point.recordedAt.getTime() === now.getTime()) {
+        expect(point.price).toBe(row.price);
+        expect(point.inStock).toBe(row.inStock);
+      }
+    }
+  });
+
+  it("is deterministic and honours a shorter window", () => {
+    expect(buildDemoPriceHistory(prices, now)).toEqual(history);
+    const prices2 = prices.slice(0, 10);
+    expect(buildDemoPriceHistory(prices2, now, 30)).toHaveLength(10 * 5);
+  });
+});
+
+describe("demo blog posts", () => {
+  it("has the three bundled articles with their dates and read times", () => {
+    expect(demoBlogPosts).toHaveLength(3);
+    expect(demoBlogPosts.map((post) => post.publishDate)).toEqual([
+      "2025-08-18T09:00:00.000Z",
+      "2025-08-20T09:00:00.000Z",
+      "2025-08-22T09:00:00.000Z",
+    ]);
+    expect(demoBlogPosts.map((post) => post.readTime)).toEqual([5, 5, 4]);
+    for (const post of demoBlogPosts) expect(post.lastUpdated).toBe(post.publishDate);
+  });
+
+  it("has full-length articles with valid metadata", () => {
+    const categories: readonly string[] = BLOG_CATEGORIES;
+    const slugs = demoBlogPosts.map((post) => post.slug);
+    expect(new Set(slugs).size).toBe(3);
+    for (const post of demoBlogPosts) {
+      expect(post.slug).toMatch(SLUG);
+      expect(words(post.content), post.slug).toBeGreaterThanOrEqual(600);
+      expect(post.excerpt.length).toBeLessThanOrEqual(300);
+      expect(post.metaDescription.length).toBeLessThanOrEqual(160);
+      expect(categories).toContain(post.category);
+      expect(post.author).toBe("PharmaCompare Editorial Team");
+      expect(post.tags.length).toBeGreaterThanOrEqual(3);
+      expect(post.tags.length).toBeLessThanOrEqual(6);
+      expect(new Set(post.tags).size).toBe(post.tags.length);
+      for (const tag of post.tags) expect(tag.trim()).not.toBe("");
+      expect(post.metaKeywords.length).toBeGreaterThanOrEqual(3);
+      expect(post.metaKeywords.length).toBeLessThanOrEqual(6);
+      expect(post.featuredImage).toBeNull();
+      expect(post.published).toBe(true);
+      for (const [, url] of post.content.matchAll(/\]\(([^)]+)\)/g)) expect(url).toMatch(/^https?:\/\//);
+    }
+  });
+
+  it("quotes the NHS prescription charge of £9.90", () => {
+    expect(demoBlogPosts.some((post) => post.content.includes("£9.90"))).toBe(true);
+  });
+});
+
+describe("demo admin messages", () => {
+  const prices = buildDemoPrices(demoMedications, demoPharmacies);
+
+  it("refers to existing medications, and pharmacies that price them", () => {
+    const medicationIds = new Set(demoMedications.map((medication) => medication.id));
+    const sellers = new Set(prices.map((row) => `${row.medicationId}|${row.pharmacyId}`));
+    expect(demoAdminMessages.length).toBeGreaterThanOrEqual(5);
+    expect(demoAdminMessages.length).toBeLessThanOrEqual(6);
+    for (const message of demoAdminMessages) {
+      expect(medicationIds.has(message.medicationId), message.medicationId).toBe(true);
+      if (message.pharmacyId !== null) {
+        expect(sellers.has(`${message.medicationId}|${message.pharmacyId}`), message.pharmacyId).toBe(true);
+      }
+    }
+  });
+
+  it("has valid priorities and windows that have already started", () => {
+    for (const message of demoAdminMessages) {
+      expect(Number.isInteger(message.priority)).toBe(true);
+      expect(message.priority).toBeGreaterThanOrEqual(0);
+      expect(message.priority).toBeLessThanOrEqual(10);
+      expect(message.startOffsetDays).toBeLessThan(0);
+      if (message.endOffsetDays !== null) expect(message.endOffsetDays).toBeGreaterThan(0);
+      expect(message.title.trim()).not.toBe("");
+      expect(message.message.trim()).not.toBe("");
+    }
+    expect(demoAdminMessages.some((message) => message.active)).toBe(true);
+  });
+});
+
+describe("demoCatalogue", () => {
+  it("bundles the static data", () => {
+    expect(demoCatalogue).toEqual({
+      categories: demoCategories,
+      medications: demoMedications,
+      pharmacies: demoPharmacies,
+      blogPosts: demoBlogPosts,
+      adminMessages: demoAdminMessages,
+    });
+  });
+});

@@ -1,0 +1,22 @@
+import { demoAdminMessages } from "./admin-messages.ts";
+import { demoBlogPosts } from "./blog-posts.ts";
+import { demoCategories } from "./categories.ts";
+import { demoMedications } from "./medications.ts";
+import { demoPharmacies } from "./pharmacies.ts";
+
+export { demoAdminMessages } from "./admin-messages.ts";
+export { demoBlogPosts } from "./blog-posts.ts";
+export { demoCategories } from "./categories.ts";
+export { demoMedications } from "./medications.ts";
+export { demoPharmacies } from "./pharmacies.ts";
+export * from "./prices.ts";
+export type * from "./types.ts";
+
+/** The whole static demo catalogue. Prices and their history come from the generators in prices.ts. */
+export const demoCatalogue = {
+  categories: demoCategories,
+  medications: demoMedications,
+  pharmacies: demoPharmacies,
+  blogPosts: demoBlogPosts,
+  adminMessages: demoAdminMessages,
+};

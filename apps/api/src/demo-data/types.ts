@@ -1,0 +1,105 @@
+import type {
+  AdminMessageCategory,
+  BlogCategory,
+  DeliveryOption,
+  MedicationForm,
+} from "@pharmacompare/contract";
+import type { z } from "zod";
+
+/**
+ * Shapes of the demo catalogue. Plain typed data: the seeder writes it to the database and
+ * tests import it to know what to expect. Nothing here touches the database.
+ */
+
+export interface DemoSubcategory {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export interface DemoCategory {
+  id: string;
+  name: string;
+  subcategories: DemoSubcategory[];
+}
+
+export interface DemoMedication {
+  id: string;
+  name: string;
+  genericName?: string;
+  category: string;
+  subcategory: string;
+  form: z.infer<typeof MedicationForm>;
+  description: string;
+  /** Strength/quantity strings as a visitor picks them, e.g. "50mg x 4 tablets". */
+  dosage: string[];
+  /** Typical UK online price in pounds for each entry of `dosage`, same order. */
+  typicalPrice: number[];
+}
+
+export interface DemoPharmacy {
+  id: string;
+  name: string;
+  website: string;
+  rating: number;
+  deliveryOptions: z.infer<typeof DeliveryOption>[];
+  deliveryTime: string;
+  prescriptionRequired: boolean;
+  description: string;
+  trustpilotUrl: string;
+  minOrderValue: number;
+  deliveryFee: number;
+  freeDeliveryThreshold: number;
+  gphcNumber: string;
+}
+
+export interface DemoPrice {
+  medicationId: string;
+  pharmacyId: string;
+  dosage: string;
+  price: number;
+  quantity: number;
+  inStock: boolean;
+  link: string;
+}
+
+export interface DemoPriceHistoryPoint {
+  medicationId: string;
+  pharmacyId: string;
+  dosage: string;
+  price: number;
+  inStock: boolean;
+  recordedAt: Date;
+}
+
+export interface DemoBlogPost {
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  /** ISO date, e.g. "2025-08-18T09:00:00.000Z". */
+  publishDate: string;
+  lastUpdated: string;
+  category: z.infer<typeof BlogCategory>;
+  tags: string[];
+  featuredImage: string | null;
+  metaDescription: string;
+  metaKeywords: string[];
+  readTime: number;
+  published: boolean;
+}
+
+export interface DemoAdminMessage {
+  medicationId: string;
+  /** null: a general message shown as a banner on the medication's page. */
+  pharmacyId: string | null;
+  category: z.infer<typeof AdminMessageCategory>;
+  title: string;
+  message: string;
+  /** Days relative to the moment of seeding (negative = in the past). */
+  startOffsetDays: number;
+  endOffsetDays: number | null;
+  priority: number;
+  active: boolean;
+}

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { wrapPglite } from "../src/db/client.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { ensureFirstAdmin } from "../src/bootstrap/first-admin.ts";
+import { seedDemoCatalogue } from "../src/seed/seed-demo.ts";
+import { TEST_ADMIN } from "./fixtures.ts";
+
+/**
+ * Builds one migrated, seeded database and hands each test file a cheap copy of it:
+ * a PGlite data-dir snapshot, or a PostgreSQL template database when TEST_DATABASE_URL is set.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const template = `pc_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${template}`);
+    await admin.query(`create database ${template}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${template}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    await prepare(handle);
+    await handle.close();
+    project.provide("pgTemplate", { serverUrl, template });
+    return async () => {
+      await admin.query(`drop database if exists ${template} with (force)`);
+      await admin.end();
+    };
+  }
+
+  const client = new PGlite();
+  const handle = wrapPglite(client);
+  await prepare(handle);
+  const dump = await client.dumpDataDir("none");
+  await handle.close();
+  const dir = mkdtempSync(path.join(tmpdir(), "pc-pglite-"));
+  const file = path.join(dir, "seeded.tar");
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteSnapshot", file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+async function prepare(handle: Awaited<ReturnType<typeof openDatabase>>) {
+  await handle.migrate();
+  const admin = await ensureFirstAdmin(handle.db, TEST_ADMIN);
+  await seedDemoCatalogue(handle.db, { createdBy: admin.userId });
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    pgTemplate: { serverUrl: string; template: string };
+  }
+}

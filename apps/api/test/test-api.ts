@@ -1,0 +1,54 @@
+import { readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildApi } from "../src/app.ts";
+import { loadApiConfig } from "../src/config.ts";
+import { type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
+
+export interface TestApi {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** A fresh copy of the seeded test database behind a real API instance (no network: app.inject). */
+export async function createTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const config = loadApiConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "unused", ...env });
+  const { database, dispose } = await copyOfSeededDatabase();
+  const app = await buildApi({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+async function copyOfSeededDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
+  const pgTemplate = process.env.TEST_DATABASE_URL ? inject("pgTemplate") : undefined;
+  if (pgTemplate) {
+    const name = `pc_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: pgTemplate.serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${pgTemplate.template}`);
+    const url = new URL(pgTemplate.serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    return {
+      database,
+      dispose: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const snapshot = new Blob([readFileSync(inject("pgliteSnapshot"))]);
+  const database = wrapPglite(await PGlite.create({ loadDataDir: snapshot }));
+  return { database, dispose: async () => {} };
+}

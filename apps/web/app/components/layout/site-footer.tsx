@@ -1,0 +1,93 @@
+import type { Category } from "@pharmacompare/contract";
+import { Link } from "react-router";
+import { infoLinks, legalLinks, sitePaths } from "../../lib/site-paths.ts";
+import { LogoMark } from "../ui/icons.tsx";
+
+const linkClass = "rounded-sm text-slate-700 text-sm hover:text-brand-800 hover:underline";
+
+/**
+ * The site footer. Social links are left out on purpose: the product has no social accounts yet,
+ * and a link that goes nowhere ("#") is worse than none. Add them here once the accounts exist.
+ */
+export function SiteFooter({ categories }: { categories: Category[] }) {
+  return (
+    <footer className="mt-auto border-slate-200 border-t bg-slate-50">
+      <div className="page-container py-12">
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,17rem)_1fr] lg:gap-12">
+          <div>
+            <Link
+              to={sitePaths.home}
+              className="inline-flex items-center gap-2 rounded-md font-bold text-lg text-slate-900"
+              aria-label="PharmaCompare home"
+            >
+              <LogoMark className="size-7" />
+              <span>
+                Pharma<span className="text-brand-700">Compare</span>
+              </span>
+            </Link>
+            <p className="mt-3 text-slate-600 text-sm leading-6">
+              A free, independent way to compare what UK online pharmacies charge for the same medication and
+              dosage, so you can see the price before you choose where to buy.
+            </p>
+          </div>
+
+          <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:grid-cols-6">
+            {categories.map((category) => (
+              <div key={category.id}>
+                <h2 className="font-semibold text-slate-900 text-sm">{category.name}</h2>
+                {category.subcategories.length > 0 ? (
+                  <ul className="mt-3 space-y-2">
+                    {category.subcategories.map((subcategory) => (
+                      <li key={subcategory.id}>
+                        <Link to={sitePaths.condition(subcategory.id)} className={linkClass}>
+                          {subcategory.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-3 text-slate-600 text-sm">Coming soon</p>
+                )}
+              </div>
+            ))}
+            <div>
+              <h2 className="font-semibold text-slate-900 text-sm">PharmaCompare</h2>
+              <ul className="mt-3 space-y-2">
+                {infoLinks.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={linkClass}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </nav>
+        </div>
+
+        <div className="mt-10 rounded-xl border border-slate-200 bg-white p-4 text-slate-700 text-sm leading-6">
+          <p>
+            <strong className="font-semibold text-slate-900">PharmaCompare is not a pharmacy.</strong> We sell
+            nothing, give no medical advice and never ask for medical, prescription or payment details. Prices
+            come from the pharmacies and can change; always check on the pharmacy's own site and speak to a
+            pharmacist, your GP or NHS 111 about your health. This site is for adults: it is not intended for
+            anyone under 18. It is free to use and may earn a small commission from pharmacies.
+          </p>
+        </div>
+
+        <div className="mt-8 flex flex-col gap-4 border-slate-200 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-slate-600 text-sm">© 2024 PharmaCompare. All rights reserved.</p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {legalLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,51 @@
+import { envPort, envUrl, parseEnv, withoutBlankValues } from "@pharmacompare/contract";
+import { z } from "zod";
+
+/**
+ * The web process's whole configuration: parsed once, every bad key reported together.
+ * `process.env` is read here and nowhere else in the web app. Address defaults derive from the
+ * ports, so `PORT=3310 API_PORT=3410` needs nothing else.
+ */
+const webEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("localhost"),
+    PORT: envPort(3000),
+    API_PORT: envPort(4000),
+    /** The API address the browser calls (public, answered with CORS). */
+    API_URL: envUrl.optional(),
+    /** The API address this server's loaders call (loopback or private network). */
+    API_INTERNAL_URL: envUrl.optional(),
+    /** The public origin used for canonical links. */
+    SITE_URL: envUrl.optional(),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    apiPort: env.API_PORT,
+    apiUrl: env.API_URL ?? `http://localhost:${env.API_PORT}`,
+    apiInternalUrl: env.API_INTERNAL_URL ?? `http://127.0.0.1:${env.API_PORT}`,
+    siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+  }));
+
+export type WebConfig = z.output<typeof webEnvSchema>;
+
+export function loadWebConfig(env: Record<string, string | undefined> = process.env): WebConfig {
+  return parseEnv(webEnvSchema, withoutBlankValues(env));
+}
+
+let cached: WebConfig | undefined;
+
+/** This process's configuration, parsed on first use. */
+export function webConfig(): WebConfig {
+  cached ??= loadWebConfig();
+  return cached;
+}
+
+/** The only configuration the browser may see: the root loader serialises it into every page. */
+export type BrowserEnv = Pick<WebConfig, "apiUrl" | "siteUrl">;
+
+export function browserEnv(config: WebConfig = webConfig()): BrowserEnv {
+  return { apiUrl: config.apiUrl, siteUrl: config.siteUrl };
+}

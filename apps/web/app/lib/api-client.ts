@@ -1,0 +1,146 @@
+import { ErrorBody } from "@pharmacompare/contract";
+import type { z } from "zod";
+
+/** Every API call gives up after this long (public site §7). */
+export const API_TIMEOUT_MS = 10_000;
+
+/**
+ * Why a call failed: the API refused it (`http`), it could not be reached (`network`), it did not
+ * answer in time (`timeout`), the caller cancelled it (`aborted`), or it answered with a body the
+ * contract does not allow (`invalid-response`).
+ */
+export type ApiErrorKind = "http" | "network" | "timeout" | "aborted" | "invalid-response";
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly kind: ApiErrorKind;
+  /** The HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+
+  constructor(kind: ApiErrorKind, status: number, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Origin (and optional path prefix) of the API, e.g. "http://127.0.0.1:4000". */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when present. */
+  token?: string | null;
+  fetch?: typeof globalThis.fetch;
+  timeoutMs?: number;
+}
+
+export interface ApiRequestInit {
+  /** Cancels the call, e.g. a loader's `request.signal` when the visitor navigates away. */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface ApiClient {
+  get<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
+}
+
+/** The one HTTP client for the API: loaders use it on the server, client code in the browser. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+
+  async function request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    body: unknown,
+    init: ApiRequestInit = {},
+  ): Promise<z.output<S>> {
+    const label = `${method} ${path}`;
+    const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+      // Read inside the try: a timeout can also fire while the body is still arriving.
+      text = await response.text();
+    } catch (error) {
+      if (timeout.aborted) {
+        throw new ApiError(
+          "timeout",
+          0,
+          `The API did not answer ${label} within ${timeoutMs / 1000} seconds.`,
+          {
+            cause: error,
+          },
+        );
+      }
+      if (init.signal?.aborted) {
+        throw new ApiError("aborted", 0, `${label} was cancelled.`, { cause: error });
+      }
+      throw new ApiError("network", 0, `Could not reach the API for ${label}: ${describe(error)}.`, {
+        cause: error,
+      });
+    }
+
+    const json = parseJson(text);
+    if (!response.ok) {
+      const refusal = ErrorBody.safeParse(json.value);
+      const message = refusal.success
+        ? refusal.data.error
+        : `The API answered ${label} with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`;
+      throw new ApiError("http", response.status, message);
+    }
+    if (!json.ok) {
+      throw new ApiError(
+        "invalid-response",
+        response.status,
+        `The API answered ${label} with a body that is not JSON.`,
+      );
+    }
+    const parsed = schema.safeParse(json.value);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
+      throw new ApiError(
+        "invalid-response",
+        response.status,
+        `The API answered ${label} with an unexpected body${where}: ${first?.message ?? "invalid"}.`,
+        { cause: parsed.error },
+      );
+    }
+    return parsed.data;
+  }
+
+  return {
+    get: (path, schema, init) => request("GET", path, schema, undefined, init),
+  };
+}
+
+function parseJson(text: string): { ok: boolean; value: unknown } {
+  // An empty body (e.g. 204) is parsed as `undefined`, so schemas such as z.undefined() accept it.
+  if (text === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, value: undefined };
+  }
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // Node's fetch hides the useful part (ECONNREFUSED, ENOTFOUND…) in `cause`.
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  return cause ? `${error.message} (${cause})` : error.message;
+}

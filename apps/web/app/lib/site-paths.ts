@@ -1,0 +1,24 @@
+/** Public URLs the pages link to, kept in one place so a renamed route is changed once. */
+export const sitePaths = {
+  home: "/",
+  blog: "/blog",
+  about: "/about",
+  contact: "/contact",
+  privacy: "/privacy",
+  cookies: "/cookies",
+  disclaimer: "/disclaimer",
+  condition: (subcategoryId: string) => `/condition/${encodeURIComponent(subcategoryId)}`,
+} as const;
+
+/** The pages linked from the header and the footer besides the condition pages. */
+export const infoLinks = [
+  { to: sitePaths.blog, label: "Blog" },
+  { to: sitePaths.about, label: "About" },
+  { to: sitePaths.contact, label: "Contact" },
+] as const;
+
+export const legalLinks = [
+  { to: sitePaths.privacy, label: "Privacy Policy" },
+  { to: sitePaths.cookies, label: "Cookie Policy" },
+  { to: sitePaths.disclaimer, label: "Medical Disclaimer" },
+] as const;

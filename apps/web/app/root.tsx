@@ -1,0 +1,102 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
+import { NotFoundPage, StatusPage } from "./components/ui/status-page.tsx";
+import { browserEnv } from "./config.server.ts";
+import { loadCategories } from "./lib/categories.server.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/**
+ * Data every page needs: the category tree for the header and footer, and the whitelisted
+ * configuration the browser may see. A failing API leaves the lists empty rather than failing the page.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { categories, unavailable } = await loadCategories(request.signal);
+  return { categories, categoriesUnavailable: unavailable, env: browserEnv() };
+}
+
+/** The category tree changes rarely: do not refetch it on every client-side navigation. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && defaultShouldRevalidate;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  // Undefined only when the root loader itself failed; the chrome then renders without categories.
+  const data = useRouteLoaderData<typeof loader>("root");
+  const categories = data?.categories ?? [];
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f766e" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader categories={categories} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter categories={categories} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Page not found | PharmaCompare</title>
+        <meta name="robots" content="noindex" />
+        <NotFoundPage />
+      </>
+    );
+  }
+
+  // Details only in development: production visitors never see internals or stack traces.
+  const details = import.meta.env.DEV && error instanceof Error ? error : undefined;
+  return (
+    <>
+      <title>Something went wrong | PharmaCompare</title>
+      <meta name="robots" content="noindex" />
+      <StatusPage eyebrow="Error" title="Something went wrong">
+        <p>Sorry, this page could not be shown just now. Please try again in a moment.</p>
+        {details ? (
+          <pre className="mt-6 max-w-full overflow-x-auto rounded-lg bg-slate-100 p-4 text-left text-slate-800 text-xs">
+            {details.stack ?? details.message}
+          </pre>
+        ) : null}
+      </StatusPage>
+    </>
+  );
+}

@@ -1,0 +1,236 @@
+import { z } from "zod";
+import {
+  ADMIN_MESSAGE_CATEGORIES,
+  ADMIN_ROLES,
+  BLOG_CATEGORIES,
+  CONTACT_STATUSES,
+  CONTACT_SUBJECTS,
+  DELIVERY_OPTIONS,
+  MEDICATION_FORMS,
+  PRICE_ALERT_STATUSES,
+  SUBSCRIPTION_SOURCES,
+  SUBSCRIPTION_STATUSES,
+} from "./ids.ts";
+
+/**
+ * Entities as the API sends them. Field names are the specifications' (§3 of both):
+ * `_id` where they say so, `id` where they say so, both where they say both.
+ * Timestamps travel as ISO 8601 strings.
+ */
+
+const isoDateTime = z.iso.datetime({ offset: true });
+/** Money in pounds sterling, two decimals. */
+const pounds = z.number().nonnegative();
+
+export const Slug = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and single hyphens");
+
+export const Subcategory = z.object({
+  id: Slug,
+  name: z.string().min(1),
+  description: z.string(),
+  categoryId: Slug,
+  active: z.boolean(),
+});
+export type Subcategory = z.infer<typeof Subcategory>;
+
+export const Category = z.object({
+  id: Slug,
+  name: z.string().min(1),
+  active: z.boolean(),
+  subcategories: z.array(Subcategory),
+});
+export type Category = z.infer<typeof Category>;
+
+export const MedicationForm = z.enum(MEDICATION_FORMS);
+
+export const Medication = z.object({
+  id: Slug,
+  _id: Slug,
+  name: z.string().min(1),
+  genericName: z.string().optional(),
+  category: Slug,
+  subcategory: Slug,
+  form: MedicationForm,
+  description: z.string(),
+  dosage: z.array(z.string().min(1)),
+  active: z.boolean(),
+});
+export type Medication = z.infer<typeof Medication>;
+
+export const DeliveryOption = z.enum(DELIVERY_OPTIONS);
+
+export const Pharmacy = z.object({
+  id: Slug,
+  _id: Slug,
+  name: z.string().min(1),
+  website: z.string(),
+  rating: z.number().min(0).max(5),
+  deliveryOptions: z.array(DeliveryOption),
+  deliveryTime: z.string(),
+  prescriptionRequired: z.boolean(),
+  active: z.boolean(),
+  description: z.string(),
+  trustpilotUrl: z.string(),
+  minOrderValue: pounds,
+  deliveryFee: pounds,
+  freeDeliveryThreshold: pounds,
+  /** General Pharmaceutical Council registration number: 7 digits. */
+  gphcNumber: z.string().regex(/^\d{7}$/),
+});
+export type Pharmacy = z.infer<typeof Pharmacy>;
+
+/** The pharmacy as nested in a price record: enough to draw a price-table row. */
+export const PricePharmacy = Pharmacy.pick({
+  id: true,
+  name: true,
+  website: true,
+  rating: true,
+  deliveryTime: true,
+  prescriptionRequired: true,
+});
+export type PricePharmacy = z.infer<typeof PricePharmacy>;
+
+export const Price = z.object({
+  _id: z.string(),
+  medicationId: Slug,
+  pharmacyId: Slug,
+  pharmacy: PricePharmacy,
+  dosage: z.string().min(1),
+  price: z.number().positive(),
+  quantity: z.number().int().positive(),
+  inStock: z.boolean(),
+  link: z.string().nullable(),
+  lastUpdated: isoDateTime,
+});
+export type Price = z.infer<typeof Price>;
+
+export const PriceHistoryPoint = z.object({
+  medicationId: Slug,
+  pharmacyId: Slug,
+  dosage: z.string(),
+  price: z.number().positive(),
+  inStock: z.boolean(),
+  recordedAt: isoDateTime,
+});
+export type PriceHistoryPoint = z.infer<typeof PriceHistoryPoint>;
+
+export const AdminUser = z.object({
+  name: z.string(),
+  email: z.email(),
+  role: z.enum(ADMIN_ROLES),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminMessageCategory = z.enum(ADMIN_MESSAGE_CATEGORIES);
+
+export const AdminMessage = z.object({
+  _id: z.string(),
+  medicationId: Slug,
+  medicationName: z.string(),
+  pharmacyId: Slug.nullable(),
+  pharmacyName: z.string().nullable(),
+  category: AdminMessageCategory,
+  title: z.string().min(1),
+  message: z.string().min(1),
+  startDate: isoDateTime,
+  endDate: isoDateTime.nullable(),
+  priority: z.number().int().min(0).max(10),
+  active: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type AdminMessage = z.infer<typeof AdminMessage>;
+
+export const ContactSubject = z.enum(CONTACT_SUBJECTS);
+export const ContactStatus = z.enum(CONTACT_STATUSES);
+
+export const Contact = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.email(),
+  subject: ContactSubject,
+  message: z.string(),
+  status: ContactStatus,
+  notes: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type Contact = z.infer<typeof Contact>;
+
+export const PriceAlertStatus = z.enum(PRICE_ALERT_STATUSES);
+
+export const PriceAlert = z.object({
+  _id: z.string(),
+  email: z.email(),
+  medicationId: Slug,
+  medicationName: z.string(),
+  dosage: z.string(),
+  targetPrice: z.number().positive(),
+  currentPrice: z.number().positive(),
+  status: PriceAlertStatus,
+  createdAt: isoDateTime,
+  expiresAt: isoDateTime,
+  triggeredAt: isoDateTime.nullable(),
+  lowestPharmacy: z.object({ name: z.string(), price: z.number().positive() }).nullable(),
+});
+export type PriceAlert = z.infer<typeof PriceAlert>;
+
+export const SubscriptionPreferences = z.object({
+  priceDrops: z.boolean(),
+  newMedications: z.boolean(),
+  promotions: z.boolean(),
+  weeklyDigest: z.boolean(),
+});
+export type SubscriptionPreferences = z.infer<typeof SubscriptionPreferences>;
+
+export const Subscription = z.object({
+  _id: z.string(),
+  email: z.email(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  source: z.enum(SUBSCRIPTION_SOURCES),
+  subscribedTo: z.array(z.object({ type: z.string(), value: z.string().nullable() })),
+  preferences: SubscriptionPreferences,
+  subscribedAt: isoDateTime,
+  unsubscribedAt: isoDateTime.nullable(),
+  emailsSentCount: z.number().int().nonnegative(),
+  lastEmailSent: isoDateTime.nullable(),
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const BlogCategory = z.enum(BLOG_CATEGORIES);
+
+export const BlogPost = z.object({
+  _id: z.string(),
+  id: z.string(),
+  slug: Slug,
+  title: z.string().min(1),
+  excerpt: z.string().max(300),
+  content: z.string(),
+  author: z.string(),
+  publishDate: isoDateTime,
+  lastUpdated: isoDateTime,
+  category: BlogCategory,
+  tags: z.array(z.string().min(1)),
+  featuredImage: z.string().nullable(),
+  metaDescription: z.string().max(160),
+  metaKeywords: z.array(z.string().min(1)),
+  readTime: z.number().int().positive(),
+  published: z.boolean(),
+});
+export type BlogPost = z.infer<typeof BlogPost>;
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -1,0 +1,65 @@
+/** Identifiers the specifications name; the demo catalogue and the web use exactly these. */
+export const CATEGORY_IDS = [
+  "mens-health",
+  "womens-health",
+  "weight-loss",
+  "skin-treatment",
+  "general-health",
+] as const;
+
+export const SUBCATEGORY_IDS = [
+  "erectile-dysfunction",
+  "premature-ejaculation",
+  "hair-loss",
+  "oral-contraceptives",
+  "other-contraceptives",
+  "morning-after-pill",
+  "period-delay",
+  "cystitis",
+  "weight-loss-medications",
+  "acne",
+  "eczema-dermatitis",
+  "psoriasis",
+  "rosacea",
+  "impetigo",
+] as const;
+
+/** Medication forms offered by the back-office form (back-office §3), plus "other". */
+export const MEDICATION_FORMS = [
+  "Tablets",
+  "Capsules",
+  "Injection",
+  "Gel",
+  "Cream",
+  "Ointment",
+  "Solution",
+  "Liquid",
+  "Patches",
+  "Nasal Spray",
+  "Foam",
+  "Lotion",
+  "Shampoo",
+  "Orodispersible Tablets",
+  "Oral Lyophilisate Tablets",
+  "Rings",
+  "Bundle",
+  "other",
+] as const;
+
+export const DELIVERY_OPTIONS = ["standard", "express", "next-day", "click-collect"] as const;
+export const ADMIN_MESSAGE_CATEGORIES = ["warning", "promo", "information", "other"] as const;
+export const CONTACT_SUBJECTS = ["general", "technical", "pharmacy", "pricing", "feedback", "other"] as const;
+export const CONTACT_STATUSES = ["new", "read", "replied", "resolved"] as const;
+export const PRICE_ALERT_STATUSES = ["active", "triggered", "cancelled", "expired"] as const;
+export const SUBSCRIPTION_STATUSES = ["active", "unsubscribed", "bounced"] as const;
+export const SUBSCRIPTION_SOURCES = ["popup", "footer", "checkout", "manual"] as const;
+export const BLOG_CATEGORIES = [
+  "Weight Loss",
+  "Men's Health",
+  "Women's Health",
+  "Hair Loss",
+  "Money Saving",
+  "General Health",
+] as const;
+export const ADMIN_ROLES = ["admin"] as const;
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;

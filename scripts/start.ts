@@ -1,0 +1,70 @@
+import { buildApi, loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import { ConfigError } from "@pharmacompare/contract";
+import { loadWebConfig } from "../apps/web/app/config.server.ts";
+import { createWebServer } from "../apps/web/server/web-server.ts";
+import { buildWebIfNeeded } from "./web-build.ts";
+
+/**
+ * `npm start`: one process serving the API and the server-rendered web app, on the embedded
+ * database unless DATABASE_URL is set. Builds the web app first when its build is missing or stale.
+ */
+function loadConfigs() {
+  const errors: string[] = [];
+  const attempt = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (err) {
+      if (err instanceof ConfigError) errors.push(err.message);
+      else throw err;
+      return undefined;
+    }
+  };
+  const api = attempt(() => loadApiConfig());
+  const web = attempt(() => loadWebConfig());
+  if (!api || !web) {
+    // Both processes' complaints at once, deduplicated (shared keys such as PORT appear in both).
+    const lines = new Set(errors.flatMap((message) => message.split("\n").slice(1)));
+    process.stderr.write(`Invalid configuration:\n${[...lines].join("\n")}\n`);
+    process.exit(1);
+  }
+  return { api, web };
+}
+
+const config = loadConfigs();
+buildWebIfNeeded();
+
+const database = await openDatabase(config.api);
+const api = await buildApi({ config: config.api, database });
+const web = await createWebServer({ logger: { level: config.api.logLevel } });
+
+async function shutdown(code: number): Promise<never> {
+  await Promise.allSettled([web.close(), api.close()]);
+  process.exit(code);
+}
+
+try {
+  await prepareDatabase(database, config.api, api.log);
+  await api.listen({ host: config.api.host, port: config.api.port });
+  await web.listen({ host: config.web.host, port: config.web.port });
+} catch (err) {
+  api.log.fatal({ err }, "PharmaCompare failed to start");
+  await shutdown(1);
+}
+
+process.stdout.write(
+  [
+    "",
+    `  PharmaCompare is running (${database.kind === "pglite" ? `embedded database in ${config.api.dataDir}` : "PostgreSQL"})`,
+    `    site: ${config.web.siteUrl}`,
+    `    API:  ${config.web.apiUrl}  (docs at ${config.web.apiUrl}/docs)`,
+    "",
+    "",
+  ].join("\n"),
+);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    api.log.info({ signal }, "shutting down");
+    void shutdown(0);
+  });
+}

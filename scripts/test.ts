@@ -1,0 +1,68 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ensureChromium } from "./ensure-chromium.ts";
+
+/**
+ * `npm test`: lint, type check, unit and API integration tests (Vitest, PGlite), then the
+ * Playwright journeys in Chromium against the built app. Ends with one "N passed, N failed" line.
+ */
+const reports = mkdtempSync(path.join(tmpdir(), "pc-test-"));
+const vitestReport = path.join(reports, "vitest.json");
+const playwrightReport = path.join(reports, "playwright.json");
+
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const steps: [string, () => boolean][] = [
+  ["lint (biome)", () => run("lint (biome)", "npm", ["run", "--silent", "lint"])],
+  ["type check (tsc)", () => run("type check (tsc)", "npm", ["run", "--silent", "typecheck"])],
+  [
+    "unit and API integration (vitest)",
+    () =>
+      run("unit and API integration (vitest)", "npx", [
+        "vitest",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${vitestReport}`,
+      ]),
+  ],
+  [
+    "browser journeys (playwright)",
+    () => {
+      ensureChromium();
+      return run("browser journeys (playwright)", "npx", ["playwright", "test"], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      });
+    },
+  ],
+];
+
+const failedSteps: string[] = [];
+for (const [title, step] of steps) if (!step()) failedSteps.push(title);
+
+let passed = 0;
+let failed = 0;
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+if (existsSync(playwrightReport)) {
+  const report = JSON.parse(readFileSync(playwrightReport, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
+}
+rmSync(reports, { recursive: true, force: true });
+
+if (failedSteps.length > 0) process.stdout.write(`\nFailed steps: ${failedSteps.join(", ")}\n`);
+// A failed step with no failed test (lint, types) still counts as one failure.
+process.stdout.write(`\ntests: ${passed} passed, ${Math.max(failed, failedSteps.length)} failed\n`);
+process.exit(failedSteps.length > 0 ? 1 : 0);

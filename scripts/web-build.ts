@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const webDir = path.join(root, "apps/web");
+const serverBuild = path.join(webDir, "build/server/index.js");
+const sources = [
+  path.join(webDir, "app"),
+  path.join(webDir, "public"),
+  path.join(webDir, "vite.config.ts"),
+  path.join(webDir, "react-router.config.ts"),
+  path.join(root, "packages/contract/src"),
+];
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when there is no web build or a source file changed after it was made. */
+export function webBuildIsStale(): boolean {
+  if (!existsSync(serverBuild)) return true;
+  const built = statSync(serverBuild).mtimeMs;
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+export function buildWeb(): void {
+  const bin = path.join(root, "node_modules/.bin/react-router");
+  const result = spawnSync(bin, ["build"], { cwd: webDir, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error("The web build failed (see the output above).");
+}
+
+export function buildWebIfNeeded(): void {
+  if (webBuildIsStale()) {
+    process.stdout.write("Building the web app…\n");
+    buildWeb();
+  }
+}

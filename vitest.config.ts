@@ -1,0 +1,29 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Unit tests sit beside the code; API integration tests (apps/api/test) run through app.inject
+ * against a real database: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts", "apps/web/app/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/api/test/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["apps/api/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
