@@ -13,14 +13,22 @@ loadApiConfig();
 const web = loadWebConfig();
 
 const children: ChildProcess[] = [
-  spawn(process.execPath, ["--watch", "--watch-path=apps/api/src", "--watch-path=packages/contract/src", "apps/api/src/server.ts"], {
-    cwd: root,
-    stdio: "inherit",
-  }),
-  spawn(path.join(root, "node_modules/.bin/react-router"), ["dev", "--port", String(web.port), "--strictPort"], {
-    cwd: path.join(root, "apps/web"),
-    stdio: "inherit",
-  }),
+  spawn(
+    process.execPath,
+    ["--watch", "--watch-path=apps/api/src", "--watch-path=packages/contract/src", "apps/api/src/server.ts"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  ),
+  spawn(
+    path.join(root, "node_modules/.bin/react-router"),
+    ["dev", "--port", String(web.port), "--strictPort"],
+    {
+      cwd: path.join(root, "apps/web"),
+      stdio: "inherit",
+    },
+  ),
 ];
 
 function stop(code: number) {

@@ -16,11 +16,17 @@ export interface PostgresServer {
 function binDir(): string {
   const base = "/usr/lib/postgresql";
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((v) => path.join(base, v, "bin")).find((dir) => existsSync(path.join(dir, "initdb")));
+  const found = versions
+    .map((v) => path.join(base, v, "bin"))
+    .find((dir) => existsSync(path.join(dir, "initdb")));
   if (found) return found;
-  if (process.getuid?.() !== 0) throw new Error("PostgreSQL is not installed: sudo apt-get install -y postgresql");
+  if (process.getuid?.() !== 0)
+    throw new Error("PostgreSQL is not installed: sudo apt-get install -y postgresql");
   for (const args of [["update"], ["install", "-y", "--no-install-recommends", "postgresql"]]) {
-    const result = spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    const result = spawnSync("apt-get", args, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed`);
   }
   return binDir();
@@ -44,7 +50,9 @@ export async function startPostgres(): Promise<PostgresServer> {
   chmodSync(dir, 0o777);
   const asPostgres = (command: string) => {
     const isRoot = process.getuid?.() === 0;
-    execFileSync(isRoot ? "su" : "sh", isRoot ? ["postgres", "-c", command] : ["-c", command], { stdio: "pipe" });
+    execFileSync(isRoot ? "su" : "sh", isRoot ? ["postgres", "-c", command] : ["-c", command], {
+      stdio: "pipe",
+    });
   };
   asPostgres(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`);
   asPostgres(

@@ -49,7 +49,10 @@ for (const [title, step] of steps) if (!step()) failedSteps.push(title);
 let passed = 0;
 let failed = 0;
 if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, "utf8")) as { numPassedTests: number; numFailedTests: number };
+  const report = JSON.parse(readFileSync(vitestReport, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
 }

@@ -32,7 +32,11 @@ export function webBuildIsStale(): boolean {
 
 export function buildWeb(): void {
   const bin = path.join(root, "node_modules/.bin/react-router");
-  const result = spawnSync(bin, ["build"], { cwd: webDir, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(bin, ["build"], {
+    cwd: webDir,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("The web build failed (see the output above).");
 }
 

@@ -12,7 +12,9 @@ import {
 import type { ApiConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { loggerOptions } from "./logger.ts";
-import { registerErrorHandling } from "./plugins/error-handler.ts";
+import { frameworkErrors, registerErrorHandling } from "./plugins/error-handler.ts";
+import { registerHttpCache } from "./plugins/http-cache.ts";
+import { adminRoutes } from "./routes/admin/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { publicRoutes } from "./routes/public/index.ts";
 import { createServices } from "./services/index.ts";
@@ -22,23 +24,27 @@ export interface BuildApiOptions {
   database: DatabaseHandle;
   /** Overrides the pino logger (tests pass false). */
   logger?: FastifyServerOptions["logger"];
+  /** The clock for sessions, sign-in throttling and audit entries (tests move it forward). */
+  now?: () => Date;
 }
 
 /**
  * The API as one Fastify instance: external plugins, then app services, then routes.
  * The caller owns the database handle's lifetime; `app.close()` closes it too.
  */
-export async function buildApi({ config, database, logger }: BuildApiOptions): Promise<FastifyInstance> {
+export async function buildApi({ config, database, logger, now }: BuildApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel),
+    logger: logger ?? loggerOptions(config.logLevel, "api"),
     trustProxy: config.nodeEnv === "production",
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerHttpCache(app);
 
   await app.register(fastifyHelmet, {
     // The API serves JSON (and the docs UI, which needs its own inline assets).
@@ -69,7 +75,8 @@ export async function buildApi({ config, database, logger }: BuildApiOptions): P
   await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
 
   app.decorate("database", database);
-  app.decorate("services", createServices(database.db));
+  app.decorate("services", createServices(database.db, { now }));
+  app.decorate("adminRoutes", []);
   app.addHook("onClose", async () => {
     await database.close();
   });
@@ -77,6 +84,7 @@ export async function buildApi({ config, database, logger }: BuildApiOptions): P
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(publicRoutes);
+  await app.register(adminRoutes);
 
   return app;
 }

@@ -62,7 +62,6 @@ describe("errors", () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: "No route for GET /api/nothing-here" });
   });
-
 });
 
 describe("when the database is gone", () => {

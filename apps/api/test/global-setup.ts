@@ -4,9 +4,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { wrapPglite } from "../src/db/client.ts";
-import { openDatabase } from "../src/db/client.ts";
 import { ensureFirstAdmin } from "../src/bootstrap/first-admin.ts";
+import { openDatabase, wrapPglite } from "../src/db/client.ts";
 import { seedDemoCatalogue } from "../src/seed/seed-demo.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -14,11 +14,17 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** A fresh copy of the seeded test database behind a real API instance (no network: app.inject). */
-export async function createTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+/**
+ * A fresh copy of the seeded test database behind a real API instance (no network: app.inject).
+ * `now` replaces the clock of sessions, throttles and audit entries.
+ */
+export async function createTestApi(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApi> {
   const config = loadApiConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "unused", ...env });
   const { database, dispose } = await copyOfSeededDatabase();
-  const app = await buildApi({ config, database, logger: false });
+  const app = await buildApi({ config, database, logger: false, now: options.now });
   await app.ready();
   return {
     app,

@@ -52,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="fixed top-3 left-3 z-50 -translate-y-20 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg ring-1 ring-slate-200 focus:translate-y-0"
         >
           Skip to main content
         </a>

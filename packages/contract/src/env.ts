@@ -8,7 +8,10 @@ export class ConfigError extends Error {
  * Parses environment variables against a schema and, on failure, throws one error that names
  * every bad key, so an operator fixes them all at once instead of one per restart.
  */
-export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.output<S> {
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {

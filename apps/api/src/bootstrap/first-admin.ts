@@ -18,7 +18,11 @@ export async function ensureFirstAdmin(
   db: Database,
   options: { email: string; password?: string },
 ): Promise<FirstAdminResult> {
-  const [existing] = await db.select({ id: adminUsers.id }).from(adminUsers).orderBy(adminUsers.createdAt).limit(1);
+  const [existing] = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .orderBy(adminUsers.createdAt)
+    .limit(1);
   if (existing) return { created: false, userId: existing.id };
 
   const generatedPassword = options.password ? undefined : generatePassword();
@@ -31,7 +35,10 @@ export async function ensureFirstAdmin(
       .returning({ id: adminUsers.id });
     // Another process created it between our check and insert: theirs stands.
     if (!user) {
-      const [other] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(sql`lower(${adminUsers.email}) = ${options.email}`);
+      const [other] = await tx
+        .select({ id: adminUsers.id })
+        .from(adminUsers)
+        .where(sql`lower(${adminUsers.email}) = ${options.email}`);
       return { created: false, userId: other?.id ?? null };
     }
     await tx.insert(auditLog).values({

@@ -17,7 +17,10 @@ export async function prepareDatabase(
   print: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<void> {
   await handle.migrate();
-  const admin = await ensureFirstAdmin(handle.db, { email: config.adminEmail, password: config.adminPassword });
+  const admin = await ensureFirstAdmin(handle.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
   if (admin.generatedPassword) {
     // Shown once on the console, never logged or stored in clear.
     print(

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 
 /** An error a route throws on purpose: its message is safe to show the client. */
@@ -13,6 +13,16 @@ export class HttpError extends Error {
 
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string) => new HttpError(400, message);
+
+/**
+ * Errors the router raises before any route runs (a path parameter over 100 characters, a
+ * malformed percent-encoding) answer `{ error }` like everything else, not Fastify's own shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is longer than 100 characters" : "Malformed URL";
+  reply.code(error.statusCode ?? 400).send({ error: message });
+}
 
 const contextNames: Record<string, string> = {
   body: "body field",
@@ -42,7 +52,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.code(status).send({ error: status === 503 ? "Service unavailable" : "Internal server error" });
+      return reply
+        .code(status)
+        .send({ error: status === 503 ? "Service unavailable" : "Internal server error" });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry safe messages.
     return reply.code(status).send({ error: error.message });

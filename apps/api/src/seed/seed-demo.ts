@@ -52,9 +52,11 @@ export async function seedDemoCatalogue(
   const history = buildDemoPriceHistory(demoPrices, now);
 
   await db.transaction(async (tx) => {
-    await tx.insert(categories).values(
-      demoCategories.map((category, index) => ({ id: category.id, name: category.name, sortOrder: index })),
-    );
+    await tx
+      .insert(categories)
+      .values(
+        demoCategories.map((category, index) => ({ id: category.id, name: category.name, sortOrder: index })),
+      );
     await tx.insert(subcategories).values(
       demoCategories.flatMap((category) =>
         category.subcategories.map((sub, index) => ({
@@ -98,7 +100,8 @@ export async function seedDemoCatalogue(
         title: message.title,
         message: message.message,
         startDate: new Date(now.getTime() + message.startOffsetDays * DAY_MS),
-        endDate: message.endOffsetDays === null ? null : new Date(now.getTime() + message.endOffsetDays * DAY_MS),
+        endDate:
+          message.endOffsetDays === null ? null : new Date(now.getTime() + message.endOffsetDays * DAY_MS),
         priority: message.priority,
         active: message.active,
         createdBy: options.createdBy ?? null,

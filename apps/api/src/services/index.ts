@@ -1,10 +1,30 @@
 import type { Database, DatabaseHandle } from "../db/client.ts";
+import { createAdminMessageService } from "./admin-message-service.ts";
+import { createAdminStatsService } from "./admin-stats-service.ts";
+import { createAuditService } from "./audit-service.ts";
+import { createAuthService } from "./auth-service.ts";
 import { createCategoryService } from "./category-service.ts";
+import { createMedicationService } from "./medication-service.ts";
+import { createPharmacyService } from "./pharmacy-service.ts";
+import { createPriceService } from "./price-service.ts";
+
+export interface ServiceOptions {
+  /** The clock sessions, throttles and audit entries use; tests inject one to skip time. */
+  now?: () => Date;
+}
 
 /** One service per resource; routes reach data only through these. */
-export function createServices(db: Database) {
+export function createServices(db: Database, options: ServiceOptions = {}) {
+  const now = options.now ?? (() => new Date());
   return {
+    adminStats: createAdminStatsService(db),
+    audit: createAuditService(db, { now }),
+    auth: createAuthService(db, { now }),
     categories: createCategoryService(db),
+    medications: createMedicationService(db),
+    pharmacies: createPharmacyService(db),
+    prices: createPriceService(db),
+    adminMessages: createAdminMessageService(db, { now }),
   };
 }
 

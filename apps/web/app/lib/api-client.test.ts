@@ -109,11 +109,17 @@ describe("createApiClient().get", () => {
   });
 
   it("reports an unreachable API clearly", async () => {
-    // Port 1 on loopback is closed on any sane machine: the connection is refused at once.
+    // A port that was free a moment ago: nothing listens there, so the connection is refused at once.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+
     const error = await failure(
-      createApiClient({ baseUrl: "http://127.0.0.1:1" }).get("/things/good", Thing),
+      createApiClient({ baseUrl: `http://127.0.0.1:${port}` }).get("/things/good", Thing),
     );
     expect(error.kind).toBe("network");
-    expect(error.message).toMatch(/^Could not reach the API for GET \/things\/good: /);
+    expect(error.status).toBe(0);
+    expect(error.message).toMatch(/^Could not reach the API for GET \/things\/good: .*ECONNREFUSED/);
   });
 });

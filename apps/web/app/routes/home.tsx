@@ -78,7 +78,7 @@ function Hero() {
           {claims.map((claim) => (
             <div
               key={claim.value}
-              className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+              className="flex flex-col-reverse justify-end rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
             >
               <dt className="mt-1 text-slate-600 text-sm leading-5">{claim.label}</dt>
               <dd className="font-bold text-2xl text-brand-800 tracking-tight sm:text-3xl">{claim.value}</dd>

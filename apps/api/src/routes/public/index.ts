@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from "fastify";
+import { publicAdminMessageRoutes } from "./admin-messages.ts";
 import { categoryRoutes } from "./categories.ts";
+import { medicationRoutes } from "./medications.ts";
+import { pharmacyRoutes } from "./pharmacies.ts";
+import { priceRoutes } from "./prices.ts";
 
 /** Read-only routes any visitor may call. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(categoryRoutes);
+  await app.register(medicationRoutes);
+  await app.register(pharmacyRoutes);
+  await app.register(priceRoutes);
+  await app.register(publicAdminMessageRoutes);
 };

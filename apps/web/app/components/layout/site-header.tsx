@@ -77,10 +77,17 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
     },
   };
 
-  const closeMobileMenu = (returnFocus: boolean) => {
-    setMobileOpen(false);
-    if (returnFocus) menuButtonRef.current?.focus();
-  };
+  // Escape closes the mobile menu wherever focus is (often still on the Menu button itself).
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMobileOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [mobileOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -96,7 +103,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
           </span>
         </Link>
 
-        <nav ref={navRef} aria-label="Main" className="hidden lg:block">
+        <nav ref={navRef} aria-label="Main" className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
             {categories.map((category) => (
               <CategoryDropdown
@@ -127,7 +134,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
         <button
           ref={menuButtonRef}
           type="button"
-          className="inline-flex items-center gap-2 rounded-md px-2.5 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 lg:hidden"
+          className="inline-flex items-center gap-2 rounded-md px-2.5 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 xl:hidden"
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           onClick={() => setMobileOpen((open) => !open)}
@@ -142,7 +149,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
         open={mobileOpen}
         expandedId={expandedMobileId}
         onExpand={(id) => setExpandedMobileId((current) => (current === id ? null : id))}
-        onClose={closeMobileMenu}
+        onClose={() => setMobileOpen(false)}
       />
     </header>
   );
@@ -212,7 +219,7 @@ function CategoryDropdown({
         aria-controls={panelId}
         onClick={() => handlers.toggle(category.id)}
         onKeyDown={onButtonKeyDown}
-        className={`inline-flex items-center gap-1 rounded-md px-3 py-2 font-medium text-sm hover:bg-slate-100 hover:text-slate-900 ${
+        className={`inline-flex items-center gap-1 whitespace-nowrap rounded-md px-3 py-2 font-medium text-sm hover:bg-slate-100 hover:text-slate-900 ${
           isOpen ? "bg-slate-100 text-slate-900" : "text-slate-700"
         }`}
       >
@@ -276,20 +283,13 @@ function MobileMenu({
   open: boolean;
   expandedId: string | null;
   onExpand: (id: string) => void;
-  onClose: (returnFocus: boolean) => void;
+  onClose: () => void;
 }) {
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from any control inside closes the menu; the controls themselves are buttons and links.
     <div
       id="mobile-menu"
       hidden={!open}
-      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-slate-200 border-t bg-white lg:hidden"
-      onKeyDown={(event) => {
-        if (event.key === "Escape") {
-          event.preventDefault();
-          onClose(true);
-        }
-      }}
+      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-slate-200 border-t bg-white xl:hidden"
     >
       <nav aria-label="Main" className="page-container py-3">
         {categories.length > 0 ? (
@@ -312,11 +312,7 @@ function MobileMenu({
                     />
                   </button>
                   <div id={panelId} hidden={!expanded}>
-                    <SubcategoryLinks
-                      category={category}
-                      onNavigate={() => onClose(false)}
-                      variant="mobile"
-                    />
+                    <SubcategoryLinks category={category} onNavigate={onClose} variant="mobile" />
                   </div>
                 </li>
               );
@@ -328,7 +324,7 @@ function MobileMenu({
             <li key={link.to}>
               <Link
                 to={link.to}
-                onClick={() => onClose(false)}
+                onClick={onClose}
                 className="block rounded-md px-3 py-3 font-medium text-base text-slate-700 hover:bg-slate-50"
               >
                 {link.label}

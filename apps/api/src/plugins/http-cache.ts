@@ -1,0 +1,49 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** "public": a visitor read that browsers and shared caches may keep briefly (see below). */
+    cache?: "public";
+  }
+}
+
+/** Short enough that a price change shows within a minute; stale copies cover slow revalidation. */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+/** A strong validator: the same serialised body always gives the same tag, on every process. */
+function entityTag(body: string | Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored. */
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((candidate) => {
+    const value = candidate.trim();
+    return value === "*" || value.replace(/^W\//, "") === tag;
+  });
+}
+
+/**
+ * HTTP caching for routes with `config: { cache: "public" }`: a 200 JSON answer to GET or HEAD
+ * gets Cache-Control and an ETag, and a request whose If-None-Match already holds that tag gets
+ * 304 with no body. Everything else (errors, admin routes, /health) passes through untouched.
+ */
+export function registerHttpCache(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.routeOptions.config.cache !== "public") return payload;
+    if (request.method !== "GET" && request.method !== "HEAD") return payload;
+    if (reply.statusCode !== 200) return payload;
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+
+    const tag = entityTag(payload);
+    reply.header("cache-control", PUBLIC_CACHE_CONTROL);
+    reply.header("etag", tag);
+    if (!matches(request.headers["if-none-match"], tag)) return payload;
+    reply.code(304);
+    reply.removeHeader("content-type");
+    reply.removeHeader("content-length");
+    return null;
+  });
+}

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from "fastify";
+import { HttpError } from "../../plugins/error-handler.ts";
+import type { ActorContext } from "../../services/audit-service.ts";
+import type { AdminPrincipal, ClientInfo } from "../../services/auth-service.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the admin guard on every route inside the guarded scope; null elsewhere. */
+    admin: AdminPrincipal | null;
+  }
+  interface FastifyInstance {
+    /** Method and URL of every route registered behind the admin guard (for tests and audits). */
+    adminRoutes: AdminRouteEntry[];
+  }
+}
+
+export interface AdminRouteEntry {
+  method: string;
+  url: string;
+}
+
+/** The signed-in admin of a guarded route. */
+export function principalOf(request: FastifyRequest): AdminPrincipal {
+  if (!request.admin) throw new HttpError(401, "Authentication required");
+  return request.admin;
+}
+
+export function clientInfo(request: FastifyRequest): ClientInfo {
+  const userAgent = request.headers["user-agent"];
+  return { ipAddress: request.ip || null, userAgent: userAgent ? userAgent.slice(0, 512) : null };
+}
+
+/** What an admin service needs to audit a write made by this request. */
+export function actorContext(request: FastifyRequest): ActorContext {
+  const { user } = principalOf(request);
+  return { actor: { id: user.id, email: user.email }, ipAddress: request.ip || null };
+}

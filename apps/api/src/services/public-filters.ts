@@ -1,0 +1,20 @@
+import { type AnyColumn, sql } from "drizzle-orm";
+import { categories, medications, subcategories } from "../db/schema.ts";
+
+/**
+ * Predicates shared by the public read services. A medication is public when it is active and so
+ * are its subcategory and category: a visitor must never reach a medication whose condition page
+ * would answer "Condition Not Found".
+ */
+export const medicationIsPublic = sql<boolean>`(${medications.active} and exists (
+  select 1 from ${subcategories} inner join ${categories} on ${categories.id} = ${subcategories.categoryId}
+  where ${subcategories.id} = ${medications.subcategoryId} and ${subcategories.active} and ${categories.active}
+))`;
+
+/** "Ordered by name", case-insensitive and identical on PGlite and on any PostgreSQL locale. */
+export const byName = (column: AnyColumn) => sql`lower(${column}) collate "C"`;
+
+/** Escapes LIKE wildcards so a visitor's `%` or `_` matches itself (backslash is the escape). */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, "\\$&");
+}

@@ -1,0 +1,176 @@
+import { LoginResponse, MeResponse } from "@pharmacompare/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashSessionToken } from "../src/auth/tokens.ts";
+import { adminSessions, adminUsers } from "../src/db/schema.ts";
+import { bearer, HOUR, login, MINUTE, SECOND, signIn, testClock } from "./admin-helpers.ts";
+import { TEST_ADMIN } from "./fixtures.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+let api: TestApi;
+const clock = testClock();
+beforeAll(async () => {
+  api = await createTestApi({}, { now: clock.now });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const me = (token: string) => api.app.inject({ method: "GET", url: "/api/admin/auth/me", headers: bearer(token) });
+
+async function sessionRow(token: string) {
+  const [row] = await api.database.db
+    .select()
+    .from(adminSessions)
+    .where(eq(adminSessions.tokenHash, hashSessionToken(token)));
+  return row;
+}
+
+describe("POST /api/admin/auth/login", () => {
+  it("answers a token and the user for the right email and password", async () => {
+    const res = await login(api.app, TEST_ADMIN, "203.0.113.7", "Firefox test");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const body = LoginResponse.parse(res.json());
+    expect(body.user).toEqual({ name: "Administrator", email: TEST_ADMIN.email, role: "admin" });
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await sessionRow(body.token);
+    expect(row).toMatchObject({ ipAddress: "203.0.113.7", userAgent: "Firefox test" });
+  });
+
+  it("matches the email case-insensitively", async () => {
+    const res = await login(api.app, { email: ` ${TEST_ADMIN.email.toUpperCase()} `, password: TEST_ADMIN.password });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("stores only the SHA-256 of the token", async () => {
+    const token = await signIn(api.app);
+    const hashes = (await api.database.db.select().from(adminSessions)).map((row) => row.tokenHash);
+    expect(hashes).toContain(hashSessionToken(token));
+    expect(hashes).not.toContain(token);
+  });
+
+  it("answers the same 401 for a wrong password and an unknown email", async () => {
+    const wrong = await login(api.app, { email: TEST_ADMIN.email, password: "not-the-password" }, "198.51.100.1");
+    const unknown = await login(api.app, { email: "nobody@example.com", password: "whatever-123" }, "198.51.100.2");
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: "Invalid credentials" });
+    }
+  });
+
+  it("asks for both fields when one is missing", async () => {
+    for (const body of [{}, { email: TEST_ADMIN.email }, { password: "x" }, { email: " ", password: "x" }]) {
+      const res = await login(api.app, body, "198.51.100.3");
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: "Email and password are required" });
+    }
+  });
+});
+
+describe("GET /api/admin/auth/me", () => {
+  it("answers the signed-in user", async () => {
+    const res = await me(await signIn(api.app));
+    expect(res.statusCode).toBe(200);
+    expect(MeResponse.parse(res.json())).toEqual({
+      user: { name: "Administrator", email: TEST_ADMIN.email, role: "admin" },
+    });
+  });
+});
+
+describe("POST /api/admin/auth/logout", () => {
+  it("revokes the presented session only", async () => {
+    const token = await signIn(api.app);
+    const other = await signIn(api.app);
+    const res = await api.app.inject({ method: "POST", url: "/api/admin/auth/logout", headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "Signed out" });
+    const after = await me(token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: "Authentication required" });
+    expect((await me(other)).statusCode).toBe(200);
+  });
+});
+
+describe("session expiry", () => {
+  it("slides the idle expiry on use, writing at most once a minute", async () => {
+    const token = await signIn(api.app);
+    const first = await sessionRow(token);
+    clock.advance(30 * SECOND);
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await sessionRow(token))?.lastUsedAt).toEqual(first?.lastUsedAt);
+
+    clock.advance(HOUR + 58 * MINUTE);
+    expect((await me(token)).statusCode).toBe(200);
+    const touched = await sessionRow(token);
+    expect(touched?.idleExpiresAt.getTime()).toBeGreaterThan(first?.idleExpiresAt.getTime() ?? Infinity);
+    // Without the slide this would be past the original two hours.
+    clock.advance(HOUR + 30 * MINUTE);
+    expect((await me(token)).statusCode).toBe(200);
+  });
+
+  it("ends a session left unused for two hours", async () => {
+    const token = await signIn(api.app);
+    clock.advance(2 * HOUR + SECOND);
+    const res = await me(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: "Session expired" });
+  });
+
+  it("ends a busy session twelve hours after sign-in", async () => {
+    const token = await signIn(api.app);
+    for (let elapsed = 0; elapsed < 11 * HOUR; elapsed += HOUR) {
+      clock.advance(HOUR);
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    clock.advance(HOUR + SECOND);
+    const res = await me(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: "Session expired" });
+  });
+});
+
+describe("POST /api/admin/auth/change-password", () => {
+  const change = (token: string, payload: Record<string, unknown>) =>
+    api.app.inject({ method: "POST", url: "/api/admin/auth/change-password", headers: bearer(token), payload });
+
+  it("refuses with the specification's messages", async () => {
+    const token = await signIn(api.app);
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, "Current password is required"],
+      [{ currentPassword: "", newPassword: "long-enough-1", confirmPassword: "long-enough-1" }, "Current password is required"],
+      [{ currentPassword: TEST_ADMIN.password, newPassword: "short", confirmPassword: "short" }, "Password must be at least 8 characters"],
+      [{ currentPassword: TEST_ADMIN.password, newPassword: "long-enough-1", confirmPassword: "long-enough-2" }, "New passwords do not match"],
+      [{ currentPassword: "wrong-password", newPassword: "long-enough-1", confirmPassword: "long-enough-1" }, "Current password is incorrect"],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await change(token, payload);
+      expect(res.statusCode, error).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+    // None of those changed anything.
+    expect((await login(api.app)).statusCode).toBe(200);
+  });
+
+  it("changes the password, keeps this session and signs out the others", async () => {
+    const current = await signIn(api.app);
+    const other = await signIn(api.app);
+    const newPassword = "a-brand-new-password";
+    const res = await change(current, { currentPassword: TEST_ADMIN.password, newPassword, confirmPassword: newPassword });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: "Password changed successfully" });
+
+    expect((await me(current)).statusCode).toBe(200);
+    const revoked = await me(other);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toEqual({ error: "Authentication required" });
+
+    const old = await login(api.app);
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual({ error: "Invalid credentials" });
+    expect((await login(api.app, { email: TEST_ADMIN.email, password: newPassword })).statusCode).toBe(200);
+
+    const stored = await api.database.db.select().from(adminUsers);
+    expect(JSON.stringify(stored)).not.toContain(newPassword);
+  });
+});

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashSessionToken } from "../src/auth/tokens.ts";
+import { bearer, signIn } from "./admin-helpers.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+/** Path parameters get a value of the right shape for any id kind (UUID-shaped slug). */
+const concrete = (url: string) => url.replace(/:[A-Za-z0-9_]+/g, "00000000-0000-4000-8000-000000000000");
+
+/** Every route with its full path, read back from Fastify's route tree printout. */
+function allRoutes(tree: string): { method: string; url: string }[] {
+  const parents: string[] = [];
+  const routes: { method: string; url: string }[] = [];
+  for (const line of tree.split("\n")) {
+    const match = /^(.*?)[├└]── (.+?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? "").length / 4;
+    const url = (parents[depth - 1] ?? "") + (match[2] ?? "");
+    parents.length = depth;
+    parents[depth] = url;
+    for (const method of (match[3] ?? "").split(",").map((m) => m.trim()).filter(Boolean)) routes.push({ method, url });
+  }
+  return routes;
+}
+
+async function expireSession(token: string, column: "idle_expires_at" | "absolute_expires_at") {
+  const hash = hashSessionToken(token);
+  if (column === "idle_expires_at") {
+    await api.database.db.execute(
+      sql`update admin_sessions set idle_expires_at = now() - interval '1 minute' where token_hash = ${hash}`,
+    );
+  } else {
+    await api.database.db.execute(
+      sql`update admin_sessions set absolute_expires_at = now() - interval '1 minute' where token_hash = ${hash}`,
+    );
+  }
+}
+
+describe("the admin guard", () => {
+  it("covers the session, audit and stats routes but not sign-in", () => {
+    const routes = api.app.adminRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        "GET /api/admin/audit",
+        "GET /api/admin/stats",
+        "GET /api/admin/auth/me",
+        "POST /api/admin/auth/logout",
+        "POST /api/admin/auth/change-password",
+      ]),
+    );
+    expect(routes).not.toContain("POST /api/admin/auth/login");
+  });
+
+  it("holds every route under an admin path, so none can be added outside the guard", () => {
+    const guarded = new Set(api.app.adminRoutes.map((r) => `${r.method} ${r.url}`));
+    const adminPaths = allRoutes(api.app.printRoutes({ commonPrefix: false })).filter(
+      (r) =>
+        /^\/(api\/admin|api\/blog\/admin|admin)\//.test(r.url) &&
+        !(r.method === "POST" && r.url === "/api/admin/auth/login"),
+    );
+    expect(adminPaths.length).toBeGreaterThanOrEqual(5);
+    for (const route of adminPaths) expect(guarded, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
+  });
+
+  it("answers 401 on every guarded route for a missing, malformed, expired or revoked token", async () => {
+    const idleExpired = await signIn(api.app);
+    await expireSession(idleExpired, "idle_expires_at");
+    const absoluteExpired = await signIn(api.app);
+    await expireSession(absoluteExpired, "absolute_expires_at");
+    const revoked = await signIn(api.app);
+    await api.app.inject({ method: "POST", url: "/api/admin/auth/logout", headers: bearer(revoked) });
+    const neverIssued = "A".repeat(43);
+
+    const cases: { name: string; headers: Record<string, string>; error: string }[] = [
+      { name: "no header", headers: {}, error: "Authentication required" },
+      { name: "bare Bearer", headers: { authorization: "Bearer" }, error: "Authentication required" },
+      { name: "Basic", headers: { authorization: "Basic abc" }, error: "Authentication required" },
+      { name: "not a token", headers: { authorization: "Bearer not-a-token" }, error: "Authentication required" },
+      { name: "unknown token", headers: bearer(neverIssued), error: "Authentication required" },
+      { name: "idle-expired", headers: bearer(idleExpired), error: "Session expired" },
+      { name: "absolutely expired", headers: bearer(absoluteExpired), error: "Session expired" },
+      { name: "revoked", headers: bearer(revoked), error: "Authentication required" },
+    ];
+
+    expect(api.app.adminRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of api.app.adminRoutes) {
+      for (const { name, headers, error } of cases) {
+        const hasBody = !["GET", "HEAD", "DELETE", "OPTIONS"].includes(route.method);
+        const res = await api.app.inject({
+          method: route.method as Method,
+          url: concrete(route.url),
+          headers,
+          ...(hasBody ? { payload: {} } : {}),
+        });
+        expect(res.statusCode, `${route.method} ${route.url} with ${name}`).toBe(401);
+        expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
+        if (route.method !== "HEAD") expect(res.json(), `${route.method} ${route.url} with ${name}`).toEqual({ error });
+      }
+    }
+  });
+
+  it("lets a live session through to every guarded GET", async () => {
+    const token = await signIn(api.app);
+    for (const route of api.app.adminRoutes.filter((r) => r.method === "GET")) {
+      const res = await api.app.inject({ method: "GET", url: concrete(route.url), headers: bearer(token) });
+      expect(res.statusCode, `GET ${route.url}`).not.toBe(401);
+    }
+  });
+});

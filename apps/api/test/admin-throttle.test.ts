@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { login, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
+import { TEST_ADMIN } from "./fixtures.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+let api: TestApi;
+const clock = testClock({ frozen: true });
+beforeAll(async () => {
+  api = await createTestApi({}, { now: clock.now });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const WRONG = { email: TEST_ADMIN.email, password: "wrong-password" };
+
+async function failTimes(times: number, body: Record<string, unknown>, ip: string) {
+  for (let i = 0; i < times; i += 1) {
+    const res = await login(api.app, body, ip);
+    expect(res.statusCode, `failure ${i + 1}`).toBe(401);
+  }
+}
+
+function expectLocked(res: Awaited<ReturnType<typeof login>>, seconds: number) {
+  expect(res.statusCode).toBe(429);
+  expect(res.headers["retry-after"]).toBe(String(seconds));
+  const minutes = Math.ceil(seconds / 60);
+  expect(res.json()).toEqual({
+    error: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  });
+}
+
+describe("sign-in throttling", () => {
+  it("locks an account after five failures, doubling the lock on each further failure", async () => {
+    await failTimes(5, WRONG, "192.0.2.1");
+    // Locked: even the right password is not checked.
+    expectLocked(await login(api.app, TEST_ADMIN, "192.0.2.1"), 60);
+
+    clock.advance(61 * SECOND);
+    await failTimes(1, WRONG, "192.0.2.1");
+    expectLocked(await login(api.app, WRONG, "192.0.2.1"), 120);
+
+    clock.advance(2 * MINUTE + SECOND);
+    await failTimes(1, WRONG, "192.0.2.1");
+    expectLocked(await login(api.app, WRONG, "192.0.2.1"), 240);
+
+    // A success after the lock resets the account.
+    clock.advance(4 * MINUTE + SECOND);
+    expect((await login(api.app, TEST_ADMIN, "192.0.2.1")).statusCode).toBe(200);
+    await failTimes(4, WRONG, "192.0.2.1");
+    expect((await login(api.app, TEST_ADMIN, "192.0.2.1")).statusCode).toBe(200);
+  });
+
+  it("caps the lock at fifteen minutes", async () => {
+    const body = { email: "capped@example.com", password: "wrong-password" };
+    await failTimes(5, body, "192.0.2.2");
+    const expected = [60, 120, 240, 480, 900, 900];
+    for (const seconds of expected) {
+      expectLocked(await login(api.app, body, "192.0.2.2"), seconds);
+      clock.advance(seconds * SECOND + SECOND);
+      await failTimes(1, body, "192.0.2.2");
+    }
+  });
+
+  it("locks the account whichever addresses the attempts come from", async () => {
+    const body = { email: "spread@example.com", password: "wrong-password" };
+    for (let i = 0; i < 5; i += 1) await failTimes(1, body, `198.51.100.${10 + i}`);
+    expectLocked(await login(api.app, body, "198.51.100.99"), 60);
+  });
+
+  it("locks an address trying many accounts, and only that address", async () => {
+    for (let i = 0; i < 5; i += 1) await failTimes(1, { email: `spray${i}@example.com`, password: "x-password" }, "203.0.113.50");
+    expectLocked(await login(api.app, { email: "spray9@example.com", password: "x-password" }, "203.0.113.50"), 60);
+    const elsewhere = await login(api.app, { email: "spray9@example.com", password: "x-password" }, "203.0.113.51");
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
+  it("counts wrong current passwords on the change form against the account", async () => {
+    const signedIn = await login(api.app, TEST_ADMIN, "192.0.2.3");
+    const token = (signedIn.json() as { token: string }).token;
+    for (let i = 0; i < 5; i += 1) {
+      const res = await api.app.inject({
+        method: "POST",
+        url: "/api/admin/auth/change-password",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { currentPassword: "wrong-password", newPassword: "long-enough-1", confirmPassword: "long-enough-1" },
+      });
+      expect(res.json()).toEqual({ error: "Current password is incorrect" });
+    }
+    const locked = await api.app.inject({
+      method: "POST",
+      url: "/api/admin/auth/change-password",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { currentPassword: TEST_ADMIN.password, newPassword: "long-enough-1", confirmPassword: "long-enough-1" },
+    });
+    expectLocked(locked, 60);
+    expectLocked(await login(api.app, TEST_ADMIN, "192.0.2.4"), 60);
+  });
+});

@@ -1,0 +1,45 @@
+import { ConfigError } from "@pharmacompare/contract";
+import { describe, expect, it } from "vitest";
+import { browserEnv, loadWebConfig } from "./config.server.ts";
+
+describe("loadWebConfig", () => {
+  it("derives every address from the ports when nothing else is set", () => {
+    expect(loadWebConfig({ PORT: "3310", API_PORT: "3410", API_URL: "  " })).toEqual({
+      nodeEnv: "development",
+      host: "localhost",
+      port: 3310,
+      apiPort: 3410,
+      apiUrl: "http://localhost:3410",
+      apiInternalUrl: "http://127.0.0.1:3410",
+      siteUrl: "http://localhost:3310",
+    });
+  });
+
+  it("takes explicit addresses without their trailing slash", () => {
+    const config = loadWebConfig({
+      API_URL: "https://api.pharmacompare.co.uk/",
+      API_INTERNAL_URL: "http://api.internal:4000",
+      SITE_URL: "https://www.pharmacompare.co.uk/",
+    });
+    expect(config.apiUrl).toBe("https://api.pharmacompare.co.uk");
+    expect(config.apiInternalUrl).toBe("http://api.internal:4000");
+    expect(config.siteUrl).toBe("https://www.pharmacompare.co.uk");
+  });
+
+  it("names every bad key at once", () => {
+    let error: unknown;
+    try {
+      loadWebConfig({ PORT: "eighty", SITE_URL: "ftp://example.com" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/PORT: must be a port number/);
+    expect((error as Error).message).toMatch(/SITE_URL: must be an http\(s\) URL/);
+  });
+
+  it("lets only the public addresses reach the browser", () => {
+    const config = loadWebConfig({ API_INTERNAL_URL: "http://10.0.0.5:4000" });
+    expect(browserEnv(config)).toEqual({ apiUrl: "http://localhost:4000", siteUrl: "http://localhost:3000" });
+  });
+});
