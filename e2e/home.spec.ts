@@ -75,3 +75,264 @@ test("on a phone the menu expands one category at a time", async ({ page }) => {
 function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;");
 }
+
+// ---------------------------------------------------------------- home page features
+
+const apiBase = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+
+function axeViolations(results: { violations: { id: string; help: string; nodes: unknown[] }[] }) {
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+test("the server HTML carries the home page's title, social metadata, JSON-LD and shortcuts", async ({
+  request,
+}) => {
+  const html = await (await request.get("/", { headers: { accept: "text/html" } })).text();
+  expect(html).toContain("<title>PharmaCompare — Compare UK Online Pharmacy Prices</title>");
+  expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/"/);
+  for (const property of ["og:title", "og:description", "og:url"]) {
+    expect(html).toContain(`<meta property="${property}"`);
+  }
+  expect(html).toContain('<meta property="og:type" content="website"/>');
+  expect(html).toContain('<meta property="og:locale" content="en_GB"/>');
+
+  const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1];
+  expect(jsonLd).toBeDefined();
+  const site = JSON.parse(jsonLd ?? "{}");
+  expect(site["@type"]).toBe("WebSite");
+  expect(site.potentialAction["@type"]).toBe("SearchAction");
+  expect(site.potentialAction.target.urlTemplate).toMatch(/\/search\?q=\{search_term_string\}$/);
+
+  // Popular searches resolve their condition from the catalogue.
+  expect(html).toContain('href="/condition/weight-loss-medications?medication=Wegovy"');
+  expect(html).toContain('href="/condition/erectile-dysfunction?medication=Sildenafil"');
+  expect(html).toContain('href="/condition/hair-loss?medication=Finasteride"');
+});
+
+test("keyboard search: suggestions, highlight, Enter goes to the condition page and clears the box", async ({
+  page,
+}) => {
+  const searches: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/medications/search/")) searches.push(request.url());
+  });
+  await page.goto("/");
+  const box = page.getByRole("combobox", { name: "Search for a medication" });
+  const listbox = page.getByRole("listbox", { name: "Medication suggestions" });
+
+  // One character: nothing is asked and nothing is shown.
+  await box.pressSequentially("s");
+  await page.waitForTimeout(500);
+  expect(searches).toEqual([]);
+  await expect(listbox).toBeHidden();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+
+  await box.pressSequentially("ild");
+  await expect(listbox).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  await expect(box).toHaveAttribute("aria-controls", (await listbox.getAttribute("id")) ?? "missing");
+  const options = listbox.getByRole("option");
+  expect(await options.count()).toBeGreaterThan(0);
+  expect(await options.count()).toBeLessThanOrEqual(10);
+  // Nothing is highlighted until an arrow key is pressed.
+  expect((await box.getAttribute("aria-activedescendant")) ?? "").toBe("");
+  await expect(listbox.locator('[aria-selected="true"]')).toHaveCount(0);
+
+  await page.keyboard.press("ArrowDown");
+  const first = options.first();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id")) ?? "missing");
+  const firstText = (await first.textContent()) ?? "";
+  await expect(first).toContainText("Erectile Dysfunction");
+
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/condition\/erectile-dysfunction\?medication=/);
+  const medication = new URL(page.url()).searchParams.get("medication") ?? "";
+  expect(medication.length).toBeGreaterThan(0);
+  expect(firstText.startsWith(medication)).toBe(true);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("combobox", { name: "Search for a medication" })).toHaveValue("");
+});
+
+test("arrow keys wrap, Escape and a click outside close the suggestions", async ({ page }) => {
+  await page.goto("/");
+  const box = page.getByRole("combobox", { name: "Search for a medication" });
+  const listbox = page.getByRole("listbox", { name: "Medication suggestions" });
+  await box.fill("sild");
+  await expect(listbox).toBeVisible();
+  const options = listbox.getByRole("option");
+  const count = await options.count();
+
+  // Up from "none" goes to the last row; Down from the last wraps to the first.
+  await page.keyboard.press("ArrowUp");
+  await expect(options.nth(count - 1)).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowDown");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+
+  await page.keyboard.press("Escape");
+  await expect(listbox).toBeHidden();
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  await expect(box).toHaveValue("sild");
+  expect((await box.getAttribute("aria-activedescendant")) ?? "").toBe("");
+
+  // ArrowDown brings the list back; a click elsewhere on the page closes it.
+  await page.keyboard.press("ArrowDown");
+  await expect(listbox).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(listbox).toBeHidden();
+});
+
+test("a term with no match says so politely, and a click on a suggestion navigates", async ({ page }) => {
+  await page.goto("/");
+  const box = page.getByRole("combobox", { name: "Search for a medication" });
+  await box.fill("zzzz");
+  const message = page.getByText('No medications found for "zzzz"');
+  await expect(message).toBeVisible();
+  await expect(message).toHaveAttribute("aria-live", "polite");
+  await page.keyboard.press("Escape");
+  await expect(message).toBeHidden();
+
+  await box.fill("wegovy");
+  const option = page.getByRole("option", { name: /^Wegovy/ });
+  await option.click();
+  await expect(page).toHaveURL(/\/condition\/weight-loss-medications\?medication=Wegovy$/);
+});
+
+test("the category pop-up traps focus, closes with Escape back to its opener, and links to conditions", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const categories = page.locator("#categories");
+  const opener = categories.getByRole("button", { name: /Men's Health/ });
+  await opener.click();
+  const dialog = page.getByRole("dialog", { name: "Men's Health" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute("aria-modal", "true");
+  const focusInside = () => dialog.evaluate((element) => element.contains(document.activeElement));
+  await expect.poll(focusInside).toBe(true);
+
+  const stops = await dialog.locator("a[href], button").count();
+  for (let i = 0; i < stops + 2; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusInside()).toBe(true);
+  }
+  for (let i = 0; i < stops + 2; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInside()).toBe(true);
+  }
+
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(axeViolations(results)).toEqual([]);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // The close button and the backdrop close it too.
+  await opener.click();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await opener.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+
+  await opener.click();
+  await dialog.getByRole("link", { name: /Hair Loss/ }).click();
+  await expect(page).toHaveURL(/\/condition\/hair-loss$/);
+});
+
+test("the partner pharmacy carousel scrolls 200 px per Next/Previous press", async ({ page }) => {
+  await page.goto("/");
+  const region = page.getByRole("region", { name: "Partner pharmacies" });
+  await region.scrollIntoViewIfNeeded();
+  await expect(region.getByRole("listitem").first()).toBeVisible();
+  const scrollLeft = () => region.evaluate((element) => element.scrollLeft);
+  expect(await scrollLeft()).toBe(0);
+  const previous = page.getByRole("button", { name: "Previous pharmacies" });
+  const next = page.getByRole("button", { name: "Next pharmacies" });
+  await expect(previous).toBeDisabled();
+
+  await next.click();
+  await expect.poll(scrollLeft).toBe(200);
+  await next.click();
+  await expect.poll(scrollLeft).toBe(400);
+  await expect(previous).toBeEnabled();
+  await previous.click();
+  await expect.poll(scrollLeft).toBe(200);
+});
+
+test("the latest three blog posts are shown newest first, with a link to the blog", async ({
+  page,
+  request,
+}) => {
+  const posts: { title: string; slug: string; publishDate: string }[] = await (
+    await request.get(`${apiBase}/api/blog/posts`)
+  ).json();
+  const expected = [...posts]
+    .sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate))
+    .slice(0, 3);
+
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Latest from the blog" });
+  const cards = section.getByRole("article");
+  await expect(cards).toHaveCount(3);
+  await expect(cards.getByRole("heading")).toHaveText(expected.map((post) => post.title));
+  for (const [index, post] of expected.entries()) {
+    await expect(cards.nth(index).getByRole("link")).toHaveAttribute("href", `/blog/${post.slug}`);
+    await expect(cards.nth(index).locator("time")).toHaveAttribute("datetime", post.publishDate);
+  }
+  await expect(cards.first().locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+  await expect(section.getByRole("link", { name: "View all articles" })).toHaveAttribute("href", "/blog");
+});
+
+test("the condition tiles link to their condition pages", async ({ page }) => {
+  await page.goto("/");
+  const expected = {
+    "weight-loss": "/condition/weight-loss-medications",
+    ed: "/condition/erectile-dysfunction",
+    "hair-loss": "/condition/hair-loss",
+    "premature-ejaculation": "/condition/premature-ejaculation",
+    "women-health": "/condition/oral-contraceptives",
+  };
+  for (const [id, href] of Object.entries(expected)) {
+    const tile = page.locator(`#condition-${id}`);
+    await expect(tile.getByRole("link")).toHaveAttribute("href", href);
+    await expect(tile.locator("img")).toHaveJSProperty("complete", true);
+  }
+});
+
+test("the home page passes axe on a phone and nothing overflows sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(axeViolations(results)).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the search form lands on /search, which lists matches as condition links", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "Search for a medication" }).fill("sild");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=sild$/);
+    await expect(page).toHaveTitle('Search results for "sild" | PharmaCompare');
+    const results = page.getByRole("region", { name: "Results" });
+    const sildenafil = results.getByRole("link", { name: /^Sildenafil/ });
+    await expect(sildenafil).toHaveAttribute("href", "/condition/erectile-dysfunction?medication=Sildenafil");
+    expect(await results.getByRole("link").count()).toBeLessThanOrEqual(10);
+
+    await page.goto("/search?q=zzzz");
+    await expect(page.getByText('No medications found for "zzzz"')).toBeVisible();
+    await page.goto("/search?q=%20s%20");
+    await expect(page.getByText("Please type at least 2 characters to search.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Results" }).getByRole("link")).toHaveCount(0);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ADMIN_EMAIL,
   envBoolean,
   envOriginList,
   envPort,
@@ -26,7 +27,7 @@ const apiEnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).default("PharmaCompare <no-reply@pharmacompare.local>"),
-    ADMIN_EMAIL: z.email({ error: "must be an email address" }).default("admin@pharmacompare.local"),
+    ADMIN_EMAIL: z.email({ error: "must be an email address" }).default(DEFAULT_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
     SEED_DEMO: envBoolean(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

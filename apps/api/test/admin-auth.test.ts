@@ -16,7 +16,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const me = (token: string) => api.app.inject({ method: "GET", url: "/api/admin/auth/me", headers: bearer(token) });
+const me = (token: string) =>
+  api.app.inject({ method: "GET", url: "/api/admin/auth/me", headers: bearer(token) });
 
 async function sessionRow(token: string) {
   const [row] = await api.database.db
@@ -39,7 +40,10 @@ describe("POST /api/admin/auth/login", () => {
   });
 
   it("matches the email case-insensitively", async () => {
-    const res = await login(api.app, { email: ` ${TEST_ADMIN.email.toUpperCase()} `, password: TEST_ADMIN.password });
+    const res = await login(api.app, {
+      email: ` ${TEST_ADMIN.email.toUpperCase()} `,
+      password: TEST_ADMIN.password,
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -51,8 +55,16 @@ describe("POST /api/admin/auth/login", () => {
   });
 
   it("answers the same 401 for a wrong password and an unknown email", async () => {
-    const wrong = await login(api.app, { email: TEST_ADMIN.email, password: "not-the-password" }, "198.51.100.1");
-    const unknown = await login(api.app, { email: "nobody@example.com", password: "whatever-123" }, "198.51.100.2");
+    const wrong = await login(
+      api.app,
+      { email: TEST_ADMIN.email, password: "not-the-password" },
+      "198.51.100.1",
+    );
+    const unknown = await login(
+      api.app,
+      { email: "nobody@example.com", password: "whatever-123" },
+      "198.51.100.2",
+    );
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: "Invalid credentials" });
@@ -82,7 +94,11 @@ describe("POST /api/admin/auth/logout", () => {
   it("revokes the presented session only", async () => {
     const token = await signIn(api.app);
     const other = await signIn(api.app);
-    const res = await api.app.inject({ method: "POST", url: "/api/admin/auth/logout", headers: bearer(token) });
+    const res = await api.app.inject({
+      method: "POST",
+      url: "/api/admin/auth/logout",
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Signed out" });
     const after = await me(token);
@@ -132,16 +148,37 @@ describe("session expiry", () => {
 
 describe("POST /api/admin/auth/change-password", () => {
   const change = (token: string, payload: Record<string, unknown>) =>
-    api.app.inject({ method: "POST", url: "/api/admin/auth/change-password", headers: bearer(token), payload });
+    api.app.inject({
+      method: "POST",
+      url: "/api/admin/auth/change-password",
+      headers: bearer(token),
+      payload,
+    });
 
   it("refuses with the specification's messages", async () => {
     const token = await signIn(api.app);
     const cases: [Record<string, unknown>, string][] = [
       [{}, "Current password is required"],
-      [{ currentPassword: "", newPassword: "long-enough-1", confirmPassword: "long-enough-1" }, "Current password is required"],
-      [{ currentPassword: TEST_ADMIN.password, newPassword: "short", confirmPassword: "short" }, "Password must be at least 8 characters"],
-      [{ currentPassword: TEST_ADMIN.password, newPassword: "long-enough-1", confirmPassword: "long-enough-2" }, "New passwords do not match"],
-      [{ currentPassword: "wrong-password", newPassword: "long-enough-1", confirmPassword: "long-enough-1" }, "Current password is incorrect"],
+      [
+        { currentPassword: "", newPassword: "long-enough-1", confirmPassword: "long-enough-1" },
+        "Current password is required",
+      ],
+      [
+        { currentPassword: TEST_ADMIN.password, newPassword: "short", confirmPassword: "short" },
+        "Password must be at least 8 characters",
+      ],
+      [
+        {
+          currentPassword: TEST_ADMIN.password,
+          newPassword: "long-enough-1",
+          confirmPassword: "long-enough-2",
+        },
+        "New passwords do not match",
+      ],
+      [
+        { currentPassword: "wrong-password", newPassword: "long-enough-1", confirmPassword: "long-enough-1" },
+        "Current password is incorrect",
+      ],
     ];
     for (const [payload, error] of cases) {
       const res = await change(token, payload);
@@ -156,7 +193,11 @@ describe("POST /api/admin/auth/change-password", () => {
     const current = await signIn(api.app);
     const other = await signIn(api.app);
     const newPassword = "a-brand-new-password";
-    const res = await change(current, { currentPassword: TEST_ADMIN.password, newPassword, confirmPassword: newPassword });
+    const res = await change(current, {
+      currentPassword: TEST_ADMIN.password,
+      newPassword,
+      confirmPassword: newPassword,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: "Password changed successfully" });
 

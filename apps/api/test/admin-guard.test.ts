@@ -28,7 +28,11 @@ function allRoutes(tree: string): { method: string; url: string }[] {
     const url = (parents[depth - 1] ?? "") + (match[2] ?? "");
     parents.length = depth;
     parents[depth] = url;
-    for (const method of (match[3] ?? "").split(",").map((m) => m.trim()).filter(Boolean)) routes.push({ method, url });
+    for (const method of (match[3] ?? "")
+      .split(",")
+      .map((m) => m.trim())
+      .filter(Boolean))
+      routes.push({ method, url });
   }
   return routes;
 }
@@ -69,7 +73,8 @@ describe("the admin guard", () => {
         !(r.method === "POST" && r.url === "/api/admin/auth/login"),
     );
     expect(adminPaths.length).toBeGreaterThanOrEqual(5);
-    for (const route of adminPaths) expect(guarded, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
+    for (const route of adminPaths)
+      expect(guarded, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
   });
 
   it("answers 401 on every guarded route for a missing, malformed, expired or revoked token", async () => {
@@ -85,7 +90,11 @@ describe("the admin guard", () => {
       { name: "no header", headers: {}, error: "Authentication required" },
       { name: "bare Bearer", headers: { authorization: "Bearer" }, error: "Authentication required" },
       { name: "Basic", headers: { authorization: "Basic abc" }, error: "Authentication required" },
-      { name: "not a token", headers: { authorization: "Bearer not-a-token" }, error: "Authentication required" },
+      {
+        name: "not a token",
+        headers: { authorization: "Bearer not-a-token" },
+        error: "Authentication required",
+      },
       { name: "unknown token", headers: bearer(neverIssued), error: "Authentication required" },
       { name: "idle-expired", headers: bearer(idleExpired), error: "Session expired" },
       { name: "absolutely expired", headers: bearer(absoluteExpired), error: "Session expired" },
@@ -104,7 +113,8 @@ describe("the admin guard", () => {
         });
         expect(res.statusCode, `${route.method} ${route.url} with ${name}`).toBe(401);
         expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
-        if (route.method !== "HEAD") expect(res.json(), `${route.method} ${route.url} with ${name}`).toEqual({ error });
+        if (route.method !== "HEAD")
+          expect(res.json(), `${route.method} ${route.url} with ${name}`).toEqual({ error });
       }
     }
   });

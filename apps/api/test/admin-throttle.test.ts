@@ -69,9 +69,17 @@ describe("sign-in throttling", () => {
   });
 
   it("locks an address trying many accounts, and only that address", async () => {
-    for (let i = 0; i < 5; i += 1) await failTimes(1, { email: `spray${i}@example.com`, password: "x-password" }, "203.0.113.50");
-    expectLocked(await login(api.app, { email: "spray9@example.com", password: "x-password" }, "203.0.113.50"), 60);
-    const elsewhere = await login(api.app, { email: "spray9@example.com", password: "x-password" }, "203.0.113.51");
+    for (let i = 0; i < 5; i += 1)
+      await failTimes(1, { email: `spray${i}@example.com`, password: "x-password" }, "203.0.113.50");
+    expectLocked(
+      await login(api.app, { email: "spray9@example.com", password: "x-password" }, "203.0.113.50"),
+      60,
+    );
+    const elsewhere = await login(
+      api.app,
+      { email: "spray9@example.com", password: "x-password" },
+      "203.0.113.51",
+    );
     expect(elsewhere.statusCode).toBe(401);
   });
 
@@ -83,7 +91,11 @@ describe("sign-in throttling", () => {
         method: "POST",
         url: "/api/admin/auth/change-password",
         headers: { authorization: `Bearer ${token}` },
-        payload: { currentPassword: "wrong-password", newPassword: "long-enough-1", confirmPassword: "long-enough-1" },
+        payload: {
+          currentPassword: "wrong-password",
+          newPassword: "long-enough-1",
+          confirmPassword: "long-enough-1",
+        },
       });
       expect(res.json()).toEqual({ error: "Current password is incorrect" });
     }
@@ -91,7 +103,11 @@ describe("sign-in throttling", () => {
       method: "POST",
       url: "/api/admin/auth/change-password",
       headers: { authorization: `Bearer ${token}` },
-      payload: { currentPassword: TEST_ADMIN.password, newPassword: "long-enough-1", confirmPassword: "long-enough-1" },
+      payload: {
+        currentPassword: TEST_ADMIN.password,
+        newPassword: "long-enough-1",
+        confirmPassword: "long-enough-1",
+      },
     });
     expectLocked(locked, 60);
     expectLocked(await login(api.app, TEST_ADMIN, "192.0.2.4"), 60);

@@ -72,7 +72,9 @@ describe("GET /api/categories/{id}/{subId}", () => {
   it("answers one subcategory of the category", async () => {
     const { status, body } = await get(publicApiPaths.subcategory("mens-health", "hair-loss"));
     expect(status).toBe(200);
-    const demo = demoCategories.find((c) => c.id === "mens-health")?.subcategories.find((s) => s.id === "hair-loss");
+    const demo = demoCategories
+      .find((c) => c.id === "mens-health")
+      ?.subcategories.find((s) => s.id === "hair-loss");
     expect(Subcategory.parse(body)).toEqual({ ...demo, categoryId: "mens-health", active: true });
   });
 

@@ -58,7 +58,13 @@ describe("GET /api/medications", () => {
       subcategory: "erectile-dysfunction",
       form: "Tablets",
       description: demoMedications.find((m) => m.id === "viagra")?.description,
-      dosage: ["25mg x 4 tablets", "50mg x 4 tablets", "100mg x 4 tablets", "50mg x 8 tablets", "100mg x 8 tablets"],
+      dosage: [
+        "25mg x 4 tablets",
+        "50mg x 4 tablets",
+        "100mg x 4 tablets",
+        "50mg x 8 tablets",
+        "100mg x 8 tablets",
+      ],
       active: true,
     });
     // A medication without a generic name leaves the optional field out.
@@ -101,7 +107,9 @@ describe("GET /api/medications", () => {
     expect(acne.map((m) => m.id)).toEqual(
       sortedDemo.filter((m) => m.subcategory === "acne").map((m) => m.id),
     );
-    const womens = MedicationList.parse((await get(publicApiPaths.medications({ category: "womens-health" }))).body);
+    const womens = MedicationList.parse(
+      (await get(publicApiPaths.medications({ category: "womens-health" }))).body,
+    );
     expect(womens.map((m) => m.id)).toEqual(
       sortedDemo.filter((m) => m.category === "womens-health").map((m) => m.id),
     );
@@ -168,7 +176,10 @@ describe("GET /api/medications/by-subcategory/{id}", () => {
       "update medications set active = false where subcategory_id = 'impetigo'",
       "update medications set active = true where subcategory_id = 'impetigo'",
       async () => {
-        expect(await get(publicApiPaths.medicationsBySubcategory("impetigo"))).toEqual({ status: 200, body: [] });
+        expect(await get(publicApiPaths.medicationsBySubcategory("impetigo"))).toEqual({
+          status: 200,
+          body: [],
+        });
       },
     );
   });
@@ -194,7 +205,12 @@ describe("GET /api/medications/{id}", () => {
     expect(status).toBe(200);
     const medication = Medication.parse(body);
     const demo = demoMedications.find((m) => m.id === "mounjaro");
-    expect(medication).toMatchObject({ id: "mounjaro", _id: "mounjaro", name: demo?.name, dosage: demo?.dosage });
+    expect(medication).toMatchObject({
+      id: "mounjaro",
+      _id: "mounjaro",
+      name: demo?.name,
+      dosage: demo?.dosage,
+    });
   });
 
   it("answers { error } for an id too long for the router or a malformed one", async () => {
@@ -227,10 +243,14 @@ describe("GET /api/medications/{id}/comparison", () => {
   // A dosage with at least one out-of-stock offer, so both kinds are exercised.
   const sample = demoPrices.find((p) => !p.inStock);
   if (!sample) throw new Error("the demo prices have no out-of-stock row");
-  const expected = demoPrices.filter((p) => p.medicationId === sample.medicationId && p.dosage === sample.dosage);
+  const expected = demoPrices.filter(
+    (p) => p.medicationId === sample.medicationId && p.dosage === sample.dosage,
+  );
 
   it("answers the medication with every price for the dosage, cheapest first, lowest and savings", async () => {
-    const { status, body } = await get(publicApiPaths.medicationComparison(sample.medicationId, sample.dosage));
+    const { status, body } = await get(
+      publicApiPaths.medicationComparison(sample.medicationId, sample.dosage),
+    );
     expect(status).toBe(200);
     const comparison = MedicationComparison.parse(body);
     expect(comparison.medication.id).toBe(sample.medicationId);
@@ -317,7 +337,9 @@ describe("GET /api/medications/search/{query}", () => {
 
   it("answers at most 10", async () => {
     // "in" matches far more than ten names and generic names.
-    expect(demoMedications.filter((m) => `${m.name} ${m.genericName}`.toLowerCase().includes("in")).length).toBeGreaterThan(10);
+    expect(
+      demoMedications.filter((m) => `${m.name} ${m.genericName}`.toLowerCase().includes("in")).length,
+    ).toBeGreaterThan(10);
     const list = MedicationList.parse((await get(publicApiPaths.medicationSearch("in"))).body);
     expect(list).toHaveLength(10);
     expect(list.map((m) => m.id)).toEqual(expectedFor("in"));
@@ -349,7 +371,9 @@ describe("GET /api/medications/search/{query}", () => {
       "update medications set active = false where id = 'sildenafil'",
       "update medications set active = true where id = 'sildenafil'",
       async () => {
-        const ids = MedicationList.parse((await get(publicApiPaths.medicationSearch("sild"))).body).map((m) => m.id);
+        const ids = MedicationList.parse((await get(publicApiPaths.medicationSearch("sild"))).body).map(
+          (m) => m.id,
+        );
         expect(ids).not.toContain("sildenafil");
         expect(ids).toContain("viagra");
       },

@@ -60,7 +60,10 @@ describe("GET /api/pharmacies/{id}", () => {
   it("answers one pharmacy", async () => {
     const { status, body } = await get(publicApiPaths.pharmacy("kestrel-lane-pharmacy"));
     expect(status).toBe(200);
-    expect(Pharmacy.parse(body)).toMatchObject({ id: "kestrel-lane-pharmacy", name: "Kestrel Lane Pharmacy" });
+    expect(Pharmacy.parse(body)).toMatchObject({
+      id: "kestrel-lane-pharmacy",
+      name: "Kestrel Lane Pharmacy",
+    });
   });
 
   it("answers 404 for an unknown or inactive pharmacy", async () => {
@@ -96,9 +99,14 @@ describe("GET /api/pharmacies/top/rated", () => {
     });
   });
 
-  it.each(["limit=0", "limit=51", "limit=abc", "limit=-3"])("answers 400 naming limit for ?%s", async (query) => {
-    const { status, body } = await get(`/api/pharmacies/top/rated?${query}`);
-    expect(status).toBe(400);
-    expect(ErrorBody.parse(body).error).toBe('Invalid query parameter "limit": must be a whole number from 1 to 50');
-  });
+  it.each(["limit=0", "limit=51", "limit=abc", "limit=-3"])(
+    "answers 400 naming limit for ?%s",
+    async (query) => {
+      const { status, body } = await get(`/api/pharmacies/top/rated?${query}`);
+      expect(status).toBe(400);
+      expect(ErrorBody.parse(body).error).toBe(
+        'Invalid query parameter "limit": must be a whole number from 1 to 50',
+      );
+    },
+  );
 });

@@ -49,6 +49,16 @@ async function copyOfSeededDatabase(): Promise<{ database: DatabaseHandle; dispo
     return {
       database,
       dispose: async () => {
+        // pool.end() resolves before its sockets close; forcing the drop under a closing
+        // connection sends that client a FATAL nobody listens for (an unhandled error). Wait first.
+        for (let attempt = 0; attempt < 100; attempt += 1) {
+          const { rows } = await admin.query<{ open: number }>(
+            "select count(*)::int as open from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (!rows[0]?.open) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       },

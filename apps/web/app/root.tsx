@@ -11,11 +11,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { CatalogueNotice } from "./components/layout/catalogue-notice.tsx";
+import { LoadingScreen } from "./components/layout/loading-screen.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { NotFoundPage, StatusPage } from "./components/ui/status-page.tsx";
 import { browserEnv } from "./config.server.ts";
-import { loadCategories } from "./lib/categories.server.ts";
+import { catalogue } from "./lib/catalogue.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -24,11 +26,18 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Data every page needs: the category tree for the header and footer, and the whitelisted
- * configuration the browser may see. A failing API leaves the lists empty rather than failing the page.
+ * configuration the browser may see. The tree comes through the start-up chain (API, static file,
+ * sample data), so the header keeps its conditions when the API is down; `catalogueSource` tells
+ * the page chrome to say so.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { categories, unavailable } = await loadCategories(request.signal);
-  return { categories, categoriesUnavailable: unavailable, env: browserEnv() };
+  const { categories, source } = await catalogue().categories(request.signal);
+  return {
+    categories,
+    categoriesUnavailable: categories.length === 0 && source !== "api",
+    catalogueSource: source,
+    env: browserEnv(),
+  };
 }
 
 /** The category tree changes rarely: do not refetch it on every client-side navigation. */
@@ -58,8 +67,10 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader categories={categories} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <CatalogueNotice />
           {children}
         </main>
+        <LoadingScreen />
         <SiteFooter categories={categories} />
         <ScrollRestoration />
         <Scripts />

@@ -11,6 +11,12 @@ export const adminAuthPaths = {
   stats: "/api/admin/stats",
 } as const;
 
+/**
+ * The account the first start-up creates when ADMIN_EMAIL is not set. The back-office warns
+ * whoever signs in with it to change its password (back-office §2 Profile Settings).
+ */
+export const DEFAULT_ADMIN_EMAIL = "admin@pharmacompare.local";
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound so nobody can make the server hash a megabyte. */
 export const PASSWORD_MAX_LENGTH = 1024;

@@ -25,7 +25,11 @@ const IdText = z.string().min(1).max(100);
 function boundedInt(min: number, max: number, fallback: number) {
   const error = `must be a whole number from ${min} to ${max}`;
   return z.coerce
-    .number<number>({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback);
+    .number<number>({ error })
+    .int({ error })
+    .min(min, { error })
+    .max(max, { error })
+    .default(fallback);
 }
 
 const dosageText = z
@@ -67,12 +71,20 @@ export const OptionalDosageQuery = z.object({ dosage: dosageText.optional() });
 export type OptionalDosageQuery = z.infer<typeof OptionalDosageQuery>;
 
 export const TopRatedPharmaciesQuery = z.object({
-  limit: boundedInt(1, PUBLIC_API_LIMITS.topRatedPharmacies.max, PUBLIC_API_LIMITS.topRatedPharmacies.default),
+  limit: boundedInt(
+    1,
+    PUBLIC_API_LIMITS.topRatedPharmacies.max,
+    PUBLIC_API_LIMITS.topRatedPharmacies.default,
+  ),
 });
 export type TopRatedPharmaciesQuery = z.input<typeof TopRatedPharmaciesQuery>;
 
 export const RecentPriceUpdatesQuery = z.object({
-  limit: boundedInt(1, PUBLIC_API_LIMITS.recentPriceUpdates.max, PUBLIC_API_LIMITS.recentPriceUpdates.default),
+  limit: boundedInt(
+    1,
+    PUBLIC_API_LIMITS.recentPriceUpdates.max,
+    PUBLIC_API_LIMITS.recentPriceUpdates.default,
+  ),
 });
 export type RecentPriceUpdatesQuery = z.input<typeof RecentPriceUpdatesQuery>;
 

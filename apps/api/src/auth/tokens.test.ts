@@ -24,7 +24,15 @@ describe("session tokens", () => {
     const token = generateSessionToken();
     expect(bearerToken(`Bearer ${token}`)).toBe(token);
     expect(bearerToken(`bearer ${token}`)).toBe(token);
-    for (const header of [undefined, "", "Bearer", "Bearer ", "Basic abc", "Bearer not-a-token", `Token ${token}`]) {
+    for (const header of [
+      undefined,
+      "",
+      "Bearer",
+      "Bearer ",
+      "Basic abc",
+      "Bearer not-a-token",
+      `Token ${token}`,
+    ]) {
       expect(bearerToken(header)).toBeNull();
     }
     expect(bearerToken(`Bearer ${token} extra`)).toBeNull();

@@ -47,6 +47,10 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover, a forced drop while the pool is
+  // closing) is emitted here; the pool has already discarded it and opens another on demand.
+  // Without a listener Node would treat it as an uncaught error and end the process.
+  pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

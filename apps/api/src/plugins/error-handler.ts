@@ -20,7 +20,9 @@ export const badRequest = (message: string) => new HttpError(400, message);
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const message =
-    error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is longer than 100 characters" : "Malformed URL";
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? "A path parameter is longer than 100 characters"
+      : "Malformed URL";
   reply.code(error.statusCode ?? 400).send({ error: message });
 }
 

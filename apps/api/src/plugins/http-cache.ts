@@ -43,7 +43,7 @@ export function registerHttpCache(app: FastifyInstance): void {
     if (!matches(request.headers["if-none-match"], tag)) return payload;
     reply.code(304);
     reply.removeHeader("content-type");
-    reply.removeHeader("content-length");
-    return null;
+    // HEAD keeps the payload so Fastify's own HEAD handler can state the 200's length and drop it.
+    return request.method === "HEAD" ? payload : null;
   });
 }

@@ -84,7 +84,10 @@ export function createAuditService(db: Database, options: { now: () => Date }) {
     /** Runs `fn` in a transaction with an `audit` function bound to that transaction and actor. */
     write<T>(
       context: ActorContext,
-      fn: (tx: Database, audit: (entry: Omit<AuditRecord, keyof ActorContext>) => Promise<void>) => Promise<T>,
+      fn: (
+        tx: Database,
+        audit: (entry: Omit<AuditRecord, keyof ActorContext>) => Promise<void>,
+      ) => Promise<T>,
     ): Promise<T> {
       return db.transaction((tx) => fn(tx, (entry) => recordAudit(tx, { ...context, ...entry }, now())));
     },
@@ -95,7 +98,8 @@ export function createAuditService(db: Database, options: { now: () => Date }) {
       if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
       if (query.action) conditions.push(eq(auditLog.action, query.action));
       if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
-      if (query.actorEmail) conditions.push(sql`lower(${auditLog.actorEmail}) = ${query.actorEmail.toLowerCase()}`);
+      if (query.actorEmail)
+        conditions.push(sql`lower(${auditLog.actorEmail}) = ${query.actorEmail.toLowerCase()}`);
       if (query.from) conditions.push(gte(auditLog.createdAt, auditRangeStart(query.from)));
       if (query.to) conditions.push(lt(auditLog.createdAt, auditRangeEnd(query.to)));
       const where = conditions.length > 0 ? and(...conditions) : undefined;

@@ -87,7 +87,10 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
         .from(adminUsers)
         .where(sql`lower(${adminUsers.email}) = ${email}`)
         .limit(1);
-      const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      const passwordOk = await verifyPassword(
+        input.password,
+        user?.passwordHash ?? (await dummyPasswordHash()),
+      );
 
       if (!user || !passwordOk) {
         await db.transaction(async (tx) => {
@@ -171,7 +174,9 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
 
       let idleExpiresAt = session.idleExpiresAt;
       if (at.getTime() - session.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
-        idleExpiresAt = new Date(Math.min(at.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
+        idleExpiresAt = new Date(
+          Math.min(at.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()),
+        );
         await db
           .update(adminSessions)
           .set({ lastUsedAt: at, idleExpiresAt })

@@ -3,6 +3,7 @@ import { createAdminMessageService } from "./admin-message-service.ts";
 import { createAdminStatsService } from "./admin-stats-service.ts";
 import { createAuditService } from "./audit-service.ts";
 import { createAuthService } from "./auth-service.ts";
+import { createBlogService } from "./blog-service.ts";
 import { createCategoryService } from "./category-service.ts";
 import { createMedicationService } from "./medication-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
@@ -20,6 +21,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     adminStats: createAdminStatsService(db),
     audit: createAuditService(db, { now }),
     auth: createAuthService(db, { now }),
+    blog: createBlogService(db),
     categories: createCategoryService(db),
     medications: createMedicationService(db),
     pharmacies: createPharmacyService(db),

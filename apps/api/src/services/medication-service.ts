@@ -58,7 +58,13 @@ export function createMedicationService(db: Database) {
         .select({ id: subcategories.id })
         .from(subcategories)
         .innerJoin(categories, eq(categories.id, subcategories.categoryId))
-        .where(and(eq(subcategories.id, subcategoryId), eq(subcategories.active, true), eq(categories.active, true)));
+        .where(
+          and(
+            eq(subcategories.id, subcategoryId),
+            eq(subcategories.active, true),
+            eq(categories.active, true),
+          ),
+        );
       if (!subcategory) return null;
       const rows = await selectPublic(eq(medications.subcategoryId, subcategoryId));
       return rows.map(toMedication);

@@ -56,7 +56,10 @@ export function createPriceService(db: Database) {
 
   async function forMedication(medicationId: string, dosage?: string): Promise<Price[]> {
     const rows = await selectPublic(
-      and(eq(prices.medicationId, medicationId), dosage === undefined ? undefined : eq(prices.dosage, dosage)),
+      and(
+        eq(prices.medicationId, medicationId),
+        dosage === undefined ? undefined : eq(prices.dosage, dosage),
+      ),
     ).orderBy(...cheapestFirst);
     return rows.map(toPrice);
   }

@@ -9,15 +9,22 @@ const Thing = z.object({ id: z.string(), price: z.number() });
 let server: Server;
 let baseUrl: string;
 let lastHeaders: IncomingHttpHeaders = {};
+let lastMethod = "";
+let lastBody = "";
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = createServer(async (req, res) => {
     lastHeaders = req.headers;
+    lastMethod = req.method ?? "";
+    lastBody = "";
+    for await (const chunk of req) lastBody += chunk;
     const send = (status: number, body: string) => {
       res.writeHead(status, { "Content-Type": "application/json" });
       res.end(body);
     };
     switch (req.url) {
+      case "/things/echo":
+        return send(200, JSON.stringify({ id: "echo", price: lastBody.length }));
       case "/things/good":
         return send(200, JSON.stringify({ id: "sildenafil", price: 12.5 }));
       case "/things/wrong-shape":
@@ -71,12 +78,14 @@ describe("createApiClient().get", () => {
     expect(error.kind).toBe("http");
     expect(error.status).toBe(404);
     expect(error.message).toBe("Medication not found");
+    expect(error.serverMessage).toBe("Medication not found");
   });
 
   it("names the status when the error body is not the contract's { error }", async () => {
     const error = await failure(createApiClient({ baseUrl }).get("/things/broken", Thing));
     expect(error.status).toBe(500);
     expect(error.message).toBe("The API answered GET /things/broken with HTTP 500 Internal Server Error.");
+    expect(error.serverMessage).toBeUndefined();
   });
 
   it("throws when the body does not match the schema", async () => {
@@ -121,5 +130,31 @@ describe("createApiClient().get", () => {
     expect(error.kind).toBe("network");
     expect(error.status).toBe(0);
     expect(error.message).toMatch(/^Could not reach the API for GET \/things\/good: .*ECONNREFUSED/);
+  });
+});
+
+describe("createApiClient writes", () => {
+  it("sends a JSON body with POST, PUT and PATCH", async () => {
+    const api = createApiClient({ baseUrl, token: "secret-token" });
+    for (const method of ["post", "put", "patch"] as const) {
+      await expect(api[method]("/things/echo", Thing, { email: "a@b.co" })).resolves.toEqual({
+        id: "echo",
+        price: JSON.stringify({ email: "a@b.co" }).length,
+      });
+      expect(lastMethod).toBe(method.toUpperCase());
+      expect(JSON.parse(lastBody)).toEqual({ email: "a@b.co" });
+      expect(lastHeaders["content-type"]).toBe("application/json");
+      expect(lastHeaders.authorization).toBe("Bearer secret-token");
+    }
+  });
+
+  it("sends no body or content type for a POST without one, nor for DELETE", async () => {
+    const api = createApiClient({ baseUrl });
+    await api.post("/things/echo", Thing);
+    expect(lastBody).toBe("");
+    expect(lastHeaders["content-type"]).toBeUndefined();
+    await api.delete("/things/echo", Thing);
+    expect(lastMethod).toBe("DELETE");
+    expect(lastBody).toBe("");
   });
 });

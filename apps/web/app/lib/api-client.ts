@@ -16,11 +16,19 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** The HTTP status, or 0 when no response arrived. */
   readonly status: number;
+  /** The API's own `{ error }` text when it sent one: safe to show as it is. */
+  readonly serverMessage: string | undefined;
 
-  constructor(kind: ApiErrorKind, status: number, message: string, options?: { cause?: unknown }) {
+  constructor(
+    kind: ApiErrorKind,
+    status: number,
+    message: string,
+    options?: { cause?: unknown; serverMessage?: string },
+  ) {
     super(message, options);
     this.kind = kind;
     this.status = status;
+    this.serverMessage = options?.serverMessage;
   }
 }
 
@@ -41,6 +49,11 @@ export interface ApiRequestInit {
 
 export interface ApiClient {
   get<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
+  /** `body` is sent as JSON; leave it undefined for a call without one. */
+  post<S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: ApiRequestInit): Promise<z.output<S>>;
+  put<S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: ApiRequestInit): Promise<z.output<S>>;
+  patch<S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: ApiRequestInit): Promise<z.output<S>>;
+  delete<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
 }
 
 /** The one HTTP client for the API: loaders use it on the server, client code in the browser. */
@@ -100,7 +113,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const message = refusal.success
         ? refusal.data.error
         : `The API answered ${label} with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`;
-      throw new ApiError("http", response.status, message);
+      throw new ApiError("http", response.status, message, {
+        serverMessage: refusal.success ? refusal.data.error : undefined,
+      });
     }
     if (!json.ok) {
       throw new ApiError(
@@ -125,6 +140,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     get: (path, schema, init) => request("GET", path, schema, undefined, init),
+    post: (path, schema, body, init) => request("POST", path, schema, body, init),
+    put: (path, schema, body, init) => request("PUT", path, schema, body, init),
+    patch: (path, schema, body, init) => request("PATCH", path, schema, body, init),
+    delete: (path, schema, init) => request("DELETE", path, schema, undefined, init),
   };
 }
 

@@ -8,6 +8,11 @@ export const sitePaths = {
   cookies: "/cookies",
   disclaimer: "/disclaimer",
   condition: (subcategoryId: string) => `/condition/${encodeURIComponent(subcategoryId)}`,
+  /** A condition page with one medication preselected (public site §2: optional `medication`). */
+  conditionMedication: (subcategoryId: string, medicationName: string) =>
+    `/condition/${encodeURIComponent(subcategoryId)}?${new URLSearchParams({ medication: medicationName })}`,
+  blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  search: (query?: string) => (query ? `/search?${new URLSearchParams({ q: query })}` : "/search"),
 } as const;
 
 /** The pages linked from the header and the footer besides the condition pages. */

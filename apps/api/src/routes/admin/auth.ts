@@ -91,7 +91,11 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await app.services.auth.changePassword(principalOf(request), request.body, clientInfo(request));
+      const result = await app.services.auth.changePassword(
+        principalOf(request),
+        request.body,
+        clientInfo(request),
+      );
       switch (result.outcome) {
         case "changed":
           return { message: passwordChangeMessages.changed };

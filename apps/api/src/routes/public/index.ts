@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { publicAdminMessageRoutes } from "./admin-messages.ts";
+import { blogRoutes } from "./blog.ts";
 import { categoryRoutes } from "./categories.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
@@ -12,4 +13,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(pharmacyRoutes);
   await app.register(priceRoutes);
   await app.register(publicAdminMessageRoutes);
+  await app.register(blogRoutes);
 };

@@ -70,13 +70,9 @@ export const medicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // An empty term leaves no path segment; without this the path would read as medication "search".
-  app.get(
-    "/api/medications/search",
-    { schema: { hide: true, response: { 400: ErrorBody } } },
-    async () => {
-      throw badRequest(SEARCH_TOO_SHORT_MESSAGE);
-    },
-  );
+  app.get("/api/medications/search", { schema: { hide: true, response: { 400: ErrorBody } } }, async () => {
+    throw badRequest(SEARCH_TOO_SHORT_MESSAGE);
+  });
 
   app.get(
     publicApiRoutes.medication,

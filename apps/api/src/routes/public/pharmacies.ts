@@ -1,4 +1,10 @@
-import { ErrorBody, IdParams, Pharmacy, publicApiRoutes, TopRatedPharmaciesQuery } from "@pharmacompare/contract";
+import {
+  ErrorBody,
+  IdParams,
+  Pharmacy,
+  publicApiRoutes,
+  TopRatedPharmaciesQuery,
+} from "@pharmacompare/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../plugins/error-handler.ts";

@@ -1,0 +1,108 @@
+import { PASSWORD_MIN_LENGTH } from "@pharmacompare/contract";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.ts";
+import { adminSessions, adminUsers } from "../db/schema.ts";
+import { recordAudit } from "../services/audit-service.ts";
+import { generatePassword, hashPassword } from "./passwords.ts";
+
+/** A refusal an operator can act on; its message is printed as is. */
+export class AdminAccountError extends Error {
+  override name = "AdminAccountError";
+}
+
+/** Operator scripts act outside any session; the audit log names them so. */
+const OPERATOR = { actor: { id: null, email: "operator" }, ipAddress: null };
+
+const emailSchema = z.email();
+
+function checkedEmail(email: string | undefined): string {
+  const normalised = (email ?? "").trim().toLowerCase();
+  if (!emailSchema.safeParse(normalised).success)
+    throw new AdminAccountError("--email must be an email address");
+  return normalised;
+}
+
+function checkedPassword(password: string | undefined): { password: string; generated: boolean } {
+  if (password === undefined) return { password: generatePassword(), generated: true };
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new AdminAccountError(`--password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  }
+  return { password, generated: false };
+}
+
+export interface AdminAccountResult {
+  userId: string;
+  email: string;
+  /** Set only when we generated it: show it once, never store or log it. */
+  generatedPassword?: string;
+}
+
+/** Creates an administrator; refuses an email already in use (case-insensitively). */
+export async function createAdminAccount(
+  db: Database,
+  input: { email?: string; name?: string; password?: string },
+): Promise<AdminAccountResult> {
+  const email = checkedEmail(input.email);
+  const name = (input.name ?? "").trim();
+  if (name === "") throw new AdminAccountError("--name is required");
+  const { password, generated } = checkedPassword(input.password);
+  const passwordHash = await hashPassword(password);
+  const duplicate = new AdminAccountError(`An administrator with email ${email} already exists`);
+
+  const userId = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(adminUsers)
+      .values({ name, email, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: adminUsers.id });
+    if (!user) throw duplicate;
+    await recordAudit(tx, {
+      ...OPERATOR,
+      action: "create",
+      entityType: "admin_user",
+      entityId: user.id,
+      changes: { email, name },
+    });
+    return user.id;
+  });
+  return { userId, email, ...(generated ? { generatedPassword: password } : {}) };
+}
+
+/** Sets a new password and signs the administrator out everywhere. */
+export async function resetAdminPassword(
+  db: Database,
+  input: { email?: string; password?: string },
+): Promise<AdminAccountResult & { sessionsRevoked: number }> {
+  const email = checkedEmail(input.email);
+  const { password, generated } = checkedPassword(input.password);
+  const passwordHash = await hashPassword(password);
+
+  return db.transaction(async (tx) => {
+    const at = new Date();
+    const [user] = await tx
+      .update(adminUsers)
+      .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
+      .where(sql`lower(${adminUsers.email}) = ${email}`)
+      .returning({ id: adminUsers.id });
+    if (!user) throw new AdminAccountError(`No administrator has email ${email}`);
+    const revoked = await tx
+      .update(adminSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(adminSessions.userId, user.id), isNull(adminSessions.revokedAt)))
+      .returning({ id: adminSessions.id });
+    await recordAudit(tx, {
+      ...OPERATOR,
+      action: "password_reset",
+      entityType: "admin_user",
+      entityId: user.id,
+      changes: { email, sessionsRevoked: revoked.length },
+    });
+    return {
+      userId: user.id,
+      email,
+      sessionsRevoked: revoked.length,
+      ...(generated ? { generatedPassword: password } : {}),
+    };
+  });
+}

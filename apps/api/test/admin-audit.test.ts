@@ -1,0 +1,184 @@
+import { AdminStats, AuditPage } from "@pharmacompare/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, categories, medications, pharmacies, prices } from "../src/db/schema.ts";
+import { bearer, login, signIn } from "./admin-helpers.ts";
+import { TEST_ADMIN } from "./fixtures.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+let api: TestApi;
+let token: string;
+const NEW_PASSWORD = "audited-new-password";
+
+beforeAll(async () => {
+  api = await createTestApi();
+  // One of each audited event, from known addresses.
+  await login(api.app, { email: "Nobody@Example.com", password: "guess-123" }, "198.51.100.20");
+  const first = (await login(api.app, TEST_ADMIN, "198.51.100.21")).json() as { token: string };
+  await api.app.inject({
+    method: "POST",
+    url: "/api/admin/auth/logout",
+    headers: bearer(first.token),
+    remoteAddress: "198.51.100.21",
+  });
+  token = await signIn(api.app);
+  await api.app.inject({
+    method: "POST",
+    url: "/api/admin/auth/change-password",
+    headers: bearer(token),
+    remoteAddress: "198.51.100.22",
+    payload: {
+      currentPassword: TEST_ADMIN.password,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    },
+  });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+async function audit(query = "") {
+  const res = await api.app.inject({ url: `/api/admin/audit${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return AuditPage.parse(res.json());
+}
+
+describe("audit entries", () => {
+  it("records a failed sign-in under the attempted email, with no actor id", async () => {
+    const { entries } = await audit("?action=login_failed");
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: null,
+      actorEmail: "nobody@example.com",
+      entityType: "admin_session",
+      ipAddress: "198.51.100.20",
+    });
+  });
+
+  it("records sign-in, sign-out and password change with the actor and address", async () => {
+    const { entries } = await audit(`?actorEmail=${encodeURIComponent(TEST_ADMIN.email)}&limit=100`);
+    const byAction = (action: string) => entries.filter((e) => e.action === action);
+
+    const signIns = byAction("login");
+    expect(signIns.length).toBe(2);
+    expect(signIns.map((e) => e.ipAddress)).toContain("198.51.100.21");
+    const [logout] = byAction("logout");
+    expect(logout).toMatchObject({ entityType: "admin_session", ipAddress: "198.51.100.21" });
+    expect(signIns.map((e) => e.entityId)).toContain(logout?.entityId);
+    const [change] = byAction("password_change");
+    expect(change).toMatchObject({ entityType: "admin_user", ipAddress: "198.51.100.22" });
+    for (const entry of entries) {
+      expect(entry.actorId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(entry.actorEmail).toBe(TEST_ADMIN.email);
+    }
+  });
+
+  it("never stores a password, hash or token", async () => {
+    const rows = await api.database.db.select().from(auditLog);
+    const text = JSON.stringify(rows);
+    for (const secret of [TEST_ADMIN.password, NEW_PASSWORD, "guess-123", token])
+      expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/scrypt\$/);
+  });
+
+  it("rolls an entry back with the write it records", async () => {
+    const context = { actor: { id: null, email: "operator" }, ipAddress: null };
+    await expect(
+      api.app.services.audit.write(context, async (_tx, record) => {
+        await record({ action: "test_rollback", entityType: "test" });
+        throw new Error("the write failed");
+      }),
+    ).rejects.toThrow("the write failed");
+    expect((await audit("?action=test_rollback")).total).toBe(0);
+
+    await api.app.services.audit.write(context, (_tx, record) =>
+      record({ action: "test_commit", entityType: "test", changes: { apiToken: "x", name: "kept" } }),
+    );
+    const [committed] = (await audit("?action=test_commit")).entries;
+    expect(committed?.changes).toEqual({ name: "kept" });
+  });
+});
+
+describe("GET /api/admin/audit", () => {
+  it("lists newest first with totals", async () => {
+    const page = await audit();
+    expect(page.page).toBe(1);
+    expect(page.limit).toBe(20);
+    expect(page.total).toBeGreaterThanOrEqual(6);
+    const times = page.entries.map((e) => Date.parse(e.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("filters by entity type, action and actor email case-insensitively", async () => {
+    const users = await audit("?entityType=admin_user");
+    expect(users.entries.length).toBeGreaterThan(0);
+    expect(users.entries.every((e) => e.entityType === "admin_user")).toBe(true);
+    const byActor = await audit("?actorEmail=NOBODY%40EXAMPLE.COM");
+    expect(byActor.entries.map((e) => e.action)).toEqual(["login_failed"]);
+    const none = await audit("?action=no-such-action");
+    expect(none).toMatchObject({ entries: [], total: 0, totalPages: 1 });
+  });
+
+  it("filters by actor id", async () => {
+    const [entry] = (await audit("?action=password_change")).entries;
+    const byId = await audit(`?actorId=${entry?.actorId}`);
+    expect(byId.total).toBeGreaterThanOrEqual(4);
+    expect(byId.entries.every((e) => e.actorId === entry?.actorId)).toBe(true);
+  });
+
+  it("filters by date range, a bare date covering its whole day", async () => {
+    const all = await audit("?limit=100");
+    const firstDay = all.entries.at(-1)?.createdAt.slice(0, 10);
+    const lastDay = all.entries[0]?.createdAt.slice(0, 10);
+    expect((await audit(`?from=${firstDay}&to=${lastDay}`)).total).toBe(all.total);
+    expect((await audit("?to=2000-01-01")).total).toBe(0);
+    expect((await audit("?from=2999-01-01")).total).toBe(0);
+    const newest = all.entries[0]?.createdAt ?? "";
+    const upToNewest = await audit(`?to=${encodeURIComponent(newest)}`);
+    expect(upToNewest.total).toBe(all.total);
+    const fromNewest = await audit(`?from=${encodeURIComponent(newest)}`);
+    expect(fromNewest.entries.every((e) => e.createdAt >= newest)).toBe(true);
+  });
+
+  it("pages without overlap", async () => {
+    const all = await audit("?limit=100");
+    const first = await audit("?limit=2&page=1");
+    const second = await audit("?limit=2&page=2");
+    expect(first.totalPages).toBe(Math.ceil(all.total / 2));
+    expect(first.entries.map((e) => e.id)).toEqual(all.entries.slice(0, 2).map((e) => e.id));
+    expect(second.entries.map((e) => e.id)).toEqual(all.entries.slice(2, 4).map((e) => e.id));
+    const beyond = await audit(`?limit=2&page=${first.totalPages + 1}`);
+    expect(beyond.entries).toEqual([]);
+  });
+
+  it("refuses bad paging and ranges with 400", async () => {
+    for (const query of [
+      "?limit=0",
+      "?limit=101",
+      "?page=0",
+      "?from=yesterday",
+      "?from=2025-02-01&to=2025-01-01",
+    ]) {
+      const res = await api.app.inject({ url: `/api/admin/audit${query}`, headers: bearer(token) });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toHaveProperty("error");
+    }
+  });
+});
+
+describe("GET /api/admin/stats", () => {
+  it("answers real row counts", async () => {
+    const res = await api.app.inject({ url: "/api/admin/stats", headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const stats = AdminStats.parse(res.json());
+    const db = api.database.db;
+    expect(stats).toEqual({
+      medications: await db.$count(medications),
+      pharmacies: await db.$count(pharmacies),
+      prices: await db.$count(prices),
+      categories: await db.$count(categories),
+    });
+    expect(stats.medications).toBeGreaterThan(0);
+    expect(stats.prices).toBeGreaterThan(stats.medications);
+  });
+});

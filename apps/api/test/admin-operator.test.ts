@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AdminAccountError, createAdminAccount, resetAdminPassword } from "../src/auth/admin-accounts.ts";
+import { auditLog } from "../src/db/schema.ts";
+import { bearer, login } from "./admin-helpers.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+/** The functions behind `npm run admin:create` and `npm run admin:reset-password`. */
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("creating an administrator", () => {
+  it("generates a password when none is given, and that password signs in", async () => {
+    const result = await createAdminAccount(api.database.db, {
+      email: "Jane.Smith@Example.co.uk",
+      name: "Jane Smith",
+    });
+    expect(result.email).toBe("jane.smith@example.co.uk");
+    expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const res = await login(api.app, {
+      email: "jane.smith@example.co.uk",
+      password: result.generatedPassword,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user: { name: "Jane Smith", email: "jane.smith@example.co.uk", role: "admin" },
+    });
+  });
+
+  it("uses a given password and does not echo it back", async () => {
+    const result = await createAdminAccount(api.database.db, {
+      email: "sam@example.co.uk",
+      name: "Sam Jones",
+      password: "chosen-password",
+    });
+    expect(result.generatedPassword).toBeUndefined();
+    expect(
+      (await login(api.app, { email: "sam@example.co.uk", password: "chosen-password" })).statusCode,
+    ).toBe(200);
+  });
+
+  it("refuses a duplicate email whatever its case, and bad input", async () => {
+    await expect(
+      createAdminAccount(api.database.db, { email: "JANE.SMITH@example.co.uk", name: "Another Jane" }),
+    ).rejects.toThrow(
+      new AdminAccountError("An administrator with email jane.smith@example.co.uk already exists"),
+    );
+    await expect(createAdminAccount(api.database.db, { email: "not-an-email", name: "X" })).rejects.toThrow(
+      AdminAccountError,
+    );
+    await expect(
+      createAdminAccount(api.database.db, { email: "x@example.co.uk", name: " " }),
+    ).rejects.toThrow("--name is required");
+    await expect(
+      createAdminAccount(api.database.db, { email: "x@example.co.uk", name: "X", password: "short" }),
+    ).rejects.toThrow("--password must be at least 8 characters");
+  });
+});
+
+describe("resetting a password", () => {
+  it("sets a new password and signs the administrator out everywhere", async () => {
+    const signedIn = await login(api.app, { email: "sam@example.co.uk", password: "chosen-password" });
+    const token = (signedIn.json() as { token: string }).token;
+    const result = await resetAdminPassword(api.database.db, { email: "SAM@example.co.uk" });
+    expect(result.sessionsRevoked).toBeGreaterThanOrEqual(1);
+    expect(result.generatedPassword).toBeDefined();
+    expect((await api.app.inject({ url: "/api/admin/auth/me", headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await login(api.app, { email: "sam@example.co.uk", password: "chosen-password" })).statusCode,
+    ).toBe(401);
+    const fresh = await login(api.app, { email: "sam@example.co.uk", password: result.generatedPassword });
+    expect(fresh.statusCode).toBe(200);
+  });
+
+  it("refuses an unknown email", async () => {
+    await expect(resetAdminPassword(api.database.db, { email: "nobody@example.co.uk" })).rejects.toThrow(
+      "No administrator has email nobody@example.co.uk",
+    );
+  });
+
+  it("audits both as the operator, without passwords", async () => {
+    const rows = await api.database.db.select().from(auditLog);
+    const byOperator = rows.filter((row) => row.actorEmail === "operator");
+    expect(byOperator.map((row) => row.action).sort()).toEqual(["create", "create", "password_reset"]);
+    expect(byOperator.every((row) => row.actorId === null && row.entityType === "admin_user")).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain("chosen-password");
+  });
+});

@@ -1,0 +1,106 @@
+import { AdminMessage, publicApiPaths } from "@pharmacompare/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { adminMessages } from "../src/db/schema.ts";
+import { demoAdminMessages } from "../src/demo-data/index.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const MessageList = z.array(AdminMessage);
+const DAY_MS = 86_400_000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
+
+async function messagesFor(medicationId: string) {
+  const res = await api.app.inject({ url: publicApiPaths.adminMessagesForMedication(medicationId) });
+  return { status: res.statusCode, body: res.json() as unknown };
+}
+
+describe("GET /admin-messages/medication/{medicationId}", () => {
+  it("answers the seeded message with medication name, pharmacy name and creator", async () => {
+    const { status, body } = await messagesFor("sildenafil");
+    expect(status).toBe(200);
+    const [message, ...rest] = MessageList.parse(body);
+    const demo = demoAdminMessages.find((m) => m.medicationId === "sildenafil");
+    expect(rest).toEqual([]);
+    expect(message).toMatchObject({
+      medicationId: "sildenafil",
+      medicationName: "Sildenafil",
+      pharmacyId: "kestrel-lane-pharmacy",
+      pharmacyName: "Kestrel Lane Pharmacy",
+      category: demo?.category,
+      title: demo?.title,
+      message: demo?.message,
+      priority: demo?.priority,
+      active: true,
+      createdBy: "Administrator",
+    });
+  });
+
+  it("answers [] when the medication's only message is inactive", async () => {
+    expect(demoAdminMessages.filter((m) => m.medicationId === "finasteride").every((m) => !m.active)).toBe(
+      true,
+    );
+    expect(await messagesFor("finasteride")).toEqual({ status: 200, body: [] });
+  });
+
+  it("shows only messages inside their date window, highest priority first, then newest", async () => {
+    const base = { medicationId: "wegovy", category: "information", message: "Text." } as const;
+    await api.database.db.insert(adminMessages).values([
+      { ...base, title: "Urgent", priority: 9, startDate: daysFromNow(-1), createdAt: daysFromNow(-2) },
+      {
+        ...base,
+        title: "Pharmacy note",
+        pharmacyId: "fernquill-pharmacy",
+        category: "promo",
+        priority: 7,
+        startDate: daysFromNow(-1),
+        endDate: daysFromNow(1),
+      },
+      { ...base, title: "Newer, same priority", priority: 6, createdAt: daysFromNow(1 / 24) },
+      { ...base, title: "Not started", priority: 10, startDate: daysFromNow(1) },
+      { ...base, title: "Ended", priority: 10, startDate: daysFromNow(-3), endDate: daysFromNow(-1) },
+      { ...base, title: "Switched off", priority: 10, active: false },
+    ]);
+    const seeded = demoAdminMessages.find((m) => m.medicationId === "wegovy");
+
+    const list = MessageList.parse((await messagesFor("wegovy")).body);
+    expect(list.map((m) => m.title)).toEqual([
+      "Urgent",
+      "Pharmacy note",
+      "Newer, same priority",
+      seeded?.title,
+    ]);
+    expect(list[0]).toMatchObject({ pharmacyId: null, pharmacyName: null, createdBy: null, endDate: null });
+    expect(list[1]).toMatchObject({ pharmacyId: "fernquill-pharmacy", pharmacyName: "Fernquill Pharmacy" });
+    expect(list.every((m) => m.medicationName === "Wegovy")).toBe(true);
+
+    // A message tied to a pharmacy that is no longer listed goes with it.
+    await api.database.db.execute("update pharmacies set active = false where id = 'fernquill-pharmacy'");
+    try {
+      const without = MessageList.parse((await messagesFor("wegovy")).body);
+      expect(without.map((m) => m.title)).not.toContain("Pharmacy note");
+    } finally {
+      await api.database.db.execute("update pharmacies set active = true where id = 'fernquill-pharmacy'");
+    }
+  });
+
+  it("answers 404 for an unknown or inactive medication", async () => {
+    expect(await messagesFor("nothing")).toEqual({
+      status: 404,
+      body: { error: 'Medication "nothing" not found' },
+    });
+    await api.database.db.execute("update medications set active = false where id = 'mounjaro'");
+    try {
+      expect((await messagesFor("mounjaro")).status).toBe(404);
+    } finally {
+      await api.database.db.execute("update medications set active = true where id = 'mounjaro'");
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import type { AdminMessage, Price } from "@pharmacompare/contract";
+import { describe, expect, it } from "vitest";
+import {
+  buildPriceRows,
+  generalMessages,
+  halfStars,
+  messagesByPharmacy,
+  newestUpdate,
+  pharmacyHref,
+} from "./price-rows.ts";
+
+function price(pharmacyId: string, amount: number, extra: Partial<Price> = {}): Price {
+  return {
+    _id: `viagra/${pharmacyId}`,
+    medicationId: "viagra",
+    pharmacyId,
+    pharmacy: {
+      id: pharmacyId,
+      name: pharmacyId.replace(/-/g, " "),
+      website: `https://${pharmacyId}.example`,
+      rating: 4,
+      deliveryTime: "1-3 days",
+      prescriptionRequired: true,
+    },
+    dosage: "50mg x 4 tablets",
+    price: amount,
+    quantity: 1,
+    inStock: true,
+    link: null,
+    lastUpdated: "2025-09-01T09:00:00.000Z",
+    ...extra,
+  };
+}
+
+function message(id: string, pharmacyId: string | null, priority: number, createdAt = "2025-09-01T00:00:00Z") {
+  return {
+    _id: id,
+    medicationId: "viagra",
+    medicationName: "Viagra",
+    pharmacyId,
+    pharmacyName: pharmacyId,
+    category: "promo",
+    title: `Message ${id}`,
+    message: "Text",
+    startDate: "2025-08-01T00:00:00Z",
+    endDate: null,
+    priority,
+    active: true,
+    createdBy: null,
+    createdAt,
+  } satisfies AdminMessage;
+}
+
+describe("buildPriceRows", () => {
+  it("drops prices of 0 or less and sorts the rest cheapest first", () => {
+    // Prices outside the contract can still come from the static file, so the table guards itself.
+    const rows = buildPriceRows([price("b", 31.5), price("zero", 0), price("a", 29.99), price("neg", -1)], []);
+    expect(rows.map((row) => row.price.pharmacyId)).toEqual(["a", "b"]);
+  });
+
+  it("marks the cheapest as best and gives every other row its difference in pounds", () => {
+    const rows = buildPriceRows([price("a", 30.1), price("b", 29.99), price("c", 42.5)], []);
+    expect(rows.map((row) => [row.price.pharmacyId, row.isBest, row.difference])).toEqual([
+      ["b", true, 0],
+      ["a", false, 0.11],
+      ["c", false, 12.51],
+    ]);
+  });
+
+  it("lets equal cheapest prices share the badge, better rated first", () => {
+    const rows = buildPriceRows(
+      [price("a", 20, { pharmacy: { ...price("a", 20).pharmacy, rating: 3.9 } }), price("b", 20)],
+      [],
+    );
+    expect(rows.map((row) => [row.price.pharmacyId, row.isBest])).toEqual([
+      ["b", true],
+      ["a", true],
+    ]);
+  });
+
+  it("puts only the highest-priority pharmacy message in that pharmacy's row", () => {
+    const rows = buildPriceRows(
+      [price("a", 10), price("b", 11)],
+      [message("low", "a", 2), message("high", "a", 7), message("general", null, 9)],
+    );
+    expect(rows[0]?.message?._id).toBe("high");
+    expect(rows[1]?.message).toBeUndefined();
+  });
+
+  it("returns no rows when nothing is above 0", () => {
+    expect(buildPriceRows([price("a", 0)], [])).toEqual([]);
+  });
+});
+
+describe("admin messages", () => {
+  it("keeps messages without a pharmacy as banners, highest priority then newest first", () => {
+    const banners = generalMessages([
+      message("old", null, 5, "2025-01-01T00:00:00Z"),
+      message("row", "a", 10),
+      message("new", null, 5, "2025-06-01T00:00:00Z"),
+      message("top", null, 8),
+    ]);
+    expect(banners.map((banner) => banner._id)).toEqual(["top", "new", "old"]);
+  });
+
+  it("breaks a priority tie between one pharmacy's messages by the newest", () => {
+    const chosen = messagesByPharmacy([
+      message("old", "a", 3, "2025-01-01T00:00:00Z"),
+      message("new", "a", 3, "2025-06-01T00:00:00Z"),
+    ]);
+    expect(chosen.get("a")?._id).toBe("new");
+  });
+});
+
+describe("halfStars", () => {
+  it("rounds to the nearest half within 0 to 5", () => {
+    expect([4.7, 4.2, 4.25, 3.9, 0, 5.4, -1, Number.NaN].map(halfStars)).toEqual([4.5, 4, 4.5, 4, 0, 5, 0, 0]);
+  });
+});
+
+describe("pharmacyHref", () => {
+  it("prefers the price's own link, then the pharmacy's website, and only http(s) addresses", () => {
+    expect(pharmacyHref(price("a", 1, { link: "https://a.example/viagra" }))).toBe("https://a.example/viagra");
+    expect(pharmacyHref(price("a", 1))).toBe("https://a.example");
+    const unsafe = price("a", 1, { link: "javascript:alert(1)" });
+    expect(pharmacyHref({ ...unsafe, pharmacy: { ...unsafe.pharmacy, website: "#" } })).toBeUndefined();
+  });
+});
+
+describe("newestUpdate", () => {
+  it("finds the latest update", () => {
+    expect(
+      newestUpdate([
+        price("a", 1, { lastUpdated: "2025-09-01T09:00:00.000Z" }),
+        price("b", 1, { lastUpdated: "2025-09-03T09:00:00.000Z" }),
+      ]),
+    ).toBe("2025-09-03T09:00:00.000Z");
+    expect(newestUpdate([])).toBeUndefined();
+  });
+});

@@ -1,0 +1,81 @@
+import type { AdminMessage, Price } from "@pharmacompare/contract";
+
+/** One line of the price table, ready to draw. */
+export interface PriceRow {
+  price: Price;
+  /** The cheapest price (ties share the badge). */
+  isBest: boolean;
+  /** Pounds above the cheapest price; 0 for the best. */
+  difference: number;
+  /** The pharmacy's own admin message, if any (the highest-priority one). */
+  message: AdminMessage | undefined;
+}
+
+const pence = (pounds: number) => Math.round(pounds * 100);
+
+/** Highest priority first, then newest. */
+function byPriority(a: AdminMessage, b: AdminMessage): number {
+  return b.priority - a.priority || b.createdAt.localeCompare(a.createdAt);
+}
+
+/** Messages without a pharmacy: shown as banners above the table, highest priority first. */
+export function generalMessages(messages: readonly AdminMessage[]): AdminMessage[] {
+  return messages.filter((message) => message.pharmacyId === null).sort(byPriority);
+}
+
+/** For each pharmacy, its highest-priority message (public site §2). */
+export function messagesByPharmacy(messages: readonly AdminMessage[]): Map<string, AdminMessage> {
+  const chosen = new Map<string, AdminMessage>();
+  for (const message of messages) {
+    if (message.pharmacyId === null) continue;
+    const current = chosen.get(message.pharmacyId);
+    if (!current || byPriority(message, current) < 0) chosen.set(message.pharmacyId, message);
+  }
+  return chosen;
+}
+
+/**
+ * The table's rows: prices of 0 or less dropped (spec §5), cheapest first (ties: better rated,
+ * then by name), the cheapest marked best and every other row carrying its difference from it.
+ */
+export function buildPriceRows(prices: readonly Price[], messages: readonly AdminMessage[]): PriceRow[] {
+  const byPharmacy = messagesByPharmacy(messages);
+  const shown = prices
+    .filter((price) => Number.isFinite(price.price) && price.price > 0)
+    .sort(
+      (a, b) =>
+        a.price - b.price ||
+        b.pharmacy.rating - a.pharmacy.rating ||
+        a.pharmacy.name.localeCompare(b.pharmacy.name, "en-GB"),
+    );
+  const cheapest = shown[0] ? pence(shown[0].price) : 0;
+  return shown.map((price) => ({
+    price,
+    isBest: pence(price.price) === cheapest,
+    difference: (pence(price.price) - cheapest) / 100,
+    message: byPharmacy.get(price.pharmacyId),
+  }));
+}
+
+/** A rating rounded to the nearest half star, within 0 to 5. */
+export function halfStars(rating: number): number {
+  if (!Number.isFinite(rating)) return 0;
+  return Math.min(5, Math.max(0, Math.round(rating * 2) / 2));
+}
+
+/** Where "Visit pharmacy" goes: the price's link, else the pharmacy's website; only http(s) URLs. */
+export function pharmacyHref(price: Price): string | undefined {
+  for (const candidate of [price.link, price.pharmacy.website]) {
+    if (candidate && /^https?:\/\/[^\s]+$/i.test(candidate.trim())) return candidate.trim();
+  }
+  return undefined;
+}
+
+/** The newest "last updated" among the prices, for the "prices checked" line. */
+export function newestUpdate(prices: readonly Price[]): string | undefined {
+  let newest: string | undefined;
+  for (const price of prices) {
+    if (newest === undefined || Date.parse(price.lastUpdated) > Date.parse(newest)) newest = price.lastUpdated;
+  }
+  return newest;
+}

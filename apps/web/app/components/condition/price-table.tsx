@@ -1,0 +1,216 @@
+import { formatPounds } from "@pharmacompare/contract";
+import type { ReactNode } from "react";
+import { messageStyles } from "./message-styles.ts";
+import { PharmacyLogo } from "./pharmacy-logo.tsx";
+import { type PriceRow, pharmacyHref } from "./price-rows.ts";
+import { RatingStars } from "./rating-stars.tsx";
+
+interface PriceTableProps {
+  rows: readonly PriceRow[];
+  /** "Viagra 50mg x 4 tablets", for the caption and labels. */
+  subject: string;
+}
+
+/**
+ * The comparison: a real table from 640 px up, and the same rows as stacked cards on phones, where
+ * six columns cannot be read without scrolling sideways. Only one of the two is displayed (and so
+ * exposed to assistive technology) at a time.
+ */
+export function PriceTable({ rows, subject }: PriceTableProps) {
+  const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
+  return (
+    <>
+      <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:block">
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">
+            Prices for {subject} at {count}, cheapest first
+          </caption>
+          <thead className="border-slate-200 border-b bg-slate-50 text-slate-700 text-xs uppercase tracking-wide">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold lg:px-6">
+                Pharmacy
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                Rating
+              </th>
+              <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+                Delivery
+              </th>
+              <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">
+                Stock
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                Price
+              </th>
+              <th scope="col" className="px-4 py-3 lg:px-6">
+                <span className="sr-only">Link to pharmacy</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {rows.map((row) => (
+              <tr key={row.price._id} className={row.isBest ? "bg-saving-50" : undefined}>
+                <td className="px-4 py-4 align-top lg:px-6">
+                  <div className="flex items-start gap-3">
+                    <PharmacyLogo name={row.price.pharmacy.name} />
+                    <div className="min-w-0">
+                      <p className="font-semibold text-slate-900">{row.price.pharmacy.name}</p>
+                      {/* Narrower screens fold delivery and stock under the name. */}
+                      <p className="mt-0.5 text-slate-600 text-xs lg:hidden">
+                        <span className="md:hidden">{row.price.pharmacy.deliveryTime} · </span>
+                        <StockState inStock={row.price.inStock} compact />
+                      </p>
+                      {row.message ? <RowMessage row={row} /> : null}
+                    </div>
+                  </div>
+                </td>
+                <td className="px-4 py-4 align-top">
+                  <RatingStars rating={row.price.pharmacy.rating} />
+                </td>
+                <td className="hidden px-4 py-4 align-top text-slate-700 md:table-cell">
+                  {row.price.pharmacy.deliveryTime}
+                </td>
+                <td className="hidden px-4 py-4 align-top lg:table-cell">
+                  <StockState inStock={row.price.inStock} />
+                </td>
+                <td className="px-4 py-4 text-right align-top">
+                  <PriceAmount row={row} />
+                </td>
+                <td className="px-4 py-4 text-right align-top lg:px-6">
+                  <VisitLink row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul aria-label={`Prices for ${subject} at ${count}, cheapest first`} className="space-y-3 sm:hidden">
+        {rows.map((row) => (
+          <li
+            key={row.price._id}
+            className={`rounded-2xl border bg-white p-4 shadow-sm ${
+              row.isBest ? "border-saving-700 ring-1 ring-saving-700" : "border-slate-200"
+            }`}
+          >
+            <div className="flex items-start gap-3">
+              <PharmacyLogo name={row.price.pharmacy.name} />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-slate-900">{row.price.pharmacy.name}</p>
+                <div className="mt-1">
+                  <RatingStars rating={row.price.pharmacy.rating} />
+                </div>
+              </div>
+              <PriceAmount row={row} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              <div>
+                <dt className="text-slate-600 text-xs">Delivery</dt>
+                <dd className="font-medium text-slate-800">{row.price.pharmacy.deliveryTime}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-600 text-xs">Stock</dt>
+                <dd>
+                  <StockState inStock={row.price.inStock} />
+                </dd>
+              </div>
+            </dl>
+            {row.message ? <RowMessage row={row} /> : null}
+            <div className="mt-4">
+              <VisitLink row={row} wide />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function PriceAmount({ row }: { row: PriceRow }) {
+  return (
+    <div className="flex shrink-0 flex-col items-end gap-1">
+      <span className="font-bold text-lg text-slate-900 tabular-nums">{formatPounds(row.price.price)}</span>
+      {row.isBest ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-saving-700 px-2.5 py-0.5 font-semibold text-white text-xs">
+          <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-3">
+            <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+          Best price
+        </span>
+      ) : (
+        <span className="text-slate-600 text-xs tabular-nums">
+          +{formatPounds(row.difference)}
+          <span className="sr-only"> more than the best price</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function StockState({ inStock, compact = false }: { inStock: boolean; compact?: boolean }) {
+  const label = inStock ? "In stock" : "Out of stock";
+  if (compact) return <span className={inStock ? "text-saving-700" : "text-rose-700"}>{label}</span>;
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 font-medium text-sm ${inStock ? "text-saving-700" : "text-rose-700"}`}
+    >
+      <span aria-hidden="true" className={`size-2 rounded-full ${inStock ? "bg-saving-700" : "bg-rose-700"}`} />
+      {label}
+    </span>
+  );
+}
+
+function RowMessage({ row }: { row: PriceRow }) {
+  const message = row.message;
+  if (!message) return null;
+  const style = messageStyles[message.category];
+  return (
+    <div className={`mt-2 rounded-lg border px-3 py-2 text-xs leading-5 ${style.box} ${style.text}`}>
+      <p className="flex flex-wrap items-center gap-1.5">
+        <span className={`rounded-full px-1.5 py-px font-semibold text-[0.6875rem] ${style.badge}`}>
+          {style.label}
+        </span>
+        <strong className="font-semibold">{message.title}</strong>
+      </p>
+      <p className="mt-1">{message.message}</p>
+    </div>
+  );
+}
+
+function VisitLink({ row, wide = false }: { row: PriceRow; wide?: boolean }): ReactNode {
+  const href = pharmacyHref(row.price);
+  const size = wide ? "w-full py-3" : "py-2";
+  if (!href) {
+    return (
+      <span className={`inline-flex justify-center rounded-lg px-3 text-slate-600 text-xs ${size}`}>
+        Link unavailable
+      </span>
+    );
+  }
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="sponsored noopener"
+      className={`inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-lg bg-brand-700 px-4 font-semibold text-sm text-white shadow-sm hover:bg-brand-800 ${size}`}
+    >
+      Visit pharmacy
+      <span className="sr-only">
+        : {row.price.pharmacy.name} (opens in a new tab)
+      </span>
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        className="size-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+      </svg>
+    </a>
+  );
+}

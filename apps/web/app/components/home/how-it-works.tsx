@@ -1,0 +1,56 @@
+import { stepGlyphs } from "./home-icons.tsx";
+
+const steps = [
+  {
+    glyph: stepGlyphs.search,
+    title: "Search or browse",
+    text: "Type a medication's name, or pick a condition from the categories.",
+  },
+  {
+    glyph: stepGlyphs.compare,
+    title: "Compare prices",
+    text: "Choose your dosage and see every pharmacy's price side by side, cheapest first.",
+  },
+  {
+    glyph: stepGlyphs.choose,
+    title: "Choose a pharmacy",
+    text: "Check ratings and delivery times, then buy on the pharmacy's own website.",
+  },
+  {
+    glyph: stepGlyphs.alert,
+    title: "Set a price alert",
+    text: "Not ready yet? We can email you when the price drops to your target.",
+  },
+] as const;
+
+export function HowItWorks() {
+  return (
+    <section aria-labelledby="how-heading" className="bg-white">
+      <div className="page-container py-14 sm:py-20">
+        <div className="max-w-2xl">
+          <h2 id="how-heading" className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
+            How It Works
+          </h2>
+          <p className="mt-3 text-slate-600">Four steps from searching to saving — free, with no account.</p>
+        </div>
+        <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, index) => (
+            <li
+              key={step.title}
+              className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <div className="flex items-center gap-3">
+                <span className="flex size-11 items-center justify-center rounded-xl bg-brand-700 text-white">
+                  {step.glyph}
+                </span>
+                <span className="font-semibold text-brand-800 text-sm">Step {index + 1}</span>
+              </div>
+              <h3 className="mt-4 font-semibold text-lg text-slate-900">{step.title}</h3>
+              <p className="mt-2 text-slate-600 text-sm leading-6">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

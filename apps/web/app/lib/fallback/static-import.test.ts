@@ -1,0 +1,233 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  importStaticMedications,
+  readLink,
+  readPrice,
+  STATIC_IMPORT_DEFAULTS,
+  StaticFileError,
+  staticId,
+} from "./static-import.ts";
+
+const fileDate = new Date("2025-09-01T08:00:00.000Z");
+
+type Row = unknown[];
+
+/** A valid sheet; `overrides` replaces rows by their 1-based number. */
+function sheet(overrides: Record<number, Row> = {}, extraRows: Row[] = []): Row[] {
+  const rows: Row[] = [
+    ["Generic name", "Sildenafil"],
+    ["Form", "Tablets"],
+    ["Description", "Branded sildenafil."],
+    ["Condition", "Erectile Dysfunction"],
+    ["Last updated", "2025-08-30"],
+    ["Pharmacy", "Rating", "50mg x 4 tablets", "100mg x 4 tablets", "link"],
+    ["Kestrel Lane Pharmacy", 4.7, 29.99, 34.5, "https://kestrel.example/viagra"],
+    ...extraRows,
+  ];
+  for (const [row, value] of Object.entries(overrides)) rows[Number(row) - 1] = value;
+  return rows;
+}
+
+function run(workbook: Record<string, unknown>) {
+  return importStaticMedications(JSON.stringify(workbook), { defaultLastUpdated: fileDate });
+}
+
+describe("static import: sheets", () => {
+  it("reads a medication, its pharmacies and prices from a valid sheet", () => {
+    const result = run({ Viagra: sheet() });
+    expect(result.skipped).toEqual([]);
+    expect(result.medications).toEqual([
+      {
+        id: "viagra",
+        _id: "viagra",
+        name: "Viagra",
+        genericName: "Sildenafil",
+        category: "mens-health",
+        subcategory: "erectile-dysfunction",
+        form: "Tablets",
+        description: "Branded sildenafil.",
+        dosage: ["50mg x 4 tablets", "100mg x 4 tablets"],
+        active: true,
+      },
+    ]);
+    expect(result.prices.map((price) => [price.pharmacyId, price.dosage, price.price])).toEqual([
+      ["kestrel-lane-pharmacy", "50mg x 4 tablets", 29.99],
+      ["kestrel-lane-pharmacy", "100mg x 4 tablets", 34.5],
+    ]);
+  });
+
+  it("skips a sheet that is not an array", () => {
+    const result = run({ Notes: "This workbook holds saved prices.", Other: { rows: [] }, Viagra: sheet() });
+    expect(result.skipped.map((entry) => entry.sheet)).toEqual(["Notes", "Other"]);
+    expect(result.medications.map((medication) => medication.name)).toEqual(["Viagra"]);
+  });
+
+  it("skips a sheet with fewer than 6 rows and accepts one with exactly 6", () => {
+    const five = sheet().slice(0, 5);
+    const six = sheet().slice(0, 6);
+    const result = run({ Five: five, Six: six });
+    expect(result.skipped).toEqual([{ sheet: "Five", reason: "not an array of at least 6 rows" }]);
+    expect(result.medications.map((medication) => medication.name)).toEqual(["Six"]);
+    expect(result.prices).toEqual([]);
+  });
+
+  it("finds the condition in row 4, else in row 5, and nowhere else", () => {
+    const inRow5 = sheet({ 4: ["Last updated", "2025-08-30"], 5: ["condition", "  hair loss "] });
+    const inRow3 = sheet({ 3: ["Condition", "Hair Loss"], 4: [], 5: [] });
+    const unlabelled = sheet({ 4: ["Erectile Dysfunction"], 5: [] });
+    const blank = sheet({ 4: ["Condition", "  "], 5: ["Condition", ""] });
+    const result = run({ InRow5: inRow5, InRow3: inRow3, Unlabelled: unlabelled, Blank: blank });
+    expect(result.medications.map((medication) => [medication.name, medication.subcategory])).toEqual([
+      ["InRow5", "hair-loss"],
+    ]);
+    expect(result.skipped).toEqual([
+      { sheet: "InRow3", reason: "no condition in row 4 or row 5" },
+      { sheet: "Unlabelled", reason: "no condition in row 4 or row 5" },
+      { sheet: "Blank", reason: "no condition in row 4 or row 5" },
+    ]);
+  });
+
+  it("skips a sheet whose condition has no mapped category, and maps ids, names and aliases ignoring case", () => {
+    const result = run({
+      Unknown: sheet({ 4: ["Condition", "Insomnia"] }),
+      ById: sheet({ 4: ["Condition", "weight-loss-medications"] }),
+      ByAlias: sheet({ 4: ["Condition", "emergency contraception"] }),
+    });
+    expect(result.skipped).toEqual([{ sheet: "Unknown", reason: 'condition "Insomnia" has no mapped category' }]);
+    expect(result.medications.map((medication) => [medication.category, medication.subcategory])).toEqual([
+      ["weight-loss", "weight-loss-medications"],
+      ["womens-health", "morning-after-pill"],
+    ]);
+  });
+
+  it("throws when the file is not JSON or not an object of sheets", () => {
+    const read = (text: string) => importStaticMedications(text, { defaultLastUpdated: fileDate });
+    expect(() => read("{ nope")).toThrow(StaticFileError);
+    expect(() => read("[]")).toThrow(StaticFileError);
+    expect(() => read("null")).toThrow(StaticFileError);
+  });
+});
+
+describe("static import: dosage columns", () => {
+  it("reads dosages from the third column of the header row and stops at a column headed link", () => {
+    const header = ["Pharmacy", "Rating", "10mg", "", "20mg", " LINK ", "40mg", "notes"];
+    const row = ["Fernquill Pharmacy", 4.8, 10, 99, 20, "https://fernquill.example", 40, "x"];
+    const result = run({ Cialis: sheet({ 6: header, 7: row }) });
+    expect(result.medications[0]?.dosage).toEqual(["10mg", "20mg"]);
+    // The unheaded column's 99 is not a price of any dosage; nothing after "link" is read.
+    expect(result.prices.map((price) => [price.dosage, price.price])).toEqual([
+      ["10mg", 10],
+      ["20mg", 20],
+    ]);
+  });
+});
+
+describe("static import: pharmacy rows", () => {
+  it("skips rows with an empty name or fewer than 3 cells", () => {
+    const result = run({
+      Viagra: sheet({}, [
+        ["", 4, 10, 11],
+        ["   ", 4, 10, 11],
+        ["Short Row", 4],
+        ["Bramblewick Chemist", 4.4, 27.5],
+        "not a row",
+      ]),
+    });
+    expect([...new Set(result.prices.map((price) => price.pharmacy.name))]).toEqual([
+      "Kestrel Lane Pharmacy",
+      "Bramblewick Chemist",
+    ]);
+  });
+
+  it("counts a price only when it is numeric and greater than 0", () => {
+    const cells: unknown[] = [0, -3, "N/A", "", null, "£12.00", true, "12.5", " 8 ", 14.99, Number.NaN];
+    expect(cells.map(readPrice)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      12.5,
+      8,
+      14.99,
+      undefined,
+    ]);
+    const result = run({ Viagra: sheet({ 7: ["Harbourlight Meds", 4.2, 0, "31.00", "https://h.example"] }) });
+    expect(result.prices.map((price) => [price.dosage, price.price])).toEqual([["100mg x 4 tablets", 31]]);
+  });
+
+  it("takes the last cell starting with http as the pharmacy's link, else the website is #", () => {
+    expect(readLink(["A", 1, "https://first.example", 3, "http://last.example", "notes"])).toBe(
+      "http://last.example",
+    );
+    expect(readLink(["A", 1, 2])).toBeUndefined();
+
+    const result = run({
+      Viagra: sheet({}, [["Bramblewick Chemist", 4.4, 27.5, 30, "see website"]]),
+    });
+    const pharmacies = new Map(result.prices.map((price) => [price.pharmacyId, price]));
+    expect(pharmacies.get("kestrel-lane-pharmacy")?.pharmacy.website).toBe("https://kestrel.example/viagra");
+    expect(pharmacies.get("kestrel-lane-pharmacy")?.link).toBe("https://kestrel.example/viagra");
+    expect(pharmacies.get("bramblewick-chemist")?.pharmacy.website).toBe("#");
+    expect(pharmacies.get("bramblewick-chemist")?.link).toBeNull();
+  });
+
+  it("makes ids from the lowercased name, spaces as hyphens, other non-alphanumerics removed", () => {
+    expect(staticId("Kestrel Lane Pharmacy")).toBe("kestrel-lane-pharmacy");
+    expect(staticId("  St. Mary's Chemist (UK) ")).toBe("st-marys-chemist-uk");
+    expect(staticId("Boots & Co")).toBe("boots--co");
+    expect(staticId("Médi Pharma")).toBe("mdi-pharma");
+  });
+
+  it("applies the defaults and reads the rating from the second column", () => {
+    const result = run({ Viagra: sheet({}, [["Bramblewick Chemist", "not rated", 27.5]]) });
+    const [kestrel] = result.prices;
+    expect(kestrel).toMatchObject({
+      quantity: STATIC_IMPORT_DEFAULTS.quantity,
+      inStock: STATIC_IMPORT_DEFAULTS.inStock,
+      pharmacy: {
+        rating: 4.7,
+        deliveryTime: "1-3 days",
+        prescriptionRequired: true,
+      },
+    });
+    const bramblewick = result.prices.find((price) => price.pharmacyId === "bramblewick-chemist");
+    expect(bramblewick?.pharmacy.rating).toBe(0);
+  });
+
+  it("dates prices by the sheet's Last updated row, else by the file", () => {
+    const dated = run({ Viagra: sheet() });
+    expect(dated.prices[0]?.lastUpdated).toBe("2025-08-30T00:00:00.000Z");
+    const undated = run({ Viagra: sheet({ 5: [] }) });
+    expect(undated.prices[0]?.lastUpdated).toBe(fileDate.toISOString());
+  });
+
+  it("shares one pharmacy across sheets and reads unknown forms as other", () => {
+    const result = run({
+      Viagra: sheet(),
+      Cialis: sheet({ 1: ["Generic name", ""], 2: ["Form", "Pastilles"] }),
+    });
+    expect(result.medications[1]).toMatchObject({ id: "cialis", form: "other" });
+    expect(result.medications[1]?.genericName).toBeUndefined();
+    const pharmacies = new Set(result.prices.map((price) => price.pharmacy));
+    expect(pharmacies.size).toBe(1);
+  });
+});
+
+describe("the shipped static file", () => {
+  it("parses with only its notes sheet skipped and covers several conditions", () => {
+    const text = readFileSync(new URL("../../../public/data/medications.json", import.meta.url), "utf8");
+    const result = importStaticMedications(text, { defaultLastUpdated: fileDate });
+    expect(result.skipped.map((entry) => entry.sheet)).toEqual(["About this file"]);
+    expect(new Set(result.medications.map((medication) => medication.subcategory)).size).toBeGreaterThan(3);
+    for (const medication of result.medications) {
+      for (const dosage of medication.dosage) {
+        const prices = result.prices.filter((price) => price.medicationId === medication.id && price.dosage === dosage);
+        expect(prices.length, `${medication.name} ${dosage}`).toBeGreaterThan(1);
+      }
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import {
+  BlogPostSummary,
+  blogApiPaths,
+  type Medication,
+  Pharmacy,
+  publicApiPaths,
+} from "@pharmacompare/contract";
+import { z } from "zod";
+import { serverApi } from "./api.server.ts";
+import type { ApiClient } from "./api-client.ts";
+import { searchMedications } from "./medication-search.ts";
+
+/** How many blog posts the home page shows (public site §2, §9). */
+export const LATEST_POSTS_COUNT = 3;
+
+/** The hero's popular searches, in the order shown; each resolves to a medication in the catalogue. */
+export const POPULAR_SEARCH_TERMS = [
+  "Wegovy",
+  "Mounjaro",
+  "Viagra",
+  "Sildenafil",
+  "Finasteride",
+  "Microgynon",
+];
+
+export interface PopularSearch {
+  label: string;
+  /** The catalogue's own name for the medication, passed to the condition page. */
+  medicationName: string;
+  subcategoryId: string;
+}
+
+/** A home-page section's data, or null when the API could not provide it (the section says so). */
+export interface HomeData {
+  pharmacies: Pharmacy[] | null;
+  latestPosts: BlogPostSummary[] | null;
+  popularSearches: PopularSearch[];
+}
+
+/**
+ * The catalogue medication a popular-search term stands for: the exact name (ignoring case), else
+ * the first name starting with it — the rule the condition page uses for its `medication` query.
+ */
+export function matchPopularSearch(term: string, medications: readonly Medication[]): Medication | undefined {
+  const wanted = term.toLowerCase();
+  return (
+    medications.find((medication) => medication.name.toLowerCase() === wanted) ??
+    medications.find((medication) => medication.name.toLowerCase().startsWith(wanted))
+  );
+}
+
+/** Newest first by publish date, whatever order the API used. */
+export function newestPosts(posts: readonly BlogPostSummary[], count: number): BlogPostSummary[] {
+  return [...posts].sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate)).slice(0, count);
+}
+
+/**
+ * Everything the home page needs besides the root loader's category tree. The calls run in
+ * parallel and each failure only empties its own section, so the page always renders.
+ */
+export async function loadHomeData(signal: AbortSignal, api: ApiClient = serverApi()): Promise<HomeData> {
+  const [pharmacies, latestPosts, popularSearches] = await Promise.all([
+    attempt("pharmacies", signal, () => api.get(publicApiPaths.pharmacies(), z.array(Pharmacy), { signal })),
+    attempt("latest blog posts", signal, async () => {
+      const posts = await api.get(
+        blogApiPaths.posts({ limit: LATEST_POSTS_COUNT }),
+        z.array(BlogPostSummary),
+        {
+          signal,
+        },
+      );
+      return newestPosts(posts, LATEST_POSTS_COUNT);
+    }),
+    resolvePopularSearches(api, signal),
+  ]);
+  return { pharmacies, latestPosts, popularSearches: popularSearches ?? [] };
+}
+
+async function resolvePopularSearches(api: ApiClient, signal: AbortSignal): Promise<PopularSearch[] | null> {
+  const resolved = await Promise.all(
+    POPULAR_SEARCH_TERMS.map((label) =>
+      attempt(`popular search "${label}"`, signal, async () => {
+        const medication = matchPopularSearch(label, await searchMedications(api, label, { signal }));
+        return medication
+          ? { label, medicationName: medication.name, subcategoryId: medication.subcategory }
+          : null;
+      }),
+    ),
+  );
+  // A term the catalogue no longer has is simply left out.
+  return resolved.filter((search): search is PopularSearch => search !== null);
+}
+
+async function attempt<T>(what: string, signal: AbortSignal, load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!signal.aborted) {
+      console.error(
+        `[web] home: ${what} unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+import { type Category, Medication, PUBLIC_API_LIMITS, publicApiPaths } from "@pharmacompare/contract";
+import { z } from "zod";
+import type { ApiClient, ApiRequestInit } from "./api-client.ts";
+
+/**
+ * The medication search rules shared by the suggestions combobox (browser) and the /search page
+ * (server): the same term, the same limits and the same wording (public site §4, §5, §9).
+ */
+export const SEARCH_MIN_LENGTH = PUBLIC_API_LIMITS.search.minLength;
+export const SEARCH_MAX_RESULTS = PUBLIC_API_LIMITS.search.maxResults;
+export const SEARCH_MAX_LENGTH = PUBLIC_API_LIMITS.search.maxLength;
+
+const MedicationList = z.array(Medication);
+
+/** What the API searches for: the typed text without surrounding spaces. */
+export function searchTerm(raw: string): string {
+  return raw.trim();
+}
+
+/** Only terms of 2+ characters are searched; shorter ones show nothing at all. */
+export function isSearchable(term: string): boolean {
+  return term.length >= SEARCH_MIN_LENGTH;
+}
+
+export function noMatchMessage(term: string): string {
+  return `No medications found for "${term}"`;
+}
+
+/** Medications whose name or generic name contains the term, best first, at most 10. */
+export async function searchMedications(
+  api: ApiClient,
+  term: string,
+  init?: ApiRequestInit,
+): Promise<Medication[]> {
+  const found = await api.get(publicApiPaths.medicationSearch(term), MedicationList, init);
+  return found.slice(0, SEARCH_MAX_RESULTS);
+}
+
+/** Subcategory id → name, to show which condition a medication treats. */
+export function conditionNames(categories: readonly Category[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const category of categories) {
+    for (const subcategory of category.subcategories) names[subcategory.id] = subcategory.name;
+  }
+  return names;
+}

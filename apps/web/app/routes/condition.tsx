@@ -1,0 +1,318 @@
+import { formatLongDate, formatPounds } from "@pharmacompare/contract";
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, useLocation, useNavigation } from "react-router";
+import { ComparisonPicker } from "../components/condition/comparison-picker.tsx";
+import { Breadcrumb, ConditionChips, OtherConditions } from "../components/condition/condition-nav.tsx";
+import { MessageBanners } from "../components/condition/message-banners.tsx";
+import { MedicalDisclaimer, PriceAlertSlot } from "../components/condition/page-notes.tsx";
+import { buildPriceRows, generalMessages, newestUpdate } from "../components/condition/price-rows.ts";
+import { PriceTable } from "../components/condition/price-table.tsx";
+import { selectDosage, selectMedication } from "../components/condition/selection.ts";
+import { StatusPage } from "../components/ui/status-page.tsx";
+import { catalogue } from "../lib/catalogue.server.ts";
+import { sitePaths } from "../lib/site-paths.ts";
+import type { Route } from "./+types/condition";
+
+/**
+ * The condition page (public site §2, §4): one condition's medications, the chosen medication and
+ * dosage's prices from every pharmacy, and the admin messages for that medication. Everything is
+ * loaded on the server through the catalogue chain; the choice lives in the URL.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const source = catalogue();
+  const condition = await source.condition(params.subcategoryId, request.signal);
+  if (!condition.found) {
+    throw data({ catalogueSource: condition.source }, { status: 404, statusText: "Not Found" });
+  }
+
+  const medicationQuery = url.searchParams.get("medication");
+  const medication = selectMedication(condition.medications, medicationQuery);
+  const dosage = selectDosage(medication, url.searchParams.get("dosage"));
+  const comparison =
+    medication && dosage
+      ? await source.comparison(condition.source, medication, dosage, request.signal)
+      : { prices: [], priceError: null, messages: [] };
+
+  return {
+    catalogueSource: condition.source,
+    categories: condition.categories,
+    category: condition.category,
+    subcategory: condition.subcategory,
+    medications: condition.medications.map(({ id, name, genericName, description, dosage }) => ({
+      id,
+      name,
+      genericName,
+      description,
+      dosage,
+    })),
+    medicationId: medication?.id ?? null,
+    dosage: dosage ?? null,
+    // The canonical address keeps the medication only when the visitor asked for one.
+    canonicalMedication: medicationQuery?.trim() && medication ? medication.name : null,
+    prices: comparison.prices,
+    priceError: comparison.priceError,
+    messages: comparison.messages,
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!loaderData) {
+    return [{ title: "Condition Not Found | PharmaCompare" }, { name: "robots", content: "noindex" }];
+  }
+  const { subcategory, medications, canonicalMedication } = loaderData;
+  const title = `${subcategory.name} prices compared | PharmaCompare`;
+  const examples = medications.slice(0, 3).map((medication) => medication.name);
+  const description =
+    examples.length > 0
+      ? `Compare UK online pharmacy prices for ${subcategory.name.toLowerCase()} treatments such as ` +
+        `${listOf(examples)}: the cheapest price, delivery times and ratings side by side.`
+      : `Compare UK online pharmacy prices for ${subcategory.name.toLowerCase()} treatments, free and independent.`;
+  const siteUrl = matches[0]?.loaderData?.env.siteUrl;
+  const path =
+    sitePaths.condition(subcategory.id) +
+    (canonicalMedication ? `?${new URLSearchParams({ medication: canonicalMedication })}` : "");
+  const canonical = siteUrl ? `${siteUrl}${path}` : undefined;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "PharmaCompare" },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    ...(canonical
+      ? [
+          { tagName: "link", rel: "canonical", href: canonical },
+          { property: "og:url", content: canonical },
+        ]
+      : []),
+  ];
+}
+
+function listOf(names: string[]): string {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+export default function ConditionPage({ loaderData }: Route.ComponentProps) {
+  const { categories, category, subcategory, medications, prices, priceError, messages } = loaderData;
+  const medication = medications.find((entry) => entry.id === loaderData.medicationId);
+  const dosage = loaderData.dosage ?? undefined;
+  const navigation = useNavigation();
+  const location = useLocation();
+  // A new medication or dosage on this page: keep the page, mark the prices as updating.
+  const updating = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  return (
+    <>
+      <div className="border-slate-100 border-b bg-gradient-to-b from-brand-50 to-white">
+        <div className="page-container py-8 sm:py-10">
+          <Breadcrumb category={category} subcategory={subcategory} />
+          <h1 className="mt-4 text-balance font-bold text-3xl text-slate-900 tracking-tight sm:text-4xl">
+            {subcategory.name}
+          </h1>
+          {subcategory.description ? (
+            <p className="mt-3 max-w-3xl text-base text-slate-600 leading-7 sm:text-lg">
+              {subcategory.description}
+            </p>
+          ) : null}
+          <div className="mt-6">
+            <ConditionChips category={category} currentId={subcategory.id} />
+          </div>
+        </div>
+      </div>
+
+      <div className="page-container space-y-10 py-8 sm:space-y-12 sm:py-12">
+        {medication === undefined ? (
+          <NoMedications conditionName={subcategory.name} />
+        ) : (
+          <>
+            <section
+              aria-labelledby="compare-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+            >
+              <h2 id="compare-heading" className="font-bold text-lg text-slate-900">
+                Compare prices
+              </h2>
+              <p className="mt-1 text-slate-600 text-sm">
+                Pick a medication and a dosage to see what each UK pharmacy charges.
+              </p>
+              <div className="mt-5">
+                <ComparisonPicker medications={medications} medication={medication} dosage={dosage} />
+              </div>
+              {medication.description ? (
+                <p className="mt-5 border-slate-100 border-t pt-4 text-slate-600 text-sm leading-6">
+                  <strong className="font-semibold text-slate-900">{medication.name}</strong>
+                  {medication.genericName && medication.genericName !== medication.name
+                    ? ` (${medication.genericName})`
+                    : ""}
+                  : {medication.description}
+                </p>
+              ) : null}
+            </section>
+
+            <MessageBanners messages={generalMessages(messages)} />
+
+            <section
+              aria-labelledby="prices-heading"
+              aria-busy={updating}
+              className={`motion-safe:transition-opacity ${updating ? "opacity-60" : ""}`}
+            >
+              <PriceResults
+                medicationName={medication.name}
+                dosage={dosage}
+                prices={prices}
+                priceError={priceError}
+                messages={messages}
+              />
+            </section>
+
+            <div className="grid gap-6 lg:grid-cols-2">
+              <PriceAlertSlot />
+              <MedicalDisclaimer />
+            </div>
+          </>
+        )}
+
+        <OtherConditions categories={categories} currentId={subcategory.id} />
+      </div>
+    </>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function PriceResults({
+  medicationName,
+  dosage,
+  prices,
+  priceError,
+  messages,
+}: {
+  medicationName: string;
+  dosage: string | undefined;
+  prices: LoaderData["prices"];
+  priceError: string | null;
+  messages: LoaderData["messages"];
+}) {
+  if (dosage === undefined) {
+    return (
+      <>
+        <h2 id="prices-heading" className="sr-only">
+          Prices
+        </h2>
+        <EmptyState title="Choose a medication and a dosage to compare prices.">
+          {medicationName} has no dosage listed yet. Choose another medication above.
+        </EmptyState>
+      </>
+    );
+  }
+
+  const subject = `${medicationName} ${dosage}`;
+  const rows = buildPriceRows(prices, messages);
+  const heading = (
+    <h2 id="prices-heading" className="font-bold text-slate-900 text-xl tracking-tight sm:text-2xl">
+      {subject} prices
+    </h2>
+  );
+
+  if (priceError) {
+    return (
+      <>
+        {heading}
+        <div role="alert" className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-900 text-sm">
+          <p className="font-semibold">{priceError}</p>
+          <p className="mt-1">Please try again in a moment.</p>
+        </div>
+      </>
+    );
+  }
+
+  if (rows.length === 0) {
+    return (
+      <>
+        {heading}
+        <div className="mt-4">
+          <EmptyState title="No Prices Available">
+            None of the pharmacies we compare lists {subject} at the moment. Try another dosage or medication,
+            or check back soon.
+          </EmptyState>
+        </div>
+      </>
+    );
+  }
+
+  const cheapest = rows[0]?.price.price ?? 0;
+  const dearest = rows.at(-1)?.price.price ?? 0;
+  const updated = newestUpdate(rows.map((row) => row.price));
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+        {heading}
+        <p className="text-slate-600 text-sm">
+          {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, cheapest first
+          {updated ? ` · prices checked ${formatLongDate(updated)}` : ""}
+        </p>
+      </div>
+      {rows.length > 1 && dearest > cheapest ? (
+        <p className="mt-2 text-slate-700 text-sm">
+          The cheapest pharmacy is{" "}
+          <strong className="font-semibold text-saving-700">{formatPounds(dearest - cheapest)} less</strong> than
+          the dearest for the same pack.
+        </p>
+      ) : null}
+      <div className="mt-5">
+        <PriceTable rows={rows} subject={subject} />
+      </div>
+      <p className="mt-3 text-slate-600 text-xs leading-5">
+        Prices are set by each pharmacy and may not include delivery. PharmaCompare may earn a small commission
+        when you buy through a link, at no extra cost to you.
+      </p>
+    </>
+  );
+}
+
+function EmptyState({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-slate-300 border-dashed bg-slate-50 px-6 py-10 text-center">
+      <p className="font-semibold text-lg text-slate-900">{title}</p>
+      <p className="mx-auto mt-2 max-w-xl text-slate-600 text-sm leading-6">{children}</p>
+    </div>
+  );
+}
+
+function NoMedications({ conditionName }: { conditionName: string }) {
+  return (
+    <section
+      aria-labelledby="no-medications-heading"
+      className="rounded-2xl border border-slate-200 bg-slate-50 px-6 py-12 text-center"
+    >
+      <h2 id="no-medications-heading" className="font-bold text-2xl text-slate-900 tracking-tight">
+        No Medications Available
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-slate-600 leading-7">
+        We don't compare prices for any {conditionName.toLowerCase()} medication yet. Other conditions may have
+        what you are looking for.
+      </p>
+      <a
+        href="#other-conditions"
+        className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-700 px-5 py-3 font-semibold text-sm text-white shadow-sm hover:bg-brand-800"
+      >
+        Browse Other Conditions
+      </a>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StatusPage eyebrow="404" title="Condition Not Found">
+        <p>We could not find that condition. It may have been renamed or removed, or the address may be mistyped.</p>
+      </StatusPage>
+    );
+  }
+  // Anything else is the root boundary's business.
+  throw error;
+}
