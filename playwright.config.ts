@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const webPort = Number(process.env.E2E_PORT ?? 3310);
 const apiPort = Number(process.env.E2E_API_PORT ?? 3410);
+/** The web server started without a reachable API (see the second webServer entry). */
+const fallbackWebPort = Number(process.env.E2E_FALLBACK_PORT ?? 3311);
 
 export default defineConfig({
   testDir: "e2e",
@@ -34,19 +36,38 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.ts",
-    url: `http://localhost:${apiPort}/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(webPort),
-      API_PORT: String(apiPort),
-      DATA_DIR: ".data/e2e",
-      LOG_LEVEL: "warn",
-      ADMIN_PASSWORD: "e2e-admin-password",
+  // Started in order, each awaited before the next: the second reuses the first's fresh web build.
+  webServer: [
+    {
+      command: "node scripts/e2e-server.ts",
+      url: `http://localhost:${apiPort}/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(webPort),
+        API_PORT: String(apiPort),
+        // E2E_DATA_DIR lets two runs on different ports live side by side.
+        DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
+        LOG_LEVEL: "warn",
+        ADMIN_PASSWORD: "e2e-admin-password",
+      },
     },
-  },
+    {
+      // The web tier alone with its API "down" (nothing listens on port 9): the fallback journeys.
+      command: "node apps/web/server/main.ts",
+      url: `http://localhost:${fallbackWebPort}/`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(fallbackWebPort),
+        API_PORT: "9",
+        API_INTERNAL_URL: "http://127.0.0.1:9",
+        SITE_URL: `http://localhost:${fallbackWebPort}`,
+      },
+    },
+  ],
 });

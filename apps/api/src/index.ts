@@ -3,4 +3,5 @@ export { AdminAccountError, createAdminAccount, resetAdminPassword } from "./aut
 export { prepareDatabase } from "./bootstrap/prepare-database.ts";
 export { type ApiConfig, loadApiConfig } from "./config.ts";
 export { type DatabaseHandle, openDatabase } from "./db/client.ts";
+export * as databaseSchema from "./db/schema.ts";
 export { loggerOptions } from "./logger.ts";

@@ -7,16 +7,19 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { usesAdminChrome } from "./components/admin/admin-route.ts";
 import { CatalogueNotice } from "./components/layout/catalogue-notice.tsx";
 import { LoadingScreen } from "./components/layout/loading-screen.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { NotFoundPage, StatusPage } from "./components/ui/status-page.tsx";
 import { browserEnv } from "./config.server.ts";
+import { API_URL_META_NAME } from "./lib/browser-env.ts";
 import { catalogue } from "./lib/catalogue.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -49,29 +52,38 @@ export function Layout({ children }: { children: ReactNode }) {
   // Undefined only when the root loader itself failed; the chrome then renders without categories.
   const data = useRouteLoaderData<typeof loader>("root");
   const categories = data?.categories ?? [];
+  // The back-office brings its own layout: no public header, footer or loading screen there.
+  const admin = usesAdminChrome(useMatches());
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
+        {data ? <meta name={API_URL_META_NAME} content={data.env.apiUrl} /> : null}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="fixed top-3 left-3 z-50 -translate-y-20 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg ring-1 ring-slate-200 focus:translate-y-0"
-        >
-          Skip to main content
-        </a>
-        <SiteHeader categories={categories} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <CatalogueNotice />
-          {children}
-        </main>
-        <LoadingScreen />
-        <SiteFooter categories={categories} />
+        {admin ? (
+          children
+        ) : (
+          <>
+            <a
+              href="#main"
+              className="fixed top-3 left-3 z-50 -translate-y-20 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg ring-1 ring-slate-200 focus:translate-y-0"
+            >
+              Skip to main content
+            </a>
+            <SiteHeader categories={categories} />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              <CatalogueNotice />
+              {children}
+            </main>
+            <LoadingScreen />
+            <SiteFooter categories={categories} />
+          </>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,9 +1,17 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
   route("condition/:subcategoryId", "routes/condition.tsx"),
   route("search", "routes/search.tsx"),
+  // The back-office (client-rendered): sign-in, then every other admin page behind the layout's guard.
+  route("admin/login", "routes/admin/login.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-home" }),
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/profile", "routes/admin/profile.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+  ]),
   // Last: anything no other route claims answers with a real 404 status.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatLongDate, formatPounds, formatRelativeTime, formatShortDate } from "./format.ts";
+import {
+  formatCount,
+  formatDateTime,
+  formatLongDate,
+  formatPounds,
+  formatRelativeTime,
+  formatShortDate,
+} from "./format.ts";
 
 describe("money and dates", () => {
   it("formats pounds with two decimals", () => {
     expect(formatPounds(12.5)).toBe("£12.50");
+  });
+
+  it("formats counts with thousands separators", () => {
+    expect(formatCount(12345)).toBe("12,345");
+    expect(formatCount(0)).toBe("0");
   });
 
   it("formats dates in UK time", () => {

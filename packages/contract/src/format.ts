@@ -73,3 +73,10 @@ export function formatRelativeTime(value: string | Date, now: Date = new Date())
   }
   return relative.format(Math.trunc(amount), "year");
 }
+
+const countFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
+
+/** 12345 → "12,345" */
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}

@@ -7,7 +7,7 @@ import {
   MessageResponse,
 } from "@pharmacompare/contract";
 import { redirect } from "react-router";
-import { type ApiClient, ApiError, type ApiRequestInit, createApiClient } from "./api-client.ts";
+import { ApiError, type ApiRequestInit, createApiClient, type WritableApiClient } from "./api-client.ts";
 import { readBrowserApiUrl } from "./browser-env.ts";
 
 /**
@@ -76,7 +76,7 @@ export interface AdminSession {
   /** The stored session, read afresh each time (another tab may have signed out). */
   current(): StoredSession | null;
   /** The API client for a loader's or action's request: bearer token, 401 handling, its signal. */
-  api(request: Request): ApiClient;
+  api(request: Request): WritableApiClient;
   /** Signs in and stores the token and user. */
   login(request: Request, credentials: LoginRequest): Promise<AdminUser>;
   /**
@@ -133,16 +133,16 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     });
   }
 
-  function client(token: string | null | undefined): ApiClient {
+  function client(token: string | null | undefined): WritableApiClient {
     return createApiClient({ baseUrl: options.apiUrl(), token, fetch: options.fetch });
   }
 
-  function api(request: Request): ApiClient {
+  function api(request: Request): WritableApiClient {
     const page = new URL(request.url);
     // A submission to an index route carries `?index`; it is not part of the page's address.
     page.searchParams.delete("index");
 
-    async function call<T>(run: (api: ApiClient) => Promise<T>): Promise<T> {
+    async function call<T>(run: (api: WritableApiClient) => Promise<T>): Promise<T> {
       try {
         return await run(client(current()?.token));
       } catch (error) {

@@ -47,17 +47,37 @@ export interface ApiRequestInit {
   headers?: Record<string, string>;
 }
 
+/** Reads: all the public site's loaders need (and all their test doubles provide). */
 export interface ApiClient {
   get<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
+}
+
+/** The same client with the writes the back-office makes. */
+export interface WritableApiClient extends ApiClient {
   /** `body` is sent as JSON; leave it undefined for a call without one. */
-  post<S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: ApiRequestInit): Promise<z.output<S>>;
-  put<S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: ApiRequestInit): Promise<z.output<S>>;
-  patch<S extends z.ZodType>(path: string, schema: S, body?: unknown, init?: ApiRequestInit): Promise<z.output<S>>;
+  post<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    body?: unknown,
+    init?: ApiRequestInit,
+  ): Promise<z.output<S>>;
+  put<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    body?: unknown,
+    init?: ApiRequestInit,
+  ): Promise<z.output<S>>;
+  patch<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    body?: unknown,
+    init?: ApiRequestInit,
+  ): Promise<z.output<S>>;
   delete<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
 }
 
 /** The one HTTP client for the API: loaders use it on the server, client code in the browser. */
-export function createApiClient(options: ApiClientOptions): ApiClient {
+export function createApiClient(options: ApiClientOptions): WritableApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;

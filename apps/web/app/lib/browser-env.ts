@@ -7,6 +7,7 @@ export const API_URL_META_NAME = "pharmacompare-api-url";
 
 export function readBrowserApiUrl(doc: Pick<Document, "querySelector"> = document): string {
   const content = doc.querySelector<HTMLMetaElement>(`meta[name="${API_URL_META_NAME}"]`)?.content;
-  if (!content) throw new Error(`The page has no <meta name="${API_URL_META_NAME}">: the API address is unknown.`);
+  if (!content)
+    throw new Error(`The page has no <meta name="${API_URL_META_NAME}">: the API address is unknown.`);
   return content;
 }

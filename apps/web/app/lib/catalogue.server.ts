@@ -9,9 +9,9 @@ import {
   type Subcategory,
 } from "@pharmacompare/contract";
 import { z } from "zod";
-import { ApiError, type ApiClient } from "./api-client.ts";
-import type { CatalogueSource } from "./catalogue-source.ts";
 import { serverApi } from "./api.server.ts";
+import { type ApiClient, ApiError } from "./api-client.ts";
+import type { CatalogueSource } from "./catalogue-source.ts";
 import { sampleCatalogue } from "./fallback/sample-data.ts";
 import { type CatalogueSnapshot, snapshotMedications, snapshotPrices } from "./fallback/snapshot.ts";
 import { importStaticMedications } from "./fallback/static-import.ts";
@@ -210,7 +210,10 @@ export function createCatalogue(deps: CatalogueDeps) {
       ]);
       if (signal?.aborted) throw signal.reason;
       if (prices.status === "rejected") {
-        log("error", `${PRICE_FAILURE_MESSAGE} for ${medication.id} ${dosage}: ${errorMessage(prices.reason)}`);
+        log(
+          "error",
+          `${PRICE_FAILURE_MESSAGE} for ${medication.id} ${dosage}: ${errorMessage(prices.reason)}`,
+        );
       }
       if (messages.status === "rejected") {
         log("error", `admin messages for ${medication.id} unavailable: ${errorMessage(messages.reason)}`);

@@ -59,36 +59,36 @@ export function newestPosts(posts: readonly BlogPostSummary[], count: number): B
  * parallel and each failure only empties its own section, so the page always renders.
  */
 export async function loadHomeData(signal: AbortSignal, api: ApiClient = serverApi()): Promise<HomeData> {
+  const init = { signal };
   const [pharmacies, latestPosts, popularSearches] = await Promise.all([
-    attempt("pharmacies", signal, () => api.get(publicApiPaths.pharmacies(), z.array(Pharmacy), { signal })),
+    attempt("pharmacies", signal, () => api.get(publicApiPaths.pharmacies(), z.array(Pharmacy), init)),
     attempt("latest blog posts", signal, async () => {
-      const posts = await api.get(
-        blogApiPaths.posts({ limit: LATEST_POSTS_COUNT }),
-        z.array(BlogPostSummary),
-        {
-          signal,
-        },
-      );
-      return newestPosts(posts, LATEST_POSTS_COUNT);
+      const latest = blogApiPaths.posts({ limit: LATEST_POSTS_COUNT });
+      return newestPosts(await api.get(latest, z.array(BlogPostSummary), init), LATEST_POSTS_COUNT);
     }),
     resolvePopularSearches(api, signal),
   ]);
-  return { pharmacies, latestPosts, popularSearches: popularSearches ?? [] };
+  return { pharmacies, latestPosts, popularSearches };
 }
 
-async function resolvePopularSearches(api: ApiClient, signal: AbortSignal): Promise<PopularSearch[] | null> {
-  const resolved = await Promise.all(
-    POPULAR_SEARCH_TERMS.map((label) =>
-      attempt(`popular search "${label}"`, signal, async () => {
-        const medication = matchPopularSearch(label, await searchMedications(api, label, { signal }));
-        return medication
-          ? { label, medicationName: medication.name, subcategoryId: medication.subcategory }
-          : null;
-      }),
-    ),
+async function resolvePopularSearches(api: ApiClient, signal: AbortSignal): Promise<PopularSearch[]> {
+  const settled = await Promise.allSettled(
+    POPULAR_SEARCH_TERMS.map(async (label): Promise<PopularSearch | null> => {
+      const medication = matchPopularSearch(label, await searchMedications(api, label, { signal }));
+      return medication
+        ? { label, medicationName: medication.name, subcategoryId: medication.subcategory }
+        : null;
+    }),
   );
-  // A term the catalogue no longer has is simply left out.
-  return resolved.filter((search): search is PopularSearch => search !== null);
+  const failed = settled.filter((result) => result.status === "rejected");
+  // One line for the lot: when the API is down every term fails for the same reason.
+  if (failed[0] && !signal.aborted) {
+    console.error(
+      `[web] home: ${failed.length} of ${settled.length} popular searches unavailable: ${describe(failed[0].reason)}`,
+    );
+  }
+  // A term that failed, or that the catalogue no longer has, is simply left out.
+  return settled.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
 }
 
 async function attempt<T>(what: string, signal: AbortSignal, load: () => Promise<T>): Promise<T | null> {
@@ -96,10 +96,12 @@ async function attempt<T>(what: string, signal: AbortSignal, load: () => Promise
     return await load();
   } catch (error) {
     if (!signal.aborted) {
-      console.error(
-        `[web] home: ${what} unavailable: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      console.error(`[web] home: ${what} unavailable: ${describe(error)}`);
     }
     return null;
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

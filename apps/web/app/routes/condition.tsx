@@ -168,7 +168,7 @@ export default function ConditionPage({ loaderData }: Route.ComponentProps) {
               />
             </section>
 
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid items-start gap-6 lg:grid-cols-2">
               <PriceAlertSlot />
               <MedicalDisclaimer />
             </div>
@@ -213,7 +213,7 @@ function PriceResults({
   const rows = buildPriceRows(prices, messages);
   const heading = (
     <h2 id="prices-heading" className="font-bold text-slate-900 text-xl tracking-tight sm:text-2xl">
-      {subject} prices
+      {`${subject} prices`}
     </h2>
   );
 
@@ -221,7 +221,10 @@ function PriceResults({
     return (
       <>
         {heading}
-        <div role="alert" className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-900 text-sm">
+        <div
+          role="alert"
+          className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-900 text-sm"
+        >
           <p className="font-semibold">{priceError}</p>
           <p className="mt-1">Please try again in a moment.</p>
         </div>
@@ -258,16 +261,16 @@ function PriceResults({
       {rows.length > 1 && dearest > cheapest ? (
         <p className="mt-2 text-slate-700 text-sm">
           The cheapest pharmacy is{" "}
-          <strong className="font-semibold text-saving-700">{formatPounds(dearest - cheapest)} less</strong> than
-          the dearest for the same pack.
+          <strong className="font-semibold text-saving-700">{formatPounds(dearest - cheapest)} less</strong>{" "}
+          than the dearest for the same pack.
         </p>
       ) : null}
       <div className="mt-5">
         <PriceTable rows={rows} subject={subject} />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">
-        Prices are set by each pharmacy and may not include delivery. PharmaCompare may earn a small commission
-        when you buy through a link, at no extra cost to you.
+        Prices are set by each pharmacy and may not include delivery. PharmaCompare may earn a small
+        commission when you buy through a link, at no extra cost to you.
       </p>
     </>
   );
@@ -292,8 +295,8 @@ function NoMedications({ conditionName }: { conditionName: string }) {
         No Medications Available
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-slate-600 leading-7">
-        We don't compare prices for any {conditionName.toLowerCase()} medication yet. Other conditions may have
-        what you are looking for.
+        We don't compare prices for any {conditionName.toLowerCase()} medication yet. Other conditions may
+        have what you are looking for.
       </p>
       <a
         href="#other-conditions"
@@ -309,7 +312,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <StatusPage eyebrow="404" title="Condition Not Found">
-        <p>We could not find that condition. It may have been renamed or removed, or the address may be mistyped.</p>
+        <p>
+          We could not find that condition. It may have been renamed or removed, or the address may be
+          mistyped.
+        </p>
       </StatusPage>
     );
   }

@@ -36,7 +36,11 @@ export function ComparisonPicker({ medications, medication, dosage }: Comparison
   const go = (search: string) => navigate({ search }, { replace: true, preventScrollReset: true });
 
   return (
-    <form method="get" action={location.pathname} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto]">
+    <form
+      method="get"
+      action={location.pathname}
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto]"
+    >
       <div>
         <label htmlFor="medication-select" className="block font-semibold text-slate-900 text-sm">
           Medication

@@ -61,7 +61,9 @@ export function findPharmacyLogo(
   const entries = Object.entries(logos)
     .map(([key, src]) => ({ key: distinctive(key.toLowerCase().trim().replace(/\s+/g, " ")), src }))
     .filter(({ key }) => key.length >= MIN_PARTIAL_LENGTH);
-  const inName = entries.filter(({ key }) => wanted.includes(key)).sort((a, b) => b.key.length - a.key.length);
+  const inName = entries
+    .filter(({ key }) => wanted.includes(key))
+    .sort((a, b) => b.key.length - a.key.length);
   if (inName[0]) return inName[0].src;
   const containing = entries
     .filter(({ key }) => key.includes(wanted))

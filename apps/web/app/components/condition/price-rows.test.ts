@@ -32,7 +32,12 @@ function price(pharmacyId: string, amount: number, extra: Partial<Price> = {}): 
   };
 }
 
-function message(id: string, pharmacyId: string | null, priority: number, createdAt = "2025-09-01T00:00:00Z") {
+function message(
+  id: string,
+  pharmacyId: string | null,
+  priority: number,
+  createdAt = "2025-09-01T00:00:00Z",
+) {
   return {
     _id: id,
     medicationId: "viagra",
@@ -54,7 +59,10 @@ function message(id: string, pharmacyId: string | null, priority: number, create
 describe("buildPriceRows", () => {
   it("drops prices of 0 or less and sorts the rest cheapest first", () => {
     // Prices outside the contract can still come from the static file, so the table guards itself.
-    const rows = buildPriceRows([price("b", 31.5), price("zero", 0), price("a", 29.99), price("neg", -1)], []);
+    const rows = buildPriceRows(
+      [price("b", 31.5), price("zero", 0), price("a", 29.99), price("neg", -1)],
+      [],
+    );
     expect(rows.map((row) => row.price.pharmacyId)).toEqual(["a", "b"]);
   });
 
@@ -114,13 +122,17 @@ describe("admin messages", () => {
 
 describe("halfStars", () => {
   it("rounds to the nearest half within 0 to 5", () => {
-    expect([4.7, 4.2, 4.25, 3.9, 0, 5.4, -1, Number.NaN].map(halfStars)).toEqual([4.5, 4, 4.5, 4, 0, 5, 0, 0]);
+    expect([4.7, 4.2, 4.25, 3.9, 0, 5.4, -1, Number.NaN].map(halfStars)).toEqual([
+      4.5, 4, 4.5, 4, 0, 5, 0, 0,
+    ]);
   });
 });
 
 describe("pharmacyHref", () => {
   it("prefers the price's own link, then the pharmacy's website, and only http(s) addresses", () => {
-    expect(pharmacyHref(price("a", 1, { link: "https://a.example/viagra" }))).toBe("https://a.example/viagra");
+    expect(pharmacyHref(price("a", 1, { link: "https://a.example/viagra" }))).toBe(
+      "https://a.example/viagra",
+    );
     expect(pharmacyHref(price("a", 1))).toBe("https://a.example");
     const unsafe = price("a", 1, { link: "javascript:alert(1)" });
     expect(pharmacyHref({ ...unsafe, pharmacy: { ...unsafe.pharmacy, website: "#" } })).toBeUndefined();

@@ -75,7 +75,8 @@ export function pharmacyHref(price: Price): string | undefined {
 export function newestUpdate(prices: readonly Price[]): string | undefined {
   let newest: string | undefined;
   for (const price of prices) {
-    if (newest === undefined || Date.parse(price.lastUpdated) > Date.parse(newest)) newest = price.lastUpdated;
+    if (newest === undefined || Date.parse(price.lastUpdated) > Date.parse(newest))
+      newest = price.lastUpdated;
   }
   return newest;
 }

@@ -103,18 +103,16 @@ export function PriceTable({ rows, subject }: PriceTableProps) {
               </div>
               <PriceAmount row={row} />
             </div>
-            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
-              <div>
-                <dt className="text-slate-600 text-xs">Delivery</dt>
-                <dd className="font-medium text-slate-800">{row.price.pharmacy.deliveryTime}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600 text-xs">Stock</dt>
-                <dd>
-                  <StockState inStock={row.price.inStock} />
-                </dd>
-              </div>
-            </dl>
+            <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700 text-sm">
+              <span>
+                <span className="text-slate-600">Delivery </span>
+                <span className="font-medium">{row.price.pharmacy.deliveryTime}</span>
+              </span>
+              <span aria-hidden="true" className="text-slate-300">
+                |
+              </span>
+              <StockState inStock={row.price.inStock} />
+            </p>
             {row.message ? <RowMessage row={row} /> : null}
             <div className="mt-4">
               <VisitLink row={row} wide />
@@ -131,7 +129,7 @@ function PriceAmount({ row }: { row: PriceRow }) {
     <div className="flex shrink-0 flex-col items-end gap-1">
       <span className="font-bold text-lg text-slate-900 tabular-nums">{formatPounds(row.price.price)}</span>
       {row.isBest ? (
-        <span className="inline-flex items-center gap-1 rounded-full bg-saving-700 px-2.5 py-0.5 font-semibold text-white text-xs">
+        <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-saving-700 px-2.5 py-0.5 font-semibold text-white text-xs">
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-3">
             <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>
@@ -152,9 +150,12 @@ function StockState({ inStock, compact = false }: { inStock: boolean; compact?: 
   if (compact) return <span className={inStock ? "text-saving-700" : "text-rose-700"}>{label}</span>;
   return (
     <span
-      className={`inline-flex items-center gap-1.5 font-medium text-sm ${inStock ? "text-saving-700" : "text-rose-700"}`}
+      className={`inline-flex items-center gap-1.5 whitespace-nowrap font-medium text-sm ${inStock ? "text-saving-700" : "text-rose-700"}`}
     >
-      <span aria-hidden="true" className={`size-2 rounded-full ${inStock ? "bg-saving-700" : "bg-rose-700"}`} />
+      <span
+        aria-hidden="true"
+        className={`size-2 rounded-full ${inStock ? "bg-saving-700" : "bg-rose-700"}`}
+      />
       {label}
     </span>
   );
@@ -179,7 +180,7 @@ function RowMessage({ row }: { row: PriceRow }) {
 
 function VisitLink({ row, wide = false }: { row: PriceRow; wide?: boolean }): ReactNode {
   const href = pharmacyHref(row.price);
-  const size = wide ? "w-full py-3" : "py-2";
+  const size = wide ? "w-full py-2.5" : "py-2";
   if (!href) {
     return (
       <span className={`inline-flex justify-center rounded-lg px-3 text-slate-600 text-xs ${size}`}>
@@ -192,12 +193,11 @@ function VisitLink({ row, wide = false }: { row: PriceRow; wide?: boolean }): Re
       href={href}
       target="_blank"
       rel="sponsored noopener"
+      // Starts with the visible words (WCAG 2.5.3), then names the pharmacy and the new tab.
+      aria-label={`Visit pharmacy: ${row.price.pharmacy.name} (opens in a new tab)`}
       className={`inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-lg bg-brand-700 px-4 font-semibold text-sm text-white shadow-sm hover:bg-brand-800 ${size}`}
     >
       Visit pharmacy
-      <span className="sr-only">
-        : {row.price.pharmacy.name} (opens in a new tab)
-      </span>
       <svg
         viewBox="0 0 24 24"
         aria-hidden="true"

@@ -1,8 +1,7 @@
 import { useId } from "react";
 import { halfStars } from "./price-rows.ts";
 
-const STAR_PATH =
-  "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
+const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
 
 /**
  * A rating as half stars with the number to one decimal (public site §2, §9). The stars and the
@@ -13,7 +12,11 @@ export function RatingStars({ rating }: { rating: number }) {
   if (!(rating > 0)) return <span className="text-slate-600 text-sm">Not yet rated</span>;
   const stars = halfStars(rating);
   return (
-    <span role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`} className="inline-flex items-center gap-1.5">
+    <span
+      role="img"
+      aria-label={`Rated ${rating.toFixed(1)} out of 5`}
+      className="inline-flex items-center gap-1.5"
+    >
       <svg viewBox="0 0 100 20" aria-hidden="true" focusable="false" className="h-4 w-20 shrink-0">
         <defs>
           <linearGradient id={gradientId}>

@@ -58,9 +58,7 @@ describe("comparisonSearch", () => {
   const viagra = { name: "Viagra", dosage: ["25mg x 4 tablets", "50mg x 4 tablets"] };
 
   it("holds the medication and dosage", () => {
-    expect(comparisonSearch(viagra, "50mg x 4 tablets")).toBe(
-      "?medication=Viagra&dosage=50mg+x+4+tablets",
-    );
+    expect(comparisonSearch(viagra, "50mg x 4 tablets")).toBe("?medication=Viagra&dosage=50mg+x+4+tablets");
   });
 
   it("selects the medication's first dosage when the dosage is not one of its own", () => {

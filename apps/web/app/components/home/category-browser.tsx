@@ -2,7 +2,7 @@ import type { Category } from "@pharmacompare/contract";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
-import { ArrowRightIcon } from "../ui/icons.tsx";
+import { ArrowRightIcon, ChevronRightIcon } from "../ui/icons.tsx";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
 import { CategoryGlyph } from "./home-icons.tsx";
 
@@ -62,19 +62,23 @@ export function CategoryBrowser({
                     openerRef.current = event.currentTarget;
                     setOpenId(category.id);
                   }}
-                  className="group flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-5 text-left shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/60"
+                  // A compact row on phones, a card from the small breakpoint up.
+                  className="group flex w-full items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/60 sm:flex-col sm:items-start sm:gap-0 sm:p-5"
                 >
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-800 ring-1 ring-brand-200 group-hover:bg-white">
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800 ring-1 ring-brand-200 group-hover:bg-white">
                     <CategoryGlyph categoryId={category.id} />
                   </span>
-                  <span className="mt-4 font-semibold text-lg text-slate-900">{category.name}</span>
-                  <span className="mt-1 text-slate-600 text-sm">
-                    {conditionCount(category.subcategories.length)}
+                  <span className="min-w-0 flex-1 sm:mt-4">
+                    <span className="block font-semibold text-lg text-slate-900">{category.name}</span>
+                    <span className="mt-0.5 block text-slate-600 text-sm sm:mt-1">
+                      {conditionCount(category.subcategories.length)}
+                    </span>
                   </span>
-                  <span className="mt-4 inline-flex items-center gap-1 pt-1 font-semibold text-brand-800 text-sm">
+                  <span className="mt-4 hidden items-center gap-1 pt-1 font-semibold text-brand-800 text-sm sm:inline-flex">
                     View conditions
                     <ArrowRightIcon className="size-4 motion-safe:transition-transform group-hover:translate-x-0.5" />
                   </span>
+                  <ChevronRightIcon className="size-5 shrink-0 text-brand-700 sm:hidden" />
                 </button>
               </li>
             ))}

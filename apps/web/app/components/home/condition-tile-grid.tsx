@@ -7,7 +7,7 @@ import { conditionTiles } from "./condition-tiles.ts";
 export function ConditionTileGrid() {
   return (
     <section aria-labelledby="popular-conditions-heading" className="bg-white">
-      <div className="page-container py-14 sm:py-20">
+      <div className="page-container pb-14 sm:pb-20">
         <div className="max-w-2xl">
           <h2
             id="popular-conditions-heading"
@@ -22,10 +22,11 @@ export function ConditionTileGrid() {
             <li key={tile.id} id={`condition-${tile.id}`} className="flex">
               <Link
                 to={sitePaths.condition(tile.subcategoryId)}
-                className="group flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+                // Image beside the text on phones, above it from the small breakpoint up.
+                className="group flex w-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md sm:flex-col"
               >
                 <span
-                  className="flex h-32 items-center justify-center"
+                  className="flex w-28 shrink-0 items-center justify-center sm:h-32 sm:w-auto"
                   style={{ backgroundColor: tile.colour }}
                 >
                   <img
@@ -34,10 +35,10 @@ export function ConditionTileGrid() {
                     width={160}
                     height={120}
                     loading="lazy"
-                    className="h-28 w-auto motion-safe:transition-transform group-hover:scale-105"
+                    className="h-auto w-24 motion-safe:transition-transform group-hover:scale-105 sm:h-28 sm:w-auto"
                   />
                 </span>
-                <span className="flex flex-1 flex-col p-5">
+                <span className="flex flex-1 flex-col p-4 sm:p-5">
                   <span className="font-semibold text-slate-900">{tile.name}</span>
                   <span className="mt-1.5 text-slate-600 text-sm leading-6">{tile.description}</span>
                   <span className="mt-auto inline-flex items-center gap-1 pt-4 font-semibold text-brand-800 text-sm">

@@ -19,17 +19,17 @@ export function Hero({ search, popularSearches }: { search: ReactNode; popularSe
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(var(--color-brand-200)_1px,transparent_1px)] [background-size:22px_22px] [mask-image:linear-gradient(to_bottom,black,transparent_70%)] opacity-60"
       />
       <div className="page-container relative flex flex-col items-center py-14 text-center sm:py-20 lg:py-24">
-        <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 font-medium text-brand-800 text-sm ring-1 ring-brand-200">
+        <p className="inline-flex items-center gap-2 whitespace-nowrap rounded-full bg-white px-3 py-1 font-medium text-brand-800 text-xs ring-1 ring-brand-200 sm:text-sm">
           <span aria-hidden="true" className="size-1.5 rounded-full bg-brand-600" />
           Free and independent · UK pharmacies only
         </p>
         <h1
           id="hero-heading"
-          className="mt-5 max-w-3xl text-balance font-bold text-4xl text-slate-900 tracking-tight sm:text-5xl lg:text-6xl"
+          className="mt-5 max-w-4xl text-balance font-bold text-4xl text-slate-900 tracking-tight sm:text-5xl lg:text-[3.5rem] lg:leading-[1.1]"
         >
           Compare UK online pharmacy prices before you buy
         </h1>
-        <p className="mt-5 max-w-2xl text-pretty text-lg text-slate-600 leading-8">
+        <p className="mt-5 max-w-2xl text-pretty text-base text-slate-600 leading-7 sm:text-lg sm:leading-8">
           See what UK online pharmacies charge for the same medication and dosage, side by side — then buy
           from the pharmacy you choose. No sign-up, nothing to pay.
         </p>
@@ -37,7 +37,7 @@ export function Hero({ search, popularSearches }: { search: ReactNode; popularSe
         <div className="mt-8 w-full max-w-2xl">{search}</div>
 
         {popularSearches.length > 0 ? (
-          <div className="mt-5 flex max-w-2xl flex-wrap items-center justify-center gap-2">
+          <div className="mt-5 flex max-w-3xl flex-wrap items-center justify-center gap-2">
             <h2 className="font-medium text-slate-600 text-sm">Popular searches:</h2>
             <ul className="contents">
               {popularSearches.map((shortcut) => (

@@ -37,16 +37,23 @@ export function HowItWorks() {
           {steps.map((step, index) => (
             <li
               key={step.title}
-              className="relative rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+              className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:block sm:p-6"
             >
-              <div className="flex items-center gap-3">
+              <div className="flex shrink-0 items-start gap-3 sm:items-center">
                 <span className="flex size-11 items-center justify-center rounded-xl bg-brand-700 text-white">
                   {step.glyph}
                 </span>
-                <span className="font-semibold text-brand-800 text-sm">Step {index + 1}</span>
+                <span className="hidden font-semibold text-brand-800 text-sm sm:inline">
+                  Step {index + 1}
+                </span>
               </div>
-              <h3 className="mt-4 font-semibold text-lg text-slate-900">{step.title}</h3>
-              <p className="mt-2 text-slate-600 text-sm leading-6">{step.text}</p>
+              <div>
+                <h3 className="font-semibold text-lg text-slate-900 sm:mt-4">
+                  <span className="sr-only sm:hidden">Step {index + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-1 text-slate-600 text-sm leading-6 sm:mt-2">{step.text}</p>
+              </div>
             </li>
           ))}
         </ol>

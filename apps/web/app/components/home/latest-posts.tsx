@@ -50,10 +50,11 @@ export function LatestPosts({ posts }: { posts: BlogPostSummary[] | null }) {
                       {post.title}
                     </Link>
                   </h3>
-                  <p className="mt-2 line-clamp-3 text-slate-600 text-sm leading-6">{post.excerpt}</p>
-                  <p className="mt-auto flex flex-wrap items-center gap-x-2 gap-y-1 pt-5 text-slate-600 text-xs">
-                    <span className="font-medium text-slate-700">{post.author}</span>
-                    <span aria-hidden="true">·</span>
+                  <p className="mt-2 mb-5 line-clamp-3 text-slate-600 text-sm leading-6">{post.excerpt}</p>
+                  <p className="mt-auto border-slate-100 border-t pt-4 font-medium text-slate-700 text-sm">
+                    {post.author}
+                  </p>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-2 text-slate-600 text-sm">
                     <time dateTime={post.publishDate}>{formatLongDate(post.publishDate)}</time>
                     <span aria-hidden="true">·</span>
                     <span>{post.readTime} min read</span>

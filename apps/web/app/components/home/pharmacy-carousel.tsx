@@ -78,18 +78,10 @@ export function PharmacyCarousel({ pharmacies }: { pharmacies: Pharmacy[] | null
   return (
     <div className="border-slate-200 border-y bg-slate-50">
       <div className="page-container py-12 sm:py-16">
-        <div className="flex items-end justify-between gap-4">
-          <div>
-            <h2
-              id="partners-heading"
-              className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl"
-            >
-              Partner pharmacies
-            </h2>
-            <p className="mt-2 text-slate-600">
-              The UK online pharmacies whose prices we compare. Scroll or use the arrows to see them all.
-            </p>
-          </div>
+        <div className="flex items-center justify-between gap-4">
+          <h2 id="partners-heading" className="font-bold text-2xl text-slate-900 tracking-tight sm:text-3xl">
+            Partner pharmacies
+          </h2>
           {pharmacies && pharmacies.length > 0 ? (
             <div className="flex shrink-0 gap-2">
               <button
@@ -115,6 +107,9 @@ export function PharmacyCarousel({ pharmacies }: { pharmacies: Pharmacy[] | null
             </div>
           ) : null}
         </div>
+        <p className="mt-2 max-w-2xl text-slate-600">
+          The UK online pharmacies whose prices we compare. Scroll or use the arrows to see them all.
+        </p>
 
         {pharmacies === null ? (
           <p className="mt-8 text-slate-600">The list of pharmacies is unavailable just now.</p>
@@ -128,13 +123,13 @@ export function PharmacyCarousel({ pharmacies }: { pharmacies: Pharmacy[] | null
             // Focusable so keyboard users can scroll it with the arrow keys.
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
             tabIndex={0}
-            className="-mx-1 mt-8 overflow-x-auto overscroll-x-contain rounded-2xl px-1 pt-1 pb-4 [scrollbar-width:thin]"
+            className="relative -mx-1 mt-8 overflow-x-auto overscroll-x-contain rounded-2xl px-1 pt-1 pb-4 [scrollbar-width:thin]"
           >
             <ul className="flex w-max gap-3">
               {pharmacies.map((pharmacy) => (
                 <li
                   key={pharmacy.id}
-                  className="flex w-56 items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+                  className="flex shrink-0 items-center gap-3 rounded-2xl border border-slate-200 bg-white py-3 pr-5 pl-3 shadow-sm"
                 >
                   <span
                     aria-hidden="true"
@@ -142,11 +137,8 @@ export function PharmacyCarousel({ pharmacies }: { pharmacies: Pharmacy[] | null
                   >
                     {monogram(pharmacy.name)}
                   </span>
-                  <span className="min-w-0">
-                    <span
-                      className="block truncate font-semibold text-slate-900 text-sm"
-                      title={pharmacy.name}
-                    >
+                  <span>
+                    <span className="block whitespace-nowrap font-semibold text-slate-900 text-sm">
                       {pharmacy.name}
                     </span>
                     <span className="mt-0.5 block text-slate-600 text-xs">

@@ -13,7 +13,7 @@ export function StatsStrip() {
         {claims.map((claim) => (
           <div key={claim.value} className="flex flex-col-reverse text-center">
             <dt className="mt-1 text-brand-100 text-sm">{claim.label}</dt>
-            <dd className="font-bold text-3xl tracking-tight sm:text-4xl">{claim.value}</dd>
+            <dd className="font-bold text-2xl tracking-tight sm:text-4xl">{claim.value}</dd>
           </div>
         ))}
       </dl>

@@ -24,7 +24,10 @@ export function CatalogueNotice() {
   if (source === undefined || source === "api") return null;
   return (
     <div className="border-amber-200 border-b bg-amber-50">
-      <p role="status" className="page-container flex items-start gap-3 py-3 text-amber-950 text-sm leading-6">
+      <p
+        role="status"
+        className="page-container flex items-start gap-3 py-3 text-amber-950 text-sm leading-6"
+      >
         <svg
           viewBox="0 0 24 24"
           aria-hidden="true"

@@ -167,10 +167,10 @@ export function MedicationSearchForm({
       <div ref={rootRef} className="relative">
         <div
           className={`flex items-center gap-2 rounded-2xl bg-white shadow-sm ring-1 ring-slate-300 focus-within:ring-2 focus-within:ring-brand-700 ${
-            large ? "p-2 pl-4 shadow-lg shadow-slate-900/5" : "p-1.5 pl-3"
+            large ? "p-2 pl-4 shadow-lg shadow-slate-900/5" : "p-1.5 pl-3.5"
           }`}
         >
-          <SearchIcon className={`shrink-0 text-slate-500 ${large ? "size-6" : "size-5"}`} />
+          <SearchIcon className={`hidden shrink-0 text-slate-500 sm:block ${large ? "size-6" : "size-5"}`} />
           <input
             id={inputId}
             name="q"
@@ -185,7 +185,7 @@ export function MedicationSearchForm({
             spellCheck={false}
             enterKeyHint="search"
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Search a medication, e.g. Sildenafil"
+            placeholder="Medication, e.g. Sildenafil"
             value={state.query}
             onChange={(event) => dispatch({ type: "input", value: event.target.value })}
             onKeyDown={onKeyDown}
@@ -199,7 +199,7 @@ export function MedicationSearchForm({
           <button
             type="submit"
             className={`shrink-0 rounded-xl bg-brand-700 font-semibold text-white hover:bg-brand-800 ${
-              large ? "h-12 px-5 text-base" : "h-10 px-4 text-sm"
+              large ? "h-12 px-4 text-base sm:px-6" : "h-10 px-4 text-sm"
             }`}
           >
             Search

@@ -14,8 +14,8 @@ const fileDate = new Date("2025-09-01T08:00:00.000Z");
 type Row = unknown[];
 
 /** A valid sheet; `overrides` replaces rows by their 1-based number. */
-function sheet(overrides: Record<number, Row> = {}, extraRows: Row[] = []): Row[] {
-  const rows: Row[] = [
+function sheet(overrides: Record<number, Row> = {}, extraRows: unknown[] = []): unknown[] {
+  const rows: unknown[] = [
     ["Generic name", "Sildenafil"],
     ["Form", "Tablets"],
     ["Description", "Branded sildenafil."],
@@ -94,7 +94,9 @@ describe("static import: sheets", () => {
       ById: sheet({ 4: ["Condition", "weight-loss-medications"] }),
       ByAlias: sheet({ 4: ["Condition", "emergency contraception"] }),
     });
-    expect(result.skipped).toEqual([{ sheet: "Unknown", reason: 'condition "Insomnia" has no mapped category' }]);
+    expect(result.skipped).toEqual([
+      { sheet: "Unknown", reason: 'condition "Insomnia" has no mapped category' },
+    ]);
     expect(result.medications.map((medication) => [medication.category, medication.subcategory])).toEqual([
       ["weight-loss", "weight-loss-medications"],
       ["womens-health", "morning-after-pill"],
@@ -225,7 +227,9 @@ describe("the shipped static file", () => {
     expect(new Set(result.medications.map((medication) => medication.subcategory)).size).toBeGreaterThan(3);
     for (const medication of result.medications) {
       for (const dosage of medication.dosage) {
-        const prices = result.prices.filter((price) => price.medicationId === medication.id && price.dosage === dosage);
+        const prices = result.prices.filter(
+          (price) => price.medicationId === medication.id && price.dosage === dosage,
+        );
         expect(prices.length, `${medication.name} ${dosage}`).toBeGreaterThan(1);
       }
     }

@@ -104,7 +104,11 @@ const knownCategories: KnownCategory[] = [
         name: "Psoriasis",
         description: "Gels, foams, ointments and scalp treatments for psoriasis.",
       },
-      { id: "rosacea", name: "Rosacea", description: "Creams and gels for the redness and spots of rosacea." },
+      {
+        id: "rosacea",
+        name: "Rosacea",
+        description: "Creams and gels for the redness and spots of rosacea.",
+      },
       { id: "impetigo", name: "Impetigo", description: "Creams for impetigo, a contagious skin infection." },
     ],
   },

@@ -1,0 +1,40 @@
+import { ApiError } from "../../lib/api-client.ts";
+
+/**
+ * The `handle` of the admin's top routes (sign-in and the admin layout). The root layout skips the
+ * public header, footer and loading screen for any page under a route carrying it; an unknown
+ * /admin/… address matches no admin route and keeps the public 404 page with its chrome.
+ */
+export const adminRouteHandle = { adminChrome: true } as const;
+
+export function usesAdminChrome(matches: readonly { handle?: unknown }[]): boolean {
+  return matches.some(
+    (match) =>
+      typeof match.handle === "object" &&
+      match.handle !== null &&
+      "adminChrome" in match.handle &&
+      match.handle.adminChrome === true,
+  );
+}
+
+/** Title and robots tags of an admin page: the back-office must never be indexed. */
+export function adminMeta(title: string) {
+  return [{ title: `${title} | PharmaCompare Admin` }, { name: "robots", content: "noindex" }];
+}
+
+export const UNREACHABLE_MESSAGE =
+  "Could not reach the PharmaCompare API. Check your connection and try again.";
+
+/**
+ * The text to show for a failed admin call (back-office §8): the API's own `error` when it gave
+ * one, a connection message when nothing answered, else the screen's fallback. A thrown Response
+ * is a redirect (the session ended) and is passed on for the router to follow.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  if (error instanceof Response) throw error;
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return error.serverMessage;
+    if (error.kind === "network" || error.kind === "timeout") return UNREACHABLE_MESSAGE;
+  }
+  return fallback;
+}

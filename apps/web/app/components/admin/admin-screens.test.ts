@@ -1,0 +1,44 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import routes from "../../routes.ts";
+import { adminMenu, adminScreens, isCurrentScreen } from "./admin-screens.ts";
+
+function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    return [...(entry.path ? [path] : []), ...routePaths(entry.children ?? [], path)];
+  });
+}
+
+describe("the admin screen list", () => {
+  const existing = new Set(routePaths(routes));
+
+  it.each(Object.entries(adminScreens))("says truly whether %s is built", (_id, screen) => {
+    expect(existing.has(screen.path)).toBe(screen.built);
+  });
+
+  it("puts every list screen of the specification in the menu, in order", () => {
+    expect(adminMenu.map((screen) => screen.label)).toEqual([
+      "Dashboard",
+      "Medications",
+      "Pharmacies",
+      "Price Management",
+      "Categories",
+      "Contact Messages",
+      "Price Alerts",
+      "Blog",
+      "Admin Messages",
+      "Email Subscriptions",
+      "Profile Settings",
+      "Audit Log",
+    ]);
+  });
+
+  it("marks the screen a page belongs to", () => {
+    expect(isCurrentScreen(adminScreens.dashboard, "/admin")).toBe(true);
+    expect(isCurrentScreen(adminScreens.dashboard, "/admin/dashboard/")).toBe(true);
+    expect(isCurrentScreen(adminScreens.medications, "/admin/medications/edit/abc")).toBe(true);
+    expect(isCurrentScreen(adminScreens.audit, "/admin/profile")).toBe(false);
+    expect(isCurrentScreen(adminScreens.blog, "/admin/blogroll")).toBe(false);
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  AdminStats,
+  AuditPage,
+  adminAuthPaths,
+  formatCount,
+  formatDateTime,
+  formatRelativeTime,
+} from "@pharmacompare/contract";
+import { Link } from "react-router";
+import { adminMeta } from "../../components/admin/admin-route.ts";
+import { type AdminScreen, adminScreens } from "../../components/admin/admin-screens.ts";
+import { useAdminUser } from "../../components/admin/admin-shell.tsx";
+import {
+  AdminPageError,
+  buttonClass,
+  ComingSoon,
+  PageHeader,
+  Panel,
+} from "../../components/admin/admin-ui.tsx";
+import { humanise } from "../../components/admin/audit-format.ts";
+import { adminSession } from "../../lib/admin-session.ts";
+import type { Route } from "./+types/dashboard";
+
+const RECENT_ACTIVITY_LIMIT = 10;
+
+export function meta() {
+  return adminMeta("Dashboard");
+}
+
+/** Real row counts (the issue replaces the specification's "10 per medication" estimate) and the latest audit entries. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const api = adminSession().api(request);
+  const [stats, recent] = await Promise.all([
+    api.get(adminAuthPaths.stats, AdminStats),
+    api.get(
+      `${adminAuthPaths.audit}?${new URLSearchParams({ limit: String(RECENT_ACTIVITY_LIMIT) })}`,
+      AuditPage,
+    ),
+  ]);
+  return { stats, recent: recent.entries };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, recent } = loaderData;
+  const user = useAdminUser();
+  const now = new Date();
+
+  const cards: { label: string; value: number; screen: AdminScreen }[] = [
+    { label: "Total Medications", value: stats.medications, screen: adminScreens.medications },
+    { label: "Pharmacies", value: stats.pharmacies, screen: adminScreens.pharmacies },
+    { label: "Price Entries", value: stats.prices, screen: adminScreens.prices },
+    { label: "Categories", value: stats.categories, screen: adminScreens.categories },
+  ];
+  const quickActions: { label: string; screen: AdminScreen }[] = [
+    { label: "Add Medication", screen: adminScreens.newMedication },
+    { label: "Add Pharmacy", screen: adminScreens.newPharmacy },
+    { label: "Update Prices", screen: adminScreens.prices },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description={`Welcome back, ${user.name}.`} />
+
+      <section aria-labelledby="counts-heading">
+        <h2 id="counts-heading" className="sr-only">
+          Catalogue counts
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
+          {cards.map((card) => {
+            const body = (
+              <>
+                <span className="block font-medium text-slate-600 text-sm">{card.label}</span>
+                <span className="mt-1 block font-semibold text-3xl text-slate-900 tabular-nums tracking-tight">
+                  {formatCount(card.value)}
+                </span>
+              </>
+            );
+            return (
+              <li key={card.label}>
+                {card.screen.built ? (
+                  <Link
+                    to={card.screen.path}
+                    className="block h-full rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
+                  >
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="h-full rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Panel title="Quick Actions" titleId="quick-actions-heading" className="self-start">
+          <ul className="space-y-2 p-4 sm:p-5">
+            {quickActions.map(({ label, screen }) => (
+              <li key={label}>
+                {screen.built ? (
+                  <Link to={screen.path} className={`${buttonClass.primary} w-full`}>
+                    {label}
+                  </Link>
+                ) : (
+                  <span className="flex w-full items-center justify-between gap-2 rounded-md bg-slate-50 px-4 py-2 font-medium text-slate-600 text-sm ring-1 ring-slate-200 ring-inset">
+                    {label}
+                    <ComingSoon />
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Panel>
+
+        <Panel
+          title="Recent Activity"
+          titleId="recent-activity-heading"
+          className="lg:col-span-2"
+          action={
+            <Link
+              to={adminScreens.audit.path}
+              className="rounded-sm font-medium text-brand-700 text-sm underline-offset-2 hover:underline"
+            >
+              View audit log
+            </Link>
+          }
+        >
+          {recent.length === 0 ? (
+            <p className="px-4 py-6 text-slate-600 text-sm sm:px-5">No activity has been recorded yet.</p>
+          ) : (
+            <ol className="divide-y divide-slate-100">
+              {recent.map((entry) => (
+                <li key={entry.id} className="flex items-start justify-between gap-4 px-4 py-3 sm:px-5">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900 text-sm">
+                      {humanise(entry.action)}
+                      <span className="font-normal text-slate-600"> · {humanise(entry.entityType)}</span>
+                    </p>
+                    <p className="truncate text-slate-600 text-xs">{entry.actorEmail ?? "Unknown actor"}</p>
+                  </div>
+                  <time
+                    dateTime={entry.createdAt}
+                    title={formatDateTime(entry.createdAt)}
+                    className="shrink-0 text-slate-600 text-xs"
+                  >
+                    {formatRelativeTime(entry.createdAt, now)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminPageError error={error} />;
+}

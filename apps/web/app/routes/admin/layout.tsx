@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { Outlet, redirect, useNavigate } from "react-router";
+import { adminMeta, adminRouteHandle } from "../../components/admin/admin-route.ts";
+import { AdminShell } from "../../components/admin/admin-shell.tsx";
+import { AdminLoading, AdminPageError } from "../../components/admin/admin-ui.tsx";
+import { ADMIN_LOGIN_PATH, adminSession, loginPath } from "../../lib/admin-session.ts";
+import type { Route } from "./+types/layout";
+
+export const handle = adminRouteHandle;
+
+export function meta() {
+  return adminMeta("Back-office");
+}
+
+/**
+ * The guard of every admin page but sign-in: no stored token sends the visitor to sign in and back;
+ * a stored one is confirmed with GET /me once per page life (a 401 there redirects the same way).
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const signIn = loginPath(`${url.pathname}${url.search}`);
+  const session = adminSession();
+  if (!session.current()) throw redirect(signIn);
+  const user = await session.verify(request);
+  if (!user) throw redirect(signIn);
+  return { user };
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function logout() {
+    setLoggingOut(true);
+    await adminSession().logout();
+    await navigate(ADMIN_LOGIN_PATH, { replace: true });
+  }
+
+  return (
+    <AdminShell user={loaderData.user} loggingOut={loggingOut} onLogout={() => void logout()}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main id="main" className="flex-1 bg-slate-50">
+      <AdminPageError error={error} />
+    </main>
+  );
+}

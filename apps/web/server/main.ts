@@ -1,0 +1,36 @@
+import { ConfigError } from "@pharmacompare/contract";
+import type { FastifyInstance } from "fastify";
+import { loadWebConfig, type WebConfig } from "../app/config.server.ts";
+import { createWebServer } from "./web-server.ts";
+
+/**
+ * The web tier on its own (production): the server-rendered site, calling the API at
+ * API_INTERNAL_URL. Build it first (`npm run build`); it scales separately from the API.
+ */
+let config: WebConfig;
+try {
+  config = loadWebConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+let web: FastifyInstance | undefined;
+try {
+  web = await createWebServer({ logger: { level: "info", name: "web" } });
+  await web.listen({ host: config.host, port: config.port });
+} catch (err) {
+  // The usual cause is a missing build: say so in plain words before the details.
+  process.stderr.write(`The web server failed to start (has \`npm run build\` run?): ${String(err)}\n`);
+  await web?.close();
+  process.exit(1);
+}
+
+const server = web;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.log.info({ signal }, "shutting down");
+    void server.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,361 @@
+import AxeBuilder from "@axe-core/playwright";
+import { DEFAULT_ADMIN_EMAIL, formatCount } from "@pharmacompare/contract";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  buildDemoPrices,
+  demoCategories,
+  demoMedications,
+  demoPharmacies,
+} from "../apps/api/src/demo-data/index.ts";
+import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-screens.ts";
+import { ADMIN_TOKEN_KEY, ADMIN_USER_KEY } from "../apps/web/app/lib/admin-session.ts";
+
+/**
+ * Back-office journeys. They share one database and run in file order, so the password change
+ * restores the e2e password before it ends (and in its cleanup if it fails half-way).
+ */
+const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+const NEW_PASSWORD = "e2e-changed-password-2";
+const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+
+async function signIn(page: Page, password: string = ADMIN.password) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+async function storedSession(page: Page) {
+  return page.evaluate(
+    ([tokenKey, userKey]) => ({ token: localStorage.getItem(tokenKey), user: localStorage.getItem(userKey) }),
+    [ADMIN_TOKEN_KEY, ADMIN_USER_KEY] as const,
+  );
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+/** The password the API accepts for the admin now, reset to the e2e one through the API if needed. */
+async function restorePassword(request: APIRequestContext) {
+  const attempt = await request.post(`${API_URL}/api/admin/auth/login`, {
+    data: { email: ADMIN.email, password: NEW_PASSWORD },
+  });
+  if (!attempt.ok()) return;
+  const { token } = (await attempt.json()) as { token: string };
+  await request.post(`${API_URL}/api/admin/auth/change-password`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { currentPassword: NEW_PASSWORD, newPassword: ADMIN.password, confirmPassword: ADMIN.password },
+  });
+}
+
+test("signed out, an admin page sends you to sign in and back to it afterwards", async ({ page }) => {
+  await page.goto("/admin/profile");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fprofile$/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.getByRole("heading", { name: "Profile Settings", level: 1 })).toBeVisible();
+});
+
+test("the sign-in page: noindex, no public chrome, a way back to the site, and no axe violations", async ({
+  page,
+}) => {
+  await page.goto("/admin/login");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page).toHaveTitle("Sign in | PharmaCompare Admin");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "username");
+  await expect(page.getByLabel("Password")).toHaveAttribute("autocomplete", "current-password");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Email and password are required");
+
+  await page.getByRole("link", { name: "Back to PharmaCompare" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
+test("a wrong password shows the API's error while the button says it is working", async ({ page }) => {
+  await page.goto("/admin/login");
+  // Hold the answer back so the working state can be seen.
+  await page.route("**/api/admin/auth/login", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect((await storedSession(page)).token).toBeNull();
+});
+
+test("the admin pages are client-rendered: the server sends only the shell", async ({ request }) => {
+  const response = await request.get("/admin/dashboard", { headers: { accept: "text/html" } });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("Loading…");
+  expect(html).toContain('<meta name="robots" content="noindex"/>');
+  expect(html).not.toContain("Total Medications");
+});
+
+test("sign in, then sign out: the token is gone and /admin asks to sign in again", async ({ page }) => {
+  await signIn(page);
+  const session = await storedSession(page);
+  expect(session.token).toBeTruthy();
+  expect(JSON.parse(session.user ?? "{}")).toMatchObject({ email: ADMIN.email, role: "admin" });
+
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("complementary").getByText(ADMIN.email)).toBeVisible();
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await storedSession(page)).toEqual({ token: null, user: null });
+
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
+});
+
+test("signed in, the sign-in page goes on to the dashboard or a safe redirectTo only", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/login");
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto("/admin/login?redirectTo=%2Fadmin%2Faudit");
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await page.goto("/admin/login?redirectTo=https%3A%2F%2Fevil.example%2Fadmin");
+  await expect(page).toHaveURL(/localhost:\d+\/admin\/dashboard$/);
+  await page.goto("/admin/login?redirectTo=%2F%2Fevil.example%2Fadmin");
+  await expect(page).toHaveURL(/localhost:\d+\/admin\/dashboard$/);
+});
+
+test("the dashboard shows the database's real counts and passes axe", async ({ page, request }) => {
+  // The journeys' database is the demo catalogue plus e2e/fixtures/edge-cases.ts, which adds one
+  // medication without prices (and a subcategory, which is not a category).
+  const expected = {
+    "Total Medications": demoMedications.length + 1,
+    Pharmacies: demoPharmacies.length,
+    "Price Entries": buildDemoPrices(demoMedications, demoPharmacies).length,
+    Categories: demoCategories.length,
+  };
+  // The public API lists every (active) row too, so these are the database's numbers.
+  const publicCount = async (path: string) =>
+    ((await (await request.get(`${API_URL}${path}`)).json()) as []).length;
+  expect(await publicCount("/api/medications?limit=1000")).toBe(expected["Total Medications"]);
+  expect(await publicCount("/api/pharmacies")).toBe(expected.Pharmacies);
+  expect(await publicCount("/api/categories")).toBe(expected.Categories);
+
+  await signIn(page);
+  await expect(page).toHaveTitle("Dashboard | PharmaCompare Admin");
+  const counts = page.getByRole("region", { name: "Catalogue counts" });
+  for (const [label, value] of Object.entries(expected)) {
+    const card = counts.getByRole("listitem").filter({ hasText: label });
+    await expect(card).toHaveText(`${label}${formatCount(value)}`);
+    // A card links to its list only once that list exists (the same rule as the side menu).
+    await expect(card.getByRole("link")).toHaveCount(0);
+  }
+
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("listitem")).toHaveCount(adminMenu.length);
+  await expect(nav.getByRole("link")).toHaveCount(adminMenu.filter((screen) => screen.built).length);
+  await expect(nav.getByRole("listitem").filter({ hasText: "Medications" })).toContainText("Coming soon");
+
+  const quick = page.getByRole("region", { name: "Quick Actions" });
+  for (const label of ["Add Medication", "Add Pharmacy", "Update Prices"]) {
+    await expect(quick.getByText(label)).toBeVisible();
+  }
+  await expect(quick.getByRole("link")).toHaveCount(0);
+
+  const activity = page.getByRole("region", { name: "Recent Activity" });
+  await expect(activity.getByRole("listitem").first()).toContainText("Login");
+  await expect(activity.getByRole("listitem").first()).toContainText(ADMIN.email);
+  await expectNoAxeViolations(page);
+
+  await activity.getByRole("link", { name: "View audit log" }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(nav.getByRole("link", { name: "Audit Log" })).toHaveAttribute("aria-current", "page");
+});
+
+test("profile: account details, the default-account notice, client checks and axe", async ({ page }) => {
+  await signIn(page);
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Profile Settings" })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  const account = page.getByRole("region", { name: "Account" });
+  await expect(account.locator("dt")).toHaveText(["Name", "Email", "Role"]);
+  await expect(account.locator("dd")).toHaveText(["Administrator", ADMIN.email, "Admin"]);
+
+  const notice = page.getByText("Important Security Notice");
+  await expect(notice).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const current = page.getByLabel("Current password");
+  const fresh = page.getByLabel("New password", { exact: true });
+  const confirm = page.getByLabel("Confirm new password");
+  const change = page.getByRole("button", { name: "Change Password" });
+  await expect(current).toHaveAttribute("autocomplete", "current-password");
+  await expect(fresh).toHaveAttribute("autocomplete", "new-password");
+
+  await current.fill(ADMIN.password);
+  await expect(notice).toBeHidden();
+  await fresh.fill("short");
+  await confirm.fill("short");
+  await change.click();
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters");
+  await expect(fresh).toHaveAttribute("aria-invalid", "true");
+  await expect(fresh).toBeFocused();
+
+  await fresh.fill("long-enough-1");
+  await confirm.fill("long-enough-2");
+  await change.click();
+  await expect(page.getByRole("alert")).toHaveText("New passwords do not match");
+
+  await current.fill("not-the-current-password");
+  await confirm.fill("long-enough-1");
+  await change.click();
+  await expect(page.getByRole("alert")).toHaveText("Current password is incorrect");
+  await expect(current).toBeFocused();
+  await expectNoAxeViolations(page);
+});
+
+test("a bogus or revoked token sends you to sign in and clears storage", async ({ page }) => {
+  await signIn(page);
+  await page.evaluate((key) => localStorage.setItem(key, "bogus-token"), ADMIN_TOKEN_KEY);
+  // A call made inside the app (the audit page's own load) meets the 401.
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit Log" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Faudit$/);
+  expect(await storedSession(page)).toEqual({ token: null, user: null });
+
+  // A bogus token found at load (the layout's check with GET /me) does the same.
+  await page.evaluate((key) => localStorage.setItem(key, "bogus-token"), ADMIN_TOKEN_KEY);
+  await page.goto("/admin/profile");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fprofile$/);
+  expect(await storedSession(page)).toEqual({ token: null, user: null });
+});
+
+test("change the password, sign out, sign in with the new one, then change it back", async ({
+  page,
+  request,
+}) => {
+  try {
+    await signIn(page);
+    await page.goto("/admin/profile");
+    await changePassword(page, ADMIN.password, NEW_PASSWORD);
+    // This session survives its own change (only other sessions are revoked).
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+
+    await signIn(page, NEW_PASSWORD);
+    await page.goto("/admin/profile");
+    await changePassword(page, NEW_PASSWORD, ADMIN.password);
+  } finally {
+    await restorePassword(request);
+  }
+});
+
+async function changePassword(page: Page, from: string, to: string) {
+  await page.getByLabel("Current password").fill(from);
+  await page.getByLabel("New password", { exact: true }).fill(to);
+  await page.getByLabel("Confirm new password").fill(to);
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Password changed successfully" })).toBeVisible();
+  await expect(page.getByLabel("Current password")).toHaveValue("");
+  await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Confirm new password")).toHaveValue("");
+}
+
+test("the audit log lists the sign-ins, sign-outs and password changes just made", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/audit");
+  await expect(page).toHaveTitle("Audit Log | PharmaCompare Admin");
+  const table = page.getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "When",
+    "Actor",
+    "Action",
+    "Entity",
+    "Changes",
+    "IP address",
+  ]);
+
+  const filters = page.getByRole("form", { name: "Filter the audit log" });
+  for (const [action, label] of [
+    ["password_change", "Password change"],
+    ["logout", "Logout"],
+    ["login", "Login"],
+    ["login_failed", "Login failed"],
+  ] as const) {
+    await filters.getByLabel("Action").fill(action);
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/audit\\?action=${action}$`));
+    const actions = table.getByRole("row").locator("td:nth-child(3)");
+    await expect(actions.first()).toHaveText(label);
+    for (const cell of await actions.all()) await expect(cell).toHaveText(label);
+  }
+  // Two changes in the journey above: to the new password and back.
+  await page.goto("/admin/audit?action=password_change");
+  await expect.poll(() => table.getByRole("row").count()).toBeGreaterThanOrEqual(3);
+  await expect(table).toContainText("Other sessions revoked");
+
+  // The filters live in the address: a reload keeps them, and the fields show them.
+  await page.goto(`/admin/audit?actorEmail=${encodeURIComponent(ADMIN.email)}&action=logout`);
+  await expect(filters.getByLabel("Actor email")).toHaveValue(ADMIN.email);
+  await expect(filters.getByLabel("Action")).toHaveValue("logout");
+  await expect(table.getByRole("row").nth(1)).toContainText(ADMIN.email);
+
+  // Paging with Previous and Next.
+  await page.goto("/admin/audit");
+  const pager = page.getByRole("navigation", { name: "Audit log pages" });
+  const pageText = await pager.getByText(/^Page 1 of \d+$/).textContent();
+  const pages = Number(pageText?.match(/of (\d+)/)?.[1]);
+  if (pages > 1) {
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(pager.getByText(`Page 2 of ${pages}`)).toBeVisible();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await pager.getByRole("link", { name: "Previous" }).click();
+    await expect(pager.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  }
+
+  await page.goto("/admin/audit?actorEmail=nobody%40nowhere.test");
+  await expect(page.getByText("No audit entries match these filters.")).toBeVisible();
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+  await expect(table).toBeVisible();
+});
+
+test("on a phone the side menu folds behind a Menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page);
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(nav).toBeHidden();
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(nav).toBeVisible();
+  await nav.getByRole("link", { name: adminScreens.profile.label }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(nav).toBeHidden();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});

@@ -1,0 +1,282 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { demoAdminMessages } from "../apps/api/src/demo-data/index.ts";
+import { edgeCases } from "./fixtures/edge-cases.ts";
+
+/** The second web server of playwright.config.ts: no API behind it. */
+const fallbackOrigin = `http://localhost:${process.env.E2E_FALLBACK_PORT ?? 3311}`;
+const fallbackNotice = "We can't reach our live price service right now";
+
+const ed = "/condition/erectile-dysfunction";
+
+function pounds(text: string): number {
+  const match = /£([\d,]+\.\d{2})/.exec(text);
+  if (!match?.[1]) throw new Error(`no price in "${text}"`);
+  return Number(match[1].replace(/,/g, ""));
+}
+
+/** The price table's rows as { pharmacy, price, best } in the order shown. */
+async function tableRows(page: Page) {
+  const table = page.getByRole("table");
+  await expect(table).toBeVisible();
+  const rows = table.locator("tbody tr");
+  const result: { pharmacy: string; price: number; best: boolean }[] = [];
+  for (const row of await rows.all()) {
+    const cells = row.getByRole("cell");
+    result.push({
+      pharmacy: (await cells.nth(0).locator("p").first().innerText()).trim(),
+      price: pounds(await cells.nth(4).innerText()),
+      best: (await cells.nth(4).innerText()).includes("Best price"),
+    });
+  }
+  return result;
+}
+
+async function expectBestIsCheapest(page: Page) {
+  const rows = await tableRows(page);
+  expect(rows.length).toBeGreaterThan(1);
+  const cheapest = Math.min(...rows.map((row) => row.price));
+  const best = rows.filter((row) => row.best);
+  expect(best.length).toBeGreaterThan(0);
+  for (const row of best) expect(row.price).toBe(cheapest);
+  expect(rows[0]?.best).toBe(true);
+  // Cheapest first, and every other row says how much more it costs.
+  expect(rows.map((row) => row.price)).toEqual([...rows.map((row) => row.price)].sort((a, b) => a - b));
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+/** Pickers navigate only once React runs; the no-JavaScript submit button hides at that moment. */
+async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole("button", { name: "Compare prices" })).toBeHidden();
+  await expect(page.locator("#medication-select")).toBeVisible();
+}
+
+const medicationPicker = (page: Page): Locator => page.getByLabel("Medication", { exact: true });
+const dosagePicker = (page: Page): Locator => page.getByLabel("Dosage", { exact: true });
+
+test("changing medication and dosage updates the table, the Best marker and the URL, and survives a reload", async ({
+  page,
+}) => {
+  await gotoHydrated(page, ed);
+  await expect(page.getByRole("heading", { level: 1, name: "Erectile Dysfunction" })).toBeVisible();
+  await expectBestIsCheapest(page);
+
+  await medicationPicker(page).selectOption("Viagra");
+  // A new medication starts at its first dosage.
+  await expect(page).toHaveURL(/medication=Viagra&dosage=25mg\+x\+4\+tablets$/);
+  await expect(dosagePicker(page)).toHaveValue("25mg x 4 tablets");
+  await expect(page.getByRole("heading", { name: "Viagra 25mg x 4 tablets prices" })).toBeVisible();
+  await expectBestIsCheapest(page);
+
+  await dosagePicker(page).selectOption("100mg x 4 tablets");
+  await expect(page).toHaveURL(/medication=Viagra&dosage=100mg\+x\+4\+tablets$/);
+  await expect(page.getByRole("heading", { name: "Viagra 100mg x 4 tablets prices" })).toBeVisible();
+  await expectBestIsCheapest(page);
+  const before = await tableRows(page);
+
+  await page.reload();
+  await expect(medicationPicker(page)).toHaveValue("Viagra");
+  await expect(dosagePicker(page)).toHaveValue("100mg x 4 tablets");
+  expect(await tableRows(page)).toEqual(before);
+});
+
+test("?medication=viagra preselects Viagra (not Viagra Connect) and its first dosage", async ({ page }) => {
+  await page.goto(`${ed}?medication=viagra`);
+  await expect(medicationPicker(page)).toHaveValue("Viagra");
+  await expect(dosagePicker(page)).toHaveValue("25mg x 4 tablets");
+  await expect(page.getByRole("heading", { name: "Viagra 25mg x 4 tablets prices" })).toBeVisible();
+
+  // A name the query only starts with is matched too.
+  await page.goto(`${ed}?medication=TADA`);
+  await expect(medicationPicker(page)).toHaveValue("Tadalafil");
+});
+
+test("the server HTML carries the comparison and its SEO metadata", async ({ request, baseURL }) => {
+  const response = await request.get(`${ed}?medication=viagra&dosage=50mg+x+4+tablets`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain("<title>Erectile Dysfunction prices compared | PharmaCompare</title>");
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}${ed}?medication=Viagra"/>`);
+  expect(html).toContain(
+    'property="og:title" content="Erectile Dysfunction prices compared | PharmaCompare"',
+  );
+  expect(html).toMatch(/<meta name="description" content="Compare UK online pharmacy prices for erectile/);
+  expect(html).toContain("Viagra 50mg x 4 tablets prices");
+  expect(html).toContain("<table");
+});
+
+test("the pickers work without JavaScript", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto(ed);
+  await medicationPicker(page).selectOption("Cialis");
+  await dosagePicker(page).selectOption("20mg x 4 tablets");
+  await page.getByRole("button", { name: "Compare prices" }).click();
+  await expect(page).toHaveURL(/medication=Cialis&dosage=20mg\+x\+4\+tablets$/);
+  await expect(page.getByRole("heading", { name: "Cialis 20mg x 4 tablets prices" })).toBeVisible();
+  await context.close();
+});
+
+test("an unknown condition answers 404 with Condition Not Found and a way home", async ({ page }) => {
+  const response = await page.goto("/condition/no-such-condition");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Condition Not Found" })).toBeVisible();
+  await expect(page).toHaveTitle("Condition Not Found | PharmaCompare");
+  const home = page.getByRole("link", { name: "Back to Home" });
+  await expect(home).toHaveAttribute("href", "/");
+  await home.click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a condition with no medications says so and leads to the other conditions", async ({ page }) => {
+  await page.goto(`/condition/${edgeCases.emptyCondition.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: edgeCases.emptyCondition.name })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Medications Available" })).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await page.getByRole("link", { name: "Browse Other Conditions" }).click();
+  await expect(page).toHaveURL(/#other-conditions$/);
+  await expect(page.getByRole("heading", { name: "Other conditions" })).toBeInViewport();
+  await expectNoAxeViolations(page);
+});
+
+test("a medication without prices shows No Prices Available", async ({ page }) => {
+  const { name, dosage } = edgeCases.unpricedMedication;
+  await page.goto(`${ed}?medication=${name}`);
+  await expect(medicationPicker(page)).toHaveValue(name);
+  await expect(dosagePicker(page)).toHaveValue(dosage);
+  await expect(page.getByText("No Prices Available")).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+});
+
+test("a general admin message is a banner that stays dismissed after a reload", async ({ page }) => {
+  const banner = demoAdminMessages.find((message) => message.medicationId === "mounjaro");
+  if (!banner) throw new Error("the demo data has no Mounjaro banner");
+  await page.goto("/condition/weight-loss-medications?medication=Mounjaro");
+  const notices = page.getByRole("region", { name: "Notices" });
+  await expect(notices.getByText(banner.title)).toBeVisible();
+  await expect(notices.getByText(banner.message)).toBeVisible();
+
+  await page.getByRole("button", { name: `Dismiss ${banner.title}` }).click();
+  await expect(page.getByText(banner.title)).toHaveCount(0);
+  const stored = await page.evaluate(() => window.localStorage.getItem("pc.dismissedMessages"));
+  expect(JSON.parse(stored ?? "[]")).toHaveLength(1);
+
+  await page.reload();
+  await expect(medicationPicker(page)).toHaveValue("Mounjaro");
+  await expect(page.getByText(banner.title)).toBeHidden();
+  await expect(page.getByText(banner.title)).toHaveCount(0);
+});
+
+test("a pharmacy's admin message shows in that pharmacy's row", async ({ page }) => {
+  const offer = demoAdminMessages.find((message) => message.pharmacyId === "kestrel-lane-pharmacy");
+  if (!offer) throw new Error("the demo data has no Kestrel Lane message");
+  await page.goto(`${ed}?medication=Sildenafil`);
+  const row = page.getByRole("row").filter({ hasText: "Kestrel Lane Pharmacy" });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText(offer.title)).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: offer.title })).toHaveCount(1);
+  // Not a page banner.
+  await expect(page.getByRole("region", { name: "Notices" })).toHaveCount(0);
+});
+
+test("rows show logos, ratings, stock and a sponsored link out to the pharmacy", async ({ page }) => {
+  await page.goto(`${ed}?medication=Sildenafil`);
+  const kestrel = page.getByRole("row").filter({ hasText: "Kestrel Lane Pharmacy" });
+  await expect(kestrel.locator("img")).toHaveAttribute("src", "/pharmacy-logos/kestrel-lane-pharmacy.svg");
+  await expect(kestrel.getByRole("img", { name: "Rated 4.7 out of 5" })).toBeVisible();
+  await expect(kestrel.getByText(/^(In stock|Out of stock)$/).filter({ visible: true })).toBeVisible();
+  const visit = kestrel.getByRole("link", {
+    name: "Visit pharmacy: Kestrel Lane Pharmacy (opens in a new tab)",
+  });
+  await expect(visit).toHaveAttribute("target", "_blank");
+  await expect(visit).toHaveAttribute("rel", "sponsored noopener");
+  await expect(visit).toHaveAttribute("href", /^https:\/\/www\.kestrellanepharmacy\.example\//);
+  // Pharmacies without artwork get the default icon.
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows.locator("[data-default-logo]").first()).toBeVisible();
+});
+
+test("a logo that fails to load falls back to the default pharmacy icon", async ({ page }) => {
+  await page.route("**/pharmacy-logos/kestrel-lane-pharmacy.svg", (route) => route.abort());
+  await page.goto(`${ed}?medication=Sildenafil`);
+  const kestrel = page.getByRole("row").filter({ hasText: "Kestrel Lane Pharmacy" });
+  await expect(kestrel.locator("[data-default-logo]")).toBeVisible();
+  await expect(kestrel.locator("img")).toHaveCount(0);
+});
+
+test("a slow client-side navigation to another page shows the loading screen", async ({ page }) => {
+  await gotoHydrated(page, ed);
+  await page.route("**/condition/hair-loss.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page
+    .getByRole("navigation", { name: "Men's Health conditions" })
+    .getByRole("link", { name: "Hair Loss" })
+    .click();
+  await expect(page.getByText("Loading Medication Prices")).toBeVisible();
+  await expect(page.getByText("Fetching the latest prices from UK pharmacies...")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Hair Loss" })).toBeVisible();
+  await expect(page.getByText("Loading Medication Prices")).toBeHidden();
+  const current = page.getByRole("navigation", { name: "Men's Health conditions" }).getByRole("link", {
+    name: "Hair Loss",
+  });
+  await expect(current).toHaveAttribute("aria-current", "page");
+});
+
+test("with the API down the site says so and still compares prices from the saved file", async ({ page }) => {
+  const response = await page.goto(`${fallbackOrigin}${ed}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("button", { name: "Compare prices" })).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: fallbackNotice })).toBeVisible();
+  await expect(page.getByText("saved prices that may be out of date")).toBeVisible();
+  // The header still lists conditions, from the same chain.
+  await expect(
+    page.getByRole("banner").getByRole("button", { name: "Men's Health", exact: true }),
+  ).toBeVisible();
+  await expectBestIsCheapest(page);
+
+  await medicationPicker(page).selectOption("Viagra");
+  await expect(page).toHaveURL(/medication=Viagra/);
+  await expectBestIsCheapest(page);
+  await expect(page.getByRole("status").filter({ hasText: fallbackNotice })).toBeVisible();
+
+  await page.goto(`${fallbackOrigin}/`);
+  await expect(page.getByRole("status").filter({ hasText: fallbackNotice })).toBeVisible();
+  await page.goto(`${fallbackOrigin}/condition/no-such-condition`);
+  await expect(page.getByRole("heading", { name: "Condition Not Found" })).toBeVisible();
+});
+
+test("the live site shows no fallback notice", async ({ page }) => {
+  await page.goto(ed);
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByText(fallbackNotice)).toHaveCount(0);
+});
+
+for (const width of [1280, 375]) {
+  test(`the condition page passes axe at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${ed}?medication=Sildenafil`);
+    await expect(page.getByRole("heading", { name: /Sildenafil .* prices/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/condition/weight-loss-medications?medication=Mounjaro");
+    await expect(page.getByRole("region", { name: "Notices" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("on a phone the prices read as cards, cheapest first", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${ed}?medication=Sildenafil`);
+  await expect(page.getByRole("table")).toBeHidden();
+  const cards = page.getByRole("list", { name: /^Prices for Sildenafil/ }).getByRole("listitem");
+  expect(await cards.count()).toBeGreaterThan(1);
+  await expect(cards.first().getByText("Best price")).toBeVisible();
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(375);
+});
