@@ -1,0 +1,70 @@
+import type { BlogPostSummary } from "@pharmacompare/contract";
+import { defaultUrlTransform } from "react-markdown";
+
+/** Blog cards show at most this many tags (public site §9). */
+export const CARD_TAG_LIMIT = 3;
+
+/** Related articles under a post (public site §9). */
+export const RELATED_POSTS_LIMIT = 3;
+
+/** The blog index's fixed popular-tags list, in the order shown (public site §2). */
+export const POPULAR_TAGS = ["Wegovy", "Ozempic", "Weight Loss", "Viagra", "Savings", "Mounjaro"] as const;
+
+/** Calendar day in UK time: the day a reader would see printed, whatever the server's zone. */
+const ukDay = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: "Europe/London",
+});
+
+/**
+ * Whether an article shows an "Updated" date: only when it falls on another calendar day than the
+ * publish date, so a same-day correction does not print the same date twice.
+ */
+export function showsUpdatedDate(publishDate: string, lastUpdated: string): boolean {
+  const published = new Date(publishDate);
+  const updated = new Date(lastUpdated);
+  if (Number.isNaN(published.getTime()) || Number.isNaN(updated.getTime())) return false;
+  return ukDay.format(published) !== ukDay.format(updated);
+}
+
+/**
+ * A markdown link or image address, made safe: only http, https, irc, ircs, mailto and xmpp
+ * survive, as do relative addresses and #anchors (public site §2). Anything else becomes "", which
+ * the renderer turns into plain text. react-markdown's default transform applies exactly this list.
+ */
+export function safeMarkdownUrl(url: string): string {
+  return defaultUrlTransform(url.trim());
+}
+
+/** A link that leaves the site: it opens without handing the article's window or address over. */
+export function isExternalUrl(url: string): boolean {
+  return /^(https?:)?\/\//i.test(url);
+}
+
+/** A featured image we are willing to load: http(s) or a path on this site, nothing else. */
+export function safeImageUrl(url: string | null): string | null {
+  if (!url) return null;
+  const trimmed = url.trim();
+  return /^(https?:\/\/|\/(?!\/))/i.test(trimmed) ? trimmed : null;
+}
+
+/** Newest first by publish date, whatever order the API used. */
+export function sortNewestFirst<T extends Pick<BlogPostSummary, "publishDate">>(posts: readonly T[]): T[] {
+  return [...posts].sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));
+}
+
+export interface CategoryCount {
+  category: string;
+  count: number;
+}
+
+/** How many posts each category holds: most first, then by name. */
+export function countCategories(posts: readonly Pick<BlogPostSummary, "category">[]): CategoryCount[] {
+  const counts = new Map<string, number>();
+  for (const post of posts) counts.set(post.category, (counts.get(post.category) ?? 0) + 1);
+  return [...counts]
+    .map(([category, count]) => ({ category, count }))
+    .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category, "en-GB"));
+}
