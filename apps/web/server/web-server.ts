@@ -1,6 +1,9 @@
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { type FastifyInstance, type FastifyServerOptions, fastify } from "fastify";
+import { webConfig } from "../app/config.server.ts";
+import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.ts";
 
 /** This package's production build, located from this file so the caller's cwd does not matter. */
 const serverBuildPath = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
@@ -25,12 +28,24 @@ export interface WebServerOptions {
  */
 export async function createWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
   const app = fastify({ logger: options.logger ?? false });
+  const config = webConfig();
+  const policyBase = {
+    connectOrigins: [new URL(config.apiUrl).origin],
+    upgradeInsecureRequests: config.siteUrl.startsWith("https:"),
+  };
 
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     const type = reply.getHeader("content-type");
-    if (typeof type === "string" && type.startsWith("text/html")) reply.headers(htmlSecurityHeaders);
-    return payload;
+    if (typeof type !== "string" || !type.startsWith("text/html")) return payload;
+    reply.headers(htmlSecurityHeaders);
+    // The policy lists the hashes of this page's inline scripts, so the whole page is read first.
+    const html = await readText(payload);
+    reply.header(
+      "content-security-policy",
+      contentSecurityPolicy({ ...policyBase, scriptHashes: inlineScriptHashes(html) }),
+    );
+    return html;
   });
 
   await app.register(fastifyReactRouter, {
@@ -40,4 +55,13 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   });
 
   return app;
+}
+
+async function readText(payload: unknown): Promise<string> {
+  if (typeof payload === "string") return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString("utf8");
+  if (payload == null) return "";
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload as Readable) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
 }
