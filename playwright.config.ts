@@ -9,6 +9,23 @@ const apiPort = Number(process.env.E2E_API_PORT ?? 3410);
 /** The web server started without a reachable API (see the second webServer entry). */
 const fallbackWebPort = Number(process.env.E2E_FALLBACK_PORT ?? 3311);
 
+/**
+ * Journeys start as a visitor who has already answered the cookie banner (its choice is in local
+ * storage), so the banner never covers what they click; e2e/pages.spec.ts starts without it.
+ */
+const consentGiven = {
+  cookies: [],
+  origins: [webPort, fallbackWebPort].map((port) => ({
+    origin: `http://localhost:${port}`,
+    localStorage: [
+      {
+        name: "pc.cookieConsent",
+        value: JSON.stringify({ choice: "essential", date: "2025-01-01T00:00:00.000Z" }),
+      },
+    ],
+  })),
+};
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
@@ -20,6 +37,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${webPort}`,
     trace: "retain-on-failure",
+    storageState: consentGiven,
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: [

@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { usesAdminChrome } from "./components/admin/admin-route.ts";
 import { CatalogueNotice } from "./components/layout/catalogue-notice.tsx";
+import { CookieBanner } from "./components/layout/cookie-banner.tsx";
 import { LoadingScreen } from "./components/layout/loading-screen.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -82,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </main>
             <LoadingScreen />
             <SiteFooter categories={categories} />
+            <CookieBanner />
           </>
         )}
         <ScrollRestoration />

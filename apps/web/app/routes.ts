@@ -4,6 +4,13 @@ export default [
   index("routes/home.tsx"),
   route("condition/:subcategoryId", "routes/condition.tsx"),
   route("search", "routes/search.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("cookies", "routes/cookies.tsx"),
+  route("disclaimer", "routes/disclaimer.tsx"),
   // The back-office (client-rendered): sign-in, then every other admin page behind the layout's guard.
   route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/layout.tsx", [

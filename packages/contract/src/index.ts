@@ -1,6 +1,7 @@
 export * from "./admin-auth.ts";
 export * from "./api-paths.ts";
 export * from "./blog-api.ts";
+export * from "./contact-api.ts";
 export * from "./entities.ts";
 export * from "./env.ts";
 export * from "./errors.ts";

@@ -5,6 +5,7 @@ import { createAuditService } from "./audit-service.ts";
 import { createAuthService } from "./auth-service.ts";
 import { createBlogService } from "./blog-service.ts";
 import { createCategoryService } from "./category-service.ts";
+import { createContactService } from "./contact-service.ts";
 import { createMedicationService } from "./medication-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceService } from "./price-service.ts";
@@ -23,6 +24,7 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     auth: createAuthService(db, { now }),
     blog: createBlogService(db),
     categories: createCategoryService(db),
+    contact: createContactService(db, { now }),
     medications: createMedicationService(db),
     pharmacies: createPharmacyService(db),
     prices: createPriceService(db),

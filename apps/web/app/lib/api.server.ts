@@ -1,10 +1,11 @@
 import { webConfig } from "../config.server.ts";
-import { type ApiClient, createApiClient } from "./api-client.ts";
+import { createApiClient, type WritableApiClient } from "./api-client.ts";
 
 /**
  * The API client for loaders and actions: it calls the API over the internal address
- * (API_INTERNAL_URL), never the public one the browser uses.
+ * (API_INTERNAL_URL), never the public one the browser uses. Writes are for actions (the contact
+ * form without JavaScript).
  */
-export function serverApi(options: { token?: string | null } = {}): ApiClient {
+export function serverApi(options: { token?: string | null } = {}): WritableApiClient {
   return createApiClient({ baseUrl: webConfig().apiInternalUrl, token: options.token });
 }

@@ -1,5 +1,4 @@
 import type { BlogPostSummary } from "@pharmacompare/contract";
-import { defaultUrlTransform } from "react-markdown";
 
 /** Blog cards show at most this many tags (public site §9). */
 export const CARD_TAG_LIMIT = 3;
@@ -29,20 +28,6 @@ export function showsUpdatedDate(publishDate: string, lastUpdated: string): bool
   return ukDay.format(published) !== ukDay.format(updated);
 }
 
-/**
- * A markdown link or image address, made safe: only http, https, irc, ircs, mailto and xmpp
- * survive, as do relative addresses and #anchors (public site §2). Anything else becomes "", which
- * the renderer turns into plain text. react-markdown's default transform applies exactly this list.
- */
-export function safeMarkdownUrl(url: string): string {
-  return defaultUrlTransform(url.trim());
-}
-
-/** A link that leaves the site: it opens without handing the article's window or address over. */
-export function isExternalUrl(url: string): boolean {
-  return /^(https?:)?\/\//i.test(url);
-}
-
 /** A featured image we are willing to load: http(s) or a path on this site, nothing else. */
 export function safeImageUrl(url: string | null): string | null {
   if (!url) return null;
@@ -61,7 +46,7 @@ export interface CategoryCount {
 }
 
 /** How many posts each category holds: most first, then by name. */
-export function countCategories(posts: readonly Pick<BlogPostSummary, "category">[]): CategoryCount[] {
+export function countCategories(posts: readonly { category: string }[]): CategoryCount[] {
   const counts = new Map<string, number>();
   for (const post of posts) counts.set(post.category, (counts.get(post.category) ?? 0) + 1);
   return [...counts]

@@ -1,3 +1,10 @@
+/*
+ * The start-up data chain (public site §4, DESIGN "Tensions"): the live API first; when it cannot
+ * be reached, the static medications file shipped with the web app; when that fails too, the
+ * built-in sample data. Every answer says which source it came from, so pages can tell visitors
+ * when they are not looking at live prices. Loaders call this module, never the API directly, for
+ * the catalogue.
+ */
 import { readFile, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
@@ -16,13 +23,6 @@ import { sampleCatalogue } from "./fallback/sample-data.ts";
 import { type CatalogueSnapshot, snapshotMedications, snapshotPrices } from "./fallback/snapshot.ts";
 import { importStaticMedications } from "./fallback/static-import.ts";
 
-/**
- * The start-up data chain (public site §4, DESIGN "Tensions"): the live API first; when it cannot
- * be reached, the static medications file shipped with the web app; when that fails too, the
- * built-in sample data. Every answer says which source it came from, so pages can tell visitors
- * when they are not looking at live prices. Loaders call this module, never the API directly, for
- * the catalogue.
- */
 export type { CatalogueSource };
 
 /** Spec §4: what is recorded when the API fails without a message of its own. */

@@ -2,11 +2,12 @@ import type { FastifyPluginAsync } from "fastify";
 import { publicAdminMessageRoutes } from "./admin-messages.ts";
 import { blogRoutes } from "./blog.ts";
 import { categoryRoutes } from "./categories.ts";
+import { contactRoutes } from "./contact.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
 import { priceRoutes } from "./prices.ts";
 
-/** Read-only routes any visitor may call. */
+/** Routes any visitor may call: the reads, and the contact form's one write. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(categoryRoutes);
   await app.register(medicationRoutes);
@@ -14,4 +15,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(priceRoutes);
   await app.register(publicAdminMessageRoutes);
   await app.register(blogRoutes);
+  await app.register(contactRoutes);
 };

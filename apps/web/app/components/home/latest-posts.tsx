@@ -1,6 +1,7 @@
-import { type BlogPostSummary, formatLongDate } from "@pharmacompare/contract";
+import type { BlogPostSummary } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { BlogPostCard } from "../blog/blog-post-card.tsx";
 import { ArrowRightIcon } from "../ui/icons.tsx";
 
 /** The three newest blog posts as cards, with a way to the whole blog (public site §2). */
@@ -37,29 +38,7 @@ export function LatestPosts({ posts }: { posts: BlogPostSummary[] | null }) {
           <ul className="mt-8 grid gap-5 md:grid-cols-3">
             {posts.map((post) => (
               <li key={post.id} className="flex">
-                <article className="group relative flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
-                  <p className="self-start rounded-full bg-brand-50 px-2.5 py-1 font-semibold text-brand-800 text-xs ring-1 ring-brand-200">
-                    {post.category}
-                  </p>
-                  <h3 className="mt-4 font-semibold text-lg text-slate-900 leading-snug">
-                    {/* The title's link covers the whole card, so the card is one target and one tab stop. */}
-                    <Link
-                      to={sitePaths.blogPost(post.slug)}
-                      className="rounded-sm after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-800"
-                    >
-                      {post.title}
-                    </Link>
-                  </h3>
-                  <p className="mt-2 mb-5 line-clamp-3 text-slate-600 text-sm leading-6">{post.excerpt}</p>
-                  <p className="mt-auto border-slate-100 border-t pt-4 font-medium text-slate-700 text-sm">
-                    {post.author}
-                  </p>
-                  <p className="mt-1 flex flex-wrap items-center gap-x-2 text-slate-600 text-sm">
-                    <time dateTime={post.publishDate}>{formatLongDate(post.publishDate)}</time>
-                    <span aria-hidden="true">·</span>
-                    <span>{post.readTime} min read</span>
-                  </p>
-                </article>
+                <BlogPostCard post={post} />
               </li>
             ))}
           </ul>

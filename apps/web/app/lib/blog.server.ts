@@ -1,0 +1,63 @@
+import { BLOG_LIMITS, BlogPost, BlogPostSummary, blogApiPaths } from "@pharmacompare/contract";
+import { z } from "zod";
+import { serverApi } from "./api.server.ts";
+import { type ApiClient, ApiError } from "./api-client.ts";
+import { RELATED_POSTS_LIMIT, sortNewestFirst } from "./blog.ts";
+
+/** Every published post, newest first, or null when the API could not provide them. */
+export async function loadBlogPosts(
+  signal: AbortSignal,
+  api: ApiClient = serverApi(),
+): Promise<BlogPostSummary[] | null> {
+  try {
+    // The index lists all posts: ask for the most the API allows in one page.
+    const path = blogApiPaths.posts({ limit: BLOG_LIMITS.list.max });
+    return sortNewestFirst(await api.get(path, z.array(BlogPostSummary), { signal }));
+  } catch (error) {
+    if (!signal.aborted) console.error(`[web] blog: posts unavailable: ${describe(error)}`);
+    return null;
+  }
+}
+
+export type BlogArticle =
+  | { status: "found"; post: BlogPost; related: BlogPostSummary[] }
+  | { status: "not-found" }
+  | { status: "unavailable" };
+
+/**
+ * One article and its related posts, fetched together. An unknown slug is `not-found`; any other
+ * failure of the article is `unavailable`; a failure of the related list only empties that list.
+ */
+export async function loadBlogArticle(
+  slug: string,
+  signal: AbortSignal,
+  api: ApiClient = serverApi(),
+): Promise<BlogArticle> {
+  const init = { signal };
+  const [post, related] = await Promise.allSettled([
+    api.get(blogApiPaths.post(slug), BlogPost, init),
+    api.get(blogApiPaths.related(slug), z.array(BlogPostSummary), init),
+  ]);
+
+  if (post.status === "rejected") {
+    // 400 too: a slug the API refuses outright (over-long, malformed) names no article either.
+    if (post.reason instanceof ApiError && [400, 404].includes(post.reason.status)) {
+      return { status: "not-found" };
+    }
+    if (!signal.aborted) console.error(`[web] blog: article "${slug}" unavailable: ${describe(post.reason)}`);
+    return { status: "unavailable" };
+  }
+  if (related.status === "rejected" && !signal.aborted) {
+    console.error(`[web] blog: related articles for "${slug}" unavailable: ${describe(related.reason)}`);
+  }
+  const others = related.status === "fulfilled" ? related.value : [];
+  return {
+    status: "found",
+    post: post.value,
+    related: others.filter((other) => other.slug !== slug).slice(0, RELATED_POSTS_LIMIT),
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,24 @@
+import { formatLongDate } from "@pharmacompare/contract";
+import { LegalPage } from "../components/legal/legal-page.tsx";
+import { privacyPolicy } from "../components/legal/privacy-policy.ts";
+import { pageMeta } from "../lib/page-meta.ts";
+import { sitePaths } from "../lib/site-paths.ts";
+import type { Route } from "./+types/privacy";
+
+/** The date comes from the server so the HTML and the hydrated page agree (public site §2: today). */
+export function loader() {
+  return { lastUpdated: formatLongDate(new Date()) };
+}
+
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return pageMeta({
+    page: privacyPolicy.title,
+    description: privacyPolicy.description,
+    path: sitePaths.privacy,
+    siteUrl: matches[0]?.loaderData?.env.siteUrl,
+  });
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={privacyPolicy} lastUpdated={loaderData.lastUpdated} />;
+}
