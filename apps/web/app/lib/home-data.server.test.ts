@@ -1,7 +1,8 @@
 import type { BlogPostSummary, Medication } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiClient, ApiError } from "./api-client.ts";
-import { loadHomeData, matchPopularSearch, newestPosts, POPULAR_SEARCH_TERMS } from "./home-data.server.ts";
+import { loadHomeData, POPULAR_SEARCH_TERMS } from "./home-data.server.ts";
+import { findMedicationByName } from "./medication-name-match.ts";
 
 function medication(name: string, subcategory: string): Medication {
   const id = name.toLowerCase().replaceAll(/[^a-z0-9]+/g, "-");
@@ -38,36 +39,24 @@ function post(id: string, publishDate: string): BlogPostSummary {
   };
 }
 
-describe("matchPopularSearch", () => {
+describe("findMedicationByName for popular searches", () => {
   const results = [
     medication("Microgynon 30 ED", "oral-contraceptives"),
     medication("Microgynon 30", "oral-contraceptives"),
   ];
 
   it("prefers the exact name, ignoring case", () => {
-    expect(matchPopularSearch("microgynon 30", results)?.name).toBe("Microgynon 30");
+    expect(findMedicationByName(results, "microgynon 30")?.name).toBe("Microgynon 30");
   });
 
   it("falls back to the first name starting with the term", () => {
-    expect(matchPopularSearch("Microgynon", results)?.name).toBe("Microgynon 30 ED");
+    expect(findMedicationByName(results, "Microgynon")?.name).toBe("Microgynon 30 ED");
   });
 
   it("does not take a medication that only mentions the term later in its name", () => {
     expect(
-      matchPopularSearch("Viagra", [medication("Sildenafil (generic Viagra)", "erectile-dysfunction")]),
+      findMedicationByName([medication("Sildenafil (generic Viagra)", "erectile-dysfunction")], "Viagra"),
     ).toBe(undefined);
-  });
-});
-
-describe("newestPosts", () => {
-  it("orders by publish date, newest first, and keeps the count", () => {
-    const posts = [
-      post("a", "2025-08-18T09:00:00.000Z"),
-      post("c", "2025-08-22T09:00:00.000Z"),
-      post("b", "2025-08-20T09:00:00.000Z"),
-      post("old", "2024-01-01T09:00:00.000Z"),
-    ];
-    expect(newestPosts(posts, 3).map((p) => p.id)).toEqual(["c", "b", "a"]);
   });
 });
 

@@ -8,6 +8,8 @@ import {
 import { z } from "zod";
 import { serverApi } from "./api.server.ts";
 import type { ApiClient } from "./api-client.ts";
+import { sortNewestFirst } from "./blog.ts";
+import { findMedicationByName } from "./medication-name-match.ts";
 import { searchMedications } from "./medication-search.ts";
 
 /** How many blog posts the home page shows (public site §2, §9). */
@@ -38,23 +40,6 @@ export interface HomeData {
 }
 
 /**
- * The catalogue medication a popular-search term stands for: the exact name (ignoring case), else
- * the first name starting with it — the rule the condition page uses for its `medication` query.
- */
-export function matchPopularSearch(term: string, medications: readonly Medication[]): Medication | undefined {
-  const wanted = term.toLowerCase();
-  return (
-    medications.find((medication) => medication.name.toLowerCase() === wanted) ??
-    medications.find((medication) => medication.name.toLowerCase().startsWith(wanted))
-  );
-}
-
-/** Newest first by publish date, whatever order the API used. */
-export function newestPosts(posts: readonly BlogPostSummary[], count: number): BlogPostSummary[] {
-  return [...posts].sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate)).slice(0, count);
-}
-
-/**
  * Everything the home page needs besides the root loader's category tree. The calls run in
  * parallel and each failure only empties its own section, so the page always renders.
  */
@@ -64,7 +49,10 @@ export async function loadHomeData(signal: AbortSignal, api: ApiClient = serverA
     attempt("pharmacies", signal, () => api.get(publicApiPaths.pharmacies(), z.array(Pharmacy), init)),
     attempt("latest blog posts", signal, async () => {
       const latest = blogApiPaths.posts({ limit: LATEST_POSTS_COUNT });
-      return newestPosts(await api.get(latest, z.array(BlogPostSummary), init), LATEST_POSTS_COUNT);
+      return sortNewestFirst(await api.get(latest, z.array(BlogPostSummary), init)).slice(
+        0,
+        LATEST_POSTS_COUNT,
+      );
     }),
     resolvePopularSearches(api, signal),
   ]);
@@ -74,7 +62,7 @@ export async function loadHomeData(signal: AbortSignal, api: ApiClient = serverA
 async function resolvePopularSearches(api: ApiClient, signal: AbortSignal): Promise<PopularSearch[]> {
   const settled = await Promise.allSettled(
     POPULAR_SEARCH_TERMS.map(async (label): Promise<PopularSearch | null> => {
-      const medication = matchPopularSearch(label, await searchMedications(api, label, { signal }));
+      const medication = findMedicationByName(await searchMedications(api, label, { signal }), label);
       return medication
         ? { label, medicationName: medication.name, subcategoryId: medication.subcategory }
         : null;

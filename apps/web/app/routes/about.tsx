@@ -54,7 +54,7 @@ export default function About() {
             {aboutClaims.map((claim) => (
               <div
                 key={claim.value}
-                className="flex flex-col-reverse rounded-xl bg-white p-4 text-center ring-1 ring-slate-200"
+                className="flex flex-col-reverse justify-end rounded-xl bg-white p-4 text-center ring-1 ring-slate-200"
               >
                 <dt className="mt-1 text-slate-600 text-sm">{claim.label}</dt>
                 <dd className="font-bold text-2xl text-brand-800 tracking-tight">{claim.value}</dd>

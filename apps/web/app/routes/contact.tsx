@@ -52,8 +52,8 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <Breadcrumb trail={[{ label: "Home", to: sitePaths.home }, { label: "Contact" }]} />
           <h1 className="mt-6 font-bold text-3xl text-slate-900 tracking-tight sm:text-4xl">Contact Us</h1>
           <p className="mt-4 max-w-3xl text-lg text-slate-700 leading-8">
-            A question about a price, a pharmacy we list, or the website itself? Send us a message and a member of
-            our team will get back to you.
+            A question about a price, a pharmacy we list, or the website itself? Send us a message and a
+            member of our team will get back to you.
           </p>
         </div>
       </div>
@@ -67,9 +67,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <aside aria-label="Other ways to reach us" className="space-y-5">
             <div className="rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200">
               <h2 className="font-semibold text-slate-900">Email us</h2>
-              <p className="mt-2 text-slate-700 text-sm leading-6">
-                Prefer email? Write to us at
-              </p>
+              <p className="mt-2 text-slate-700 text-sm leading-6">Prefer email? Write to us at</p>
               <a
                 href={`mailto:${SUPPORT_EMAIL}`}
                 className="mt-1 inline-block break-words rounded-sm font-semibold text-brand-800 text-sm underline underline-offset-2 hover:text-brand-950"

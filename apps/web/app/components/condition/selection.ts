@@ -1,3 +1,5 @@
+import { findMedicationByName } from "../../lib/medication-name-match.ts";
+
 /**
  * Which medication and dosage a condition page compares (public site §4 "Condition page
  * selection"). The choice lives in the URL (`?medication=<name>&dosage=<dosage>`) so a comparison
@@ -12,14 +14,7 @@ export function selectMedication<T extends { name: string }>(
   medications: readonly T[],
   wanted: string | null | undefined,
 ): T | undefined {
-  const query = wanted?.trim().toLowerCase();
-  if (query) {
-    const exact = medications.find((medication) => medication.name.toLowerCase() === query);
-    if (exact) return exact;
-    const prefix = medications.find((medication) => medication.name.toLowerCase().startsWith(query));
-    if (prefix) return prefix;
-  }
-  return medications[0];
+  return findMedicationByName(medications, wanted) ?? medications[0];
 }
 
 /**
