@@ -1,7 +1,6 @@
 import {
   BlogPostSummary,
   blogApiPaths,
-  type Medication,
   Pharmacy,
   publicApiPaths,
 } from "@pharmacompare/contract";
