@@ -1,21 +1,12 @@
 import type { ReactNode } from "react";
+import { Icon } from "../ui/icons.tsx";
 
 /** Decorative line icons for the blog; hidden from assistive technology. */
 function Glyph({ children, className = "size-5" }: { children: ReactNode; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
+    <Icon strokeWidth={1.75} className={className}>
       {children}
-    </svg>
+    </Icon>
   );
 }
 

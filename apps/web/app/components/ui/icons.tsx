@@ -3,7 +3,8 @@ import type { ReactNode, SVGProps } from "react";
 /** Decorative inline icons: hidden from assistive technology, so the control around them needs a name. */
 type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
 
-function Icon({ children, className = "size-5", ...props }: IconProps & { children: ReactNode }) {
+/** The one 24×24 line-icon frame every decorative icon and glyph on the site is drawn in. */
+export function Icon({ children, className = "size-5", ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
