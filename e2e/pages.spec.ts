@@ -96,6 +96,7 @@ test.describe("contact form", () => {
     await expect(page.getByRole("status").filter({ hasText: successText })).toBeVisible();
     await expectFormCleared(page);
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    await expectNoAxeViolations(page);
   });
 
   test("the subject placeholder does not count: the browser refuses to send", async ({ page }) => {
@@ -137,6 +138,7 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("pricing");
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
     expect(logged.some((text) => text.includes("[web] contact"))).toBe(true);
+    await expectNoAxeViolations(page);
 
     await page.unroute("**/api/contact");
     await page.getByRole("button", { name: "Send Message" }).click();

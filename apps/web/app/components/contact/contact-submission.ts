@@ -47,6 +47,7 @@ export async function sendContactMessage(
   log: (message: string) => void = console.error,
 ): Promise<ContactOutcome> {
   const { website, ...values } = readContactForm(form);
+  // Sent as typed: the API is the judge of every field and answers 400 for anything off.
   const body: ContactRequest = { ...values, subject: values.subject as ContactRequest["subject"], website };
   try {
     const answer = await api.post(contactApiPath, ContactResponse, body, init);
