@@ -35,7 +35,7 @@ export interface BuildApiOptions {
 export async function buildApi({ config, database, logger, now }: BuildApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, "api"),
-    trustProxy: config.nodeEnv === "production",
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,

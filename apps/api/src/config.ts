@@ -30,6 +30,20 @@ const apiEnvSchema = z
     ADMIN_EMAIL: z.email({ error: "must be an email address" }).default(DEFAULT_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
     SEED_DEMO: envBoolean(true),
+    /**
+     * Which peers may tell us the client's address in X-Forwarded-For: "loopback" (default: the web
+     * server beside us under `npm start`), "true", "false", or comma-separated addresses/CIDRs.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default("loopback")
+      .transform((value): boolean | string[] => {
+        if (value === "true" || value === "false") return value === "true";
+        return value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+      }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .transform((env) => {
@@ -48,6 +62,7 @@ const apiEnvSchema = z
       adminPassword: env.ADMIN_PASSWORD,
       seedDemo: env.SEED_DEMO,
       logLevel: env.LOG_LEVEL,
+      trustProxy: env.TRUST_PROXY,
     };
   });
 

@@ -166,3 +166,32 @@ describe("POST /api/contact", () => {
     expect(await storedRows()).toHaveLength(before.length + 1);
   });
 });
+
+describe("the client address behind the web server", () => {
+  it("takes the visitor's address from a trusted peer's X-Forwarded-For and ignores forged hops", async () => {
+    const viaWeb = await api.app.inject({
+      method: "POST",
+      url: contactApiPath,
+      payload: valid,
+      remoteAddress: "127.0.0.1",
+      // A visitor's forged value first, then the address the web server saw.
+      headers: { "x-forwarded-for": "10.9.9.9, 203.0.113.44" },
+    });
+    expect(viaWeb.statusCode).toBe(201);
+    expect(
+      await api.database.db.select().from(contacts).where(eq(contacts.ipAddress, "203.0.113.44")),
+    ).toHaveLength(1);
+
+    const direct = await api.app.inject({
+      method: "POST",
+      url: contactApiPath,
+      payload: valid,
+      remoteAddress: "192.0.2.99",
+      headers: { "x-forwarded-for": "203.0.113.45" },
+    });
+    expect(direct.statusCode).toBe(201);
+    expect(
+      await api.database.db.select().from(contacts).where(eq(contacts.ipAddress, "192.0.2.99")),
+    ).toHaveLength(1);
+  });
+});

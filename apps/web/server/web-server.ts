@@ -34,6 +34,14 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     upgradeInsecureRequests: config.siteUrl.startsWith("https:"),
   };
 
+  // Like any proxy, pass the visitor's address on: loaders that call the API for a visitor forward
+  // this header, and the API (trusting this server's address, TRUST_PROXY) counts the visitor.
+  app.addHook("onRequest", async (request) => {
+    const previous = request.headers["x-forwarded-for"];
+    const address = request.socket.remoteAddress;
+    if (address) request.raw.headers["x-forwarded-for"] = previous ? `${previous}, ${address}` : address;
+  });
+
   app.addHook("onSend", async (_request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     const type = reply.getHeader("content-type");

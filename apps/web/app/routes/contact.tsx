@@ -27,8 +27,8 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
 
 /**
  * Without JavaScript the form posts here and this server sends it on. The visitor's address chain
- * goes with it, so the API's per-address limit counts the visitor rather than this web server
- * (the API trusts the header only behind a proxy, i.e. in production).
+ * goes with it (the web server appends each visitor's address to X-Forwarded-For), so the API's
+ * per-address limit counts the visitor rather than this web server.
  */
 export async function action({ request }: Route.ActionArgs) {
   const forwardedFor = request.headers.get("x-forwarded-for");
