@@ -1,9 +1,4 @@
-import {
-  BlogPostSummary,
-  blogApiPaths,
-  Pharmacy,
-  publicApiPaths,
-} from "@pharmacompare/contract";
+import { BlogPostSummary, blogApiPaths, Pharmacy, publicApiPaths } from "@pharmacompare/contract";
 import { z } from "zod";
 import { serverApi } from "./api.server.ts";
 import type { ApiClient } from "./api-client.ts";
