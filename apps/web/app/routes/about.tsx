@@ -14,13 +14,13 @@ import {
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { ButtonLink } from "../components/ui/button-link.tsx";
 import { Notice, ProseBlocks, Rich } from "../components/ui/prose-blocks.tsx";
-import { pageMeta } from "../lib/page-meta.ts";
+import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return pageMeta({
-    page: "About Us",
+    title: siteTitle("About Us"),
     description:
       "PharmaCompare is a free, independent UK website comparing what online pharmacies charge for the same " +
       "medication and dosage. Not a pharmacy, no medical advice, no medical data collected.",

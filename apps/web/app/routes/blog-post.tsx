@@ -9,6 +9,7 @@ import { ArrowRightIcon } from "../components/ui/icons.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
 import { loadBlogArticle } from "../lib/blog.server.ts";
 import { safeImageUrl, showsUpdatedDate } from "../lib/blog.ts";
+import { pageMeta } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/blog-post";
 
@@ -34,52 +35,47 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
 }
 
 function articleMeta(post: BlogPost, siteUrl: string | undefined): Route.MetaDescriptors {
-  const title = `${post.title} | Blog`;
-  const url = siteUrl ? `${siteUrl}${sitePaths.blogPost(post.slug)}` : undefined;
   const image = safeImageUrl(post.featuredImage);
   const imageUrl = image && siteUrl ? new URL(image, siteUrl).href : undefined;
-  return [
-    { title },
-    { name: "description", content: post.metaDescription },
-    ...(post.metaKeywords.length > 0 ? [{ name: "keywords", content: post.metaKeywords.join(", ") }] : []),
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: "PharmaCompare" },
-    { property: "og:locale", content: "en_GB" },
-    { property: "og:title", content: post.title },
-    { property: "og:description", content: post.metaDescription },
-    { property: "article:published_time", content: post.publishDate },
-    { property: "article:modified_time", content: post.lastUpdated },
-    { property: "article:section", content: post.category },
-    ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
-    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
-    ...(url && siteUrl
-      ? [
-          { tagName: "link", rel: "canonical", href: url },
-          { property: "og:url", content: url },
-          {
-            "script:ld+json": {
-              "@context": "https://schema.org",
-              "@type": "BlogPosting",
-              headline: post.title,
-              description: post.metaDescription,
-              datePublished: post.publishDate,
-              dateModified: post.lastUpdated,
-              // A team byline is an organisation to search engines, a named writer a person.
-              author: {
-                "@type": /\bteam\b/i.test(post.author) ? "Organization" : "Person",
-                name: post.author,
-              },
-              publisher: { "@type": "Organization", name: "PharmaCompare", url: `${siteUrl}/` },
-              mainEntityOfPage: { "@type": "WebPage", "@id": url },
-              articleSection: post.category,
-              keywords: post.metaKeywords.join(", "),
-              inLanguage: "en-GB",
-              ...(imageUrl ? { image: imageUrl } : {}),
-            },
+  return pageMeta({
+    title: `${post.title} | Blog`,
+    socialTitle: post.title,
+    description: post.metaDescription,
+    path: sitePaths.blogPost(post.slug),
+    siteUrl,
+    type: "article",
+    extra: [
+      ...(post.metaKeywords.length > 0 ? [{ name: "keywords", content: post.metaKeywords.join(", ") }] : []),
+      { property: "article:published_time", content: post.publishDate },
+      { property: "article:modified_time", content: post.lastUpdated },
+      { property: "article:section", content: post.category },
+      ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
+      ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    ],
+    withUrl: (url, site) => [
+      {
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.title,
+          description: post.metaDescription,
+          datePublished: post.publishDate,
+          dateModified: post.lastUpdated,
+          // A team byline is an organisation to search engines, a named writer a person.
+          author: {
+            "@type": /\bteam\b/i.test(post.author) ? "Organization" : "Person",
+            name: post.author,
           },
-        ]
-      : []),
-  ];
+          publisher: { "@type": "Organization", name: "PharmaCompare", url: `${site}/` },
+          mainEntityOfPage: { "@type": "WebPage", "@id": url },
+          articleSection: post.category,
+          keywords: post.metaKeywords.join(", "),
+          inLanguage: "en-GB",
+          ...(imageUrl ? { image: imageUrl } : {}),
+        },
+      },
+    ],
+  });
 }
 
 export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { CategoriesPanel, ComparePromo, PopularTagsPanel } from "../components/b
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { loadBlogPosts } from "../lib/blog.server.ts";
 import { countCategories } from "../lib/blog.ts";
+import { pageMeta } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/blog";
 
@@ -17,23 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
-  const siteUrl = matches[0]?.loaderData?.env.siteUrl;
-  const url = siteUrl ? `${siteUrl}${sitePaths.blog}` : undefined;
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "PharmaCompare" },
-    { property: "og:locale", content: "en_GB" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    ...(url
-      ? [
-          { tagName: "link", rel: "canonical", href: url },
-          { property: "og:url", content: url },
-        ]
-      : []),
-  ];
+  return pageMeta({ title, description, path: sitePaths.blog, siteUrl: matches[0]?.loaderData?.env.siteUrl });
 }
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { PriceTable } from "../components/condition/price-table.tsx";
 import { selectDosage, selectMedication } from "../components/condition/selection.ts";
 import { StatusPage } from "../components/ui/status-page.tsx";
 import { catalogue } from "../lib/catalogue.server.ts";
+import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/condition";
 
@@ -58,36 +59,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
   if (!loaderData) {
-    return [{ title: "Condition Not Found | PharmaCompare" }, { name: "robots", content: "noindex" }];
+    return [{ title: siteTitle("Condition Not Found") }, { name: "robots", content: "noindex" }];
   }
   const { subcategory, medications, canonicalMedication } = loaderData;
-  const title = `${subcategory.name} prices compared | PharmaCompare`;
+  const title = siteTitle(`${subcategory.name} prices compared`);
   const examples = medications.slice(0, 3).map((medication) => medication.name);
   const description =
     examples.length > 0
       ? `Compare UK online pharmacy prices for ${subcategory.name.toLowerCase()} treatments such as ` +
         `${listOf(examples)}: the cheapest price, delivery times and ratings side by side.`
       : `Compare UK online pharmacy prices for ${subcategory.name.toLowerCase()} treatments, free and independent.`;
-  const siteUrl = matches[0]?.loaderData?.env.siteUrl;
   const path =
     sitePaths.condition(subcategory.id) +
     (canonicalMedication ? `?${new URLSearchParams({ medication: canonicalMedication })}` : "");
-  const canonical = siteUrl ? `${siteUrl}${path}` : undefined;
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "PharmaCompare" },
-    { property: "og:locale", content: "en_GB" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    ...(canonical
-      ? [
-          { tagName: "link", rel: "canonical", href: canonical },
-          { property: "og:url", content: canonical },
-        ]
-      : []),
-  ];
+  return pageMeta({ title, description, path, siteUrl: matches[0]?.loaderData?.env.siteUrl });
 }
 
 function listOf(names: string[]): string {

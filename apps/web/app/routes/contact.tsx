@@ -10,13 +10,13 @@ import { Rich } from "../components/ui/prose-blocks.tsx";
 import { serverApi } from "../lib/api.server.ts";
 import { createApiClient } from "../lib/api-client.ts";
 import { readBrowserApiUrl } from "../lib/browser-env.ts";
-import { pageMeta } from "../lib/page-meta.ts";
+import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return pageMeta({
-    page: "Contact Us",
+    title: siteTitle("Contact Us"),
     description:
       "Questions about prices, a pharmacy or the website? Send PharmaCompare a message. We aim to reply " +
       "within 24-48 hours on business days.",

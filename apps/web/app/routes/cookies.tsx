@@ -1,13 +1,13 @@
 import { COOKIE_SETTINGS_SLOT, cookiePolicy } from "../components/legal/cookie-policy.ts";
 import { CookieSettings } from "../components/legal/cookie-settings.tsx";
 import { LegalPage } from "../components/legal/legal-page.tsx";
-import { pageMeta } from "../lib/page-meta.ts";
+import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/cookies";
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return pageMeta({
-    page: cookiePolicy.title,
+    title: siteTitle(cookiePolicy.title),
     description: cookiePolicy.description,
     path: sitePaths.cookies,
     siteUrl: matches[0]?.loaderData?.env.siteUrl,

@@ -1,12 +1,12 @@
 import { LegalPage } from "../components/legal/legal-page.tsx";
 import { medicalDisclaimer } from "../components/legal/medical-disclaimer.ts";
-import { pageMeta } from "../lib/page-meta.ts";
+import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/disclaimer";
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return pageMeta({
-    page: medicalDisclaimer.title,
+    title: siteTitle(medicalDisclaimer.title),
     description: medicalDisclaimer.description,
     path: sitePaths.disclaimer,
     siteUrl: matches[0]?.loaderData?.env.siteUrl,

@@ -11,6 +11,7 @@ import { WhyChoose } from "../components/home/why-choose.tsx";
 import { MedicationSearchForm } from "../components/search/medication-search-form.tsx";
 import { loadHomeData } from "../lib/home-data.server.ts";
 import { conditionNames } from "../lib/medication-search.ts";
+import { pageMeta } from "../lib/page-meta.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/home";
 
@@ -25,39 +26,30 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
-  const siteUrl = matches[0]?.loaderData?.env.siteUrl;
-  const home = siteUrl ? `${siteUrl}/` : undefined;
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "PharmaCompare" },
-    { property: "og:locale", content: "en_GB" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    ...(home && siteUrl
-      ? [
-          { tagName: "link", rel: "canonical", href: home },
-          { property: "og:url", content: home },
-          {
-            // Lets search engines offer a search box for the site that lands on /search.
-            "script:ld+json": {
-              "@context": "https://schema.org",
-              "@type": "WebSite",
-              name: "PharmaCompare",
-              url: home,
-              description,
-              inLanguage: "en-GB",
-              potentialAction: {
-                "@type": "SearchAction",
-                target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` },
-                "query-input": "required name=search_term_string",
-              },
-            },
+  return pageMeta({
+    title,
+    description,
+    path: "/",
+    siteUrl: matches[0]?.loaderData?.env.siteUrl,
+    withUrl: (home, siteUrl) => [
+      {
+        // Lets search engines offer a search box for the site that lands on /search.
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "WebSite",
+          name: "PharmaCompare",
+          url: home,
+          description,
+          inLanguage: "en-GB",
+          potentialAction: {
+            "@type": "SearchAction",
+            target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` },
+            "query-input": "required name=search_term_string",
           },
-        ]
-      : []),
-  ];
+        },
+      },
+    ],
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

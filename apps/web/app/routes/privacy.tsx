@@ -1,7 +1,7 @@
 import { formatLongDate } from "@pharmacompare/contract";
 import { LegalPage } from "../components/legal/legal-page.tsx";
 import { privacyPolicy } from "../components/legal/privacy-policy.ts";
-import { pageMeta } from "../lib/page-meta.ts";
+import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/privacy";
 
@@ -12,7 +12,7 @@ export function loader() {
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return pageMeta({
-    page: privacyPolicy.title,
+    title: siteTitle(privacyPolicy.title),
     description: privacyPolicy.description,
     path: sitePaths.privacy,
     siteUrl: matches[0]?.loaderData?.env.siteUrl,
