@@ -3,7 +3,7 @@ import { CONTACT_SUBJECTS } from "./ids.ts";
 
 /**
  * The contact form's one write (public site §3, §5, §7): `POST /api/contact`. The specification
- * leaves length limits open; ours are recorded in docs/decisions/011-contact-and-legal-pages.md.
+ * leaves length limits open; ours are recorded in docs/decisions/010-contact-and-legal-pages.md.
  */
 export const contactApiPath = "/api/contact";
 

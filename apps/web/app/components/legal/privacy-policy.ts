@@ -8,7 +8,7 @@ const ico = link("ico.org.uk", "https://ico.org.uk/make-a-complaint/");
 
 /**
  * The Privacy Policy (public site §2: twelve numbered sections). Retention periods follow §9;
- * what is collected matches what the site really stores (docs/decisions/011-contact-and-legal-pages.md).
+ * what is collected matches what the site really stores (docs/decisions/010-contact-and-legal-pages.md).
  */
 export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
