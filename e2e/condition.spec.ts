@@ -280,3 +280,34 @@ test("on a phone the prices read as cards, cheapest first", async ({ page }) => 
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
 });
+
+test("the whole journey: search by keyboard, land on the condition page, change medication and dosage", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const search = page.getByRole("combobox").first();
+  await search.focus();
+  await page.keyboard.type("wego");
+  await expect(page.getByRole("option").first()).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/condition\/weight-loss-medications\?medication=Wegovy$/);
+  await expect(page.getByRole("button", { name: "Compare prices" })).toBeHidden();
+  await expect(medicationPicker(page)).toHaveValue("Wegovy");
+  await expectBestIsCheapest(page);
+
+  await medicationPicker(page).selectOption("Mounjaro");
+  await expect(page).toHaveURL(/medication=Mounjaro&dosage=/);
+  await expectBestIsCheapest(page);
+  const firstDosage = await dosagePicker(page).inputValue();
+  const otherDosage = await dosagePicker(page)
+    .locator("option")
+    .evaluateAll(
+      (options, first) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== first),
+      firstDosage,
+    );
+  await dosagePicker(page).selectOption(otherDosage as string);
+  await expect(page.getByRole("heading", { name: `Mounjaro ${otherDosage} prices` })).toBeVisible();
+  await expectBestIsCheapest(page);
+});
