@@ -11,23 +11,9 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function get(url: string) {
-  const res = await api.app.inject({ method: "GET", url });
-  return { status: res.statusCode, body: res.json() as unknown };
-}
-
-async function withSql(setUp: string, tearDown: string, run: () => Promise<void>) {
-  await api.database.db.execute(setUp);
-  try {
-    await run();
-  } finally {
-    await api.database.db.execute(tearDown);
-  }
-}
-
 describe("GET /api/categories/{id}", () => {
   it("answers one category with its active subcategories in display order", async () => {
-    const { status, body } = await get(publicApiPaths.category("womens-health"));
+    const { status, body } = await api.get(publicApiPaths.category("womens-health"));
     expect(status).toBe(200);
     const category = Category.parse(body);
     const demo = demoCategories.find((c) => c.id === "womens-health");
@@ -38,31 +24,31 @@ describe("GET /api/categories/{id}", () => {
   });
 
   it("answers a category without subcategories with an empty list", async () => {
-    const category = Category.parse((await get(publicApiPaths.category("general-health"))).body);
+    const category = Category.parse((await api.get(publicApiPaths.category("general-health"))).body);
     expect(category.subcategories).toEqual([]);
   });
 
   it("leaves out inactive subcategories", async () => {
-    await withSql(
+    await api.withSql(
       "update subcategories set active = false where id = 'cystitis'",
       "update subcategories set active = true where id = 'cystitis'",
       async () => {
-        const category = Category.parse((await get(publicApiPaths.category("womens-health"))).body);
+        const category = Category.parse((await api.get(publicApiPaths.category("womens-health"))).body);
         expect(category.subcategories.map((s) => s.id)).not.toContain("cystitis");
       },
     );
   });
 
   it("answers 404 for an unknown or inactive category", async () => {
-    expect(await get(publicApiPaths.category("pets"))).toEqual({
+    expect(await api.get(publicApiPaths.category("pets"))).toEqual({
       status: 404,
       body: { error: 'Category "pets" not found' },
     });
-    await withSql(
+    await api.withSql(
       "update categories set active = false where id = 'weight-loss'",
       "update categories set active = true where id = 'weight-loss'",
       async () => {
-        expect((await get(publicApiPaths.category("weight-loss"))).status).toBe(404);
+        expect((await api.get(publicApiPaths.category("weight-loss"))).status).toBe(404);
       },
     );
   });
@@ -70,7 +56,7 @@ describe("GET /api/categories/{id}", () => {
 
 describe("GET /api/categories/{id}/{subId}", () => {
   it("answers one subcategory of the category", async () => {
-    const { status, body } = await get(publicApiPaths.subcategory("mens-health", "hair-loss"));
+    const { status, body } = await api.get(publicApiPaths.subcategory("mens-health", "hair-loss"));
     expect(status).toBe(200);
     const demo = demoCategories
       .find((c) => c.id === "mens-health")
@@ -79,27 +65,27 @@ describe("GET /api/categories/{id}/{subId}", () => {
   });
 
   it("answers 404 when the subcategory belongs to another category, or is unknown", async () => {
-    expect(await get(publicApiPaths.subcategory("mens-health", "acne"))).toEqual({
+    expect(await api.get(publicApiPaths.subcategory("mens-health", "acne"))).toEqual({
       status: 404,
       body: { error: 'Subcategory "acne" not found in category "mens-health"' },
     });
-    expect((await get(publicApiPaths.subcategory("mens-health", "nothing"))).status).toBe(404);
-    expect((await get(publicApiPaths.subcategory("nothing", "acne"))).status).toBe(404);
+    expect((await api.get(publicApiPaths.subcategory("mens-health", "nothing"))).status).toBe(404);
+    expect((await api.get(publicApiPaths.subcategory("nothing", "acne"))).status).toBe(404);
   });
 
   it("answers 404 when the subcategory or its category is inactive", async () => {
-    await withSql(
+    await api.withSql(
       "update subcategories set active = false where id = 'acne'",
       "update subcategories set active = true where id = 'acne'",
       async () => {
-        expect((await get(publicApiPaths.subcategory("skin-treatment", "acne"))).status).toBe(404);
+        expect((await api.get(publicApiPaths.subcategory("skin-treatment", "acne"))).status).toBe(404);
       },
     );
-    await withSql(
+    await api.withSql(
       "update categories set active = false where id = 'skin-treatment'",
       "update categories set active = true where id = 'skin-treatment'",
       async () => {
-        expect((await get(publicApiPaths.subcategory("skin-treatment", "acne"))).status).toBe(404);
+        expect((await api.get(publicApiPaths.subcategory("skin-treatment", "acne"))).status).toBe(404);
       },
     );
   });

@@ -28,23 +28,9 @@ const byName = (a: { name: string; id: string }, b: { name: string; id: string }
 };
 const sortedDemo = [...demoMedications].sort(byName);
 
-async function get(url: string) {
-  const res = await api.app.inject({ method: "GET", url });
-  return { status: res.statusCode, body: res.json() as unknown };
-}
-
-async function withSql(setUp: string, tearDown: string, run: () => Promise<void>) {
-  await api.database.db.execute(setUp);
-  try {
-    await run();
-  } finally {
-    await api.database.db.execute(tearDown);
-  }
-}
-
 describe("GET /api/medications", () => {
   it("lists active medications by name with the contract's field names, 100 by default", async () => {
-    const { status, body } = await get(publicApiPaths.medications());
+    const { status, body } = await api.get(publicApiPaths.medications());
     expect(status).toBe(200);
     const list = MedicationList.parse(body);
     expect(list.map((m) => m.id)).toEqual(sortedDemo.slice(0, 100).map((m) => m.id));
@@ -73,11 +59,13 @@ describe("GET /api/medications", () => {
   });
 
   it("pages with limit and offset", async () => {
-    const page = MedicationList.parse((await get(publicApiPaths.medications({ limit: 5, offset: 3 }))).body);
+    const page = MedicationList.parse(
+      (await api.get(publicApiPaths.medications({ limit: 5, offset: 3 }))).body,
+    );
     expect(page.map((m) => m.id)).toEqual(sortedDemo.slice(3, 8).map((m) => m.id));
-    const all = MedicationList.parse((await get(publicApiPaths.medications({ limit: 1000 }))).body);
+    const all = MedicationList.parse((await api.get(publicApiPaths.medications({ limit: 1000 }))).body);
     expect(all).toHaveLength(demoMedications.length);
-    const beyond = await get(publicApiPaths.medications({ offset: 5000 }));
+    const beyond = await api.get(publicApiPaths.medications({ offset: 5000 }));
     expect(beyond).toEqual({ status: 200, body: [] });
   });
 
@@ -93,9 +81,11 @@ describe("GET /api/medications", () => {
     await api.database.db.insert(medications).values(extra);
     try {
       const all = [...demoMedications, ...extra.map((m) => ({ id: m.id, name: m.name }))].sort(byName);
-      const firstPage = MedicationList.parse((await get(publicApiPaths.medications())).body);
+      const firstPage = MedicationList.parse((await api.get(publicApiPaths.medications())).body);
       expect(firstPage.map((m) => m.id)).toEqual(all.slice(0, 100).map((m) => m.id));
-      const everything = MedicationList.parse((await get(publicApiPaths.medications({ limit: 1000 }))).body);
+      const everything = MedicationList.parse(
+        (await api.get(publicApiPaths.medications({ limit: 1000 }))).body,
+      );
       expect(everything).toHaveLength(all.length);
     } finally {
       await api.database.db.execute("delete from medications where id like 'test-extra-%'");
@@ -103,19 +93,23 @@ describe("GET /api/medications", () => {
   });
 
   it("filters by category and by subcategory", async () => {
-    const acne = MedicationList.parse((await get(publicApiPaths.medications({ subcategory: "acne" }))).body);
+    const acne = MedicationList.parse(
+      (await api.get(publicApiPaths.medications({ subcategory: "acne" }))).body,
+    );
     expect(acne.map((m) => m.id)).toEqual(
       sortedDemo.filter((m) => m.subcategory === "acne").map((m) => m.id),
     );
     const womens = MedicationList.parse(
-      (await get(publicApiPaths.medications({ category: "womens-health" }))).body,
+      (await api.get(publicApiPaths.medications({ category: "womens-health" }))).body,
     );
     expect(womens.map((m) => m.id)).toEqual(
       sortedDemo.filter((m) => m.category === "womens-health").map((m) => m.id),
     );
-    const both = await get(publicApiPaths.medications({ category: "womens-health", subcategory: "acne" }));
+    const both = await api.get(
+      publicApiPaths.medications({ category: "womens-health", subcategory: "acne" }),
+    );
     expect(both).toEqual({ status: 200, body: [] });
-    expect((await get(publicApiPaths.medications({ category: "no-such-category" }))).body).toEqual([]);
+    expect((await api.get(publicApiPaths.medications({ category: "no-such-category" }))).body).toEqual([]);
   });
 
   it.each([
@@ -127,36 +121,36 @@ describe("GET /api/medications", () => {
     ["offset=abc", "offset"],
     ["category=", "category"],
   ])("answers 400 naming the parameter for ?%s", async (query, name) => {
-    const { status, body } = await get(`/api/medications?${query}`);
+    const { status, body } = await api.get(`/api/medications?${query}`);
     expect(status).toBe(400);
     expect(ErrorBody.parse(body).error).toContain(`query parameter "${name}"`);
   });
 
   it("hides inactive medications, and medications of an inactive subcategory or category", async () => {
-    await withSql(
+    await api.withSql(
       "update medications set active = false where id = 'viagra'",
       "update medications set active = true where id = 'viagra'",
       async () => {
-        const list = MedicationList.parse((await get(publicApiPaths.medications({ limit: 1000 }))).body);
+        const list = MedicationList.parse((await api.get(publicApiPaths.medications({ limit: 1000 }))).body);
         expect(list.map((m) => m.id)).not.toContain("viagra");
         expect(list).toHaveLength(demoMedications.length - 1);
       },
     );
-    await withSql(
+    await api.withSql(
       "update subcategories set active = false where id = 'acne'",
       "update subcategories set active = true where id = 'acne'",
       async () => {
-        const list = MedicationList.parse((await get(publicApiPaths.medications({ limit: 1000 }))).body);
+        const list = MedicationList.parse((await api.get(publicApiPaths.medications({ limit: 1000 }))).body);
         expect(list.filter((m) => m.subcategory === "acne")).toEqual([]);
       },
     );
-    await withSql(
+    await api.withSql(
       "update categories set active = false where id = 'weight-loss'",
       "update categories set active = true where id = 'weight-loss'",
       async () => {
-        const list = MedicationList.parse((await get(publicApiPaths.medications({ limit: 1000 }))).body);
+        const list = MedicationList.parse((await api.get(publicApiPaths.medications({ limit: 1000 }))).body);
         expect(list.filter((m) => m.category === "weight-loss")).toEqual([]);
-        expect((await get(publicApiPaths.medication("wegovy"))).status).toBe(404);
+        expect((await api.get(publicApiPaths.medication("wegovy"))).status).toBe(404);
       },
     );
   });
@@ -164,7 +158,7 @@ describe("GET /api/medications", () => {
 
 describe("GET /api/medications/by-subcategory/{id}", () => {
   it("lists the subcategory's active medications by name", async () => {
-    const { status, body } = await get(publicApiPaths.medicationsBySubcategory("erectile-dysfunction"));
+    const { status, body } = await api.get(publicApiPaths.medicationsBySubcategory("erectile-dysfunction"));
     expect(status).toBe(200);
     expect(MedicationList.parse(body).map((m) => m.id)).toEqual(
       sortedDemo.filter((m) => m.subcategory === "erectile-dysfunction").map((m) => m.id),
@@ -172,11 +166,11 @@ describe("GET /api/medications/by-subcategory/{id}", () => {
   });
 
   it("answers [] for a subcategory with no active medications", async () => {
-    await withSql(
+    await api.withSql(
       "update medications set active = false where subcategory_id = 'impetigo'",
       "update medications set active = true where subcategory_id = 'impetigo'",
       async () => {
-        expect(await get(publicApiPaths.medicationsBySubcategory("impetigo"))).toEqual({
+        expect(await api.get(publicApiPaths.medicationsBySubcategory("impetigo"))).toEqual({
           status: 200,
           body: [],
         });
@@ -185,15 +179,15 @@ describe("GET /api/medications/by-subcategory/{id}", () => {
   });
 
   it("answers 404 for an unknown or inactive subcategory", async () => {
-    expect(await get(publicApiPaths.medicationsBySubcategory("no-such-condition"))).toEqual({
+    expect(await api.get(publicApiPaths.medicationsBySubcategory("no-such-condition"))).toEqual({
       status: 404,
       body: { error: 'Subcategory "no-such-condition" not found' },
     });
-    await withSql(
+    await api.withSql(
       "update subcategories set active = false where id = 'rosacea'",
       "update subcategories set active = true where id = 'rosacea'",
       async () => {
-        expect((await get(publicApiPaths.medicationsBySubcategory("rosacea"))).status).toBe(404);
+        expect((await api.get(publicApiPaths.medicationsBySubcategory("rosacea"))).status).toBe(404);
       },
     );
   });
@@ -201,7 +195,7 @@ describe("GET /api/medications/by-subcategory/{id}", () => {
 
 describe("GET /api/medications/{id}", () => {
   it("answers one medication", async () => {
-    const { status, body } = await get(publicApiPaths.medication("mounjaro"));
+    const { status, body } = await api.get(publicApiPaths.medication("mounjaro"));
     expect(status).toBe(200);
     const medication = Medication.parse(body);
     const demo = demoMedications.find((m) => m.id === "mounjaro");
@@ -214,23 +208,26 @@ describe("GET /api/medications/{id}", () => {
   });
 
   it("answers { error } for an id too long for the router or a malformed one", async () => {
-    expect(await get(publicApiPaths.medication("x".repeat(101)))).toEqual({
+    expect(await api.get(publicApiPaths.medication("x".repeat(101)))).toEqual({
       status: 414,
       body: { error: "A path parameter is longer than 100 characters" },
     });
-    expect(await get("/api/medications/%E0%A4%A")).toEqual({ status: 400, body: { error: "Malformed URL" } });
+    expect(await api.get("/api/medications/%E0%A4%A")).toEqual({
+      status: 400,
+      body: { error: "Malformed URL" },
+    });
   });
 
   it("answers 404 for an unknown or inactive medication", async () => {
-    expect(await get(publicApiPaths.medication("no-such-pill"))).toEqual({
+    expect(await api.get(publicApiPaths.medication("no-such-pill"))).toEqual({
       status: 404,
       body: { error: 'Medication "no-such-pill" not found' },
     });
-    await withSql(
+    await api.withSql(
       "update medications set active = false where id = 'cialis'",
       "update medications set active = true where id = 'cialis'",
       async () => {
-        expect(await get(publicApiPaths.medication("cialis"))).toEqual({
+        expect(await api.get(publicApiPaths.medication("cialis"))).toEqual({
           status: 404,
           body: { error: 'Medication "cialis" not found' },
         });
@@ -248,7 +245,7 @@ describe("GET /api/medications/{id}/comparison", () => {
   );
 
   it("answers the medication with every price for the dosage, cheapest first, lowest and savings", async () => {
-    const { status, body } = await get(
+    const { status, body } = await api.get(
       publicApiPaths.medicationComparison(sample.medicationId, sample.dosage),
     );
     expect(status).toBe(200);
@@ -284,24 +281,24 @@ describe("GET /api/medications/{id}/comparison", () => {
       "/api/medications/viagra/comparison?dosage=",
       publicApiPaths.medicationComparison("viagra", "5000mg x 1 tablet"),
     ]) {
-      const { status, body } = await get(url);
+      const { status, body } = await api.get(url);
       expect(status, url).toBe(400);
       expect(ErrorBody.parse(body).error).toContain('query parameter "dosage"');
     }
   });
 
   it("answers 404 for an unknown medication", async () => {
-    expect((await get(publicApiPaths.medicationComparison("nope", "50mg"))).status).toBe(404);
+    expect((await api.get(publicApiPaths.medicationComparison("nope", "50mg"))).status).toBe(404);
   });
 
   it("leaves out prices of inactive pharmacies", async () => {
     const hidden = expected[0]?.pharmacyId ?? "";
-    await withSql(
+    await api.withSql(
       `update pharmacies set active = false where id = '${hidden}'`,
       `update pharmacies set active = true where id = '${hidden}'`,
       async () => {
         const comparison = MedicationComparison.parse(
-          (await get(publicApiPaths.medicationComparison(sample.medicationId, sample.dosage))).body,
+          (await api.get(publicApiPaths.medicationComparison(sample.medicationId, sample.dosage))).body,
         );
         expect(comparison.prices).toHaveLength(expected.length - 1);
         expect(comparison.prices.map((p) => p.pharmacyId)).not.toContain(hidden);
@@ -322,7 +319,7 @@ describe("GET /api/medications/search/{query}", () => {
   }
 
   it('finds sildenafil and Viagra (generic name) for "sild", names starting with the term first', async () => {
-    const { status, body } = await get(publicApiPaths.medicationSearch("sild"));
+    const { status, body } = await api.get(publicApiPaths.medicationSearch("sild"));
     expect(status).toBe(200);
     const ids = MedicationList.parse(body).map((m) => m.id);
     expect(ids[0]).toBe("sildenafil");
@@ -331,7 +328,7 @@ describe("GET /api/medications/search/{query}", () => {
   });
 
   it("is case-insensitive and trims the term", async () => {
-    const upper = MedicationList.parse((await get(publicApiPaths.medicationSearch("  SILD  "))).body);
+    const upper = MedicationList.parse((await api.get(publicApiPaths.medicationSearch("  SILD  "))).body);
     expect(upper.map((m) => m.id)).toEqual(expectedFor("sild"));
   });
 
@@ -340,26 +337,26 @@ describe("GET /api/medications/search/{query}", () => {
     expect(
       demoMedications.filter((m) => `${m.name} ${m.genericName}`.toLowerCase().includes("in")).length,
     ).toBeGreaterThan(10);
-    const list = MedicationList.parse((await get(publicApiPaths.medicationSearch("in"))).body);
+    const list = MedicationList.parse((await api.get(publicApiPaths.medicationSearch("in"))).body);
     expect(list).toHaveLength(10);
     expect(list.map((m) => m.id)).toEqual(expectedFor("in"));
   });
 
   it("treats % and _ literally", async () => {
-    expect((await get(publicApiPaths.medicationSearch("%%"))).body).toEqual([]);
-    expect((await get(publicApiPaths.medicationSearch("_i"))).body).toEqual([]);
-    const percent = MedicationList.parse((await get(publicApiPaths.medicationSearch("5%"))).body);
+    expect((await api.get(publicApiPaths.medicationSearch("%%"))).body).toEqual([]);
+    expect((await api.get(publicApiPaths.medicationSearch("_i"))).body).toEqual([]);
+    const percent = MedicationList.parse((await api.get(publicApiPaths.medicationSearch("5%"))).body);
     expect(percent.map((m) => m.id)).toEqual(expectedFor("5%"));
     expect(percent.length).toBeGreaterThan(0);
   });
 
   it("answers [] when nothing matches", async () => {
-    expect(await get(publicApiPaths.medicationSearch("zzzz"))).toEqual({ status: 200, body: [] });
+    expect(await api.get(publicApiPaths.medicationSearch("zzzz"))).toEqual({ status: 200, body: [] });
   });
 
   it("answers 400 for a term shorter than 2 characters after trimming", async () => {
     for (const term of ["s", " s ", "   ", ""]) {
-      expect(await get(publicApiPaths.medicationSearch(term)), JSON.stringify(term)).toEqual({
+      expect(await api.get(publicApiPaths.medicationSearch(term)), JSON.stringify(term)).toEqual({
         status: 400,
         body: { error: "Search term must be at least 2 characters" },
       });
@@ -367,11 +364,11 @@ describe("GET /api/medications/search/{query}", () => {
   });
 
   it("leaves out inactive medications", async () => {
-    await withSql(
+    await api.withSql(
       "update medications set active = false where id = 'sildenafil'",
       "update medications set active = true where id = 'sildenafil'",
       async () => {
-        const ids = MedicationList.parse((await get(publicApiPaths.medicationSearch("sild"))).body).map(
+        const ids = MedicationList.parse((await api.get(publicApiPaths.medicationSearch("sild"))).body).map(
           (m) => m.id,
         );
         expect(ids).not.toContain("sildenafil");

@@ -19,11 +19,6 @@ const nameOrder = (a: { name: string }, b: { name: string }) => {
 };
 const topRated = [...demoPharmacies].sort((a, b) => b.rating - a.rating || nameOrder(a, b));
 
-async function get(url: string) {
-  const res = await api.app.inject({ method: "GET", url });
-  return { status: res.statusCode, body: res.json() as unknown };
-}
-
 async function withInactive(id: string, run: () => Promise<void>) {
   await api.database.db.execute(`update pharmacies set active = false where id = '${id}'`);
   try {
@@ -35,7 +30,7 @@ async function withInactive(id: string, run: () => Promise<void>) {
 
 describe("GET /api/pharmacies", () => {
   it("lists every active pharmacy by name with the contract's field names", async () => {
-    const { status, body } = await get(publicApiPaths.pharmacies());
+    const { status, body } = await api.get(publicApiPaths.pharmacies());
     expect(status).toBe(200);
     const list = PharmacyList.parse(body);
     expect(list.map((p) => p.id)).toEqual([...demoPharmacies].sort(nameOrder).map((p) => p.id));
@@ -49,7 +44,7 @@ describe("GET /api/pharmacies", () => {
 
   it("leaves out inactive pharmacies", async () => {
     await withInactive("harbourlight-meds", async () => {
-      const list = PharmacyList.parse((await get(publicApiPaths.pharmacies())).body);
+      const list = PharmacyList.parse((await api.get(publicApiPaths.pharmacies())).body);
       expect(list.map((p) => p.id)).not.toContain("harbourlight-meds");
       expect(list).toHaveLength(demoPharmacies.length - 1);
     });
@@ -58,7 +53,7 @@ describe("GET /api/pharmacies", () => {
 
 describe("GET /api/pharmacies/{id}", () => {
   it("answers one pharmacy", async () => {
-    const { status, body } = await get(publicApiPaths.pharmacy("kestrel-lane-pharmacy"));
+    const { status, body } = await api.get(publicApiPaths.pharmacy("kestrel-lane-pharmacy"));
     expect(status).toBe(200);
     expect(Pharmacy.parse(body)).toMatchObject({
       id: "kestrel-lane-pharmacy",
@@ -67,34 +62,34 @@ describe("GET /api/pharmacies/{id}", () => {
   });
 
   it("answers 404 for an unknown or inactive pharmacy", async () => {
-    expect(await get(publicApiPaths.pharmacy("boots"))).toEqual({
+    expect(await api.get(publicApiPaths.pharmacy("boots"))).toEqual({
       status: 404,
       body: { error: 'Pharmacy "boots" not found' },
     });
     await withInactive("kestrel-lane-pharmacy", async () => {
-      expect((await get(publicApiPaths.pharmacy("kestrel-lane-pharmacy"))).status).toBe(404);
+      expect((await api.get(publicApiPaths.pharmacy("kestrel-lane-pharmacy"))).status).toBe(404);
     });
   });
 });
 
 describe("GET /api/pharmacies/top/rated", () => {
   it("answers the 5 best rated by default, ties by name", async () => {
-    const { status, body } = await get(publicApiPaths.topRatedPharmacies());
+    const { status, body } = await api.get(publicApiPaths.topRatedPharmacies());
     expect(status).toBe(200);
     expect(PharmacyList.parse(body).map((p) => p.id)).toEqual(topRated.slice(0, 5).map((p) => p.id));
   });
 
   it("honours limit up to 50", async () => {
-    const three = PharmacyList.parse((await get(publicApiPaths.topRatedPharmacies({ limit: 3 }))).body);
+    const three = PharmacyList.parse((await api.get(publicApiPaths.topRatedPharmacies({ limit: 3 }))).body);
     expect(three.map((p) => p.id)).toEqual(topRated.slice(0, 3).map((p) => p.id));
-    const fifty = PharmacyList.parse((await get(publicApiPaths.topRatedPharmacies({ limit: 50 }))).body);
+    const fifty = PharmacyList.parse((await api.get(publicApiPaths.topRatedPharmacies({ limit: 50 }))).body);
     expect(fifty.map((p) => p.id)).toEqual(topRated.map((p) => p.id));
   });
 
   it("leaves out inactive pharmacies", async () => {
     const best = topRated[0]?.id ?? "";
     await withInactive(best, async () => {
-      const list = PharmacyList.parse((await get(publicApiPaths.topRatedPharmacies())).body);
+      const list = PharmacyList.parse((await api.get(publicApiPaths.topRatedPharmacies())).body);
       expect(list.map((p) => p.id)).toEqual(topRated.slice(1, 6).map((p) => p.id));
     });
   });
@@ -102,7 +97,7 @@ describe("GET /api/pharmacies/top/rated", () => {
   it.each(["limit=0", "limit=51", "limit=abc", "limit=-3"])(
     "answers 400 naming limit for ?%s",
     async (query) => {
-      const { status, body } = await get(`/api/pharmacies/top/rated?${query}`);
+      const { status, body } = await api.get(`/api/pharmacies/top/rated?${query}`);
       expect(status).toBe(400);
       expect(ErrorBody.parse(body).error).toBe(
         'Invalid query parameter "limit": must be a whole number from 1 to 50',

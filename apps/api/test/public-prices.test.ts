@@ -20,23 +20,9 @@ const demoFor = (medicationId: string, dosage?: string) =>
 const ascending = (values: number[]) => values.every((value, i) => i === 0 || (values[i - 1] ?? 0) <= value);
 const nameOrder = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1);
 
-async function get(url: string) {
-  const res = await api.app.inject({ method: "GET", url });
-  return { status: res.statusCode, body: res.json() as unknown };
-}
-
-async function withSql(setUp: string, tearDown: string, run: () => Promise<void>) {
-  await api.database.db.execute(setUp);
-  try {
-    await run();
-  } finally {
-    await api.database.db.execute(tearDown);
-  }
-}
-
 describe("GET /api/prices/medication/{id}", () => {
   it("answers every price of the medication with its pharmacy, cheapest first", async () => {
-    const { status, body } = await get(publicApiPaths.pricesForMedication("tadalafil"));
+    const { status, body } = await api.get(publicApiPaths.pricesForMedication("tadalafil"));
     expect(status).toBe(200);
     const list = PriceList.parse(body);
     const expected = demoFor("tadalafil");
@@ -58,11 +44,11 @@ describe("GET /api/prices/medication/{id}", () => {
 
   it("narrows to one dosage, and answers [] for a dosage the medication does not have", async () => {
     const list = PriceList.parse(
-      (await get(publicApiPaths.pricesForMedication("tadalafil", { dosage: "5mg x 28 tablets" }))).body,
+      (await api.get(publicApiPaths.pricesForMedication("tadalafil", { dosage: "5mg x 28 tablets" }))).body,
     );
     expect(list).toHaveLength(demoFor("tadalafil", "5mg x 28 tablets").length);
     expect(new Set(list.map((p) => p.dosage))).toEqual(new Set(["5mg x 28 tablets"]));
-    expect(await get(publicApiPaths.pricesForMedication("tadalafil", { dosage: "1kg" }))).toEqual({
+    expect(await api.get(publicApiPaths.pricesForMedication("tadalafil", { dosage: "1kg" }))).toEqual({
       status: 200,
       body: [],
     });
@@ -74,11 +60,11 @@ describe("GET /api/prices/medication/{id}", () => {
     await api.database.db
       .insert(prices)
       .values({ medicationId: "levitra", pharmacyId: seller, dosage: "40mg x 100 tablets", price: 1.5 });
-    await withSql(
+    await api.withSql(
       `update pharmacies set active = false where id = '${hidden}'`,
       `update pharmacies set active = true where id = '${hidden}'`,
       async () => {
-        const list = PriceList.parse((await get(publicApiPaths.pricesForMedication("levitra"))).body);
+        const list = PriceList.parse((await api.get(publicApiPaths.pricesForMedication("levitra"))).body);
         expect(list.map((p) => p.pharmacyId)).not.toContain(hidden);
         expect(list.map((p) => p.dosage)).not.toContain("40mg x 100 tablets");
         expect(list).toHaveLength(demoFor("levitra").filter((p) => p.pharmacyId !== hidden).length);
@@ -88,15 +74,15 @@ describe("GET /api/prices/medication/{id}", () => {
   });
 
   it("answers 404 for an unknown or inactive medication", async () => {
-    expect(await get(publicApiPaths.pricesForMedication("nothing"))).toEqual({
+    expect(await api.get(publicApiPaths.pricesForMedication("nothing"))).toEqual({
       status: 404,
       body: { error: 'Medication "nothing" not found' },
     });
-    await withSql(
+    await api.withSql(
       "update medications set active = false where id = 'tadalafil'",
       "update medications set active = true where id = 'tadalafil'",
       async () => {
-        expect((await get(publicApiPaths.pricesForMedication("tadalafil"))).status).toBe(404);
+        expect((await api.get(publicApiPaths.pricesForMedication("tadalafil"))).status).toBe(404);
       },
     );
   });
@@ -107,7 +93,7 @@ describe("GET /api/prices/lowest/{id}", () => {
   const expected = demoFor("viagra", dosage);
 
   it("answers the cheapest in-stock price", async () => {
-    const { status, body } = await get(publicApiPaths.lowestPrice("viagra", dosage));
+    const { status, body } = await api.get(publicApiPaths.lowestPrice("viagra", dosage));
     expect(status).toBe(200);
     const price = Price.parse(body);
     expect(price.price).toBe(Math.min(...expected.filter((p) => p.inStock).map((p) => p.price)));
@@ -116,11 +102,11 @@ describe("GET /api/prices/lowest/{id}", () => {
 
   it("skips an out-of-stock offer even when it is cheaper", async () => {
     const cheapest = [...expected].sort((a, b) => a.price - b.price)[0];
-    await withSql(
+    await api.withSql(
       `update prices set in_stock = false, price = 0.5 where medication_id = 'viagra' and dosage = '${dosage}' and pharmacy_id = '${cheapest?.pharmacyId}'`,
       `update prices set in_stock = ${cheapest?.inStock}, price = ${cheapest?.price} where medication_id = 'viagra' and dosage = '${dosage}' and pharmacy_id = '${cheapest?.pharmacyId}'`,
       async () => {
-        const price = Price.parse((await get(publicApiPaths.lowestPrice("viagra", dosage))).body);
+        const price = Price.parse((await api.get(publicApiPaths.lowestPrice("viagra", dosage))).body);
         expect(price.pharmacyId).not.toBe(cheapest?.pharmacyId);
         expect(price.inStock).toBe(true);
       },
@@ -132,7 +118,7 @@ describe("GET /api/prices/lowest/{id}", () => {
       `update prices set in_stock = false where medication_id = 'viagra' and dosage = '${dosage}'`,
     );
     try {
-      expect(await get(publicApiPaths.lowestPrice("viagra", dosage))).toEqual({
+      expect(await api.get(publicApiPaths.lowestPrice("viagra", dosage))).toEqual({
         status: 404,
         body: { error: `No in-stock price for Viagra ${dosage}` },
       });
@@ -147,17 +133,17 @@ describe("GET /api/prices/lowest/{id}", () => {
 
   it("answers 400 naming dosage when it is missing or not the medication's, 404 for an unknown medication", async () => {
     for (const url of ["/api/prices/lowest/viagra", publicApiPaths.lowestPrice("viagra", "1 crate")]) {
-      const { status, body } = await get(url);
+      const { status, body } = await api.get(url);
       expect(status, url).toBe(400);
       expect(ErrorBody.parse(body).error).toContain('query parameter "dosage"');
     }
-    expect((await get(publicApiPaths.lowestPrice("unknown", dosage))).status).toBe(404);
+    expect((await api.get(publicApiPaths.lowestPrice("unknown", dosage))).status).toBe(404);
   });
 });
 
 describe("GET /api/prices/matrix/{id}", () => {
   it("answers a dosage × pharmacy grid whose cells line up with the dosages", async () => {
-    const { status, body } = await get(publicApiPaths.priceMatrix("finasteride"));
+    const { status, body } = await api.get(publicApiPaths.priceMatrix("finasteride"));
     expect(status).toBe(200);
     const matrix = PriceMatrix.parse(body);
     const medication = demoMedications.find((m) => m.id === "finasteride");
@@ -188,15 +174,15 @@ describe("GET /api/prices/matrix/{id}", () => {
 
   it("leaves inactive pharmacies out and answers 404 for an unknown medication", async () => {
     const hidden = demoFor("finasteride")[0]?.pharmacyId ?? "";
-    await withSql(
+    await api.withSql(
       `update pharmacies set active = false where id = '${hidden}'`,
       `update pharmacies set active = true where id = '${hidden}'`,
       async () => {
-        const matrix = PriceMatrix.parse((await get(publicApiPaths.priceMatrix("finasteride"))).body);
+        const matrix = PriceMatrix.parse((await api.get(publicApiPaths.priceMatrix("finasteride"))).body);
         expect(matrix.rows.map((row) => row.pharmacy.id)).not.toContain(hidden);
       },
     );
-    expect((await get(publicApiPaths.priceMatrix("nothing"))).status).toBe(404);
+    expect((await api.get(publicApiPaths.priceMatrix("nothing"))).status).toBe(404);
   });
 });
 
@@ -207,7 +193,7 @@ describe("GET /api/prices/recent-updates", () => {
     await api.database.db.execute(
       "update prices set last_updated = now() + interval '1 minute' where medication_id = 'saxenda'",
     );
-    const { status, body } = await get(publicApiPaths.recentPriceUpdates());
+    const { status, body } = await api.get(publicApiPaths.recentPriceUpdates());
     expect(status).toBe(200);
     const list = RecentList.parse(body);
     expect(list).toHaveLength(20);
@@ -220,13 +206,15 @@ describe("GET /api/prices/recent-updates", () => {
   });
 
   it("honours limit and hides inactive medications", async () => {
-    const three = RecentList.parse((await get(publicApiPaths.recentPriceUpdates({ limit: 3 }))).body);
+    const three = RecentList.parse((await api.get(publicApiPaths.recentPriceUpdates({ limit: 3 }))).body);
     expect(three).toHaveLength(3);
-    await withSql(
+    await api.withSql(
       "update medications set active = false where id = 'saxenda'",
       "update medications set active = true where id = 'saxenda'",
       async () => {
-        const list = RecentList.parse((await get(publicApiPaths.recentPriceUpdates({ limit: 100 }))).body);
+        const list = RecentList.parse(
+          (await api.get(publicApiPaths.recentPriceUpdates({ limit: 100 }))).body,
+        );
         expect(list).toHaveLength(100);
         expect(list.map((p) => p.medicationId)).not.toContain("saxenda");
       },
@@ -234,7 +222,7 @@ describe("GET /api/prices/recent-updates", () => {
   });
 
   it.each(["limit=0", "limit=101", "limit=abc"])("answers 400 naming limit for ?%s", async (query) => {
-    const { status, body } = await get(`/api/prices/recent-updates?${query}`);
+    const { status, body } = await api.get(`/api/prices/recent-updates?${query}`);
     expect(status).toBe(400);
     expect(ErrorBody.parse(body).error).toBe(
       'Invalid query parameter "limit": must be a whole number from 1 to 100',

@@ -11,6 +11,10 @@ import { type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.
 export interface TestApi {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** A GET through app.inject: the status and the parsed JSON body. */
+  get(url: string): Promise<{ status: number; body: unknown }>;
+  /** Runs `run` with the database changed by `setUp`, and `tearDown` afterwards whatever happens. */
+  withSql(setUp: string, tearDown: string, run: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +33,18 @@ export async function createTestApi(
   return {
     app,
     database,
+    async get(url) {
+      const res = await app.inject({ method: "GET", url });
+      return { status: res.statusCode, body: res.json() as unknown };
+    },
+    async withSql(setUp, tearDown, run) {
+      await database.db.execute(setUp);
+      try {
+        await run();
+      } finally {
+        await database.db.execute(tearDown);
+      }
+    },
     async close() {
       await app.close();
       await dispose();
