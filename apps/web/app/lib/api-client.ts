@@ -52,27 +52,19 @@ export interface ApiClient {
   get<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
 }
 
-/** The same client with the writes the back-office makes. */
+/** A call with a JSON body: `body` is sent as JSON; leave it undefined for a call without one. */
+type WriteCall = <S extends z.ZodType>(
+  path: string,
+  schema: S,
+  body?: unknown,
+  init?: ApiRequestInit,
+) => Promise<z.output<S>>;
+
+/** The same client with the writes the back-office and the contact form make. */
 export interface WritableApiClient extends ApiClient {
-  /** `body` is sent as JSON; leave it undefined for a call without one. */
-  post<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    body?: unknown,
-    init?: ApiRequestInit,
-  ): Promise<z.output<S>>;
-  put<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    body?: unknown,
-    init?: ApiRequestInit,
-  ): Promise<z.output<S>>;
-  patch<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    body?: unknown,
-    init?: ApiRequestInit,
-  ): Promise<z.output<S>>;
+  post: WriteCall;
+  put: WriteCall;
+  patch: WriteCall;
   delete<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
 }
 
