@@ -1,5 +1,3 @@
-// Must stay first: it configures zod before any schema on the page is built.
-import "./lib/zod-browser-config.ts";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
