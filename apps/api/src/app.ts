@@ -1,3 +1,4 @@
+import fastifyCompress from "@fastify/compress";
 import fastifyCors from "@fastify/cors";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
@@ -12,6 +13,7 @@ import {
 import type { ApiConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { loggerOptions } from "./logger.ts";
+import { compressionOptions } from "./plugins/compression.ts";
 import { frameworkErrors, registerErrorHandling } from "./plugins/error-handler.ts";
 import { registerHttpCache } from "./plugins/http-cache.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
@@ -59,6 +61,8 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
     exposedHeaders: ["ETag"],
     maxAge: 600,
   });
+  // After the cache hook, so ETags are computed on the uncompressed body.
+  await app.register(fastifyCompress, compressionOptions);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

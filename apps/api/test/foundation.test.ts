@@ -98,6 +98,19 @@ describe("HTTP hygiene", () => {
     expect(refused.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
+  it("compresses large answers and keeps their ETag for revalidation", async () => {
+    const res = await api.app.inject({ url: "/api/categories", headers: { "accept-encoding": "br, gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    const tag = res.headers.etag as string;
+    expect(tag).toMatch(/^"/);
+    const again = await api.app.inject({
+      url: "/api/categories",
+      headers: { "accept-encoding": "br, gzip", "if-none-match": tag },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
   it("sends security headers", async () => {
     const res = await api.app.inject({ url: "/health" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");

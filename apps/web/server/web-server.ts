@@ -1,5 +1,7 @@
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { constants } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { type FastifyInstance, type FastifyServerOptions, fastify } from "fastify";
 import { webConfig } from "../app/config.server.ts";
@@ -54,6 +56,14 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
       contentSecurityPolicy({ ...policyBase, scriptHashes: inlineScriptHashes(html) }),
     );
     return html;
+  });
+
+  // Registered after the policy hook, which must read the page uncompressed. Brotli at quality 4:
+  // close to gzip -9 in size at a fraction of the CPU of the default (11, meant for prebuilt files).
+  await app.register(fastifyCompress, {
+    encodings: ["br", "gzip"],
+    threshold: 1024,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   await app.register(fastifyReactRouter, {

@@ -71,7 +71,7 @@ export function CookieBanner() {
                 to={sitePaths.cookies}
                 className="rounded-sm font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-950"
               >
-                Learn more
+                Learn more<span className="sr-only"> about cookies</span>
               </Link>
             </p>
           </div>
