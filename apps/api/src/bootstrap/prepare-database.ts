@@ -9,12 +9,22 @@ type Log = Pick<FastifyBaseLogger, "info">;
 /**
  * Everything a fresh or existing database needs before the API serves: migrations, the first
  * administrator, and the demo catalogue when the catalogue is empty (unless SEED_DEMO=false).
+ * Under the start-up lock, so processes starting together seed once and never collide.
  */
 export async function prepareDatabase(
   handle: DatabaseHandle,
   config: Pick<ApiConfig, "adminEmail" | "adminPassword" | "seedDemo">,
   log: Log,
   print: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<void> {
+  await handle.withStartupLock(() => prepareUnlocked(handle, config, log, print));
+}
+
+async function prepareUnlocked(
+  handle: DatabaseHandle,
+  config: Pick<ApiConfig, "adminEmail" | "adminPassword" | "seedDemo">,
+  log: Log,
+  print: (text: string) => void,
 ): Promise<void> {
   await handle.migrate();
   const admin = await ensureFirstAdmin(handle.db, {

@@ -19,8 +19,17 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process holds the start-up lock: on PostgreSQL several API
+   * processes may start together, and only one may seed or create the first administrator.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** PostgreSQL advisory-lock keys, so concurrent processes take turns. */
+const MIGRATION_LOCK = 727001;
+const STARTUP_LOCK = 727002;
 
 export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
@@ -36,11 +45,21 @@ export async function openDatabase(options: {
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
+  let startupQueue: Promise<unknown> = Promise.resolve();
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // One process owns a PGlite directory, so an in-process queue is the whole lock.
+    withStartupLock(work) {
+      const turn = startupQueue.then(work);
+      startupQueue = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      return turn;
+    },
     close: () => client.close(),
   };
 }
@@ -59,10 +78,21 @@ function openPostgres(url: string): DatabaseHandle {
       // Several API processes may start together against one server: serialise migrations.
       const client = await pool.connect();
       try {
-        await client.query("select pg_advisory_lock(727001)");
+        await client.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
         await migratePg(drizzlePg(client), { migrationsFolder });
       } finally {
-        await client.query("select pg_advisory_unlock(727001)").catch(() => {});
+        await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
+        client.release();
+      }
+    },
+    async withStartupLock(work) {
+      // A different key from the migration lock, which `work` may take in turn.
+      const client = await pool.connect();
+      try {
+        await client.query(`select pg_advisory_lock(${STARTUP_LOCK})`);
+        return await work();
+      } finally {
+        await client.query(`select pg_advisory_unlock(${STARTUP_LOCK})`).catch(() => {});
         client.release();
       }
     },
