@@ -92,10 +92,21 @@ test("a wrong password shows the API's error while the button says it is working
   });
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password").fill("not-the-password");
+  let attempts = 0;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/admin/auth/login")) attempts += 1;
+  });
   await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("button", { name: "Signing in..." })).toBeDisabled();
+  // aria-disabled rather than disabled, so focus stays on it; pressing it again does not sign in twice.
+  const working = page.getByRole("button", { name: "Signing in..." });
+  await expect(working).toHaveAttribute("aria-disabled", "true");
+  await expect(working).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
-  await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
+  // Focus moves to the error, so it is read out.
+  await expect(page.getByRole("alert")).toBeFocused();
+  await expect(page.getByRole("button", { name: "Sign In" })).toHaveAttribute("aria-disabled", "false");
+  expect(attempts).toBe(1);
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect((await storedSession(page)).token).toBeNull();
 });
@@ -278,7 +289,10 @@ async function changePassword(page: Page, from: string, to: string) {
   await page.getByLabel("New password", { exact: true }).fill(to);
   await page.getByLabel("Confirm new password").fill(to);
   await page.getByRole("button", { name: "Change Password" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Password changed successfully" })).toBeVisible();
+  const changed = page.getByRole("status").filter({ hasText: "Password changed successfully" });
+  await expect(changed).toBeVisible();
+  // Focus moves to the confirmation, so it is read out and in view.
+  await expect(changed).toBeFocused();
   await expect(page.getByLabel("Current password")).toHaveValue("");
   await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Confirm new password")).toHaveValue("");
@@ -336,8 +350,23 @@ test("the audit log lists the sign-ins, sign-outs and password changes just made
     await expect(pager.getByText(`Page 1 of ${pages}`)).toBeVisible();
   }
 
-  await page.goto("/admin/audit?actorEmail=nobody%40nowhere.test");
+  // A page past the end goes to the last page and keeps the filters.
+  await page.goto("/admin/audit?action=login&page=99");
+  await expect(page).toHaveURL(/\/admin\/audit\?action=login(&page=\d+)?$/);
+  await expect(filters.getByLabel("Action")).toHaveValue("login");
+  await expect(pager.getByText(/^Page (\d+) of \1$/)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Showing / })).toHaveText(
+    /^Showing [\d,]+–[\d,]+ of [\d,]+ entries$/,
+  );
+  await expect(table.getByRole("row").nth(1)).toContainText("Login");
+  await expect(filters.getByText("Dates are whole days in UK time.")).toBeVisible();
+
+  // No matches: no "Showing" line, one page, and the message says the filters are why.
+  await page.goto("/admin/audit?actorEmail=nobody%40nowhere.test&page=3");
+  await expect(page).toHaveURL(/\/admin\/audit\?actorEmail=nobody%40nowhere\.test$/);
   await expect(page.getByText("No audit entries match these filters.")).toBeVisible();
+  await expect(pager.getByText("Page 1 of 1")).toBeVisible();
+  await expect(page.getByText(/^Showing /)).toHaveCount(0);
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(table).toBeVisible();

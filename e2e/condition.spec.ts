@@ -26,7 +26,8 @@ async function tableRows(page: Page) {
     result.push({
       pharmacy: (await cells.nth(0).locator("p").first().innerText()).trim(),
       price: pounds(await cells.nth(4).innerText()),
-      best: (await cells.nth(4).innerText()).includes("Best price"),
+      // Exactly the badge: the other rows' "more than the best price" must not count.
+      best: (await cells.nth(4).getByText("Best", { exact: true }).count()) > 0,
     });
   }
   return result;
@@ -163,6 +164,8 @@ test("a general admin message is a banner that stays dismissed after a reload", 
 
   await page.getByRole("button", { name: `Dismiss ${banner.title}` }).click();
   await expect(page.getByText(banner.title)).toHaveCount(0);
+  // The last notice gone, focus moves on to the prices heading rather than dropping to the page.
+  await expect(page.locator("#prices-heading")).toBeFocused();
   const stored = await page.evaluate(() => window.localStorage.getItem("pc.dismissedMessages"));
   expect(JSON.parse(stored ?? "[]")).toHaveLength(1);
 
@@ -276,7 +279,8 @@ test("on a phone the prices read as cards, cheapest first", async ({ page }) => 
   await expect(page.getByRole("table")).toBeHidden();
   const cards = page.getByRole("list", { name: /^Prices for Sildenafil/ }).getByRole("listitem");
   expect(await cards.count()).toBeGreaterThan(1);
-  await expect(cards.first().getByText("Best price")).toBeVisible();
+  await expect(cards.first().getByText("Best", { exact: true })).toBeVisible();
+  await expect(cards.nth(1).getByText("Best", { exact: true })).toHaveCount(0);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
 });

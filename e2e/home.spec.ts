@@ -72,6 +72,33 @@ test("on a phone the menu expands one category at a time", async ({ page }) => {
   await expect(page).toHaveURL(/\/condition\/period-delay$/);
 });
 
+test("without JavaScript the phone menu and the category cards lead to the footer's links", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    viewport: { width: 375, height: 800 },
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto("/");
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    await page.getByRole("banner").getByRole("link", { name: "Menu" }).click();
+    await expect(page).toHaveURL(/#footer-nav$/);
+    await expect(footer.getByRole("link", { name: "Contact" })).toBeInViewport();
+
+    await page.goto("/");
+    const categories = page.getByRole("region", { name: "Browse by Category" });
+    await categories.getByRole("link", { name: /Women's Health/ }).click();
+    await expect(page).toHaveURL(/#footer-category-womens-health$/);
+    await expect(footer.getByRole("link", { name: "Period Delay" })).toBeInViewport();
+  } finally {
+    await context.close();
+  }
+});
+
 function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("'", "&#x27;");
 }
@@ -339,4 +366,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("Please type at least 2 characters to search.")).toBeVisible();
     await expect(page.getByRole("region", { name: "Results" }).getByRole("link")).toHaveCount(0);
   });
+});
+
+test("How It Works ends with buying from the pharmacy and promises no price alerts", async ({ page }) => {
+  await page.goto("/");
+  const how = page.getByRole("region", { name: "How It Works" });
+  await expect(how.getByRole("heading", { level: 3 })).toHaveText([
+    /Search or browse$/,
+    /Compare prices$/,
+    /Choose a pharmacy$/,
+    /Buy from the pharmacy$/,
+  ]);
+  await expect(how).toContainText("Follow the link to the pharmacy's own website");
+  await expect(how).not.toContainText(/alert|email you/i);
 });

@@ -77,11 +77,18 @@ test.describe("contact form", () => {
       await route.continue();
     });
     await fillContactForm(page);
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/contact") && request.method() === "POST") posts += 1;
+    });
     const answer = page.waitForResponse((response) => response.url().endsWith("/api/contact"));
     await page.getByRole("button", { name: "Send Message" }).click();
     const sending = page.getByRole("button", { name: "Sending..." });
     await expect(sending).toBeVisible();
-    await expect(sending).toBeDisabled();
+    // aria-disabled rather than disabled, so focus stays on it; pressing it again sends nothing more.
+    await expect(sending).toHaveAttribute("aria-disabled", "true");
+    await expect(sending).toBeFocused();
+    await page.keyboard.press("Enter");
 
     const response = await answer;
     expect(response.request().method()).toBe("POST");
@@ -94,8 +101,14 @@ test.describe("contact form", () => {
     });
 
     await expect(page.getByRole("status").filter({ hasText: successText })).toBeVisible();
+    // Focus moves to the notice, so it is read out and scrolled into view.
+    await expect(page.getByText(successText)).toBeFocused();
     await expectFormCleared(page);
-    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Send Message" })).toHaveAttribute(
+      "aria-disabled",
+      "false",
+    );
+    expect(posts).toBe(1);
     await expectNoAxeViolations(page);
   });
 
@@ -119,6 +132,28 @@ test.describe("contact form", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
 
+  test("an email the API would refuse: the browser stops a@b, and an API refusal names the field", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/contact");
+    const email = page.getByLabel("Email", { exact: true });
+    await fillContactForm(page);
+    await email.fill("a@b");
+    expect(await email.evaluate((el: HTMLInputElement) => el.validity.patternMismatch)).toBe(true);
+
+    // Should the browser let an address through that the API refuses, the field says why.
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({ status: 400, json: { error: 'Invalid body field "email": Invalid email address' } }),
+    );
+    await email.fill("robin@example.co.uk");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert")).toHaveText(errorText);
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription(
+      "Please enter a full email address, such as name@example.co.uk.",
+    );
+  });
+
   test("when the API refuses, the error notice shows, the text stays and a retry succeeds", async ({
     page,
   }) => {
@@ -134,6 +169,7 @@ test.describe("contact form", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
 
     await expect(page.getByRole("alert")).toHaveText(errorText);
+    await expect(page.getByRole("alert")).toBeFocused();
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Tester");
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("pricing");
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
@@ -292,7 +328,8 @@ test("the privacy policy has twelve numbered sections and today's date", async (
   await expect(page.getByText(`Last updated: ${formatLongDate(new Date())}`)).toBeVisible();
   const main = page.getByRole("main");
   await expect(main.getByText("Typically 90 days, then deleted.")).toBeVisible();
-  await expect(main.getByText("Until you unsubscribe or ask us to delete them.")).toBeVisible();
+  await expect(main.getByText("Until you unsubscribe", { exact: false })).toHaveCount(0);
+  await expect(main.getByText(/price alert/i)).toHaveCount(0);
   await expect(main.getByText("May be kept indefinitely", { exact: false })).toBeVisible();
   await expect(main.getByText(/Information Commissioner's Office \(ICO\)/)).toBeVisible();
   await expect(main.getByText(/not intended for anyone under 18/)).toBeVisible();

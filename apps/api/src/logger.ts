@@ -1,6 +1,9 @@
 import type { LoggerOptions } from "pino";
 
-/** One logger configuration (pino) for every process; secrets never reach the logs. */
+/**
+ * One logger configuration (pino) for every process; secrets never reach the logs. The API's error
+ * handler logs a database failure as a summary without values; these paths catch the rest.
+ */
 export function loggerOptions(level: string, name: string): LoggerOptions {
   return {
     level,
@@ -15,6 +18,9 @@ export function loggerOptions(level: string, name: string): LoggerOptions {
         "*.newPassword",
         "*.confirmPassword",
         "*.token",
+        // A failed query's bound values (Drizzle, PGlite) and the failing row (PostgreSQL's detail).
+        "err.params",
+        "err.detail",
       ],
       censor: "[redacted]",
     },

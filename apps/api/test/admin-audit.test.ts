@@ -37,6 +37,10 @@ afterAll(async () => {
   await api?.close();
 });
 
+const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+/** The London calendar date (YYYY-MM-DD) of an ISO instant. */
+const londonDate = (iso: string | undefined) => londonDay.format(new Date(iso ?? ""));
+
 async function audit(query = "") {
   const res = await api.app.inject({ url: `/api/admin/audit${query}`, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
@@ -128,8 +132,8 @@ describe("GET /api/admin/audit", () => {
 
   it("filters by date range, a bare date covering its whole day", async () => {
     const all = await audit("?limit=100");
-    const firstDay = all.entries.at(-1)?.createdAt.slice(0, 10);
-    const lastDay = all.entries[0]?.createdAt.slice(0, 10);
+    const firstDay = londonDate(all.entries.at(-1)?.createdAt);
+    const lastDay = londonDate(all.entries[0]?.createdAt);
     expect((await audit(`?from=${firstDay}&to=${lastDay}`)).total).toBe(all.total);
     expect((await audit("?to=2000-01-01")).total).toBe(0);
     expect((await audit("?from=2999-01-01")).total).toBe(0);
@@ -138,6 +142,40 @@ describe("GET /api/admin/audit", () => {
     expect(upToNewest.total).toBe(all.total);
     const fromNewest = await audit(`?from=${encodeURIComponent(newest)}`);
     expect(fromNewest.entries.every((e) => e.createdAt >= newest)).toBe(true);
+  });
+
+  it("takes a bare date as that calendar day in London, in summer time and out of it", async () => {
+    const at = ["2026-07-01T22:59:59Z", "2026-07-01T23:30:00Z", "2026-01-15T23:30:00Z"];
+    await api.database.db
+      .insert(auditLog)
+      .values(at.map((iso) => ({ action: "boundary_probe", entityType: "test", createdAt: new Date(iso) })));
+    const probes = async (range: string) =>
+      (await audit(`?action=boundary_probe&${range}`)).entries.map((e) => e.createdAt).sort();
+    // 23:30 UTC on 1 July is 00:30 on 2 July in London (BST)…
+    expect(await probes("from=2026-07-02&to=2026-07-02")).toEqual(["2026-07-01T23:30:00.000Z"]);
+    expect(await probes("from=2026-07-01&to=2026-07-01")).toEqual(["2026-07-01T22:59:59.000Z"]);
+    expect(await probes("to=2026-07-01")).toEqual(["2026-01-15T23:30:00.000Z", "2026-07-01T22:59:59.000Z"]);
+    expect(await probes("from=2026-07-02")).toEqual(["2026-07-01T23:30:00.000Z"]);
+    // …while in winter London keeps UTC.
+    expect(await probes("from=2026-01-15&to=2026-01-15")).toEqual(["2026-01-15T23:30:00.000Z"]);
+    expect(await probes("from=2026-01-16&to=2026-01-16")).toEqual([]);
+  });
+
+  it("refuses years outside 1900–9998 with 400 naming the parameter", async () => {
+    for (const [query, name] of [
+      ["?from=0000-01-01", "from"],
+      ["?to=9999-12-31", "to"],
+      ["?from=1899-12-31", "from"],
+      ["?to=9999-12-31T23:59:59.999Z", "to"],
+      ["?from=0001-01-01T00:00:00%2B01:00", "from"],
+    ] as const) {
+      const res = await api.app.inject({ url: `/api/admin/audit${query}`, headers: bearer(token) });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({
+        error: `Invalid query parameter "${name}": the year must be between 1900 and 9998`,
+      });
+    }
+    expect((await audit("?from=1900-01-01&to=9998-12-31")).total).toBeGreaterThan(0);
   });
 
   it("pages without overlap", async () => {

@@ -58,6 +58,13 @@ describe("creating an administrator", () => {
     await expect(
       createAdminAccount(api.database.db, { email: "x@example.co.uk", name: "X", password: "short" }),
     ).rejects.toThrow("--password must be at least 8 characters");
+    await expect(
+      createAdminAccount(api.database.db, {
+        email: "x@example.co.uk",
+        name: "X",
+        password: "pass\u0001word",
+      }),
+    ).rejects.toThrow("--password must not contain control characters");
   });
 });
 

@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { login, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
+import { auditLog } from "../src/db/schema.ts";
+import { bearer, HOUR, login, MINUTE, SECOND, signIn, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
@@ -111,5 +113,74 @@ describe("sign-in throttling", () => {
     });
     expectLocked(locked, 60);
     expectLocked(await login(api.app, TEST_ADMIN, "192.0.2.4"), 60);
+  });
+
+  it("forgets a key after a day without attempts", async () => {
+    const body = { email: "forgotten@example.com", password: "wrong-password" };
+    await failTimes(4, body, "192.0.2.6");
+    clock.advance(24 * HOUR + SECOND);
+    await failTimes(5, body, "192.0.2.6");
+    expectLocked(await login(api.app, body, "192.0.2.6"), 60);
+  });
+});
+
+/** How many responses had each status code. */
+function statusCounts(responses: { statusCode: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+  return counts;
+}
+
+// PostgreSQL under `npm run test:pg` runs these on ten pooled connections at once.
+describe("simultaneous attempts", () => {
+  const BURST = 20;
+
+  it("lets at most five simultaneous guesses at one account reach the password check", async () => {
+    const body = { email: "burst@example.com", password: "wrong-password" };
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => login(api.app, body, `198.51.100.${100 + i}`)),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: 5, 429: BURST - 5 });
+    for (const res of responses.filter((r) => r.statusCode === 429)) expectLocked(res, 60);
+    // Every guess that was checked is audited; the refused ones never reached the check.
+    const failures = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "login_failed"), eq(auditLog.actorEmail, body.email)));
+    expect(failures).toHaveLength(5);
+  });
+
+  it("lets at most five simultaneous guesses from one address reach the password check", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        login(api.app, { email: `burst${i}@example.com`, password: "wrong-password" }, "203.0.113.77"),
+      ),
+    );
+    expect(statusCounts(responses)).toEqual({ 401: 5, 429: BURST - 5 });
+    // A refused attempt did not count against the account it named: five more tries remain.
+    const refused = responses.findIndex((r) => r.statusCode === 429);
+    await failTimes(5, { email: `burst${refused}@example.com`, password: "wrong-password" }, "203.0.113.78");
+  });
+
+  it("lets at most five simultaneous wrong current passwords be checked", async () => {
+    // Earlier tests may have left the test admin locked: wait any lock out; a success clears it.
+    clock.advance(16 * MINUTE);
+    const token = await signIn(api.app);
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, () =>
+        api.app.inject({
+          method: "POST",
+          url: "/api/admin/auth/change-password",
+          headers: bearer(token),
+          payload: {
+            currentPassword: "wrong-password",
+            newPassword: "long-enough-1",
+            confirmPassword: "long-enough-1",
+          },
+        }),
+      ),
+    );
+    expect(statusCounts(responses)).toEqual({ 400: 5, 429: BURST - 5 });
+    expectLocked(await login(api.app, TEST_ADMIN, "192.0.2.5"), 60);
   });
 });

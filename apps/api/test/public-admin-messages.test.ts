@@ -1,4 +1,4 @@
-import { AdminMessage, publicApiPaths } from "@pharmacompare/contract";
+import { PublicAdminMessage, publicApiPaths } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adminMessages } from "../src/db/schema.ts";
@@ -13,7 +13,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const MessageList = z.array(AdminMessage);
+// Strict: a field the public shape leaves out (createdBy, active, createdAt) must not be sent.
+const MessageList = z.array(PublicAdminMessage.strict());
 const DAY_MS = 86_400_000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 
@@ -23,9 +24,12 @@ async function messagesFor(medicationId: string) {
 }
 
 describe("GET /admin-messages/medication/{medicationId}", () => {
-  it("answers the seeded message with medication name, pharmacy name and creator", async () => {
+  it("answers the seeded message with medication and pharmacy names, without back-office fields", async () => {
     const { status, body } = await messagesFor("sildenafil");
     expect(status).toBe(200);
+    // A staff member's name and the back-office state stay in the back-office.
+    const [sent] = body as Record<string, unknown>[];
+    for (const internal of ["createdBy", "active", "createdAt"]) expect(sent).not.toHaveProperty(internal);
     const [message, ...rest] = MessageList.parse(body);
     const demo = demoAdminMessages.find((m) => m.medicationId === "sildenafil");
     expect(rest).toEqual([]);
@@ -38,8 +42,6 @@ describe("GET /admin-messages/medication/{medicationId}", () => {
       title: demo?.title,
       message: demo?.message,
       priority: demo?.priority,
-      active: true,
-      createdBy: "Administrator",
     });
   });
 
@@ -77,7 +79,7 @@ describe("GET /admin-messages/medication/{medicationId}", () => {
       "Newer, same priority",
       seeded?.title,
     ]);
-    expect(list[0]).toMatchObject({ pharmacyId: null, pharmacyName: null, createdBy: null, endDate: null });
+    expect(list[0]).toMatchObject({ pharmacyId: null, pharmacyName: null, endDate: null });
     expect(list[1]).toMatchObject({ pharmacyId: "fernquill-pharmacy", pharmacyName: "Fernquill Pharmacy" });
     expect(list.every((m) => m.medicationName === "Wegovy")).toBe(true);
 

@@ -363,6 +363,15 @@ describe("GET /api/medications/search/{query}", () => {
     }
   });
 
+  it('searches for a term of dots rather than reaching another endpoint ("." and ".." are dot-segments)', async () => {
+    expect(await api.get(publicApiPaths.medicationSearch(".."))).toEqual({ status: 200, body: [] });
+    expect(await api.get(publicApiPaths.medicationSearch("."))).toEqual({
+      status: 400,
+      body: { error: "Search term must be at least 2 characters" },
+    });
+    expect((await api.get(publicApiPaths.medication(".."))).status).toBe(404);
+  });
+
   it("leaves out inactive medications", async () => {
     await api.withSql(
       "update medications set active = false where id = 'sildenafil'",

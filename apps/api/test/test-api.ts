@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApi } from "../src/app.ts";
+import { type BuildApiOptions, buildApi } from "../src/app.ts";
 import { loadApiConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
 
@@ -20,15 +20,15 @@ export interface TestApi {
 
 /**
  * A fresh copy of the seeded test database behind a real API instance (no network: app.inject).
- * `now` replaces the clock of sessions, throttles and audit entries.
+ * `now` replaces the clock of sessions, throttles and audit entries; `logger` replaces silence.
  */
 export async function createTestApi(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; logger?: BuildApiOptions["logger"] } = {},
 ): Promise<TestApi> {
   const config = loadApiConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "unused", ...env });
   const { database, dispose } = await copyOfSeededDatabase();
-  const app = await buildApi({ config, database, logger: false, now: options.now });
+  const app = await buildApi({ config, database, logger: options.logger ?? false, now: options.now });
   await app.ready();
   return {
     app,

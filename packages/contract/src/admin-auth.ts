@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AdminUser, AuditEntry } from "./entities.ts";
+import { text } from "./text.ts";
 
 /** Back-office sign-in, session, password, audit and dashboard calls (back-office §2, §5, §7). */
 export const adminAuthPaths = {
@@ -26,8 +27,8 @@ export const PASSWORD_MAX_LENGTH = 1024;
  * rather than a generic validation error.
  */
 export const LoginRequest = z.object({
-  email: z.string().trim().max(320).default(""),
-  password: z.string().max(PASSWORD_MAX_LENGTH).default(""),
+  email: text().trim().max(320).default(""),
+  password: text().max(PASSWORD_MAX_LENGTH).default(""),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -38,9 +39,9 @@ export const MeResponse = z.object({ user: AdminUser });
 export type MeResponse = z.infer<typeof MeResponse>;
 
 export const ChangePasswordRequest = z.object({
-  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
-  newPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
-  confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
+  currentPassword: text().max(PASSWORD_MAX_LENGTH).default(""),
+  newPassword: text().max(PASSWORD_MAX_LENGTH).default(""),
+  confirmPassword: text().max(PASSWORD_MAX_LENGTH).default(""),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 
@@ -66,17 +67,26 @@ export function passwordChangeProblem(input: ChangePasswordRequest): string | nu
   return null;
 }
 
-const isoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+/** Years PostgreSQL compares safely, with margin (there is no year 0, and 9999 plus a day overflows). */
+export const AUDIT_YEARS = { min: 1900, max: 9998 } as const;
+
+const isoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).refine(
+  (value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= AUDIT_YEARS.min && year <= AUDIT_YEARS.max;
+  },
+  { error: `the year must be between ${AUDIT_YEARS.min} and ${AUDIT_YEARS.max}` },
+);
 
 /**
- * Filters of GET /api/admin/audit. `from`/`to` take a date (UTC day, `to` inclusive of that
- * whole day) or a date-time; `actorEmail` matches case-insensitively.
+ * Filters of GET /api/admin/audit. `from`/`to` take a date (a calendar day in London, `to`
+ * inclusive of that whole day) or a date-time; `actorEmail` matches case-insensitively.
  */
 export const AuditQuery = z
   .object({
-    entityType: z.string().trim().min(1).max(100).optional(),
-    action: z.string().trim().min(1).max(100).optional(),
-    actorEmail: z.string().trim().min(1).max(320).optional(),
+    entityType: text().trim().min(1).max(100).optional(),
+    action: text().trim().min(1).max(100).optional(),
+    actorEmail: text().trim().min(1).max(320).optional(),
     actorId: z.uuid().optional(),
     from: isoDateOrDateTime.optional(),
     to: isoDateOrDateTime.optional(),
@@ -89,16 +99,56 @@ export const AuditQuery = z
   });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
-/** Inclusive start of an audit range bound. */
-export function auditRangeStart(value: string): Date {
-  return new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+/** The back office works in UK time: a bare date means that calendar day in London. */
+const AUDIT_TIME_ZONE = "Europe/London";
+const londonClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: AUDIT_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/** How far London's wall clock is ahead of UTC at `instant` (ms since the epoch, whole seconds). */
+function londonOffsetMs(instant: number): number {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(londonClock.formatToParts(instant).find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  return wall - instant;
 }
 
-/** Exclusive end of an audit range bound: a bare date covers that whole UTC day. */
+/** The instant London's calendar day `date` (YYYY-MM-DD), moved on by `days`, begins. */
+function londonMidnight(date: string, days = 0): Date {
+  const midnightUtc = Date.UTC(
+    Number(date.slice(0, 4)),
+    Number(date.slice(5, 7)) - 1,
+    Number(date.slice(8, 10)) + days,
+  );
+  // The offset at UTC midnight, then again at the instant that gives, in case a clock change lies between.
+  const guess = midnightUtc - londonOffsetMs(midnightUtc);
+  return new Date(midnightUtc - londonOffsetMs(guess));
+}
+
+const isBareDate = (value: string) => value.length === 10;
+
+/** Inclusive start of an audit range bound: a bare date starts at midnight in London. */
+export function auditRangeStart(value: string): Date {
+  return isBareDate(value) ? londonMidnight(value) : new Date(value);
+}
+
+/** Exclusive end of an audit range bound: a bare date covers that whole London day. */
 export function auditRangeEnd(value: string): Date {
-  if (value.length !== 10) return new Date(new Date(value).getTime() + 1);
-  const start = new Date(`${value}T00:00:00Z`);
-  return new Date(start.getTime() + 24 * 60 * 60 * 1000);
+  return isBareDate(value) ? londonMidnight(value, 1) : new Date(new Date(value).getTime() + 1);
 }
 
 /** Newest first. `totalPages` is at least 1 so a pager can always say "Page 1 of 1". */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { BlogCategory, BlogPost } from "./entities.ts";
+import { pathSegment } from "./path-segment.ts";
+import { text } from "./text.ts";
 
 /** The public blog reads (public site §7): published posts only. */
 export const blogApiRoutes = {
@@ -16,8 +18,8 @@ export const blogApiPaths = {
     const search = params.toString();
     return search ? `${blogApiRoutes.posts}?${search}` : blogApiRoutes.posts;
   },
-  post: (slug: string) => `${blogApiRoutes.posts}/${encodeURIComponent(slug)}`,
-  related: (slug: string) => `${blogApiRoutes.posts}/${encodeURIComponent(slug)}/related`,
+  post: (slug: string) => `${blogApiRoutes.posts}/${pathSegment(slug)}`,
+  related: (slug: string) => `${blogApiRoutes.posts}/${pathSegment(slug)}/related`,
 } as const;
 
 export const BLOG_LIMITS = { list: { default: 50, max: 100 }, related: 3 } as const;
@@ -35,7 +37,7 @@ export const BlogPostListQuery = z.object({
 });
 export type BlogPostListQuery = z.input<typeof BlogPostListQuery>;
 
-export const BlogSlugParams = z.object({ slug: z.string().min(1).max(200) });
+export const BlogSlugParams = z.object({ slug: text().min(1).max(200) });
 
 /** A card in a list: everything but the article body, which only the article page needs. */
 export const BlogPostSummary = BlogPost.omit({ content: true });

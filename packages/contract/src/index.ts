@@ -8,4 +8,6 @@ export * from "./errors.ts";
 export * from "./format.ts";
 export * from "./health.ts";
 export * from "./ids.ts";
+export * from "./path-segment.ts";
 export * from "./public-api.ts";
+export * from "./text.ts";

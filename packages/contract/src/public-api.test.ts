@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { blogApiPaths, blogApiRoutes } from "./blog-api.ts";
+import { pathSegment } from "./path-segment.ts";
 import { MedicationListQuery, publicApiPaths, publicApiRoutes } from "./public-api.ts";
 
 /** Matches a path against a route pattern the way the router does: one segment per `:param`. */
@@ -41,6 +43,44 @@ describe("publicApiPaths", () => {
     expect(publicApiPaths.medicationComparison("viagra", "50mg x 4 tablets")).toBe(
       "/api/medications/viagra/comparison?dosage=50mg+x+4+tablets",
     );
+  });
+});
+
+describe("path segments of dots", () => {
+  const base = "http://x";
+  const resolved = (path: string) => new URL(path, base).pathname;
+
+  it('keep a search for ".." on the search endpoint', () => {
+    expect(resolved(publicApiPaths.medicationSearch(".."))).toMatch(/^\/api\/medications\/search\/[^/]+$/);
+    expect(resolved(publicApiPaths.medicationSearch("."))).toMatch(/^\/api\/medications\/search\/[^/]+$/);
+  });
+
+  it.each([".", ".."])("keep every helper on its own route for %j", (dots) => {
+    const paths: Record<string, string> = {
+      category: publicApiPaths.category(dots),
+      subcategory: publicApiPaths.subcategory(dots, dots),
+      medicationsBySubcategory: publicApiPaths.medicationsBySubcategory(dots),
+      medicationSearch: publicApiPaths.medicationSearch(dots),
+      medication: publicApiPaths.medication(dots),
+      medicationComparison: publicApiPaths.medicationComparison(dots, "50mg"),
+      pharmacy: publicApiPaths.pharmacy(dots),
+      pricesForMedication: publicApiPaths.pricesForMedication(dots),
+      lowestPrice: publicApiPaths.lowestPrice(dots, "50mg"),
+      priceMatrix: publicApiPaths.priceMatrix(dots),
+      adminMessagesForMedication: publicApiPaths.adminMessagesForMedication(dots),
+    };
+    for (const [name, path] of Object.entries(paths)) {
+      const pattern = publicApiRoutes[name as keyof typeof publicApiRoutes];
+      expect(matches(pattern, resolved(path)), `${name}: ${path}`).toBe(true);
+    }
+    expect(matches(blogApiRoutes.post, resolved(blogApiPaths.post(dots)))).toBe(true);
+    expect(matches(blogApiRoutes.related, resolved(blogApiPaths.related(dots)))).toBe(true);
+  });
+
+  it("leave other values as encodeURIComponent writes them", () => {
+    expect(pathSegment("...")).toBe("...");
+    expect(pathSegment("a.b c")).toBe("a.b%20c");
+    expect(pathSegment("..")).toBe("..%20");
   });
 });
 

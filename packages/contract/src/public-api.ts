@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { Medication, Price, PricePharmacy } from "./entities.ts";
+import { AdminMessage, Medication, Price, PricePharmacy } from "./entities.ts";
+import { pathSegment } from "./path-segment.ts";
+import { text } from "./text.ts";
 
 /**
  * The public read API (public site §7): route patterns for the API, path helpers for the web
@@ -20,7 +22,7 @@ export const SEARCH_TOO_SHORT_MESSAGE = `Search term must be at least ${PUBLIC_A
 // ---------------------------------------------------------------- requests
 
 /** Any id-shaped text: an unknown id is a 404, so the format is not checked here. */
-const IdText = z.string().min(1).max(100);
+const IdText = text().min(1).max(100);
 
 function boundedInt(min: number, max: number, fallback: number) {
   const error = `must be a whole number from ${min} to ${max}`;
@@ -32,8 +34,9 @@ function boundedInt(min: number, max: number, fallback: number) {
     .default(fallback);
 }
 
-const dosageText = z
-  .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a single value") })
+const dosageText = text({
+  error: (issue) => (issue.input === undefined ? "is required" : "must be a single value"),
+})
   .trim()
   .min(1, { error: "must not be empty" })
   .max(200);
@@ -48,7 +51,7 @@ export const MedicationIdParams = z.object({ medicationId: IdText });
 export type MedicationIdParams = z.infer<typeof MedicationIdParams>;
 
 /** Trimmed and length-checked by the route, which answers {@link SEARCH_TOO_SHORT_MESSAGE}. */
-export const MedicationSearchParams = z.object({ query: z.string().max(PUBLIC_API_LIMITS.search.maxLength) });
+export const MedicationSearchParams = z.object({ query: text().max(PUBLIC_API_LIMITS.search.maxLength) });
 export type MedicationSearchParams = z.infer<typeof MedicationSearchParams>;
 
 export const MedicationListQuery = z.object({
@@ -141,6 +144,28 @@ export const PriceMatrix = z
   );
 export type PriceMatrix = z.infer<typeof PriceMatrix>;
 
+/**
+ * An admin message as visitors see it: what to show and where, without the back-office fields
+ * (who wrote it, whether it is switched on, when it was created).
+ */
+export const PublicAdminMessage = AdminMessage.pick({
+  _id: true,
+  medicationId: true,
+  medicationName: true,
+  pharmacyId: true,
+  pharmacyName: true,
+  category: true,
+  title: true,
+  message: true,
+  startDate: true,
+  endDate: true,
+  priority: true,
+}).describe(
+  "A message showing now on a medication's page: a page banner, or a note in one pharmacy's price row " +
+    "when `pharmacyId` is set.",
+);
+export type PublicAdminMessage = z.infer<typeof PublicAdminMessage>;
+
 export const RecentPriceUpdate = Price.extend({ medicationName: z.string() }).describe(
   "A price record with the medication's name, for a recently-updated list.",
 );
@@ -169,8 +194,6 @@ export const publicApiRoutes = {
   adminMessagesForMedication: "/admin-messages/medication/:medicationId",
 } as const;
 
-const segment = encodeURIComponent;
-
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -183,23 +206,24 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 /** Paths the web client calls, built so they always match {@link publicApiRoutes}. */
 export const publicApiPaths = {
   categories: () => publicApiRoutes.categories,
-  category: (id: string) => `/api/categories/${segment(id)}`,
-  subcategory: (id: string, subId: string) => `/api/categories/${segment(id)}/${segment(subId)}`,
+  category: (id: string) => `/api/categories/${pathSegment(id)}`,
+  subcategory: (id: string, subId: string) => `/api/categories/${pathSegment(id)}/${pathSegment(subId)}`,
   medications: (query: MedicationListQuery = {}) => withQuery(publicApiRoutes.medications, query),
-  medicationsBySubcategory: (id: string) => `/api/medications/by-subcategory/${segment(id)}`,
-  medicationSearch: (query: string) => `/api/medications/search/${segment(query)}`,
-  medication: (id: string) => `/api/medications/${segment(id)}`,
+  medicationsBySubcategory: (id: string) => `/api/medications/by-subcategory/${pathSegment(id)}`,
+  medicationSearch: (query: string) => `/api/medications/search/${pathSegment(query)}`,
+  medication: (id: string) => `/api/medications/${pathSegment(id)}`,
   medicationComparison: (id: string, dosage: string) =>
-    withQuery(`/api/medications/${segment(id)}/comparison`, { dosage }),
+    withQuery(`/api/medications/${pathSegment(id)}/comparison`, { dosage }),
   pharmacies: () => publicApiRoutes.pharmacies,
   topRatedPharmacies: (query: TopRatedPharmaciesQuery = {}) =>
     withQuery(publicApiRoutes.topRatedPharmacies, query),
-  pharmacy: (id: string) => `/api/pharmacies/${segment(id)}`,
+  pharmacy: (id: string) => `/api/pharmacies/${pathSegment(id)}`,
   pricesForMedication: (id: string, query: OptionalDosageQuery = {}) =>
-    withQuery(`/api/prices/medication/${segment(id)}`, query),
-  lowestPrice: (id: string, dosage: string) => withQuery(`/api/prices/lowest/${segment(id)}`, { dosage }),
-  priceMatrix: (id: string) => `/api/prices/matrix/${segment(id)}`,
+    withQuery(`/api/prices/medication/${pathSegment(id)}`, query),
+  lowestPrice: (id: string, dosage: string) => withQuery(`/api/prices/lowest/${pathSegment(id)}`, { dosage }),
+  priceMatrix: (id: string) => `/api/prices/matrix/${pathSegment(id)}`,
   recentPriceUpdates: (query: RecentPriceUpdatesQuery = {}) =>
     withQuery(publicApiRoutes.recentPriceUpdates, query),
-  adminMessagesForMedication: (medicationId: string) => `/admin-messages/medication/${segment(medicationId)}`,
+  adminMessagesForMedication: (medicationId: string) =>
+    `/admin-messages/medication/${pathSegment(medicationId)}`,
 } as const;

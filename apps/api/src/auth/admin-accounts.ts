@@ -1,4 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from "@pharmacompare/contract";
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  hasControlCharacters,
+  PASSWORD_MIN_LENGTH,
+} from "@pharmacompare/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
@@ -28,6 +32,8 @@ function checkedPassword(password: string | undefined): { password: string; gene
   if (password.length < PASSWORD_MIN_LENGTH) {
     throw new AdminAccountError(`--password must be at least ${PASSWORD_MIN_LENGTH} characters`);
   }
+  // The sign-in form refuses such a password, so an account given one could never sign in.
+  if (hasControlCharacters(password)) throw new AdminAccountError(`--password ${CONTROL_CHARACTERS_MESSAGE}`);
   return { password, generated: false };
 }
 

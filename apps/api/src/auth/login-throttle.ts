@@ -2,12 +2,12 @@ import { inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { loginThrottles } from "../db/schema.ts";
 
-/** Consecutive failures allowed before a key is locked. */
+/** Attempts a key may make since its last success before it is locked (the last one still checked). */
 export const MAX_FAILURES = 5;
 /** The first lock; each further failure doubles it, up to the cap. */
 export const BASE_LOCK_SECONDS = 60;
 export const MAX_LOCK_SECONDS = 15 * 60;
-/** A key with no failure for this long starts again from zero. */
+/** A key with no attempt for this long starts again from zero. */
 export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** Throttle keys: one per client address and one per account, so neither alone can be ground down. */
@@ -32,35 +32,63 @@ export async function lockedForSeconds(db: Database, keys: string[], now: Date):
   return Math.ceil(longest / 1000);
 }
 
+/** Thrown inside the claiming transaction to undo the keys already counted. */
+class KeyLocked extends Error {}
+
+export type AttemptClaim = { admitted: true } | { admitted: false; retryAfterSeconds: number };
+
 /**
- * Counts one failure against each key in a single upsert per key (safe with several API
- * processes), locking the key from the fifth consecutive failure: 1 min, 2, 4 … capped at 15.
+ * Counts an attempt against every key before its password is checked, so simultaneous requests
+ * cannot all pass a lock check made earlier: one atomic upsert per key, which either refuses
+ * (the key is locked; the row is left as it was) or adds one and, from the fifth attempt since
+ * the last success, locks the key: 1 min, 2, 4 … capped at 15. At most MAX_FAILURES attempts
+ * per key therefore reach the password check in each lock window, across all processes. A
+ * refusal rolls back the other keys' counts, so a turned-away attempt costs nothing.
  */
-export async function registerFailure(tx: Database, keys: string[], now: Date): Promise<void> {
+export async function claimAttempt(db: Database, keys: string[], now: Date): Promise<AttemptClaim> {
   const nowAt = sql`${now.toISOString()}::timestamptz`;
-  const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS);
-  const forgetAt = sql`${forgetBefore.toISOString()}::timestamptz`;
+  const forgetAt = sql`${new Date(now.getTime() - FORGET_AFTER_MS).toISOString()}::timestamptz`;
   const [maxFailures, baseLock, maxLock] = [MAX_FAILURES, BASE_LOCK_SECONDS, MAX_LOCK_SECONDS].map((n) =>
     sql.raw(String(n)),
   );
   const next = sql`(case when ${loginThrottles.updatedAt} < ${forgetAt} then 1 else ${loginThrottles.failures} + 1 end)`;
   // The exponent is capped so power() can never overflow however long an attacker keeps going.
   const lockSeconds = sql`least(${maxLock}, ${baseLock} * power(2, least(${next} - ${maxFailures}, 10)))`;
-  for (const key of keys) {
-    await tx
-      .insert(loginThrottles)
-      .values({ key, failures: 1, lockedUntil: null, updatedAt: now })
-      .onConflictDoUpdate({
-        target: loginThrottles.key,
-        set: {
-          failures: next,
-          lockedUntil: sql`case when ${next} >= ${maxFailures} then ${nowAt} + ${lockSeconds} * interval '1 second' else null end`,
-          updatedAt: now,
-        },
-      });
+  // Sorted, so two requests sharing keys lock the rows in the same order and cannot deadlock.
+  const ordered = [...new Set(keys)].sort();
+  try {
+    await db.transaction(async (tx) => {
+      for (const key of ordered) {
+        const counted = await tx
+          .insert(loginThrottles)
+          .values({ key, failures: 1, lockedUntil: null, updatedAt: now })
+          .onConflictDoUpdate({
+            target: loginThrottles.key,
+            set: {
+              failures: next,
+              lockedUntil: sql`case when ${next} >= ${maxFailures} then ${nowAt} + ${lockSeconds} * interval '1 second' else null end`,
+              updatedAt: now,
+            },
+            // A locked row is not updated and returns nothing (it is still row-locked until we end).
+            setWhere: sql`${loginThrottles.lockedUntil} is null or ${loginThrottles.lockedUntil} <= ${nowAt}`,
+          })
+          .returning({ key: loginThrottles.key });
+        if (counted.length === 0) throw new KeyLocked();
+      }
+    });
+    return { admitted: true };
+  } catch (error) {
+    if (!(error instanceof KeyLocked)) throw error;
   }
-  // Keep the table small: rows nobody has failed on for a day mean nothing any more.
-  await tx.delete(loginThrottles).where(lt(loginThrottles.updatedAt, forgetBefore));
+  // At least a second: the lock that refused us may end between the two statements.
+  return { admitted: false, retryAfterSeconds: Math.max(1, await lockedForSeconds(db, keys, now)) };
+}
+
+/** Keeps the table small: rows nobody has tried for a day mean nothing any more. */
+export async function forgetStale(tx: Database, now: Date): Promise<void> {
+  await tx
+    .delete(loginThrottles)
+    .where(lt(loginThrottles.updatedAt, new Date(now.getTime() - FORGET_AFTER_MS)));
 }
 
 /** A successful sign-in clears the slate for the account and the address it came from. */

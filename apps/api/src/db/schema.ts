@@ -1,5 +1,7 @@
+import { DELIVERY_OPTIONS, MEDICATION_FORMS } from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   foreignKey,
@@ -24,17 +26,26 @@ import {
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: "number" });
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
+const quoted = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${quoted(values)})`);
+/** Catalogue ids are the contract's Slug: readable, URL-safe, at most 120 characters. */
+const slugId = (table: string, column: AnyPgColumn) =>
+  check(`${table}_id_slug`, sql`${column} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(${column}) <= 120`);
+/** A name or title a page shows: not empty, not only spaces. */
+const nonBlank = (name: string, column: AnyPgColumn) => check(name, sql`char_length(trim(${column})) > 0`);
 
-export const categories = pgTable("categories", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  active: boolean("active").notNull().default(true),
-  sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const categories = pgTable(
+  "categories",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    active: boolean("active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [slugId("categories", t.id), nonBlank("categories_name_not_blank", t.name)],
+);
 
 export const subcategories = pgTable(
   "subcategories",
@@ -51,6 +62,8 @@ export const subcategories = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    slugId("subcategories", t.id),
+    nonBlank("subcategories_name_not_blank", t.name),
     index("subcategories_category_idx").on(t.categoryId, t.sortOrder),
     // Target of the medications' composite key below.
     unique("subcategories_id_category_unique").on(t.id, t.categoryId),
@@ -82,6 +95,11 @@ export const medications = pgTable(
       columns: [t.subcategoryId, t.categoryId],
       foreignColumns: [subcategories.id, subcategories.categoryId],
     }).onDelete("restrict"),
+    slugId("medications", t.id),
+    nonBlank("medications_name_not_blank", t.name),
+    check("medications_form_valid", inList("form", MEDICATION_FORMS)),
+    // Every dosage is a choice on the page: none may be empty.
+    check("medications_dosages_not_empty", sql`not ('' = any(${t.dosages}))`),
     index("medications_subcategory_idx").on(t.subcategoryId),
     index("medications_category_idx").on(t.categoryId),
     index("medications_lower_name_idx").on(sql`lower(${t.name})`),
@@ -109,6 +127,12 @@ export const pharmacies = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    slugId("pharmacies", t.id),
+    nonBlank("pharmacies_name_not_blank", t.name),
+    check(
+      "pharmacies_delivery_options_valid",
+      sql`${t.deliveryOptions} <@ ${sql.raw(`array[${quoted(DELIVERY_OPTIONS)}]::text[]`)}`,
+    ),
     check("pharmacies_rating_range", sql`${t.rating} between 0 and 5`),
     check("pharmacies_gphc_format", sql`${t.gphcNumber} ~ '^[0-9]{7}$'`),
     check(
@@ -240,6 +264,8 @@ export const adminMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    nonBlank("admin_messages_title_not_blank", t.title),
+    nonBlank("admin_messages_message_not_blank", t.message),
     check("admin_messages_category_valid", inList("category", ["warning", "promo", "information", "other"])),
     check("admin_messages_priority_range", sql`${t.priority} between 0 and 10`),
     check("admin_messages_dates_ordered", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
@@ -354,6 +380,11 @@ export const blogPosts = pgTable(
   },
   (t) => [
     uniqueIndex("blog_posts_slug_unique").on(t.slug),
+    check(
+      "blog_posts_slug_format",
+      sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(${t.slug}) <= 120`,
+    ),
+    nonBlank("blog_posts_title_not_blank", t.title),
     check("blog_posts_excerpt_length", sql`char_length(${t.excerpt}) <= 300`),
     check("blog_posts_meta_description_length", sql`char_length(${t.metaDescription}) <= 160`),
     check(

@@ -1,7 +1,7 @@
-import type { AdminMessage } from "@pharmacompare/contract";
+import type { PublicAdminMessage } from "@pharmacompare/contract";
 import { and, asc, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { adminMessages, adminUsers, medications, pharmacies } from "../db/schema.ts";
+import { adminMessages, medications, pharmacies } from "../db/schema.ts";
 
 export type AdminMessageService = ReturnType<typeof createAdminMessageService>;
 
@@ -9,21 +9,19 @@ export function createAdminMessageService(db: Database, options: { now: () => Da
   return {
     /**
      * Messages showing now on a medication's page: active, started, not ended, and not tied to
-     * an inactive pharmacy. Highest priority first, then newest.
+     * an inactive pharmacy. Highest priority first, then newest. Only the fields visitors see.
      */
-    async showingForMedication(medicationId: string): Promise<AdminMessage[]> {
+    async showingForMedication(medicationId: string): Promise<PublicAdminMessage[]> {
       const now = options.now();
       const rows = await db
         .select({
           message: adminMessages,
           medicationName: medications.name,
           pharmacyName: pharmacies.name,
-          createdByName: adminUsers.name,
         })
         .from(adminMessages)
         .innerJoin(medications, eq(medications.id, adminMessages.medicationId))
         .leftJoin(pharmacies, eq(pharmacies.id, adminMessages.pharmacyId))
-        .leftJoin(adminUsers, eq(adminUsers.id, adminMessages.createdBy))
         .where(
           and(
             eq(adminMessages.medicationId, medicationId),
@@ -34,21 +32,18 @@ export function createAdminMessageService(db: Database, options: { now: () => Da
           ),
         )
         .orderBy(desc(adminMessages.priority), desc(adminMessages.createdAt), asc(adminMessages.id));
-      return rows.map(({ message, medicationName, pharmacyName, createdByName }) => ({
+      return rows.map(({ message, medicationName, pharmacyName }) => ({
         _id: message.id,
         medicationId: message.medicationId,
         medicationName,
         pharmacyId: message.pharmacyId,
         pharmacyName,
-        category: message.category as AdminMessage["category"],
+        category: message.category as PublicAdminMessage["category"],
         title: message.title,
         message: message.message,
         startDate: message.startDate.toISOString(),
         endDate: message.endDate?.toISOString() ?? null,
         priority: message.priority,
-        active: message.active,
-        createdBy: createdByName,
-        createdAt: message.createdAt.toISOString(),
       }));
     },
   };

@@ -8,7 +8,7 @@ import {
   passwordChangeProblem,
 } from "@pharmacompare/contract";
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { clearFailures, lockedForSeconds, registerFailure, throttleKeys } from "../auth/login-throttle.ts";
+import { claimAttempt, clearFailures, forgetStale, throttleKeys } from "../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { generateSessionToken, hashSessionToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
@@ -79,8 +79,9 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
       const email = input.email.trim().toLowerCase();
       if (email === "" || input.password === "") return { outcome: "missing-fields" };
       const keys = throttleKeys({ ipAddress: client.ipAddress, email });
-      const retryAfterSeconds = await lockedForSeconds(db, keys, now());
-      if (retryAfterSeconds > 0) return { outcome: "throttled", retryAfterSeconds };
+      // Counted before the (slow) password check, so simultaneous guesses cannot outrun the lock.
+      const claim = await claimAttempt(db, keys, now());
+      if (!claim.admitted) return { outcome: "throttled", retryAfterSeconds: claim.retryAfterSeconds };
 
       const [user] = await db
         .select()
@@ -95,7 +96,7 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
       if (!user || !passwordOk) {
         await db.transaction(async (tx) => {
           const at = now();
-          await registerFailure(tx, keys, at);
+          await forgetStale(tx, at);
           await recordAudit(
             tx,
             {
@@ -218,8 +219,9 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
     },
 
     /**
-     * Back-office §5 rules with the specification's sentences; a wrong current password counts
-     * against the account's sign-in throttle, since it is the same secret being guessed.
+     * Back-office §5 rules with the specification's sentences; each check of the current password
+     * counts against the account's sign-in throttle (a success clears it), since it is the same
+     * secret being guessed.
      */
     async changePassword(
       principal: AdminPrincipal,
@@ -229,8 +231,8 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
       const problem = passwordChangeProblem(input);
       if (problem) return { outcome: "invalid", message: problem };
       const keys = throttleKeys({ email: principal.user.email });
-      const retryAfterSeconds = await lockedForSeconds(db, keys, now());
-      if (retryAfterSeconds > 0) return { outcome: "throttled", retryAfterSeconds };
+      const claim = await claimAttempt(db, keys, now());
+      if (!claim.admitted) return { outcome: "throttled", retryAfterSeconds: claim.retryAfterSeconds };
 
       const [user] = await db
         .select({ passwordHash: adminUsers.passwordHash })
@@ -240,7 +242,7 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
       if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
         await db.transaction(async (tx) => {
           const at = now();
-          await registerFailure(tx, keys, at);
+          await forgetStale(tx, at);
           await recordAudit(
             tx,
             {

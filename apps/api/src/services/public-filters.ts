@@ -11,7 +11,10 @@ export const medicationIsPublic = sql<boolean>`(${medications.active} and exists
   where ${subcategories.id} = ${medications.subcategoryId} and ${subcategories.active} and ${categories.active}
 ))`;
 
-/** "Ordered by name", case-insensitive and identical on PGlite and on any PostgreSQL locale. */
+/**
+ * "Ordered by name", case-insensitive, in byte order whatever the collation. lower() follows the
+ * database's ctype, so only ASCII names (all we ship) sort identically on every UTF-8 database.
+ */
 export const byName = (column: AnyColumn) => sql`lower(${column}) collate "C"`;
 
 /** Escapes LIKE wildcards so a visitor's `%` or `_` matches itself (backslash is the escape). */

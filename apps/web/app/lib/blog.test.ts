@@ -2,9 +2,16 @@ import { describe, expect, it } from "vitest";
 import { countCategories, safeImageUrl, showsUpdatedDate, sortNewestFirst } from "./blog.ts";
 
 describe("safeImageUrl", () => {
-  it("accepts http(s) and site paths", () => {
-    expect(safeImageUrl("https://cdn.example.org/a.jpg")).toBe("https://cdn.example.org/a.jpg");
+  it("accepts paths on this site", () => {
     expect(safeImageUrl("/images/blog/a.jpg")).toBe("/images/blog/a.jpg");
+    expect(safeImageUrl("  /images/blog/a.jpg ")).toBe("/images/blog/a.jpg");
+  });
+
+  it("refuses other hosts, which the CSP's img-src 'self' would block", () => {
+    expect(safeImageUrl("https://cdn.example.org/a.jpg")).toBe(null);
+    expect(safeImageUrl("http://cdn.example.org/a.jpg")).toBe(null);
+    expect(safeImageUrl("/\\evil.example/a.jpg")).toBe(null);
+    expect(safeImageUrl("images/a.jpg")).toBe(null);
   });
 
   it("refuses anything else, and treats empty as none", () => {

@@ -28,11 +28,15 @@ export function showsUpdatedDate(publishDate: string, lastUpdated: string): bool
   return ukDay.format(published) !== ukDay.format(updated);
 }
 
-/** A featured image we are willing to load: http(s) or a path on this site, nothing else. */
+/**
+ * An image we are willing to load: a path on this site, nothing else. The CSP allows only
+ * `img-src 'self' data:`, so any other host would be blocked and leave a broken image. `//host` and
+ * `/\host` are protocol-relative (browsers read a backslash as a slash), so they are refused too.
+ */
 export function safeImageUrl(url: string | null): string | null {
   if (!url) return null;
   const trimmed = url.trim();
-  return /^(https?:\/\/|\/(?!\/))/i.test(trimmed) ? trimmed : null;
+  return /^\/(?![/\\])/.test(trimmed) ? trimmed : null;
 }
 
 /** Newest first by publish date, whatever order the API used. */

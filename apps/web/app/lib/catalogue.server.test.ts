@@ -1,4 +1,4 @@
-import type { AdminMessage, Category, Medication, Price } from "@pharmacompare/contract";
+import type { Category, Medication, Price, PublicAdminMessage } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { type ApiClient, ApiError } from "./api-client.ts";
@@ -62,7 +62,7 @@ const livePrice: Price = {
   lastUpdated: "2025-09-01T00:00:00.000Z",
 };
 
-const liveMessage: AdminMessage = {
+const liveMessage: PublicAdminMessage = {
   _id: "m1",
   medicationId: "viagra",
   medicationName: "Viagra",
@@ -74,9 +74,6 @@ const liveMessage: AdminMessage = {
   startDate: "2025-08-01T00:00:00.000Z",
   endDate: null,
   priority: 5,
-  active: true,
-  createdBy: null,
-  createdAt: "2025-08-01T00:00:00.000Z",
 };
 
 type Answer = unknown | ApiError;

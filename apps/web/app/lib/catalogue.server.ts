@@ -8,10 +8,10 @@
 import { readFile, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
-  AdminMessage,
   Category,
   Medication,
   Price,
+  PublicAdminMessage,
   publicApiPaths,
   type Subcategory,
 } from "@pharmacompare/contract";
@@ -62,13 +62,13 @@ export interface ComparisonResult {
   prices: Price[];
   /** {@link PRICE_FAILURE_MESSAGE} when the prices could not be loaded, else null. */
   priceError: string | null;
-  messages: AdminMessage[];
+  messages: PublicAdminMessage[];
 }
 
 const CategoryList = z.array(Category);
 const MedicationList = z.array(Medication);
 const PriceList = z.array(Price);
-const AdminMessageList = z.array(AdminMessage);
+const AdminMessageList = z.array(PublicAdminMessage);
 
 /**
  * The API cannot serve us: unreachable, too slow, failing (5xx) or answering outside the contract.

@@ -1,7 +1,12 @@
 import type { BlogPostSummary, Medication } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import { type ApiClient, ApiError } from "./api-client.ts";
-import { loadHomeData, POPULAR_SEARCH_TERMS } from "./home-data.server.ts";
+import {
+  createPopularSearchCache,
+  loadHomeData,
+  POPULAR_SEARCH_TERMS,
+  POPULAR_SEARCHES_TTL_MS,
+} from "./home-data.server.ts";
 import { findMedicationByName } from "./medication-name-match.ts";
 
 function medication(name: string, subcategory: string): Medication {
@@ -71,7 +76,7 @@ describe("loadHomeData", () => {
         throw new ApiError("http", 500, "broken");
       },
     } as ApiClient;
-    const data = await loadHomeData(new AbortController().signal, api);
+    const data = await loadHomeData(new AbortController().signal, api, createPopularSearchCache());
     expect(data.pharmacies).toBeNull();
     expect(data.latestPosts?.map((p) => p.id)).toEqual(["a"]);
     expect(data.popularSearches).toEqual([
@@ -79,6 +84,58 @@ describe("loadHomeData", () => {
     ]);
     expect(POPULAR_SEARCH_TERMS.length).toBeGreaterThan(1);
     expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+});
+
+describe("popular searches cache", () => {
+  const signal = new AbortController().signal;
+
+  /** An API whose medication searches are counted and can be made to fail. */
+  function searchApi() {
+    const state = { searches: 0, failing: false };
+    const api = {
+      get: async (path: string) => {
+        state.searches += 1;
+        if (state.failing) throw new ApiError("network", 0, "down");
+        const term = POPULAR_SEARCH_TERMS.find((label) => path.includes(label)) ?? "Unknown";
+        return [medication(term, "subcategory")];
+      },
+    } as ApiClient;
+    return { api, state };
+  }
+
+  it("resolves the shortcuts once per five minutes", async () => {
+    let clock = 1_000_000;
+    const cache = createPopularSearchCache(POPULAR_SEARCHES_TTL_MS, () => clock);
+    const { api, state } = searchApi();
+
+    const first = await cache.get(api, signal);
+    expect(first.map((search) => search.label)).toEqual(POPULAR_SEARCH_TERMS);
+    expect(state.searches).toBe(POPULAR_SEARCH_TERMS.length);
+
+    clock += POPULAR_SEARCHES_TTL_MS - 1;
+    expect(await cache.get(api, signal)).toEqual(first);
+    expect(state.searches).toBe(POPULAR_SEARCH_TERMS.length);
+
+    clock += 1;
+    await cache.get(api, signal);
+    expect(state.searches).toBe(POPULAR_SEARCH_TERMS.length * 2);
+  });
+
+  it("does not keep a resolution in which any search failed", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const cache = createPopularSearchCache(POPULAR_SEARCHES_TTL_MS, () => 0);
+    const { api, state } = searchApi();
+
+    state.failing = true;
+    expect(await cache.get(api, signal)).toEqual([]);
+    state.failing = false;
+    expect(await cache.get(api, signal)).toHaveLength(POPULAR_SEARCH_TERMS.length);
+    expect(state.searches).toBe(POPULAR_SEARCH_TERMS.length * 2);
+
+    await cache.get(api, signal);
+    expect(state.searches).toBe(POPULAR_SEARCH_TERMS.length * 2);
     logged.mockRestore();
   });
 });

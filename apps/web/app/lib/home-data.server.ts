@@ -33,13 +33,46 @@ export interface HomeData {
   popularSearches: PopularSearch[];
 }
 
+/** How long resolved popular searches are reused: the catalogue's names change rarely. */
+export const POPULAR_SEARCHES_TTL_MS = 5 * 60 * 1000;
+
+export interface PopularSearchCache {
+  get(api: ApiClient, signal: AbortSignal): Promise<PopularSearch[]>;
+}
+
+/**
+ * Keeps the resolved popular searches in this process for `ttlMs`, so a home page render costs three
+ * API calls instead of nine. Only a complete resolution is kept: when any term fails, the next
+ * render tries again rather than serving a short list for five minutes.
+ */
+export function createPopularSearchCache(
+  ttlMs = POPULAR_SEARCHES_TTL_MS,
+  now: () => number = Date.now,
+): PopularSearchCache {
+  let cached: { value: PopularSearch[]; expiresAt: number } | null = null;
+  return {
+    async get(api, signal) {
+      if (cached && now() < cached.expiresAt) return cached.value;
+      const { searches, complete } = await resolvePopularSearches(api, signal);
+      if (complete) cached = { value: searches, expiresAt: now() + ttlMs };
+      return searches;
+    },
+  };
+}
+
+const popularSearchCache = createPopularSearchCache();
+
 /**
  * Everything the home page needs besides the root loader's category tree. The calls run in
  * parallel and each failure only empties its own section, so the page always renders.
  */
-export async function loadHomeData(signal: AbortSignal, api: ApiClient = serverApi()): Promise<HomeData> {
+export async function loadHomeData(
+  signal: AbortSignal,
+  api: ApiClient = serverApi(),
+  popularSearches: PopularSearchCache = popularSearchCache,
+): Promise<HomeData> {
   const init = { signal };
-  const [pharmacies, latestPosts, popularSearches] = await Promise.all([
+  const [pharmacies, latestPosts, searches] = await Promise.all([
     attempt("pharmacies", signal, () => api.get(publicApiPaths.pharmacies(), z.array(Pharmacy), init)),
     attempt("latest blog posts", signal, async () => {
       const latest = blogApiPaths.posts({ limit: LATEST_POSTS_COUNT });
@@ -48,12 +81,15 @@ export async function loadHomeData(signal: AbortSignal, api: ApiClient = serverA
         LATEST_POSTS_COUNT,
       );
     }),
-    resolvePopularSearches(api, signal),
+    popularSearches.get(api, signal),
   ]);
-  return { pharmacies, latestPosts, popularSearches };
+  return { pharmacies, latestPosts, popularSearches: searches };
 }
 
-async function resolvePopularSearches(api: ApiClient, signal: AbortSignal): Promise<PopularSearch[]> {
+async function resolvePopularSearches(
+  api: ApiClient,
+  signal: AbortSignal,
+): Promise<{ searches: PopularSearch[]; complete: boolean }> {
   const settled = await Promise.allSettled(
     POPULAR_SEARCH_TERMS.map(async (label): Promise<PopularSearch | null> => {
       const medication = findMedicationByName(await searchMedications(api, label, { signal }), label);
@@ -70,7 +106,10 @@ async function resolvePopularSearches(api: ApiClient, signal: AbortSignal): Prom
     );
   }
   // A term that failed, or that the catalogue no longer has, is simply left out.
-  return settled.flatMap((result) => (result.status === "fulfilled" && result.value ? [result.value] : []));
+  const searches = settled.flatMap((result) =>
+    result.status === "fulfilled" && result.value ? [result.value] : [],
+  );
+  return { searches, complete: failed.length === 0 };
 }
 
 async function attempt<T>(what: string, signal: AbortSignal, load: () => Promise<T>): Promise<T | null> {

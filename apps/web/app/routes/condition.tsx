@@ -184,7 +184,7 @@ function PriceResults({
   if (dosage === undefined) {
     return (
       <>
-        <h2 id="prices-heading" className="sr-only">
+        <h2 id="prices-heading" tabIndex={-1} className="sr-only">
           Prices
         </h2>
         <EmptyState title="Choose a medication and a dosage to compare prices.">
@@ -197,7 +197,11 @@ function PriceResults({
   const subject = `${medicationName} ${dosage}`;
   const rows = buildPriceRows(prices, messages);
   const heading = (
-    <h2 id="prices-heading" className="font-bold text-slate-900 text-xl tracking-tight sm:text-2xl">
+    <h2
+      id="prices-heading"
+      tabIndex={-1}
+      className="font-bold text-slate-900 text-xl tracking-tight sm:text-2xl"
+    >
       {`${subject} prices`}
     </h2>
   );

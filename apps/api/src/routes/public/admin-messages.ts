@@ -1,4 +1,4 @@
-import { AdminMessage, ErrorBody, MedicationIdParams, publicApiRoutes } from "@pharmacompare/contract";
+import { ErrorBody, MedicationIdParams, PublicAdminMessage, publicApiRoutes } from "@pharmacompare/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireMedication } from "./lookups.ts";
@@ -16,7 +16,7 @@ export const publicAdminMessageRoutes: FastifyPluginAsyncZod = async (app) => {
           "Active messages whose start date has passed and whose end date (if any) has not. A message " +
           "with a pharmacyId belongs in that pharmacy's price row; one without is a page banner.",
         params: MedicationIdParams,
-        response: { 200: z.array(AdminMessage), 400: ErrorBody, 404: ErrorBody },
+        response: { 200: z.array(PublicAdminMessage), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {

@@ -33,7 +33,6 @@ export const aboutWhatWeDo: readonly ProseBlock[] = [
   list(
     "Compare the price of one medication and dosage at every pharmacy we list, cheapest first.",
     "See delivery times, stock and pharmacy ratings next to each price.",
-    "Set a free email alert for the price you would like to pay.",
     "Read plain-English guides on treatments and on saving money.",
   ),
 ];

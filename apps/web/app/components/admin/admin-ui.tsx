@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { ApiError } from "../../lib/api-client.ts";
 import { UNREACHABLE_MESSAGE } from "./admin-route.ts";
@@ -7,7 +7,7 @@ import { UNREACHABLE_MESSAGE } from "./admin-route.ts";
 
 export const buttonClass = {
   primary:
-    "inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500",
+    "inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:cursor-wait aria-disabled:bg-slate-500",
   secondary:
     "inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 text-sm shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-500",
 } as const;
@@ -71,13 +71,28 @@ export function Panel({
 }
 
 /** An error (role="alert", read out at once) or a confirmation (role="status", read politely). */
-export function Notice({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
+export function Notice({
+  tone,
+  children,
+  noticeRef,
+}: {
+  tone: "error" | "success";
+  children: ReactNode;
+  /** Given when the form moves focus here once it has an answer (so the notice can take focus). */
+  noticeRef?: Ref<HTMLParagraphElement>;
+}) {
+  const focusProps = noticeRef ? { ref: noticeRef, tabIndex: -1 } : {};
   return tone === "error" ? (
-    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800 text-sm ring-1 ring-red-200">
+    <p
+      {...focusProps}
+      role="alert"
+      className="rounded-md bg-red-50 px-3 py-2 text-red-800 text-sm ring-1 ring-red-200"
+    >
       {children}
     </p>
   ) : (
     <p
+      {...focusProps}
       role="status"
       className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900 text-sm ring-1 ring-emerald-200"
     >

@@ -40,9 +40,16 @@ describe("ArticleMarkdown links", () => {
 
   it("drops images with a refused address", () => {
     expect(render("![x](javascript:alert(1))")).not.toContain("<img");
-    expect(render("![Pen](https://cdn.example.org/pen.jpg)")).toContain(
-      '<img src="https://cdn.example.org/pen.jpg" alt="Pen"',
-    );
+  });
+
+  it("keeps same-origin images and replaces other hosts' images with their alt text", () => {
+    expect(render("![Pen](/images/blog/pen.jpg)")).toContain('<img src="/images/blog/pen.jpg" alt="Pen"');
+    for (const src of ["https://cdn.example.org/pen.jpg", "//cdn.example.org/pen.jpg"]) {
+      const html = render(`![An injection pen](${src})`);
+      expect(html).not.toContain("<img");
+      expect(html).toContain("An injection pen");
+    }
+    expect(render("![](https://cdn.example.org/pen.jpg)")).not.toContain("<img");
   });
 });
 

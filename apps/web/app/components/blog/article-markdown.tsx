@@ -1,5 +1,6 @@
 import Markdown, { type Components, type ExtraProps } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { safeImageUrl } from "../../lib/blog.ts";
 import { isExternalUrl, safeMarkdownUrl } from "../../lib/markdown-urls.ts";
 
 type HastNode = NonNullable<ExtraProps["node"]>;
@@ -35,10 +36,12 @@ const components: Components = {
       </a>
     );
   },
-  img: ({ node: _node, src, alt }) =>
-    typeof src === "string" && src !== "" ? (
-      <img src={src} alt={alt ?? ""} loading="lazy" decoding="async" />
-    ) : null,
+  // Same-origin paths only (the CSP blocks other hosts); any other image is replaced by its alt text.
+  img: ({ node: _node, src, alt }) => {
+    const safe = safeImageUrl(typeof src === "string" ? src : null);
+    if (safe) return <img src={safe} alt={alt ?? ""} loading="lazy" decoding="async" />;
+    return alt ? <span>{alt}</span> : null;
+  },
   // Wide tables scroll inside their own labelled, focusable region instead of stretching the page.
   table: ({ node, children }) => (
     <div className="table-figure">

@@ -68,7 +68,7 @@ export function OtherConditions({ categories, currentId }: { categories: Categor
     .filter((group) => group.subcategories.length > 0);
   if (groups.length === 0) return null;
   return (
-    <section id="other-conditions" aria-labelledby="other-conditions-heading" className="scroll-mt-24">
+    <section id="other-conditions" aria-labelledby="other-conditions-heading">
       <h2 id="other-conditions-heading" className="font-bold text-slate-900 text-xl tracking-tight">
         Other conditions
       </h2>

@@ -1,4 +1,5 @@
-import type { AdminMessage } from "@pharmacompare/contract";
+import type { PublicAdminMessage } from "@pharmacompare/contract";
+import { flushSync } from "react-dom";
 import { CloseIcon } from "../ui/icons.tsx";
 import { hideDismissedScript, useDismissedMessages } from "./dismissed-messages.ts";
 import { messageStyles } from "./message-styles.ts";
@@ -13,11 +14,22 @@ import { useHydrated } from "./use-hydrated.ts";
  * after hydration React reads the same storage and drops them. Dismiss buttons appear only once
  * React runs, because only then can they work.
  */
-export function MessageBanners({ messages }: { messages: readonly AdminMessage[] }) {
+export function MessageBanners({ messages }: { messages: readonly PublicAdminMessage[] }) {
   const { dismissed, dismiss } = useDismissedMessages();
   const hydrated = useHydrated();
   const visible = messages.filter((message) => !dismissed.has(message._id));
   if (visible.length === 0) return null;
+
+  // The pressed button disappears with its notice: focus moves to the next notice's Dismiss
+  // button, else the previous one's, else the prices heading, so keyboard users keep their place.
+  const dismissAndMoveFocus = (id: string, index: number) => {
+    const neighbour = visible[index + 1] ?? visible[index - 1];
+    flushSync(() => dismiss(id));
+    const target = neighbour
+      ? document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(neighbour._id)}"] button`)
+      : document.getElementById("prices-heading");
+    target?.focus();
+  };
 
   return (
     <section aria-labelledby="notices-heading" className="space-y-3">
@@ -25,7 +37,7 @@ export function MessageBanners({ messages }: { messages: readonly AdminMessage[]
         Notices
       </h2>
       <ul className="space-y-3">
-        {visible.map((message) => {
+        {visible.map((message, index) => {
           const style = messageStyles[message.category];
           const titleId = `notice-${message._id}`;
           return (
@@ -51,7 +63,7 @@ export function MessageBanners({ messages }: { messages: readonly AdminMessage[]
                 <button
                   type="button"
                   aria-label={`Dismiss ${message.title}`}
-                  onClick={() => dismiss(message._id)}
+                  onClick={() => dismissAndMoveFocus(message._id, index)}
                   className={`absolute top-3 right-3 rounded-lg p-1.5 hover:bg-black/5 ${style.text}`}
                 >
                   <CloseIcon className="size-5" />

@@ -1,8 +1,8 @@
-import type { AdminMessage } from "@pharmacompare/contract";
+import type { PublicAdminMessage } from "@pharmacompare/contract";
 
 /** How each admin-message category looks and is named; every text pairing meets WCAG AA. */
 export const messageStyles: Record<
-  AdminMessage["category"],
+  PublicAdminMessage["category"],
   { label: string; box: string; badge: string; text: string }
 > = {
   warning: {

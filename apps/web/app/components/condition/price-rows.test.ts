@@ -1,4 +1,4 @@
-import type { AdminMessage, Price } from "@pharmacompare/contract";
+import type { Price, PublicAdminMessage } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
 import {
   buildPriceRows,
@@ -32,12 +32,7 @@ function price(pharmacyId: string, amount: number, extra: Partial<Price> = {}): 
   };
 }
 
-function message(
-  id: string,
-  pharmacyId: string | null,
-  priority: number,
-  createdAt = "2025-09-01T00:00:00Z",
-) {
+function message(id: string, pharmacyId: string | null, priority: number) {
   return {
     _id: id,
     medicationId: "viagra",
@@ -50,10 +45,7 @@ function message(
     startDate: "2025-08-01T00:00:00Z",
     endDate: null,
     priority,
-    active: true,
-    createdBy: null,
-    createdAt,
-  } satisfies AdminMessage;
+  } satisfies PublicAdminMessage;
 }
 
 describe("buildPriceRows", () => {
@@ -101,22 +93,26 @@ describe("buildPriceRows", () => {
 });
 
 describe("admin messages", () => {
-  it("keeps messages without a pharmacy as banners, highest priority then newest first", () => {
+  // The API sends equal priorities newest first; the page keeps that order for ties.
+  it("keeps messages without a pharmacy as banners, highest priority first, ties in the API's order", () => {
     const banners = generalMessages([
-      message("old", null, 5, "2025-01-01T00:00:00Z"),
+      message("new", null, 5),
       message("row", "a", 10),
-      message("new", null, 5, "2025-06-01T00:00:00Z"),
+      message("old", null, 5),
       message("top", null, 8),
     ]);
     expect(banners.map((banner) => banner._id)).toEqual(["top", "new", "old"]);
   });
 
-  it("breaks a priority tie between one pharmacy's messages by the newest", () => {
+  it("gives a pharmacy its highest-priority message, the API's first (newest) on a tie", () => {
     const chosen = messagesByPharmacy([
-      message("old", "a", 3, "2025-01-01T00:00:00Z"),
-      message("new", "a", 3, "2025-06-01T00:00:00Z"),
+      message("new", "a", 3),
+      message("old", "a", 3),
+      message("low", "b", 1),
+      message("high", "b", 4),
     ]);
     expect(chosen.get("a")?._id).toBe("new");
+    expect(chosen.get("b")?._id).toBe("high");
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AdminMessage, Price } from "@pharmacompare/contract";
+import type { Price, PublicAdminMessage } from "@pharmacompare/contract";
 
 /** One line of the price table, ready to draw. */
 export interface PriceRow {
@@ -8,24 +8,27 @@ export interface PriceRow {
   /** Pounds above the cheapest price; 0 for the best. */
   difference: number;
   /** The pharmacy's own admin message, if any (the highest-priority one). */
-  message: AdminMessage | undefined;
+  message: PublicAdminMessage | undefined;
 }
 
 const pence = (pounds: number) => Math.round(pounds * 100);
 
-/** Highest priority first, then newest. */
-function byPriority(a: AdminMessage, b: AdminMessage): number {
-  return b.priority - a.priority || b.createdAt.localeCompare(a.createdAt);
+/**
+ * Highest priority first. The API sends equal priorities newest first and both callers keep that
+ * order for ties (a stable sort; the first message seen wins).
+ */
+function byPriority(a: PublicAdminMessage, b: PublicAdminMessage): number {
+  return b.priority - a.priority;
 }
 
 /** Messages without a pharmacy: shown as banners above the table, highest priority first. */
-export function generalMessages(messages: readonly AdminMessage[]): AdminMessage[] {
+export function generalMessages(messages: readonly PublicAdminMessage[]): PublicAdminMessage[] {
   return messages.filter((message) => message.pharmacyId === null).sort(byPriority);
 }
 
 /** For each pharmacy, its highest-priority message (public site §2). */
-export function messagesByPharmacy(messages: readonly AdminMessage[]): Map<string, AdminMessage> {
-  const chosen = new Map<string, AdminMessage>();
+export function messagesByPharmacy(messages: readonly PublicAdminMessage[]): Map<string, PublicAdminMessage> {
+  const chosen = new Map<string, PublicAdminMessage>();
   for (const message of messages) {
     if (message.pharmacyId === null) continue;
     const current = chosen.get(message.pharmacyId);
@@ -38,7 +41,10 @@ export function messagesByPharmacy(messages: readonly AdminMessage[]): Map<strin
  * The table's rows: prices of 0 or less dropped (spec §5), cheapest first (ties: better rated,
  * then by name), the cheapest marked best and every other row carrying its difference from it.
  */
-export function buildPriceRows(prices: readonly Price[], messages: readonly AdminMessage[]): PriceRow[] {
+export function buildPriceRows(
+  prices: readonly Price[],
+  messages: readonly PublicAdminMessage[],
+): PriceRow[] {
   const byPharmacy = messagesByPharmacy(messages);
   const shown = prices
     .filter((price) => Number.isFinite(price.price) && price.price > 0)

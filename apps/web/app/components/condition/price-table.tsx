@@ -133,7 +133,7 @@ function PriceAmount({ row }: { row: PriceRow }) {
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-3">
             <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>
-          Best price
+          Best
         </span>
       ) : (
         <span className="text-slate-600 text-xs tabular-nums">

@@ -14,7 +14,7 @@ const fieldClass =
 const labelClass = "block font-medium text-slate-900 text-sm";
 
 /**
- * The contact form (public site §4): idle, sending (button disabled, "Sending..."), then success
+ * The contact form (public site §4): idle, sending (button aria-disabled, "Sending..."), then success
  * (fields cleared, a status notice) or error (an alert; what was typed stays). With JavaScript the
  * route's client action sends it from the browser; without, the same form posts to the route's
  * server action and the page comes back with the outcome (`serverOutcome`).
@@ -25,26 +25,51 @@ export function ContactForm({ serverOutcome }: { serverOutcome: ContactOutcome |
   const sending = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   const refill = outcome?.status === "error" ? outcome.values : undefined;
+  const emailHint = outcome?.status === "error" ? outcome.emailHint : undefined;
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.status === "success") form.current?.reset();
   }, [fetcher.state, fetcher.data]);
 
+  // The outcome takes focus, so it is scrolled into view above the form and read out (each answer
+  // is a new object; a server-rendered outcome is focused on arrival).
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome && !sending) notice.current?.focus();
+  }, [outcome, sending]);
+
   return (
-    <fetcher.Form ref={form} method="post" aria-labelledby="contact-form-heading" className="space-y-5">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      aria-labelledby="contact-form-heading"
+      onSubmit={(event) => {
+        if (sending) event.preventDefault();
+      }}
+      className="space-y-5"
+    >
       <h2 id="contact-form-heading" className="font-semibold text-slate-900 text-xl">
         Send us a message
       </h2>
 
       <div role="status">
         {outcome?.status === "success" ? (
-          <p className="rounded-lg border border-saving-700/30 bg-saving-50 px-4 py-3 font-medium text-saving-700 text-sm">
+          <p
+            ref={notice}
+            tabIndex={-1}
+            className="rounded-lg border border-saving-700/30 bg-saving-50 px-4 py-3 font-medium text-saving-700 text-sm"
+          >
             {outcome.message}
           </p>
         ) : null}
       </div>
       {outcome?.status === "error" ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm">
+        <p
+          ref={notice}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm"
+        >
           {outcome.message}
         </p>
       ) : null}
@@ -77,9 +102,19 @@ export function ContactForm({ serverOutcome }: { serverOutcome: ContactOutcome |
             maxLength={CONTACT_LIMITS.emailMax}
             autoComplete="email"
             spellCheck={false}
+            // type="email" accepts `a@b`, which the API refuses: ask for a dot in the domain too.
+            pattern="[^@\s]+@[^@\s]+\.[^@\s]+"
+            title="A full email address, such as name@example.co.uk"
+            aria-invalid={emailHint ? true : undefined}
+            aria-describedby={emailHint ? "contact-email-hint" : undefined}
             defaultValue={refill?.email}
             className={fieldClass}
           />
+          {emailHint ? (
+            <p id="contact-email-hint" className="mt-1.5 text-red-800 text-sm">
+              {emailHint}
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -136,10 +171,11 @@ export function ContactForm({ serverOutcome }: { serverOutcome: ContactOutcome |
         />
       </div>
 
+      {/* aria-disabled, not disabled: the pressed button keeps focus while sending; onSubmit refuses a repeat. */}
       <button
         type="submit"
-        disabled={sending}
-        className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+        aria-disabled={sending}
+        className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
       >
         {sending ? "Sending..." : "Send Message"}
       </button>

@@ -1,7 +1,7 @@
 import { contactMessages } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../lib/api-client.ts";
-import { sendContactMessage } from "./contact-submission.ts";
+import { CONTACT_EMAIL_HINT, sendContactMessage } from "./contact-submission.ts";
 
 function formOf(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -55,6 +55,34 @@ describe("sendContactMessage", () => {
         },
       });
       expect(log).toHaveBeenCalledOnce();
+    }
+  });
+
+  it("adds the email hint when the API's 400 names the email field, and only then", async () => {
+    const refused = clientAnswering(400, { error: 'Invalid body field "email": Invalid email address' });
+    const outcome = await sendContactMessage(refused.api, formOf({ ...fields, email: "a@b" }), {}, () => {});
+    const both = clientAnswering(400, {
+      error: 'Invalid body field "name": Too big; body field "email": Bad',
+    });
+    expect(await sendContactMessage(both.api, formOf(fields), {}, () => {})).toHaveProperty(
+      "emailHint",
+      CONTACT_EMAIL_HINT,
+    );
+    expect(outcome).toMatchObject({
+      status: "error",
+      message: contactMessages.failure,
+      emailHint: CONTACT_EMAIL_HINT,
+      values: { email: "a@b" },
+    });
+
+    for (const [status, body] of [
+      [400, { error: 'Invalid body field "message": Too small' }],
+      [400, { error: 'Invalid body field "emailConfirm": Required' }],
+      [500, { error: 'Invalid body field "email": not really' }],
+    ] as const) {
+      const other = await sendContactMessage(clientAnswering(status, body).api, formOf(fields), {}, () => {});
+      expect(other.status).toBe("error");
+      expect(other).not.toHaveProperty("emailHint");
     }
   });
 

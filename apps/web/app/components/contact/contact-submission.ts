@@ -5,7 +5,7 @@ import {
   contactApiPath,
   contactMessages,
 } from "@pharmacompare/contract";
-import type { ApiRequestInit, WritableApiClient } from "../../lib/api-client.ts";
+import { ApiError, type ApiRequestInit, type WritableApiClient } from "../../lib/api-client.ts";
 
 /** What the visitor typed, as the form sent it (kept to refill the form after a failure without JS). */
 export interface ContactFormValues {
@@ -15,9 +15,24 @@ export interface ContactFormValues {
   message: string;
 }
 
+/** Shown under the email field when the API refuses the address the browser let through (e.g. `a@b`). */
+export const CONTACT_EMAIL_HINT = "Please enter a full email address, such as name@example.co.uk.";
+
 export type ContactOutcome =
   | { status: "success"; message: string }
-  | { status: "error"; message: string; values: ContactFormValues };
+  | { status: "error"; message: string; values: ContactFormValues; emailHint?: string };
+
+/**
+ * The API names each refused field, `Invalid body field "email": …`, joining several with "; "
+ * (docs/decisions/010), so the email may be named after another field.
+ */
+function refusedEmail(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    /\bbody field "email":/.test(error.serverMessage ?? "")
+  );
+}
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -54,6 +69,8 @@ export async function sendContactMessage(
     return { status: "success", message: answer.message };
   } catch (error) {
     log(`[web] contact: the message was not sent: ${error instanceof Error ? error.message : String(error)}`);
-    return { status: "error", message: contactMessages.failure, values };
+    return refusedEmail(error)
+      ? { status: "error", message: contactMessages.failure, values, emailHint: CONTACT_EMAIL_HINT }
+      : { status: "error", message: contactMessages.failure, values };
   }
 }

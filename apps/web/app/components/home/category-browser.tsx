@@ -2,6 +2,7 @@ import type { Category } from "@pharmacompare/contract";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { useHydrated } from "../condition/use-hydrated.ts";
 import { ArrowRightIcon, ChevronRightIcon } from "../ui/icons.tsx";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
 import { CategoryGlyph } from "./home-icons.tsx";
@@ -9,6 +10,31 @@ import { CategoryGlyph } from "./home-icons.tsx";
 function conditionCount(count: number): string {
   if (count === 0) return "Conditions coming soon";
   return `${count} ${count === 1 ? "condition" : "conditions"}`;
+}
+
+// A compact row on phones, a card from the small breakpoint up.
+const cardClass =
+  "group flex w-full items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/60 sm:flex-col sm:items-start sm:gap-0 sm:p-5";
+
+function CategoryCardContent({ category }: { category: Category }) {
+  return (
+    <>
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800 ring-1 ring-brand-200 group-hover:bg-white">
+        <CategoryGlyph categoryId={category.id} />
+      </span>
+      <span className="min-w-0 flex-1 sm:mt-4">
+        <span className="block font-semibold text-lg text-slate-900">{category.name}</span>
+        <span className="mt-0.5 block text-slate-600 text-sm sm:mt-1">
+          {conditionCount(category.subcategories.length)}
+        </span>
+      </span>
+      <span className="mt-4 hidden items-center gap-1 pt-1 font-semibold text-brand-800 text-sm sm:inline-flex">
+        View conditions
+        <ArrowRightIcon className="size-4 motion-safe:transition-transform group-hover:translate-x-0.5" />
+      </span>
+      <ChevronRightIcon className="size-5 shrink-0 text-brand-700 sm:hidden" />
+    </>
+  );
 }
 
 /**
@@ -26,9 +52,10 @@ export function CategoryBrowser({
   const [openId, setOpenId] = useState<string | null>(null);
   const openerRef = useRef<HTMLButtonElement | null>(null);
   const openCategory = categories.find((category) => category.id === openId);
+  const hydrated = useHydrated();
 
   return (
-    <section id="categories" aria-labelledby="categories-heading" className="scroll-mt-20 bg-white">
+    <section id="categories" aria-labelledby="categories-heading" className="bg-white">
       <div className="page-container py-14 sm:py-20">
         <div className="max-w-2xl">
           <h2
@@ -55,31 +82,25 @@ export function CategoryBrowser({
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
             {categories.map((category) => (
               <li key={category.id} className="flex">
-                <button
-                  type="button"
-                  aria-haspopup="dialog"
-                  onClick={(event) => {
-                    openerRef.current = event.currentTarget;
-                    setOpenId(category.id);
-                  }}
-                  // A compact row on phones, a card from the small breakpoint up.
-                  className="group flex w-full items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/60 sm:flex-col sm:items-start sm:gap-0 sm:p-5"
-                >
-                  <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800 ring-1 ring-brand-200 group-hover:bg-white">
-                    <CategoryGlyph categoryId={category.id} />
-                  </span>
-                  <span className="min-w-0 flex-1 sm:mt-4">
-                    <span className="block font-semibold text-lg text-slate-900">{category.name}</span>
-                    <span className="mt-0.5 block text-slate-600 text-sm sm:mt-1">
-                      {conditionCount(category.subcategories.length)}
-                    </span>
-                  </span>
-                  <span className="mt-4 hidden items-center gap-1 pt-1 font-semibold text-brand-800 text-sm sm:inline-flex">
-                    View conditions
-                    <ArrowRightIcon className="size-4 motion-safe:transition-transform group-hover:translate-x-0.5" />
-                  </span>
-                  <ChevronRightIcon className="size-5 shrink-0 text-brand-700 sm:hidden" />
-                </button>
+                {hydrated ? (
+                  <button
+                    type="button"
+                    aria-haspopup="dialog"
+                    onClick={(event) => {
+                      openerRef.current = event.currentTarget;
+                      setOpenId(category.id);
+                    }}
+                    className={cardClass}
+                  >
+                    <CategoryCardContent category={category} />
+                  </button>
+                ) : (
+                  // Before hydration or without JavaScript the pop-up cannot open: the card leads to the
+                  // same conditions listed in the footer.
+                  <a href={`#footer-category-${category.id}`} className={cardClass}>
+                    <CategoryCardContent category={category} />
+                  </a>
+                )}
               </li>
             ))}
           </ul>

@@ -39,7 +39,8 @@ export function Hero({ search, popularSearches }: { search: ReactNode; popularSe
         {popularSearches.length > 0 ? (
           <div className="mt-5 flex max-w-3xl flex-wrap items-center justify-center gap-2">
             <h2 className="font-medium text-slate-600 text-sm">Popular searches:</h2>
-            <ul className="contents">
+            {/* The list itself lays the chips out: `display: contents` would drop its list semantics in Safari. */}
+            <ul className="flex flex-wrap items-center justify-center gap-2">
               {popularSearches.map((shortcut) => (
                 <li key={shortcut.label}>
                   <Link

@@ -68,10 +68,10 @@ export const stepGlyphs = {
       <path d="M5 12.5 10 17l9-10" />
     </Glyph>
   ),
-  alert: (
+  buy: (
     <Glyph>
-      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15Z" />
-      <path d="M10 20.5a2 2 0 0 0 4 0" />
+      <path d="M14 4h6v6M20 4l-9 9" />
+      <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
     </Glyph>
   ),
 } as const;

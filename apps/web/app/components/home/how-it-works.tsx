@@ -14,12 +14,12 @@ const steps = [
   {
     glyph: stepGlyphs.choose,
     title: "Choose a pharmacy",
-    text: "Check ratings and delivery times, then buy on the pharmacy's own website.",
+    text: "Check ratings, stock and delivery times, and pick the pharmacy that suits you.",
   },
   {
-    glyph: stepGlyphs.alert,
-    title: "Set a price alert",
-    text: "Not ready yet? We can email you when the price drops to your target.",
+    glyph: stepGlyphs.buy,
+    title: "Buy from the pharmacy",
+    text: "Follow the link to the pharmacy's own website to complete its consultation and buy.",
   },
 ] as const;
 

@@ -31,10 +31,20 @@ export function CookieBanner() {
   useBrowserLayoutEffect(() => {
     const element = region.current;
     if (!open || !element) return;
-    setHeight(element.offsetHeight);
-    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    // The banner's height is also a CSS variable: app.css turns it into scroll padding, so an
+    // element scrolled into view by focus is never left behind the banner (WCAG 2.4.11).
+    const root = document.documentElement;
+    const measure = () => {
+      setHeight(element.offsetHeight);
+      root.style.setProperty("--cookie-banner-height", `${element.offsetHeight}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--cookie-banner-height");
+    };
   }, [open]);
 
   useEffect(() => {

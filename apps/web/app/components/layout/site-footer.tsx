@@ -31,9 +31,14 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
             </p>
           </div>
 
-          <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:grid-cols-6">
+          <nav
+            id="footer-nav"
+            aria-label="Footer"
+            className="grid grid-cols-2 gap-8 sm:grid-cols-3 lg:grid-cols-6"
+          >
             {categories.map((category) => (
-              <div key={category.id}>
+              // An anchor target for the home page's category cards when JavaScript is unavailable.
+              <div key={category.id} id={`footer-category-${category.id}`}>
                 <h2 className="font-semibold text-slate-900 text-sm">{category.name}</h2>
                 {category.subcategories.length > 0 ? (
                   <ul className="mt-3 space-y-2">

@@ -3,6 +3,7 @@ import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useR
 import { flushSync } from "react-dom";
 import { Link, NavLink, useLocation } from "react-router";
 import { infoLinks, sitePaths } from "../../lib/site-paths.ts";
+import { useHydrated } from "../condition/use-hydrated.ts";
 import { ChevronDownIcon, CloseIcon, LogoMark, MenuIcon } from "../ui/icons.tsx";
 
 /** A dropdown stays open this long after the pointer leaves it (public site §9). */
@@ -13,6 +14,9 @@ export const DROPDOWN_CLOSE_DELAY_MS = 150;
  * and merely `hidden`), so crawlers and readers without JavaScript still find them; the footer
  * repeats them visibly.
  */
+const menuControlClass =
+  "inline-flex items-center gap-2 rounded-md px-2.5 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 xl:hidden";
+
 export function SiteHeader({ categories }: { categories: Category[] }) {
   const [openCategoryId, setOpenCategoryId] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -21,6 +25,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const navRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
 
   // Any navigation closes every menu (set during render, as React recommends for derived resets).
   const location = useLocation();
@@ -131,17 +136,26 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
           </ul>
         </nav>
 
-        <button
-          ref={menuButtonRef}
-          type="button"
-          className="inline-flex items-center gap-2 rounded-md px-2.5 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 xl:hidden"
-          aria-expanded={mobileOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMobileOpen((open) => !open)}
-        >
-          {mobileOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-          <span>Menu</span>
-        </button>
+        {hydrated ? (
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className={menuControlClass}
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            {mobileOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            <span>Menu</span>
+          </button>
+        ) : (
+          // Without JavaScript (or before hydration) the menu cannot open: the control is a link to
+          // the footer navigation, which lists the same pages.
+          <a href="#footer-nav" className={menuControlClass}>
+            <MenuIcon className="size-6" />
+            <span>Menu</span>
+          </a>
+        )}
       </div>
 
       <MobileMenu

@@ -52,16 +52,6 @@ export const cookiePolicy: LegalDocument = {
               term: "Dismissed notices",
               text: "Which notices on medication pages you closed, so they stay closed.",
             },
-            {
-              term: "Email updates pop-up",
-              text: "Whether and when you last saw the invitation to sign up, so we do not show it too often.",
-            },
-            {
-              term: "Saved price alerts",
-              text:
-                "If our server cannot be reached when you set a price alert, a copy of the alert (including " +
-                "the email address you gave) is kept on your device.",
-            },
           ],
         },
         p(

@@ -54,12 +54,6 @@ export const privacyPolicy: LegalDocument = {
               "(IP address) it was sent from, which we use to stop the form being abused.",
           ],
           [
-            strong("Price alerts: "),
-            "your email address, the medication and dosage, your target price and the price at the time you set " +
-              "the alert.",
-          ],
-          [strong("Email updates: "), "your email address and which kinds of update you asked for."],
-          [
             strong("Technical information: "),
             "when your browser asks for a page, our servers record your IP address, the page requested, the time, " +
               "and your browser type. This is needed to deliver the site and keep it secure.",
@@ -85,12 +79,6 @@ export const privacyPolicy: LegalDocument = {
         p("The law only allows us to use personal information when we have a lawful basis. Ours are:"),
         list(
           [
-            strong("Consent "),
-            "for price alerts and email updates. You give it when you sign up and you can withdraw it at any time " +
-              "with the unsubscribe link in every email. Because a price alert names a medication, which can say " +
-              "something about your health, we ask for your explicit consent before setting one.",
-          ],
-          [
             strong("Legitimate interests "),
             "for replying to messages, running the website, keeping it secure and preventing abuse. We only rely " +
               "on this where our interests are not outweighed by your rights.",
@@ -108,15 +96,14 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         list(
           "To reply to your message and follow up on what you asked.",
-          "To email you when a price falls to your target, and to send the updates you chose.",
           "To run, fix and improve the website, for example by finding pages that fail or load slowly.",
           "To keep the website secure, including limiting how many messages one connection can send.",
           "To produce anonymised statistics, such as how many people compared prices for a treatment, which do " +
             "not identify anyone.",
         ),
         p(
-          "We do not sell your personal information, we do not use it for advertising, and we do not make " +
-            "decisions about you by automated means that have legal or similarly significant effects.",
+          "We do not send newsletters or marketing emails. We do not sell your personal information, we do " +
+            "not use it for advertising, and we do not make decisions about you by automated means that have legal or similarly significant effects.",
         ),
       ],
     },
@@ -172,8 +159,8 @@ export const privacyPolicy: LegalDocument = {
       title: "Security",
       blocks: [
         p(
-          "Pages and data travel over encrypted connections (HTTPS). Only staff who need it can see messages and " +
-            "alert details: each has their own account, passwords are stored only in a scrambled (hashed) form, " +
+          "Pages and data travel over encrypted connections (HTTPS). Only staff who need it can see messages: each " +
+            "has their own account, passwords are stored only in a scrambled (hashed) form, " +
             "sign-ins expire, and changes staff make are recorded. No website can promise perfect security, but " +
             "if a breach puts your information at risk we will tell you and the ICO as the law requires.",
         ),
@@ -187,10 +174,6 @@ export const privacyPolicy: LegalDocument = {
           kind: "definitions",
           items: [
             { term: "Technical logs", text: "Typically 90 days, then deleted." },
-            {
-              term: "Price alert and email update addresses",
-              text: "Until you unsubscribe or ask us to delete them.",
-            },
             {
               term: "Contact messages",
               text:

@@ -1,6 +1,6 @@
 import { AuditPage, adminAuthPaths, formatCount, formatDateTime } from "@pharmacompare/contract";
 import type { FormEvent } from "react";
-import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation, useSubmit } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import {
   AdminPageError,
@@ -42,7 +42,8 @@ function readPage(value: string | null): number {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const filters = Object.fromEntries(
     FILTER_KEYS.map((key) => [key, params.get(key)?.trim() ?? ""]),
   ) as Filters;
@@ -56,20 +57,27 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   for (const key of FILTER_KEYS) if (filters[key]) query.set(key, filters[key]);
   query.set("page", String(page));
   query.set("limit", String(PAGE_SIZE));
+  let result: AuditPage;
   try {
-    const result = await adminSession().api(request).get(`${adminAuthPaths.audit}?${query}`, AuditPage);
-    return { filters, page, result, error: null };
+    result = await adminSession().api(request).get(`${adminAuthPaths.audit}?${query}`, AuditPage);
   } catch (error) {
     return { filters, page, result: null, error: failureText(error, "Failed to load the audit log") };
   }
+  // A page past the end (an old link, or entries that aged out) goes to the last page, filters kept.
+  if (page > result.totalPages) throw redirect(`${url.pathname}${pageSearch(filters, result.totalPages)}`);
+  return { filters, page, result, error: null };
 }
 
-function pageHref(filters: Filters, page: number): string {
+function pageSearch(filters: Filters, page: number): string {
   const query = new URLSearchParams();
   for (const key of FILTER_KEYS) if (filters[key]) query.set(key, filters[key]);
   if (page > 1) query.set("page", String(page));
   const search = query.toString();
-  return search ? `?${search}` : ".";
+  return search ? `?${search}` : "";
+}
+
+function pageHref(filters: Filters, page: number): string {
+  return pageSearch(filters, page) || ".";
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
@@ -149,7 +157,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               Clear filters
             </Link>
           ) : null}
-          <p className="text-slate-600 text-xs">Dates are whole days in UTC.</p>
+          <p className="text-slate-600 text-xs">Dates are whole days in UK time.</p>
         </div>
       </Form>
 
@@ -159,7 +167,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             Entries
           </h2>
           <p role="status" className="text-slate-600 text-sm">
-            {result && result.total > 0
+            {result && result.entries.length > 0
               ? `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(result.total)} entries`
               : ""}
           </p>
@@ -169,7 +177,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
 
         {result && result.entries.length === 0 ? (
           <p className="rounded-lg bg-white px-4 py-8 text-center text-slate-600 text-sm shadow-sm ring-1 ring-slate-200">
-            No audit entries match these filters.
+            {hasFilters ? "No audit entries match these filters." : "No audit entries yet."}
           </p>
         ) : null}
 

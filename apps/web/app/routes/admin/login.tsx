@@ -1,3 +1,4 @@
+import { type FormEvent, useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { adminMeta, adminRouteHandle, failureText } from "../../components/admin/admin-route.ts";
 import {
@@ -53,6 +54,18 @@ export function HydrateFallback() {
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const signingIn = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  // A refusal takes focus to its notice, so it is read out and in view (each answer is a new object).
+  useEffect(() => {
+    if (actionData?.error && !signingIn) errorRef.current?.focus();
+  }, [actionData, signingIn]);
+
+  // The button stays focusable while signing in (aria-disabled, not disabled), so a second press
+  // or Enter is refused here instead.
+  const onSubmit = (event: FormEvent) => {
+    if (signingIn) event.preventDefault();
+  };
 
   return (
     <main
@@ -67,7 +80,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         </div>
 
         <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <Form method="post" noValidate className="space-y-4">
+          <Form method="post" noValidate onSubmit={onSubmit} className="space-y-4">
             {loaderData.redirectTo ? (
               <input type="hidden" name={REDIRECT_PARAM} value={loaderData.redirectTo} />
             ) : null}
@@ -86,8 +99,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               autoComplete="current-password"
               required
             />
-            {actionData?.error && !signingIn ? <Notice tone="error">{actionData.error}</Notice> : null}
-            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={signingIn}>
+            {actionData?.error && !signingIn ? (
+              <Notice tone="error" noticeRef={errorRef}>
+                {actionData.error}
+              </Notice>
+            ) : null}
+            <button type="submit" className={`${buttonClass.primary} w-full`} aria-disabled={signingIn}>
               {signingIn ? "Signing in..." : "Sign In"}
             </button>
           </Form>

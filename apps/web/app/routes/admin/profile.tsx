@@ -77,6 +77,7 @@ export default function Profile({ actionData }: Route.ComponentProps) {
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const formRef = useRef<HTMLFormElement>(null);
   const [currentPassword, setCurrentPassword] = useState("");
+  const noticeRef = useRef<HTMLParagraphElement>(null);
 
   // A successful change empties the form; a refusal puts focus on the field it is about. Each
   // answer is a new object, so a repeated answer acts again.
@@ -90,6 +91,11 @@ export default function Profile({ actionData }: Route.ComponentProps) {
       if (input instanceof HTMLInputElement) input.focus();
     }
   }, [actionData]);
+
+  // An answer not about one field takes focus to its notice, so it is read out and scrolled into view.
+  useEffect(() => {
+    if (actionData && !(actionData.ok === false && actionData.field) && !saving) noticeRef.current?.focus();
+  }, [actionData, saving]);
 
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const errorFor = (field: PasswordField) =>
@@ -120,7 +126,15 @@ export default function Profile({ actionData }: Route.ComponentProps) {
           </Panel>
 
           <Panel title="Change Password" titleId="change-password-heading">
-            <Form ref={formRef} method="post" noValidate className="space-y-4 px-4 py-4 sm:px-5 sm:py-5">
+            <Form
+              ref={formRef}
+              method="post"
+              noValidate
+              onSubmit={(event) => {
+                if (saving) event.preventDefault();
+              }}
+              className="space-y-4 px-4 py-4 sm:px-5 sm:py-5"
+            >
               {showNotice ? (
                 <div className="rounded-md bg-amber-50 px-4 py-3 text-amber-950 text-sm ring-1 ring-amber-300">
                   <p className="font-semibold">Important Security Notice</p>
@@ -157,9 +171,18 @@ export default function Profile({ actionData }: Route.ComponentProps) {
                 required
                 error={errorFor("confirmPassword")}
               />
-              {failure && !failure.field && !saving ? <Notice tone="error">{failure.error}</Notice> : null}
-              {actionData?.ok && !saving ? <Notice tone="success">{actionData.message}</Notice> : null}
-              <button type="submit" className={buttonClass.primary} disabled={saving}>
+              {failure && !failure.field && !saving ? (
+                <Notice tone="error" noticeRef={noticeRef}>
+                  {failure.error}
+                </Notice>
+              ) : null}
+              {actionData?.ok && !saving ? (
+                <Notice tone="success" noticeRef={noticeRef}>
+                  {actionData.message}
+                </Notice>
+              ) : null}
+              {/* Focusable while saving (aria-disabled); the form refuses a second submission itself. */}
+              <button type="submit" className={buttonClass.primary} aria-disabled={saving}>
                 {saving ? "Changing password..." : "Change Password"}
               </button>
             </Form>

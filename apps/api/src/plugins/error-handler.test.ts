@@ -1,0 +1,112 @@
+import { Writable } from "node:stream";
+import { messages as pgliteMessages } from "@electric-sql/pglite";
+import { DrizzleQueryError } from "drizzle-orm";
+import Fastify from "fastify";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { loggerOptions } from "../logger.ts";
+import { databaseFailure, registerErrorHandling } from "./error-handler.ts";
+
+const SECRET = "jane.doe@example.co.uk";
+
+interface DriverFields {
+  code: string;
+  table?: string;
+  constraint?: string;
+}
+
+/** The error each driver raises for a failed statement, as Drizzle then wraps it. */
+const drivers = {
+  "node-postgres": (message: string, fields: DriverFields) => {
+    const error = new pg.DatabaseError(message, message.length, "error");
+    Object.assign(error, { severity: "ERROR", detail: `Failing row contains (${SECRET}).` }, fields);
+    return error;
+  },
+  // PGlite also hangs the statement and its parameters on its own error.
+  pglite: (message: string, fields: DriverFields) => {
+    const error = new pgliteMessages.DatabaseError(message, message.length, "error");
+    Object.assign(error, { severity: "ERROR", query: "insert into contacts", params: [SECRET] }, fields);
+    return error;
+  },
+};
+
+const wrapped = (cause: Error) =>
+  new DrizzleQueryError('insert into "contacts" ("email") values ($1)', [SECRET], cause);
+
+async function answer(error: Error) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString("utf8"));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { ...loggerOptions("info", "api"), stream } });
+  registerErrorHandling(app);
+  app.get("/", async () => {
+    throw error;
+  });
+  const res = await app.inject({ url: "/" });
+  await app.close();
+  return { status: res.statusCode, body: res.json() as unknown, log: lines.join("") };
+}
+
+describe.each(Object.entries(drivers))("a database error from %s", (_name, driverError) => {
+  it.each([
+    ["22021", 'invalid byte sequence for encoding "UTF8": 0x00'],
+    [
+      "22P05",
+      'character with byte sequence 0xe2 0x82 0xac in encoding "UTF8" has no equivalent in encoding "LATIN1"',
+    ],
+  ])("answers 400 for SQLSTATE %s, wrapped by Drizzle or not", async (code, message) => {
+    const expected = {
+      status: 400,
+      body: { error: "Invalid text: it contains characters that cannot be stored" },
+    };
+    expect(await answer(wrapped(driverError(message, { code })))).toMatchObject(expected);
+    expect(await answer(driverError(message, { code }))).toMatchObject(expected);
+  });
+
+  it("answers 500 and logs code, message, table and constraint, but no parameter or row", async () => {
+    const cause = driverError('new row for relation "contacts" violates check constraint "c"', {
+      code: "23514",
+      table: "contacts",
+      constraint: "c",
+    });
+    const { status, body, log } = await answer(wrapped(cause));
+    expect({ status, body }).toEqual({ status: 500, body: { error: "Internal server error" } });
+    const entries = log
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.find((entry) => entry.db)).toMatchObject({
+      level: 50,
+      db: {
+        code: "23514",
+        message: 'new row for relation "contacts" violates check constraint "c"',
+        table: "contacts",
+        constraint: "c",
+      },
+    });
+    expect(log).not.toContain(SECRET);
+    expect(log).not.toContain("values ($1)");
+  });
+});
+
+describe("databaseFailure", () => {
+  it("summarises a wrapped failure that is not a server answer by its message alone", () => {
+    const failure = databaseFailure(wrapped(new Error("PGlite is closed")));
+    expect(failure).toEqual({ message: "PGlite is closed" });
+  });
+
+  it("finds a failed query rethrown as the cause of another error", () => {
+    const cause = drivers.pglite("boom", { code: "XX000" });
+    const failure = databaseFailure(new Error("saving failed", { cause: wrapped(cause) }));
+    expect(failure).toEqual({ code: "XX000", message: "boom" });
+  });
+
+  it("leaves other errors alone, including system errors with five-letter codes", () => {
+    expect(databaseFailure(new Error("boom"))).toBeUndefined();
+    expect(databaseFailure(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }))).toBeUndefined();
+  });
+});
