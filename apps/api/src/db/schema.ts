@@ -294,6 +294,8 @@ export const contacts = pgTable(
     ),
     check("contacts_status_valid", inList("status", ["new", "read", "replied", "resolved"])),
     index("contacts_status_created_idx").on(t.status, t.createdAt),
+    // The contact form's per-address hourly limit counts here.
+    index("contacts_ip_created_idx").on(t.ipAddress, t.createdAt),
   ],
 );
 
@@ -421,6 +423,8 @@ export const auditLog = pgTable(
     index("audit_log_created_idx").on(t.createdAt),
     index("audit_log_entity_idx").on(t.entityType, t.entityId),
     index("audit_log_actor_idx").on(t.actorId),
+    // The audit screen filters by actor email, case-insensitively.
+    index("audit_log_lower_actor_email_idx").on(sql`lower(${t.actorEmail})`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_lower_actor_email_idx" ON "audit_log" USING btree (lower("actor_email"));--> statement-breakpoint
+CREATE INDEX "contacts_ip_created_idx" ON "contacts" USING btree ("ip_address","created_at");
