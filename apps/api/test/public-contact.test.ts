@@ -195,3 +195,15 @@ describe("the client address behind the web server", () => {
     ).toHaveLength(1);
   });
 });
+
+describe("the per-address limit for IPv6 clients", () => {
+  it("counts a whole /64 together, so rotating addresses inside it does not escape the limit", async () => {
+    for (let host = 1; host <= 5; host++) {
+      expect((await send(valid, `2001:db8:77:1::${host}`)).statusCode).toBe(201);
+    }
+    const rotated = await send(valid, "2001:db8:77:1:aaaa:bbbb:cccc:dddd");
+    expect(rotated.statusCode).toBe(429);
+    // A neighbouring /64 is someone else.
+    expect((await send(valid, "2001:db8:77:2::1")).statusCode).toBe(201);
+  });
+});

@@ -1,6 +1,7 @@
 import { inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { loginThrottles } from "../db/schema.ts";
+import { clientNetwork } from "./client-network.ts";
 
 /** Attempts a key may make since its last success before it is locked (the last one still checked). */
 export const MAX_FAILURES = 5;
@@ -10,10 +11,13 @@ export const MAX_LOCK_SECONDS = 15 * 60;
 /** A key with no attempt for this long starts again from zero. */
 export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
-/** Throttle keys: one per client address and one per account, so neither alone can be ground down. */
+/**
+ * Throttle keys: one per client network (an IPv6 client's whole /64) and one per account, so
+ * neither alone can be ground down.
+ */
 export function throttleKeys(options: { ipAddress?: string | null; email?: string | null }): string[] {
   const keys: string[] = [];
-  if (options.ipAddress) keys.push(`ip:${options.ipAddress}`);
+  if (options.ipAddress) keys.push(`ip:${clientNetwork(options.ipAddress)}`);
   if (options.email) keys.push(`email:${options.email.toLowerCase()}`);
   return keys;
 }

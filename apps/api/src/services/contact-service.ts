@@ -1,5 +1,6 @@
 import { CONTACT_LIMITS, type ContactSubjectValue } from "@pharmacompare/contract";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { clientNetwork, isIpv6Network, plainAddress } from "../auth/client-network.ts";
 import type { Database } from "../db/client.ts";
 import { contacts } from "../db/schema.ts";
 
@@ -34,11 +35,17 @@ export function createContactService(db: Database, options: { now: () => Date })
       return db.transaction(async (tx) => {
         // Serialise submissions from one address (in every process): two concurrent requests must
         // not both see four earlier messages and both store a fifth and sixth.
+        const network = input.ipAddress === null ? null : clientNetwork(input.ipAddress);
         await tx.execute(
-          sql`select pg_advisory_xact_lock(${CONTACT_LOCK_NAMESPACE}, hashtext(${input.ipAddress ?? ""}))`,
+          sql`select pg_advisory_xact_lock(${CONTACT_LOCK_NAMESPACE}, hashtext(${network ?? ""}))`,
         );
+        // An IPv6 client counts as its whole /64 (it could rotate through it); IPv4 by address.
         const sameAddress =
-          input.ipAddress === null ? isNull(contacts.ipAddress) : eq(contacts.ipAddress, input.ipAddress);
+          network === null
+            ? isNull(contacts.ipAddress)
+            : isIpv6Network(network)
+              ? sql`${contacts.ipAddress} like '%:%' and network(set_masklen(${contacts.ipAddress}::inet, 64)) = ${network}::cidr`
+              : eq(contacts.ipAddress, network);
         const recent = await tx
           .select({ createdAt: contacts.createdAt })
           .from(contacts)
@@ -61,7 +68,7 @@ export function createContactService(db: Database, options: { now: () => Date })
             subject: input.subject,
             message: input.message,
             status: "new",
-            ipAddress: input.ipAddress,
+            ipAddress: input.ipAddress === null ? null : plainAddress(input.ipAddress),
             createdAt: now,
             updatedAt: now,
           })
