@@ -1,4 +1,11 @@
-import { buildApi, loadApiConfig, loggerOptions, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import {
+  buildApi,
+  loadApiConfig,
+  loggerOptions,
+  openDatabase,
+  prepareDatabase,
+  scheduleRetention,
+} from "@pharmacompare/api";
 import { ConfigError } from "@pharmacompare/contract";
 import { loadWebConfig } from "../apps/web/app/config.server.ts";
 import { createWebServer } from "../apps/web/server/web-server.ts";
@@ -35,6 +42,7 @@ buildWebIfNeeded();
 
 const database = await openDatabase(config.api);
 const api = await buildApi({ config: config.api, database });
+scheduleRetention(api);
 const web = await createWebServer({ logger: loggerOptions(config.api.logLevel, "web") });
 
 async function shutdown(code: number): Promise<never> {
