@@ -2,7 +2,7 @@ import { type BlogPost, type BlogPostSummary, formatLongDate } from "@pharmacomp
 import { data, Link } from "react-router";
 import { ArticleMarkdown } from "../components/blog/article-markdown.tsx";
 import { ArrowLeftIcon, ClockIcon } from "../components/blog/blog-icons.tsx";
-import { BlogPostCard } from "../components/blog/blog-post-card.tsx";
+import { BlogPostGrid } from "../components/blog/blog-post-card.tsx";
 import { PostMedia } from "../components/blog/post-media.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { ArrowRightIcon } from "../components/ui/icons.tsx";
@@ -213,13 +213,7 @@ function Article({ post, related }: { post: BlogPost; related: BlogPostSummary[]
             <h2 id="related-heading" className="font-bold text-2xl text-slate-900 tracking-tight">
               Related Articles
             </h2>
-            <ul className="mt-8 grid gap-5 md:grid-cols-3">
-              {related.map((other) => (
-                <li key={other.id} className="flex">
-                  <BlogPostCard post={other} />
-                </li>
-              ))}
-            </ul>
+            <BlogPostGrid posts={related} />
           </div>
         </section>
       ) : null}

@@ -83,3 +83,16 @@ export function BlogPostCard({ post, variant = "compact" }: BlogPostCardProps) {
     </article>
   );
 }
+
+/** Cards in a row of three on wide screens: the home page's latest posts and an article's related ones. */
+export function BlogPostGrid({ posts }: { posts: readonly BlogPostSummary[] }) {
+  return (
+    <ul className="mt-8 grid gap-5 md:grid-cols-3">
+      {posts.map((post) => (
+        <li key={post.id} className="flex">
+          <BlogPostCard post={post} />
+        </li>
+      ))}
+    </ul>
+  );
+}

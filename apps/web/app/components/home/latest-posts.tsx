@@ -1,7 +1,7 @@
 import type { BlogPostSummary } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
-import { BlogPostCard } from "../blog/blog-post-card.tsx";
+import { BlogPostGrid } from "../blog/blog-post-card.tsx";
 import { ArrowRightIcon } from "../ui/icons.tsx";
 
 /** The three newest blog posts as cards, with a way to the whole blog (public site §2). */
@@ -35,13 +35,7 @@ export function LatestPosts({ posts }: { posts: BlogPostSummary[] | null }) {
         ) : posts.length === 0 ? (
           <p className="mt-8 text-slate-600">New articles are on their way.</p>
         ) : (
-          <ul className="mt-8 grid gap-5 md:grid-cols-3">
-            {posts.map((post) => (
-              <li key={post.id} className="flex">
-                <BlogPostCard post={post} />
-              </li>
-            ))}
-          </ul>
+          <BlogPostGrid posts={posts} />
         )}
       </div>
     </section>
