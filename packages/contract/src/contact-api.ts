@@ -6,8 +6,6 @@ import { text } from "./text.ts";
  * The contact form's one write (public site §3, §5, §7): `POST /api/contact`. The specification
  * leaves length limits open; ours are recorded in docs/decisions/010-contact-and-legal-pages.md.
  */
-export const contactApiPath = "/api/contact";
-
 /** The address every page gives for writing to us directly. */
 export const SUPPORT_EMAIL = "support@pharmacompare.co.uk";
 

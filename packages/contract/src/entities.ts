@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   ADMIN_MESSAGE_CATEGORIES,
   ADMIN_ROLES,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
   BLOG_CATEGORIES,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
@@ -222,15 +224,42 @@ export const BlogPost = z.object({
 });
 export type BlogPost = z.infer<typeof BlogPost>;
 
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+export const AuditEntityType = z.enum(AUDIT_ENTITY_TYPES);
+export type AuditEntityType = z.infer<typeof AuditEntityType>;
+
 export const AuditEntry = z.object({
   id: z.string(),
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
-  action: z.string(),
-  entityType: z.string(),
+  action: AuditAction,
+  entityType: AuditEntityType,
   entityId: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()).nullable(),
   ipAddress: z.string().nullable(),
   createdAt: isoDateTime,
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/**
+ * An admin message as visitors see it: what to show and where, without the back-office fields
+ * (who wrote it, whether it is switched on, when it was created).
+ */
+export const PublicAdminMessage = AdminMessage.pick({
+  _id: true,
+  medicationId: true,
+  medicationName: true,
+  pharmacyId: true,
+  pharmacyName: true,
+  category: true,
+  title: true,
+  message: true,
+  startDate: true,
+  endDate: true,
+  priority: true,
+}).describe(
+  "A message showing now on a medication's page: a page banner, or a note in one pharmacy's price row " +
+    "when `pharmacyId` is set.",
+);
+export type PublicAdminMessage = z.infer<typeof PublicAdminMessage>;

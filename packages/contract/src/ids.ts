@@ -63,3 +63,39 @@ export const BLOG_CATEGORIES = [
 ] as const;
 export const ADMIN_ROLES = ["admin"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+/**
+ * What an audit entry records: the actions and the kinds of thing acted on. The API writes only
+ * these and the audit screen offers exactly these as filters.
+ */
+export const AUDIT_ACTIONS = [
+  "login",
+  "login_failed",
+  "logout",
+  "password_change",
+  "password_change_failed",
+  "password_reset",
+  "create",
+  "update",
+  "delete",
+  "status_change",
+  "publish",
+  "unpublish",
+  "import",
+  "export",
+] as const;
+
+export const AUDIT_ENTITY_TYPES = [
+  "admin_session",
+  "admin_user",
+  "medication",
+  "pharmacy",
+  "price",
+  "category",
+  "subcategory",
+  "blog_post",
+  "admin_message",
+  "contact",
+  "price_alert",
+  "subscription",
+] as const;

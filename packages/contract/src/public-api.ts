@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { AdminMessage, Medication, Price, PricePharmacy } from "./entities.ts";
-import { pathSegment } from "./path-segment.ts";
+import { Price, PricePharmacy } from "./entities.ts";
+import { boundedInt } from "./query.ts";
 import { text } from "./text.ts";
 
 /**
- * The public read API (public site §7): route patterns for the API, path helpers for the web
- * client, and the request and response schemas both validate against. Bodies are the entities
- * themselves, never wrapped in an envelope.
+ * Request and response schemas of the public reads (public site §7); the endpoints themselves are
+ * defined in `endpoints/public/`. Bodies are the entities themselves, never wrapped in an envelope.
  */
 
 /** Bounds of the public list endpoints and of search (public site §5, §9). */
@@ -23,16 +22,6 @@ export const SEARCH_TOO_SHORT_MESSAGE = `Search term must be at least ${PUBLIC_A
 
 /** Any id-shaped text: an unknown id is a 404, so the format is not checked here. */
 const IdText = text().min(1).max(100);
-
-function boundedInt(min: number, max: number, fallback: number) {
-  const error = `must be a whole number from ${min} to ${max}`;
-  return z.coerce
-    .number<number>({ error })
-    .int({ error })
-    .min(min, { error })
-    .max(max, { error })
-    .default(fallback);
-}
 
 const dosageText = text({
   error: (issue) => (issue.input === undefined ? "is required" : "must be a single value"),
@@ -93,23 +82,6 @@ export type RecentPriceUpdatesQuery = z.input<typeof RecentPriceUpdatesQuery>;
 
 // ---------------------------------------------------------------- responses
 
-export const MedicationComparison = z
-  .object({
-    medication: Medication,
-    dosage: z.string(),
-    /** Every public price for the dosage, in stock or not, cheapest first. */
-    prices: z.array(Price),
-    /** The cheapest in-stock price; null when nothing is in stock. */
-    lowest: Price.nullable(),
-    /** Most expensive minus cheapest in-stock price, in pounds; 0 with fewer than two. */
-    savings: z.number().nonnegative(),
-  })
-  .describe(
-    "A medication and all public prices for one of its dosages, cheapest first. `lowest` is the cheapest " +
-      "in-stock price (null when none is in stock); `savings` is the highest minus the lowest in-stock price.",
-  );
-export type MedicationComparison = z.infer<typeof MedicationComparison>;
-
 export const PriceMatrixCell = z.object({
   _id: z.string(),
   price: z.number().positive(),
@@ -144,86 +116,16 @@ export const PriceMatrix = z
   );
 export type PriceMatrix = z.infer<typeof PriceMatrix>;
 
-/**
- * An admin message as visitors see it: what to show and where, without the back-office fields
- * (who wrote it, whether it is switched on, when it was created).
- */
-export const PublicAdminMessage = AdminMessage.pick({
-  _id: true,
-  medicationId: true,
-  medicationName: true,
-  pharmacyId: true,
-  pharmacyName: true,
-  category: true,
-  title: true,
-  message: true,
-  startDate: true,
-  endDate: true,
-  priority: true,
-}).describe(
-  "A message showing now on a medication's page: a page banner, or a note in one pharmacy's price row " +
-    "when `pharmacyId` is set.",
-);
-export type PublicAdminMessage = z.infer<typeof PublicAdminMessage>;
-
 export const RecentPriceUpdate = Price.extend({ medicationName: z.string() }).describe(
   "A price record with the medication's name, for a recently-updated list.",
 );
 export type RecentPriceUpdate = z.infer<typeof RecentPriceUpdate>;
 
-// ---------------------------------------------------------------- paths
+/** The condition page's query (public site §2, §4): the medication by name and the dosage. */
+export const ConditionPageQuery = z.object({
+  medication: text().max(200).optional(),
+  dosage: text().max(200).optional(),
+});
+export type ConditionPageQuery = z.input<typeof ConditionPageQuery>;
 
-/** Route patterns as the API registers them. */
-export const publicApiRoutes = {
-  categories: "/api/categories",
-  category: "/api/categories/:id",
-  subcategory: "/api/categories/:id/:subId",
-  medications: "/api/medications",
-  medicationsBySubcategory: "/api/medications/by-subcategory/:id",
-  medicationSearch: "/api/medications/search/:query",
-  medication: "/api/medications/:id",
-  medicationComparison: "/api/medications/:id/comparison",
-  pharmacies: "/api/pharmacies",
-  topRatedPharmacies: "/api/pharmacies/top/rated",
-  pharmacy: "/api/pharmacies/:id",
-  pricesForMedication: "/api/prices/medication/:id",
-  lowestPrice: "/api/prices/lowest/:id",
-  priceMatrix: "/api/prices/matrix/:id",
-  recentPriceUpdates: "/api/prices/recent-updates",
-  /** No /api prefix: the specification's path (public site §7). */
-  adminMessagesForMedication: "/admin-messages/medication/:medicationId",
-} as const;
-
-function withQuery(path: string, query: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** Paths the web client calls, built so they always match {@link publicApiRoutes}. */
-export const publicApiPaths = {
-  categories: () => publicApiRoutes.categories,
-  category: (id: string) => `/api/categories/${pathSegment(id)}`,
-  subcategory: (id: string, subId: string) => `/api/categories/${pathSegment(id)}/${pathSegment(subId)}`,
-  medications: (query: MedicationListQuery = {}) => withQuery(publicApiRoutes.medications, query),
-  medicationsBySubcategory: (id: string) => `/api/medications/by-subcategory/${pathSegment(id)}`,
-  medicationSearch: (query: string) => `/api/medications/search/${pathSegment(query)}`,
-  medication: (id: string) => `/api/medications/${pathSegment(id)}`,
-  medicationComparison: (id: string, dosage: string) =>
-    withQuery(`/api/medications/${pathSegment(id)}/comparison`, { dosage }),
-  pharmacies: () => publicApiRoutes.pharmacies,
-  topRatedPharmacies: (query: TopRatedPharmaciesQuery = {}) =>
-    withQuery(publicApiRoutes.topRatedPharmacies, query),
-  pharmacy: (id: string) => `/api/pharmacies/${pathSegment(id)}`,
-  pricesForMedication: (id: string, query: OptionalDosageQuery = {}) =>
-    withQuery(`/api/prices/medication/${pathSegment(id)}`, query),
-  lowestPrice: (id: string, dosage: string) => withQuery(`/api/prices/lowest/${pathSegment(id)}`, { dosage }),
-  priceMatrix: (id: string) => `/api/prices/matrix/${pathSegment(id)}`,
-  recentPriceUpdates: (query: RecentPriceUpdatesQuery = {}) =>
-    withQuery(publicApiRoutes.recentPriceUpdates, query),
-  adminMessagesForMedication: (medicationId: string) =>
-    `/admin-messages/medication/${pathSegment(medicationId)}`,
-} as const;
+export const SubcategoryIdParams = z.object({ subcategoryId: IdText });

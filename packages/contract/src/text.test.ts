@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AuditQuery, LoginRequest } from "./admin-auth.ts";
 import { BlogSlugParams } from "./blog-api.ts";
 import { ContactRequest } from "./contact-api.ts";
+import { AuditQuery } from "./endpoints/admin/audit.ts";
+import { LoginRequest } from "./endpoints/admin/auth.ts";
 import {
   DosageQuery,
   IdParams,
@@ -54,7 +55,7 @@ describe("every request string refuses a NUL", () => {
     ["ContactRequest.message", ContactRequest, { ...valid, message: `${NUL} and more text` }],
     ["LoginRequest.email", LoginRequest, { email: `${NUL}@b.co`, password: "x" }],
     ["LoginRequest.password", LoginRequest, { email: "a@b.co", password: NUL }],
-    ["AuditQuery.action", AuditQuery, { action: NUL }],
+    ["AuditQuery.actorEmail", AuditQuery, { actorEmail: NUL }],
   ] as const)("%s", (_name, schema, input) => {
     const result = schema.safeParse(input);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([

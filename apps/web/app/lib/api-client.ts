@@ -1,5 +1,13 @@
-import { ErrorBody } from "@pharmacompare/contract";
-import type { z } from "zod";
+import {
+  type EndpointDefinition,
+  type EndpointInput,
+  type EndpointResult,
+  ErrorBody,
+  type ErrorCode,
+  endpointUrl,
+  type InputOptional,
+  successSchema,
+} from "@pharmacompare/contract";
 
 /** Every API call gives up after this long (public site §7). */
 export const API_TIMEOUT_MS = 10_000;
@@ -18,17 +26,23 @@ export class ApiError extends Error {
   readonly status: number;
   /** The API's own `{ error }` text when it sent one: safe to show as it is. */
   readonly serverMessage: string | undefined;
+  /** The API's `code` for the refusal, when it sent one. */
+  readonly code: ErrorCode | undefined;
+  /** Field → message, when the API named the fields at fault (forms show these beside each field). */
+  readonly fields: Record<string, string>;
 
   constructor(
     kind: ApiErrorKind,
     status: number,
     message: string,
-    options?: { cause?: unknown; serverMessage?: string },
+    options?: { cause?: unknown; refusal?: ErrorBody },
   ) {
     super(message, options);
     this.kind = kind;
     this.status = status;
-    this.serverMessage = options?.serverMessage;
+    this.serverMessage = options?.refusal?.error;
+    this.code = options?.refusal?.code;
+    this.fields = options?.refusal?.fields ?? {};
   }
 }
 
@@ -47,40 +61,33 @@ export interface ApiRequestInit {
   headers?: Record<string, string>;
 }
 
-/** Reads: all the public site's loaders need (and all their test doubles provide). */
+/** The arguments of a call: the input may be left out when the endpoint takes none. */
+export type CallArguments<E extends EndpointDefinition> = InputOptional<E> extends true
+  ? [input?: EndpointInput<E>, init?: ApiRequestInit]
+  : [input: EndpointInput<E>, init?: ApiRequestInit];
+
+/**
+ * The one way to call the API: an endpoint from the contract's registry and its typed inputs; the
+ * answer comes back parsed by the endpoint's own success schema. No call site spells a path.
+ */
 export interface ApiClient {
-  get<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
-}
-
-/** A call with a JSON body: `body` is sent as JSON; leave it undefined for a call without one. */
-type WriteCall = <S extends z.ZodType>(
-  path: string,
-  schema: S,
-  body?: unknown,
-  init?: ApiRequestInit,
-) => Promise<z.output<S>>;
-
-/** The same client with the writes the back-office and the contact form make. */
-export interface WritableApiClient extends ApiClient {
-  post: WriteCall;
-  put: WriteCall;
-  patch: WriteCall;
-  delete<S extends z.ZodType>(path: string, schema: S, init?: ApiRequestInit): Promise<z.output<S>>;
+  call<E extends EndpointDefinition>(endpoint: E, ...args: CallArguments<E>): Promise<EndpointResult<E>>;
 }
 
 /** The one HTTP client for the API: loaders use it on the server, client code in the browser. */
-export function createApiClient(options: ApiClientOptions): WritableApiClient {
+export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
 
-  async function request<S extends z.ZodType>(
-    method: string,
-    path: string,
-    schema: S,
-    body: unknown,
+  async function call<E extends EndpointDefinition>(
+    endpoint: E,
+    input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {},
     init: ApiRequestInit = {},
-  ): Promise<z.output<S>> {
+  ): Promise<EndpointResult<E>> {
+    const { method } = endpoint;
+    const path = endpointUrl(endpoint, input);
+    const { body } = input;
     const label = `${method} ${path}`;
     const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -126,7 +133,7 @@ export function createApiClient(options: ApiClientOptions): WritableApiClient {
         ? refusal.data.error
         : `The API answered ${label} with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`;
       throw new ApiError("http", response.status, message, {
-        serverMessage: refusal.success ? refusal.data.error : undefined,
+        refusal: refusal.success ? refusal.data : undefined,
       });
     }
     if (!json.ok) {
@@ -136,7 +143,7 @@ export function createApiClient(options: ApiClientOptions): WritableApiClient {
         `The API answered ${label} with a body that is not JSON.`,
       );
     }
-    const parsed = schema.safeParse(json.value);
+    const parsed = successSchema(endpoint).safeParse(json.value);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
@@ -147,15 +154,12 @@ export function createApiClient(options: ApiClientOptions): WritableApiClient {
         { cause: parsed.error },
       );
     }
-    return parsed.data;
+    return parsed.data as EndpointResult<E>;
   }
 
   return {
-    get: (path, schema, init) => request("GET", path, schema, undefined, init),
-    post: (path, schema, body, init) => request("POST", path, schema, body, init),
-    put: (path, schema, body, init) => request("PUT", path, schema, body, init),
-    patch: (path, schema, body, init) => request("PATCH", path, schema, body, init),
-    delete: (path, schema, init) => request("DELETE", path, schema, undefined, init),
+    call: <E extends EndpointDefinition>(endpoint: E, ...[input, init]: CallArguments<E>) =>
+      call(endpoint, input as Parameters<typeof call>[1], init),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Medication } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
-import { badRequest, notFound } from "../../plugins/error-handler.ts";
+import { badRequest, notFound } from "../../plugins/refusal.ts";
 
 /** The public medication with this id, or a 404 naming it (unknown and inactive look the same). */
 export async function requireMedication(app: FastifyInstance, id: string): Promise<Medication> {
@@ -12,7 +12,10 @@ export async function requireMedication(app: FastifyInstance, id: string): Promi
 /** A 400 naming the parameter unless `dosage` is one the medication is sold in. */
 export function requireDosage(medication: Medication, dosage: string): string {
   if (!medication.dosage.includes(dosage)) {
-    throw badRequest(`Invalid query parameter "dosage": "${dosage}" is not a dosage of ${medication.name}`);
+    throw badRequest(
+      `Invalid query parameter "dosage": "${dosage}" is not a dosage of ${medication.name}`,
+      "dosage",
+    );
   }
   return dosage;
 }

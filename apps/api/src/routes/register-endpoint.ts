@@ -1,0 +1,61 @@
+import type { EndpointDefinition, EndpointReturn } from "@pharmacompare/contract";
+import { successStatus } from "@pharmacompare/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The registry entry a route was registered from. */
+    endpoint?: EndpointDefinition;
+  }
+}
+
+type Input<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** A handler's request, typed from the endpoint's params, query and body schemas. */
+export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+  Params: Input<E["params"]>;
+  Querystring: Input<E["query"]>;
+  Body: Input<E["body"]>;
+}>;
+
+/** Returns the success body; refuses by throwing `refuse(…)` (plugins/refusal.ts). */
+export type EndpointHandler<E extends EndpointDefinition> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointReturn<E>>;
+
+/**
+ * Registers one route from its registry entry: method, path, schemas (validation, serialisation
+ * and the OpenAPI document), cache marking, and the success status. An admin endpoint can only be
+ * registered inside the guarded scope (routes/admin/index.ts), so none can slip out from behind it.
+ */
+export function registerEndpoint<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): void {
+  if (endpoint.access === "admin" && !app.hasRequestDecorator("admin")) {
+    throw new Error(`${endpoint.method} ${endpoint.path} is an admin endpoint registered outside the guard`);
+  }
+  const status = successStatus(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { endpoint, ...(endpoint.cache ? { cache: endpoint.cache } : {}) },
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: endpoint.responses,
+    },
+    handler: async (request, reply) => {
+      const body = await handler(request as EndpointRequest<E>, reply);
+      reply.code(status);
+      return body;
+    },
+  });
+}

@@ -1,0 +1,190 @@
+import { z } from "zod";
+import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
+
+/**
+ * The price comparison's rules, in one place for both tiers (DESIGN "a rule lives in one tier"):
+ * the API answers comparisons with {@link buildComparison}, and the web's fallback chain builds
+ * the same shape from its static data with the same function. Decision 012 records the choices.
+ */
+
+/** A price row of a comparison: the price, whether it is the Best, and how much dearer otherwise. */
+export const ComparisonPrice = Price.extend({
+  /** The cheapest shown price, in stock or not (public site §2); ties share the badge. */
+  isBest: z.boolean(),
+  /** Pounds above the Best price; 0 for a Best row. */
+  difference: z.number().nonnegative(),
+});
+export type ComparisonPrice = z.infer<typeof ComparisonPrice>;
+
+export const MedicationComparison = z
+  .object({
+    medication: Medication,
+    dosage: z.string(),
+    /** Every public price above £0 for the dosage, cheapest first (then better rated, then by name). */
+    prices: z.array(ComparisonPrice),
+    /** The cheapest in-stock price; null when nothing is in stock. */
+    lowest: Price.nullable(),
+    /** Dearest minus cheapest in-stock price, in pounds; 0 with fewer than two in-stock prices. */
+    savings: z.number().nonnegative(),
+  })
+  .describe(
+    "A medication and all public prices for one of its dosages, cheapest first, the cheapest marked " +
+      "`isBest` and every row carrying its `difference` from it. `lowest` is the cheapest in-stock price " +
+      "(null when none is in stock); `savings` is the dearest minus the cheapest in-stock price.",
+  );
+export type MedicationComparison = z.infer<typeof MedicationComparison>;
+
+const pence = (pounds: number) => Math.round(pounds * 100);
+
+/** Byte order of the lower-cased name, as the API's SQL sorts names (`lower(name) collate "C"`). */
+function compareText(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Cheapest first; on a tie the better-rated pharmacy, then by name, then by id (stable everywhere). */
+export function cheapestFirst(a: Price, b: Price): number {
+  return (
+    pence(a.price) - pence(b.price) ||
+    b.pharmacy.rating - a.pharmacy.rating ||
+    compareText(a.pharmacy.name, b.pharmacy.name) ||
+    compareText(a.pharmacyId, b.pharmacyId)
+  );
+}
+
+/**
+ * One dosage's comparison from any list of prices: prices of other medications or dosages, and of
+ * £0 or less (public site §5), are dropped; the rest ordered by {@link cheapestFirst}.
+ */
+export function buildComparison(
+  medication: Medication,
+  dosage: string,
+  prices: readonly Price[],
+): MedicationComparison {
+  const shown = prices
+    .filter(
+      (price) =>
+        price.medicationId === medication.id &&
+        price.dosage === dosage &&
+        Number.isFinite(price.price) &&
+        price.price > 0,
+    )
+    .sort(cheapestFirst);
+  const best = shown[0] ? pence(shown[0].price) : 0;
+  const inStock = shown.filter((price) => price.inStock);
+  const lowest = inStock[0] ?? null;
+  const dearest = inStock.at(-1);
+  return {
+    medication,
+    dosage,
+    prices: shown.map((price) => ({
+      ...price,
+      isBest: pence(price.price) === best,
+      difference: (pence(price.price) - best) / 100,
+    })),
+    lowest,
+    savings: lowest && dearest ? (pence(dearest.price) - pence(lowest.price)) / 100 : 0,
+  };
+}
+
+/**
+ * The medication a visitor's name stands for (public site §4): the exact name ignoring case, else
+ * the first whose name starts with it. The condition page's `medication` query and the home page's
+ * popular searches read a name the same way.
+ */
+export function findMedicationByName<T extends { name: string }>(
+  medications: readonly T[],
+  wanted: string | null | undefined,
+): T | undefined {
+  const query = wanted?.trim().toLowerCase();
+  if (!query) return undefined;
+  return (
+    medications.find((medication) => medication.name.toLowerCase() === query) ??
+    medications.find((medication) => medication.name.toLowerCase().startsWith(query))
+  );
+}
+
+/** The medication named by the `medication` query, else the first; undefined only for an empty list. */
+export function selectMedication<T extends { name: string }>(
+  medications: readonly T[],
+  wanted: string | null | undefined,
+): T | undefined {
+  return findMedicationByName(medications, wanted) ?? medications[0];
+}
+
+/** The `dosage` query when the medication has it, else its first dosage; undefined when none. */
+export function selectDosage(
+  medication: { dosage: readonly string[] } | undefined,
+  wanted: string | null | undefined,
+): string | undefined {
+  if (!medication) return undefined;
+  const query = wanted?.trim();
+  if (query && medication.dosage.includes(query)) return query;
+  return medication.dosage[0];
+}
+
+/**
+ * Everything a condition page shows (public site §2, §4) in one answer: the condition's place in
+ * the tree, its medications, the choice the query made and that choice's comparison.
+ */
+export const ConditionPage = z
+  .object({
+    category: Category,
+    subcategory: Subcategory,
+    medications: z.array(Medication),
+    /** The chosen medication's id, or null when the condition has no medication. */
+    medicationId: z.string().nullable(),
+    /** The chosen dosage, or null when the medication lists none. */
+    dosage: z.string().nullable(),
+    /** The chosen medication and dosage's comparison; null without both. */
+    comparison: MedicationComparison.nullable(),
+    /** The chosen medication's admin messages showing now, highest priority first, then newest. */
+    messages: z.array(PublicAdminMessage),
+  })
+  .describe(
+    "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
+      "query (exact name ignoring case, else the first name starting with it, else the first medication) " +
+      "and the `dosage` query (else the medication's first dosage).",
+  );
+export type ConditionPage = z.infer<typeof ConditionPage>;
+
+/** Where a condition sits in a tree of categories, or undefined. */
+export function findCondition(categories: readonly Category[], subcategoryId: string) {
+  for (const category of categories) {
+    const subcategory = category.subcategories.find((entry) => entry.id === subcategoryId);
+    if (subcategory) return { category, subcategory };
+  }
+  return undefined;
+}
+
+/**
+ * A condition page from its parts: the API passes the live rows, the web's fallback its snapshot.
+ * `pricesFor` and `messagesFor` are asked only about the chosen medication (and dosage).
+ */
+export async function assembleConditionPage(parts: {
+  category: Category;
+  subcategory: Subcategory;
+  medications: Medication[];
+  medicationQuery?: string | null;
+  dosageQuery?: string | null;
+  pricesFor: (medication: Medication, dosage: string) => Promise<readonly Price[]> | readonly Price[];
+  messagesFor: (medication: Medication) => Promise<PublicAdminMessage[]> | PublicAdminMessage[];
+}): Promise<ConditionPage> {
+  const medication = selectMedication(parts.medications, parts.medicationQuery);
+  const dosage = selectDosage(medication, parts.dosageQuery);
+  const [prices, messages] = await Promise.all([
+    medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
+    medication ? parts.messagesFor(medication) : [],
+  ]);
+  const comparison = medication && dosage !== undefined && prices ? buildComparison(medication, dosage, prices) : null;
+  return {
+    category: parts.category,
+    subcategory: parts.subcategory,
+    medications: parts.medications,
+    medicationId: medication?.id ?? null,
+    dosage: dosage ?? null,
+    comparison,
+    messages,
+  };
+}

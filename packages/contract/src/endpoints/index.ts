@@ -1,0 +1,48 @@
+import type { EndpointDefinition } from "../endpoint.ts";
+import * as audit from "./admin/audit.ts";
+import * as auth from "./admin/auth.ts";
+import * as stats from "./admin/stats.ts";
+import * as adminMessages from "./public/admin-messages.ts";
+import * as blog from "./public/blog.ts";
+import * as categories from "./public/categories.ts";
+import * as conditionPage from "./public/condition-page.ts";
+import * as contact from "./public/contact.ts";
+import * as health from "./public/health.ts";
+import * as medications from "./public/medications.ts";
+import * as pharmacies from "./public/pharmacies.ts";
+import * as prices from "./public/prices.ts";
+
+/**
+ * The endpoint registry: every route the API serves, one module per resource. The API registers
+ * from it, the OpenAPI document is generated from it, the web calls it (docs/architecture.md).
+ */
+export const publicEndpoints = {
+  ...health,
+  ...categories,
+  ...medications,
+  ...pharmacies,
+  ...prices,
+  ...adminMessages,
+  ...blog,
+  ...contact,
+  ...conditionPage,
+} as const;
+
+export const adminEndpoints = {
+  ...auth,
+  ...audit,
+  ...stats,
+} as const;
+
+function definitions(module: Record<string, unknown>): EndpointDefinition[] {
+  return Object.values(module).filter(
+    (value): value is EndpointDefinition =>
+      typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value,
+  );
+}
+
+/** Every endpoint, for the API's registration check and the tests. */
+export const allEndpoints: readonly EndpointDefinition[] = [
+  ...definitions(publicEndpoints),
+  ...definitions(adminEndpoints),
+];
