@@ -1,4 +1,4 @@
-import { AdminStats, type AdminUser } from "@pharmacompare/contract";
+import { type AdminUser, adminEndpoints } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
 import {
   ADMIN_TOKEN_KEY,
@@ -46,6 +46,7 @@ function setup(routes: Record<string, () => Response>, stored?: { token: string;
   }
   const calls: Call[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
+    init?.signal?.throwIfAborted();
     const url = new URL(String(input));
     const headers = new Headers(init?.headers);
     const method = init?.method ?? "GET";
@@ -126,8 +127,49 @@ describe("safeRedirectTo", () => {
 describe("admin API calls", () => {
   it("attach the stored token as a bearer token", async () => {
     const { session, calls } = setup({ "GET /api/admin/stats": () => json(200, STATS) }, { token: "t-1" });
-    await expect(session.api(page("/admin")).get("/api/admin/stats", AdminStats)).resolves.toEqual(STATS);
+    await expect(session.api(page("/admin")).call(adminEndpoints.dashboardCounts)).resolves.toEqual(STATS);
     expect(calls[0]?.authorization).toBe("Bearer t-1");
+  });
+
+  it("build the address from the endpoint and its query", async () => {
+    const { session, calls } = setup(
+      {
+        "GET /api/admin/audit": () => json(200, { entries: [], page: 2, limit: 5, total: 6, totalPages: 2 }),
+      },
+      { token: "t-1" },
+    );
+    const answer = await session
+      .api(page("/admin/audit"))
+      .call(adminEndpoints.listAuditEntries, { query: { action: "login", page: 2, limit: 5 } });
+    expect(answer.totalPages).toBe(2);
+    expect(calls[0]).toMatchObject({ method: "GET", url: "/api/admin/audit?action=login&page=2&limit=5" });
+  });
+
+  it("read the token afresh for every call (another tab may have signed in since)", async () => {
+    const { session, storage, calls } = setup(
+      { "GET /api/admin/stats": () => json(200, STATS) },
+      { token: "old" },
+    );
+    const api = session.api(page("/admin"));
+    await api.call(adminEndpoints.dashboardCounts);
+    storage.setItem(ADMIN_TOKEN_KEY, "new");
+    await api.call(adminEndpoints.dashboardCounts);
+    expect(calls.map((call) => call.authorization)).toEqual(["Bearer old", "Bearer new"]);
+  });
+
+  it("are cancelled with the page's request (the visitor navigated away)", async () => {
+    const { session, storage, calls } = setup(
+      { "GET /api/admin/stats": () => json(200, STATS) },
+      { token: "t-1" },
+    );
+    const controller = new AbortController();
+    controller.abort();
+    const request = new Request(`${PAGE}/admin`, { signal: controller.signal });
+    const thrown = await rejection(session.api(request).call(adminEndpoints.dashboardCounts));
+    expect(thrown).toBeInstanceOf(ApiError);
+    expect((thrown as ApiError).kind).toBe("aborted");
+    expect(calls).toEqual([]);
+    expect(storedSession(storage).token).toBe("t-1");
   });
 
   it("on a 401 from an admin page: clear the session and redirect to sign-in, then back", async () => {
@@ -136,7 +178,7 @@ describe("admin API calls", () => {
       { token: "t-1", user: JSON.stringify(USER) },
     );
     const thrown = await rejection(
-      session.api(page("/admin/audit?page=2")).get("/api/admin/stats", AdminStats),
+      session.api(page("/admin/audit?page=2")).call(adminEndpoints.dashboardCounts),
     );
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
@@ -153,7 +195,9 @@ describe("admin API calls", () => {
     );
     const request = new Request(`${PAGE}/admin/profile`, { method: "POST" });
     const thrown = await rejection(
-      session.api(request).post("/api/admin/auth/change-password", AdminStats, {}),
+      session.api(request).call(adminEndpoints.changePassword, {
+        body: { currentPassword: "a", newPassword: "long-enough", confirmPassword: "long-enough" },
+      }),
     );
     expect((thrown as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fprofile");
     expect(storedSession(storage).token).toBeNull();
@@ -169,7 +213,7 @@ describe("admin API calls", () => {
 
   it("on a 401 outside the admin: clear the session, no redirect", async () => {
     const { session, storage } = setup({ "GET /api/admin/stats": unauthorized }, { token: "t-1" });
-    const thrown = await rejection(session.api(page("/search")).get("/api/admin/stats", AdminStats));
+    const thrown = await rejection(session.api(page("/search")).call(adminEndpoints.dashboardCounts));
     expect(thrown).toBeInstanceOf(ApiError);
     expect(storedSession(storage).token).toBeNull();
   });
@@ -179,7 +223,7 @@ describe("admin API calls", () => {
       { "GET /api/admin/stats": () => json(500, { error: "Internal server error" }) },
       { token: "t-1" },
     );
-    const thrown = await rejection(session.api(page("/admin")).get("/api/admin/stats", AdminStats));
+    const thrown = await rejection(session.api(page("/admin")).call(adminEndpoints.dashboardCounts));
     expect(thrown).toBeInstanceOf(ApiError);
     expect(storedSession(storage).token).toBe("t-1");
   });

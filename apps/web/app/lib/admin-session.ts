@@ -1,13 +1,6 @@
-import {
-  AdminUser,
-  adminAuthPaths,
-  type LoginRequest,
-  LoginResponse,
-  MeResponse,
-  MessageResponse,
-} from "@pharmacompare/contract";
+import { AdminUser, adminEndpoints, type LoginRequest } from "@pharmacompare/contract";
 import { redirect } from "react-router";
-import { ApiError, type ApiRequestInit, createApiClient, type WritableApiClient } from "./api-client.ts";
+import { type ApiClient, ApiError, type CallArguments, createApiClient } from "./api-client.ts";
 import { readBrowserApiUrl } from "./browser-env.ts";
 
 /**
@@ -75,8 +68,11 @@ export interface StoredSession {
 export interface AdminSession {
   /** The stored session, read afresh each time (another tab may have signed out). */
   current(): StoredSession | null;
-  /** The API client for a loader's or action's request: bearer token, 401 handling, its signal. */
-  api(request: Request): WritableApiClient;
+  /**
+   * The API client for a loader's or action's request: each call carries the stored bearer token
+   * and the request's signal, and a 401 signs out (and, on an admin page, redirects to sign-in).
+   */
+  api(request: Request): ApiClient;
   /** Signs in and stores the token and user. */
   login(request: Request, credentials: LoginRequest): Promise<AdminUser>;
   /**
@@ -133,36 +129,31 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     });
   }
 
-  function client(token: string | null | undefined): WritableApiClient {
+  function client(token: string | null | undefined): ApiClient {
     return createApiClient({ baseUrl: options.apiUrl(), token, fetch: options.fetch });
   }
 
-  function api(request: Request): WritableApiClient {
+  function api(request: Request): ApiClient {
     const page = new URL(request.url);
     // A submission to an index route carries `?index`; it is not part of the page's address.
     page.searchParams.delete("index");
 
-    async function call<T>(run: (api: WritableApiClient) => Promise<T>): Promise<T> {
-      try {
-        return await run(client(current()?.token));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
-          clear();
-          if (isAdminPath(page.pathname) && !isLoginPath(page.pathname)) {
-            throw redirect(loginPath(`${page.pathname}${page.search}`));
-          }
-        }
-        throw error;
-      }
-    }
-    const withSignal = (init?: ApiRequestInit): ApiRequestInit => ({ signal: request.signal, ...init });
-
     return {
-      get: (path, schema, init) => call((api) => api.get(path, schema, withSignal(init))),
-      post: (path, schema, body, init) => call((api) => api.post(path, schema, body, withSignal(init))),
-      put: (path, schema, body, init) => call((api) => api.put(path, schema, body, withSignal(init))),
-      patch: (path, schema, body, init) => call((api) => api.patch(path, schema, body, withSignal(init))),
-      delete: (path, schema, init) => call((api) => api.delete(path, schema, withSignal(init))),
+      async call(endpoint, ...[input, init]) {
+        // The token is read at call time: another tab may have signed in or out since.
+        const args = [input, { signal: request.signal, ...init }] as CallArguments<typeof endpoint>;
+        try {
+          return await client(current()?.token).call(endpoint, ...args);
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) {
+            clear();
+            if (isAdminPath(page.pathname) && !isLoginPath(page.pathname)) {
+              throw redirect(loginPath(`${page.pathname}${page.search}`));
+            }
+          }
+          throw error;
+        }
+      },
     };
   }
 
@@ -172,7 +163,7 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     clear,
 
     async login(request, credentials) {
-      const { token, user } = await api(request).post(adminAuthPaths.login, LoginResponse, credentials);
+      const { token, user } = await api(request).call(adminEndpoints.login, { body: credentials });
       save(token, user);
       verifiedToken = token;
       return user;
@@ -182,7 +173,7 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
       const session = current();
       if (!session) return null;
       if (session.user && verifiedToken === session.token) return session.user;
-      const { user } = await api(request).get(adminAuthPaths.me, MeResponse);
+      const { user } = await api(request).call(adminEndpoints.currentAdmin);
       // Only keep the answer if nobody signed out or in meanwhile.
       if (current()?.token !== session.token) return null;
       save(session.token, user);
@@ -193,7 +184,7 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     async logout() {
       const session = current();
       try {
-        if (session) await client(session.token).post(adminAuthPaths.logout, MessageResponse);
+        if (session) await client(session.token).call(adminEndpoints.logout);
       } catch {
         // Already expired, revoked or unreachable: forgetting the token here is all that is left to do.
       } finally {
