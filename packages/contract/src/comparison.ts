@@ -177,7 +177,8 @@ export async function assembleConditionPage(parts: {
     medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
     medication ? parts.messagesFor(medication) : [],
   ]);
-  const comparison = medication && dosage !== undefined && prices ? buildComparison(medication, dosage, prices) : null;
+  const comparison =
+    medication && dosage !== undefined && prices ? buildComparison(medication, dosage, prices) : null;
   return {
     category: parts.category,
     subcategory: parts.subcategory,

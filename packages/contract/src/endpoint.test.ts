@@ -49,7 +49,9 @@ describe("endpointUrl", () => {
   it.each(allEndpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
     "%s: the built path matches its own pattern, values encoded",
     (_name, endpoint) => {
-      expect(matches(endpoint.path, endpointUrl(endpoint, { params: withParams(endpoint, awkward) }))).toBe(true);
+      expect(matches(endpoint.path, endpointUrl(endpoint, { params: withParams(endpoint, awkward) }))).toBe(
+        true,
+      );
     },
   );
 

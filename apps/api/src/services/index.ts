@@ -5,6 +5,7 @@ import { createAuditService } from "./audit-service.ts";
 import { createAuthService } from "./auth-service.ts";
 import { createBlogService } from "./blog-service.ts";
 import { createCategoryService } from "./category-service.ts";
+import { createConditionPageService } from "./condition-page-service.ts";
 import { createContactService } from "./contact-service.ts";
 import { createMedicationService } from "./medication-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
@@ -18,17 +19,22 @@ export interface ServiceOptions {
 /** One service per resource; routes reach data only through these. */
 export function createServices(db: Database, options: ServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
+  const categories = createCategoryService(db);
+  const medications = createMedicationService(db);
+  const prices = createPriceService(db);
+  const adminMessages = createAdminMessageService(db, { now });
   return {
     adminStats: createAdminStatsService(db),
     audit: createAuditService(db, { now }),
     auth: createAuthService(db, { now }),
     blog: createBlogService(db),
-    categories: createCategoryService(db),
+    categories,
+    conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),
     contact: createContactService(db, { now }),
-    medications: createMedicationService(db),
+    medications,
     pharmacies: createPharmacyService(db),
-    prices: createPriceService(db),
-    adminMessages: createAdminMessageService(db, { now }),
+    prices,
+    adminMessages,
   };
 }
 

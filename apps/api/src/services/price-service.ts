@@ -1,10 +1,11 @@
-import type {
-  Medication,
-  MedicationComparison,
-  Price,
-  PriceMatrix,
-  PriceMatrixRow,
-  RecentPriceUpdate,
+import {
+  buildComparison,
+  type Medication,
+  type MedicationComparison,
+  type Price,
+  type PriceMatrix,
+  type PriceMatrixRow,
+  type RecentPriceUpdate,
 } from "@pharmacompare/contract";
 import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
@@ -13,8 +14,6 @@ import { pricePharmacyColumns } from "./pharmacy-service.ts";
 import { byName, medicationIsPublic } from "./public-filters.ts";
 
 export type PriceService = ReturnType<typeof createPriceService>;
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function createPriceService(db: Database) {
   /**
@@ -52,7 +51,14 @@ export function createPriceService(db: Database) {
     lastUpdated: price.lastUpdated.toISOString(),
   });
 
-  const cheapestFirst = [asc(prices.price), byName(pharmacies.name), asc(pharmacies.id), asc(prices.dosage)];
+  // The contract's cheapestFirst order (price, better rating, name, id), so lists and comparisons agree.
+  const cheapestFirst = [
+    asc(prices.price),
+    desc(pharmacies.rating),
+    byName(pharmacies.name),
+    asc(pharmacies.id),
+    asc(prices.dosage),
+  ];
 
   async function forMedication(medicationId: string, dosage?: string): Promise<Price[]> {
     const rows = await selectPublic(
@@ -68,14 +74,9 @@ export function createPriceService(db: Database) {
     /** The condition page's prices: every public price of the medication, cheapest first. */
     forMedication,
 
-    /** One dosage's prices with the cheapest in-stock offer and the spread between offers. */
+    /** One dosage's comparison, by the contract's one rule (Best, differences, saving). */
     async compare(medication: Medication, dosage: string): Promise<MedicationComparison> {
-      const list = await forMedication(medication.id, dosage);
-      const inStock = list.filter((price) => price.inStock);
-      const lowest = inStock[0] ?? null;
-      const highest = inStock.at(-1);
-      const savings = lowest && highest ? round2(highest.price - lowest.price) : 0;
-      return { medication, dosage, prices: list, lowest, savings };
+      return buildComparison(medication, dosage, await forMedication(medication.id, dosage));
     },
 
     /** The cheapest in-stock price for a medication and dosage, or null when none is in stock. */

@@ -1,10 +1,42 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { defineEndpoint, type HttpMethod } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, createApiClient } from "./api-client.ts";
 
 const Thing = z.object({ id: z.string(), price: z.number() });
+
+/** Endpoints of the little server below, defined the way the contract defines the real ones. */
+const getThing = defineEndpoint({
+  method: "GET",
+  path: "/things/:id",
+  access: "public",
+  tag: "things",
+  summary: "One thing",
+  params: z.object({ id: z.string() }),
+  responses: { 200: Thing },
+});
+const writeThing = <M extends HttpMethod>(method: M) =>
+  defineEndpoint({
+    method,
+    path: "/things/echo",
+    access: "public",
+    tag: "things",
+    summary: "Echo",
+    body: z.object({ email: z.string() }),
+    responses: { 200: Thing },
+  });
+const postWithoutBody = defineEndpoint({
+  method: "POST",
+  path: "/things/echo",
+  access: "public",
+  tag: "things",
+  summary: "Echo",
+  responses: { 200: Thing },
+});
+const deleteThing = defineEndpoint({ ...postWithoutBody, method: "DELETE" });
+const thing = (id: string) => ({ params: { id } });
 
 let server: Server;
 let baseUrl: string;
@@ -31,6 +63,15 @@ beforeAll(async () => {
         return send(200, JSON.stringify({ id: "sildenafil", price: "cheap" }));
       case "/things/not-json":
         return send(200, "<html>oops</html>");
+      case "/things/refused":
+        return send(
+          400,
+          JSON.stringify({
+            error: 'Invalid body field "email": bad',
+            code: "invalid_request",
+            fields: { email: "bad" },
+          }),
+        );
       case "/things/broken":
         return send(500, "Internal details that must not matter");
       case "/things/slow":
@@ -59,50 +100,64 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   throw new Error("expected the call to fail");
 }
 
-describe("createApiClient().get", () => {
+describe("createApiClient().call", () => {
   it("returns the body parsed with the given schema and asks for JSON", async () => {
     const api = createApiClient({ baseUrl: `${baseUrl}/` });
-    await expect(api.get("/things/good", Thing)).resolves.toEqual({ id: "sildenafil", price: 12.5 });
+    await expect(api.call(getThing, thing("good"))).resolves.toEqual({ id: "sildenafil", price: 12.5 });
     expect(lastHeaders.accept).toBe("application/json");
     expect(lastHeaders.authorization).toBeUndefined();
   });
 
   it("sends the token as a bearer token", async () => {
     const api = createApiClient({ baseUrl, token: "secret-token" });
-    await api.get("/things/good", Thing);
+    await api.call(getThing, thing("good"));
     expect(lastHeaders.authorization).toBe("Bearer secret-token");
   });
 
   it("throws an ApiError carrying the status and the API's own message on a refusal", async () => {
-    const error = await failure(createApiClient({ baseUrl }).get("/things/missing", Thing));
+    const error = await failure(createApiClient({ baseUrl }).call(getThing, thing("missing")));
     expect(error.kind).toBe("http");
     expect(error.status).toBe(404);
     expect(error.message).toBe("Medication not found");
     expect(error.serverMessage).toBe("Medication not found");
+    expect(error.fields).toEqual({});
+  });
+
+  it("hands over the refusal's code and the fields it names", async () => {
+    const error = await failure(createApiClient({ baseUrl }).call(getThing, thing("refused")));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe("invalid_request");
+    expect(error.fields).toEqual({ email: "bad" });
+  });
+
+  it("encodes path parameters as one segment each", async () => {
+    const error = await failure(createApiClient({ baseUrl }).call(getThing, thing("a b/c")));
+    expect(error.message).toBe("Medication not found");
+    expect(error.status).toBe(404);
   });
 
   it("names the status when the error body is not the contract's { error }", async () => {
-    const error = await failure(createApiClient({ baseUrl }).get("/things/broken", Thing));
+    const error = await failure(createApiClient({ baseUrl }).call(getThing, thing("broken")));
     expect(error.status).toBe(500);
     expect(error.message).toBe("The API answered GET /things/broken with HTTP 500 Internal Server Error.");
     expect(error.serverMessage).toBeUndefined();
   });
 
   it("throws when the body does not match the schema", async () => {
-    const error = await failure(createApiClient({ baseUrl }).get("/things/wrong-shape", Thing));
+    const error = await failure(createApiClient({ baseUrl }).call(getThing, thing("wrong-shape")));
     expect(error.kind).toBe("invalid-response");
     expect(error.status).toBe(200);
     expect(error.message).toMatch(/unexpected body at price/);
   });
 
   it("throws when a successful body is not JSON", async () => {
-    const error = await failure(createApiClient({ baseUrl }).get("/things/not-json", Thing));
+    const error = await failure(createApiClient({ baseUrl }).call(getThing, thing("not-json")));
     expect(error.kind).toBe("invalid-response");
   });
 
   it("gives up when the API does not answer in time", async () => {
     const started = Date.now();
-    const error = await failure(createApiClient({ baseUrl, timeoutMs: 200 }).get("/things/slow", Thing));
+    const error = await failure(createApiClient({ baseUrl, timeoutMs: 200 }).call(getThing, thing("slow")));
     expect(error.kind).toBe("timeout");
     expect(error.status).toBe(0);
     expect(error.message).toBe("The API did not answer GET /things/slow within 0.2 seconds.");
@@ -111,7 +166,7 @@ describe("createApiClient().get", () => {
 
   it("stops when the caller aborts", async () => {
     const controller = new AbortController();
-    const call = createApiClient({ baseUrl }).get("/things/slow", Thing, { signal: controller.signal });
+    const call = createApiClient({ baseUrl }).call(getThing, thing("slow"), { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     const error = await failure(call);
     expect(error.kind).toBe("aborted");
@@ -125,7 +180,7 @@ describe("createApiClient().get", () => {
     await new Promise((resolve) => closed.close(resolve));
 
     const error = await failure(
-      createApiClient({ baseUrl: `http://127.0.0.1:${port}` }).get("/things/good", Thing),
+      createApiClient({ baseUrl: `http://127.0.0.1:${port}` }).call(getThing, thing("good")),
     );
     expect(error.kind).toBe("network");
     expect(error.status).toBe(0);
@@ -136,12 +191,12 @@ describe("createApiClient().get", () => {
 describe("createApiClient writes", () => {
   it("sends a JSON body with POST, PUT and PATCH", async () => {
     const api = createApiClient({ baseUrl, token: "secret-token" });
-    for (const method of ["post", "put", "patch"] as const) {
-      await expect(api[method]("/things/echo", Thing, { email: "a@b.co" })).resolves.toEqual({
+    for (const method of ["POST", "PUT", "PATCH"] as const) {
+      await expect(api.call(writeThing(method), { body: { email: "a@b.co" } })).resolves.toEqual({
         id: "echo",
         price: JSON.stringify({ email: "a@b.co" }).length,
       });
-      expect(lastMethod).toBe(method.toUpperCase());
+      expect(lastMethod).toBe(method);
       expect(JSON.parse(lastBody)).toEqual({ email: "a@b.co" });
       expect(lastHeaders["content-type"]).toBe("application/json");
       expect(lastHeaders.authorization).toBe("Bearer secret-token");
@@ -150,10 +205,10 @@ describe("createApiClient writes", () => {
 
   it("sends no body or content type for a POST without one, nor for DELETE", async () => {
     const api = createApiClient({ baseUrl });
-    await api.post("/things/echo", Thing);
+    await api.call(postWithoutBody);
     expect(lastBody).toBe("");
     expect(lastHeaders["content-type"]).toBeUndefined();
-    await api.delete("/things/echo", Thing);
+    await api.call(deleteThing);
     expect(lastMethod).toBe("DELETE");
     expect(lastBody).toBe("");
   });

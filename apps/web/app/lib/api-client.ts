@@ -62,9 +62,10 @@ export interface ApiRequestInit {
 }
 
 /** The arguments of a call: the input may be left out when the endpoint takes none. */
-export type CallArguments<E extends EndpointDefinition> = InputOptional<E> extends true
-  ? [input?: EndpointInput<E>, init?: ApiRequestInit]
-  : [input: EndpointInput<E>, init?: ApiRequestInit];
+export type CallArguments<E extends EndpointDefinition> =
+  InputOptional<E> extends true
+    ? [input?: EndpointInput<E>, init?: ApiRequestInit]
+    : [input: EndpointInput<E>, init?: ApiRequestInit];
 
 /**
  * The one way to call the API: an endpoint from the contract's registry and its typed inputs; the

@@ -1,5 +1,6 @@
-import type { BlogPost, BlogPostSummary } from "@pharmacompare/contract";
+import { type BlogPost, type BlogPostSummary, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
+import { apiAnswering } from "./api-client.fake.ts";
 import { type ApiClient, ApiError } from "./api-client.ts";
 import { loadBlogArticle, loadBlogPosts } from "./blog.server.ts";
 
@@ -27,26 +28,28 @@ function article(slug: string): BlogPost {
   return { ...summary(slug), content: "Body" };
 }
 
-/** An API double answering by path; a thrown error stands for a failed call. */
+/** An API double answering by URL; a thrown error stands for a failed call. */
 function fakeApi(answers: Record<string, () => unknown>): ApiClient & { paths: string[] } {
   const paths: string[] = [];
-  return {
-    paths,
-    get: async (path) => {
-      paths.push(path);
-      const answer = answers[path];
-      if (!answer) throw new ApiError("http", 404, "not found");
-      return answer() as never;
-    },
-  };
+  const api = apiAnswering((_endpoint, url) => {
+    paths.push(url);
+    const answer = answers[url];
+    if (!answer) throw new ApiError("http", 404, "not found");
+    return answer();
+  });
+  return Object.assign(api, { paths });
 }
+
+const listUrl = endpointUrl(publicEndpoints.listBlogPosts, { query: { limit: 100 } });
+const postUrl = (slug: string) => endpointUrl(publicEndpoints.getBlogPost, { params: { slug } });
+const relatedUrl = (slug: string) => endpointUrl(publicEndpoints.relatedBlogPosts, { params: { slug } });
 
 const signal = new AbortController().signal;
 
 describe("loadBlogPosts", () => {
   it("asks for as many posts as the API allows and sorts them newest first", async () => {
     const api = fakeApi({
-      "/api/blog/posts?limit=100": () => [
+      [listUrl]: () => [
         summary("old", "2025-08-18T09:00:00.000Z"),
         summary("new", "2025-08-22T09:00:00.000Z"),
       ],
@@ -57,7 +60,7 @@ describe("loadBlogPosts", () => {
   it("answers null when the API fails, so the page can say so", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const api = fakeApi({
-      "/api/blog/posts?limit=100": () => {
+      [listUrl]: () => {
         throw new ApiError("network", 0, "down");
       },
     });
@@ -70,14 +73,8 @@ describe("loadBlogPosts", () => {
 describe("loadBlogArticle", () => {
   it("returns the article and at most three related posts, never itself", async () => {
     const api = fakeApi({
-      "/api/blog/posts/a": () => article("a"),
-      "/api/blog/posts/a/related": () => [
-        summary("a"),
-        summary("b"),
-        summary("c"),
-        summary("d"),
-        summary("e"),
-      ],
+      [postUrl("a")]: () => article("a"),
+      [relatedUrl("a")]: () => [summary("a"), summary("b"), summary("c"), summary("d"), summary("e")],
     });
     const result = await loadBlogArticle("a", signal, api);
     expect(result.status).toBe("found");
@@ -89,7 +86,7 @@ describe("loadBlogArticle", () => {
   it("is not-found for an unknown slug, or one the API refuses as malformed", async () => {
     expect(await loadBlogArticle("missing", signal, fakeApi({}))).toEqual({ status: "not-found" });
     const refused = fakeApi({
-      "/api/blog/posts/bad": () => {
+      [postUrl("bad")]: () => {
         throw new ApiError("http", 400, "bad slug");
       },
     });
@@ -101,7 +98,7 @@ describe("loadBlogArticle", () => {
     const down = () => {
       throw new ApiError("network", 0, "down");
     };
-    const api = fakeApi({ "/api/blog/posts/a": down, "/api/blog/posts/a/related": down });
+    const api = fakeApi({ [postUrl("a")]: down, [relatedUrl("a")]: down });
     expect(await loadBlogArticle("a", signal, api)).toEqual({ status: "unavailable" });
     error.mockRestore();
   });
@@ -109,8 +106,8 @@ describe("loadBlogArticle", () => {
   it("still shows the article when only the related list fails", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const api = fakeApi({
-      "/api/blog/posts/a": () => article("a"),
-      "/api/blog/posts/a/related": () => {
+      [postUrl("a")]: () => article("a"),
+      [relatedUrl("a")]: () => {
         throw new ApiError("timeout", 0, "slow");
       },
     });
@@ -123,6 +120,6 @@ describe("loadBlogArticle", () => {
   it("encodes the slug in the API path", async () => {
     const api = fakeApi({});
     await loadBlogArticle("a b/c", signal, api);
-    expect(api.paths).toContain("/api/blog/posts/a%20b%2Fc");
+    expect(api.paths).toContain(postUrl("a b/c"));
   });
 });

@@ -1,5 +1,4 @@
-import { BLOG_LIMITS, BlogPost, BlogPostSummary, blogApiPaths } from "@pharmacompare/contract";
-import { z } from "zod";
+import { BLOG_LIMITS, type BlogPost, type BlogPostSummary, publicEndpoints } from "@pharmacompare/contract";
 import { serverApi } from "./api.server.ts";
 import { type ApiClient, ApiError } from "./api-client.ts";
 import { RELATED_POSTS_LIMIT, sortNewestFirst } from "./blog.ts";
@@ -11,8 +10,8 @@ export async function loadBlogPosts(
 ): Promise<BlogPostSummary[] | null> {
   try {
     // The index lists all posts: ask for the most the API allows in one page.
-    const path = blogApiPaths.posts({ limit: BLOG_LIMITS.list.max });
-    return sortNewestFirst(await api.get(path, z.array(BlogPostSummary), { signal }));
+    const query = { limit: BLOG_LIMITS.list.max };
+    return sortNewestFirst(await api.call(publicEndpoints.listBlogPosts, { query }, { signal }));
   } catch (error) {
     if (!signal.aborted) console.error(`[web] blog: posts unavailable: ${describe(error)}`);
     return null;
@@ -35,8 +34,8 @@ export async function loadBlogArticle(
 ): Promise<BlogArticle> {
   const init = { signal };
   const [post, related] = await Promise.allSettled([
-    api.get(blogApiPaths.post(slug), BlogPost, init),
-    api.get(blogApiPaths.related(slug), z.array(BlogPostSummary), init),
+    api.call(publicEndpoints.getBlogPost, { params: { slug } }, init),
+    api.call(publicEndpoints.relatedBlogPosts, { params: { slug } }, init),
   ]);
 
   if (post.status === "rejected") {

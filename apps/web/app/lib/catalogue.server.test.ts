@@ -1,12 +1,19 @@
-import type { Category, Medication, Price, PublicAdminMessage } from "@pharmacompare/contract";
+import {
+  buildComparison,
+  type Category,
+  type ConditionPage,
+  type Medication,
+  type Price,
+  type PublicAdminMessage,
+  publicEndpoints,
+} from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
-import type { z } from "zod";
-import { type ApiClient, ApiError } from "./api-client.ts";
+import { callKey, downApi as downApiWith, fakeApi } from "./api-client.fake.ts";
+import { ApiError } from "./api-client.ts";
 import {
   type CatalogueDeps,
   createCatalogue,
   isApiUnavailable,
-  PRICE_FAILURE_MESSAGE,
   type StaticFile,
 } from "./catalogue.server.ts";
 import { SAMPLE_LAST_UPDATED } from "./fallback/sample-data.ts";
@@ -76,31 +83,15 @@ const liveMessage: PublicAdminMessage = {
   priority: 5,
 };
 
-type Answer = unknown | ApiError;
-
-/** An API client answering from a table of paths; a missing path is a 404. */
-function fakeApi(answers: Record<string, Answer | (() => Answer)>): ApiClient & { calls: string[] } {
-  const calls: string[] = [];
-  return {
-    calls,
-    async get<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S>> {
-      calls.push(path);
-      const entry = answers[path];
-      const answer = typeof entry === "function" ? entry() : entry;
-      if (answer === undefined) throw new ApiError("http", 404, "Not found");
-      if (answer instanceof ApiError) throw answer;
-      return schema.parse(answer);
-    },
-  };
-}
-
 const down = () =>
   new ApiError("network", 0, "Could not reach the API for GET /api/categories: ECONNREFUSED.");
 
-/** Any path answers with the same failure: the API is down. */
-function downApi(failure: () => ApiError = down): ApiClient {
-  return { get: async () => Promise.reject(failure()) };
-}
+/** Any call answers with the same failure: the API is down. */
+const downApi = (failure: () => ApiError = down) => downApiWith(failure);
+
+const categoriesKey = callKey(publicEndpoints.listCategories);
+const pageKey = (subcategoryId: string, query: { medication?: string; dosage?: string } = {}) =>
+  callKey(publicEndpoints.conditionPage, { params: { subcategoryId }, query });
 
 const staticWorkbook = JSON.stringify({
   Tadalafil: [
@@ -145,15 +136,11 @@ describe("isApiUnavailable", () => {
 describe("the catalogue chain: API, then static file, then sample data", () => {
   it("uses the live API when it answers, without touching the static file", async () => {
     const { catalogue, readStaticFile } = catalogueWith({
-      api: fakeApi({ "/api/categories": liveCategories }),
+      api: fakeApi({ [categoriesKey]: liveCategories }),
     });
     const result = await catalogue.categories();
-    expect(result.source).toBe("api");
-    // Drafts stay hidden.
-    expect(result.categories.map((category) => category.id)).toEqual(["mens-health"]);
-    expect(result.categories[0]?.subcategories.map((subcategory) => subcategory.id)).toEqual([
-      "erectile-dysfunction",
-    ]);
+    // As the API sent it: the API alone decides what visitors may see.
+    expect(result).toEqual({ categories: liveCategories, source: "api" });
     expect(readStaticFile).not.toHaveBeenCalled();
   });
 
@@ -190,113 +177,91 @@ describe("the catalogue chain: API, then static file, then sample data", () => {
       api: downApi(() => new ApiError("aborted", 0, "cancelled")),
     });
     await expect(catalogue.categories()).rejects.toMatchObject({ kind: "aborted" });
-    await expect(catalogue.condition("erectile-dysfunction")).rejects.toMatchObject({ kind: "aborted" });
+    await expect(catalogue.condition("erectile-dysfunction", {})).rejects.toMatchObject({ kind: "aborted" });
     expect(readStaticFile).not.toHaveBeenCalled();
   });
 });
 
 describe("catalogue.condition", () => {
-  it("answers a live condition with its place in the tree and its active medications", async () => {
-    const { catalogue } = catalogueWith({
-      api: fakeApi({
-        "/api/categories": liveCategories,
-        "/api/medications/by-subcategory/erectile-dysfunction": [
-          liveViagra,
-          { ...liveViagra, id: "old", _id: "old", name: "Old", active: false },
-        ],
-      }),
-    });
-    const result = await catalogue.condition("erectile-dysfunction");
-    expect(result).toMatchObject({ found: true, source: "api", subcategory: { name: "ED (live)" } });
-    expect(result.found && result.medications.map((medication) => medication.id)).toEqual(["viagra"]);
-  });
+  const livePage: ConditionPage = {
+    category: liveCategories[0] as Category,
+    subcategory: liveCategories[0]?.subcategories[0] as Category["subcategories"][number],
+    medications: [liveViagra],
+    medicationId: "viagra",
+    dosage: "50mg x 4 tablets",
+    comparison: buildComparison(liveViagra, "50mg x 4 tablets", [livePrice]),
+    messages: [liveMessage],
+  };
 
-  it("says not found for an unknown or inactive condition without falling back", async () => {
-    const { catalogue, readStaticFile } = catalogueWith({
-      api: fakeApi({ "/api/categories": liveCategories, "/api/medications/by-subcategory/hair-loss": [] }),
+  it("answers a live condition page in one call, passing the visitor's choice on", async () => {
+    const key = pageKey("erectile-dysfunction", { medication: "Viagra", dosage: "50mg x 4 tablets" });
+    const api = fakeApi({ [key]: livePage });
+    const { catalogue, readStaticFile } = catalogueWith({ api });
+    const result = await catalogue.condition("erectile-dysfunction", {
+      medication: " Viagra ",
+      dosage: "50mg x 4 tablets",
     });
-    expect(await catalogue.condition("no-such-condition")).toEqual({ found: false, source: "api" });
-    expect(await catalogue.condition("hair-loss")).toEqual({ found: false, source: "api" });
+    expect(result).toEqual({ found: true, source: "api", page: livePage });
+    expect(api.calls).toEqual([key]);
     expect(readStaticFile).not.toHaveBeenCalled();
   });
 
-  it("serves the whole page from the static file when any of its API calls is unavailable", async () => {
+  it("leaves an empty choice out of the query", async () => {
+    const api = fakeApi({ [pageKey("erectile-dysfunction")]: livePage });
+    const { catalogue } = catalogueWith({ api });
+    await catalogue.condition("erectile-dysfunction", { medication: "  ", dosage: null });
+    expect(api.calls).toEqual([pageKey("erectile-dysfunction")]);
+  });
+
+  it("says not found for a condition the API does not know, without falling back", async () => {
+    const { catalogue, readStaticFile } = catalogueWith({
+      api: fakeApi({ [pageKey("bad id")]: new ApiError("http", 400, "Invalid path parameter") }),
+    });
+    expect(await catalogue.condition("no-such-condition", {})).toEqual({ found: false, source: "api" });
+    expect(await catalogue.condition("bad id", {})).toEqual({ found: false, source: "api" });
+    expect(readStaticFile).not.toHaveBeenCalled();
+  });
+
+  it("builds the same page from the static file when the API is unavailable", async () => {
     const { catalogue } = catalogueWith({
-      api: fakeApi({
-        "/api/categories": liveCategories,
-        "/api/medications/by-subcategory/erectile-dysfunction": new ApiError(
-          "http",
-          500,
-          "Internal server error",
-        ),
-      }),
+      api: fakeApi({ [pageKey("erectile-dysfunction")]: new ApiError("http", 500, "Internal server error") }),
     });
-    const result = await catalogue.condition("erectile-dysfunction");
-    expect(result).toMatchObject({
-      found: true,
-      source: "static-file",
-      subcategory: { name: "Erectile Dysfunction" },
-    });
-    expect(result.found && result.medications.map((medication) => medication.name)).toEqual(["Tadalafil"]);
+    const result = await catalogue.condition("erectile-dysfunction", {});
+    expect(result).toMatchObject({ found: true, source: "static-file" });
+    if (!result.found) throw new Error("expected a page");
+    const { page } = result;
+    expect(page.subcategory.name).toBe("Erectile Dysfunction");
+    expect(page.medications.map((medication) => medication.name)).toEqual(["Tadalafil"]);
+    expect(page.dosage).toBe("10mg x 4 tablets");
+    // The contract's comparison: cheapest first, Best and differences marked, no messages.
+    expect(
+      page.comparison?.prices.map((price) => [
+        price.pharmacy.name,
+        price.price,
+        price.isBest,
+        price.difference,
+      ]),
+    ).toEqual([
+      ["Copperwren Dispensary", 9.99, true, 0],
+      ["Fernquill Pharmacy", 11.49, false, 1.5],
+    ]);
+    expect(page.comparison?.savings).toBe(1.5);
+    expect(page.messages).toEqual([]);
 
     const { catalogue: offline } = catalogueWith({ api: downApi() });
-    expect(await offline.condition("no-such-condition")).toEqual({ found: false, source: "static-file" });
+    expect(await offline.condition("no-such-condition", {})).toEqual({ found: false, source: "static-file" });
   });
 
-  it("serves the sample data's medications when the file is missing too", async () => {
+  it("serves the sample data's page when the file is missing too", async () => {
     const { catalogue } = catalogueWith({ api: downApi(), readStaticFile: missingFile });
-    const result = await catalogue.condition("erectile-dysfunction");
+    const result = await catalogue.condition("erectile-dysfunction", { medication: "tadalafil" });
     expect(result.source).toBe("sample-data");
-    expect(result.found && result.medications.map((medication) => medication.name)).toEqual([
-      "Sildenafil",
-      "Tadalafil",
-    ]);
-  });
-});
-
-describe("catalogue.comparison", () => {
-  const pricesPath = "/api/prices/medication/viagra?dosage=50mg+x+4+tablets";
-  const messagesPath = "/admin-messages/medication/viagra";
-
-  it("loads live prices and admin messages together", async () => {
-    const api = fakeApi({ [pricesPath]: [livePrice], [messagesPath]: [liveMessage] });
-    const { catalogue } = catalogueWith({ api });
-    const result = await catalogue.comparison("api", liveViagra, "50mg x 4 tablets");
-    expect(result).toEqual({ prices: [livePrice], priceError: null, messages: [liveMessage] });
-    expect(api.calls.sort()).toEqual([messagesPath, pricesPath]);
-  });
-
-  it("empties the prices and says so when they fail, keeping the messages", async () => {
-    const { catalogue, log } = catalogueWith({
-      api: fakeApi({ [pricesPath]: down, [messagesPath]: [liveMessage] }),
-    });
-    const result = await catalogue.comparison("api", liveViagra, "50mg x 4 tablets");
-    expect(result).toEqual({ prices: [], priceError: PRICE_FAILURE_MESSAGE, messages: [liveMessage] });
-    expect(log).toHaveBeenCalledWith("error", expect.stringContaining(PRICE_FAILURE_MESSAGE));
-  });
-
-  it("only logs a failure to load the admin messages", async () => {
-    const { catalogue, log } = catalogueWith({
-      api: fakeApi({ [pricesPath]: [livePrice], [messagesPath]: down }),
-    });
-    const result = await catalogue.comparison("api", liveViagra, "50mg x 4 tablets");
-    expect(result).toEqual({ prices: [livePrice], priceError: null, messages: [] });
-    expect(log).toHaveBeenCalledWith("error", expect.stringContaining("admin messages"));
-  });
-
-  it("takes prices from the page's own fallback source, with no messages", async () => {
-    const { catalogue } = catalogueWith({ api: downApi() });
-    const tadalafil = { ...liveViagra, id: "tadalafil", _id: "tadalafil", name: "Tadalafil" };
-    const fromFile = await catalogue.comparison("static-file", tadalafil, "10mg x 4 tablets");
-    expect(fromFile.prices.map((price) => [price.pharmacy.name, price.price])).toEqual([
-      ["Copperwren Dispensary", 9.99],
-      ["Fernquill Pharmacy", 11.49],
-    ]);
-    expect(fromFile.messages).toEqual([]);
-
-    const fromSample = await catalogue.comparison("sample-data", tadalafil, "10mg x 4 tablets");
-    expect(fromSample.prices.length).toBeGreaterThan(0);
-    for (const price of fromSample.prices) {
+    if (!result.found) throw new Error("expected a page");
+    expect(result.page.medications.map((medication) => medication.name)).toEqual(["Sildenafil", "Tadalafil"]);
+    expect(result.page.medicationId).toBe("tadalafil");
+    const prices = result.page.comparison?.prices ?? [];
+    expect(prices.length).toBeGreaterThan(0);
+    for (const price of prices) {
       expect(price.price).toBeGreaterThanOrEqual(12.99);
       expect(price.price).toBeLessThanOrEqual(42.5);
       expect(price.lastUpdated).toBe(SAMPLE_LAST_UPDATED);

@@ -8,14 +8,12 @@
 import { readFile, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import {
-  Category,
-  Medication,
-  Price,
-  PublicAdminMessage,
-  publicApiPaths,
-  type Subcategory,
+  assembleConditionPage,
+  type Category,
+  type ConditionPage,
+  findCondition,
+  publicEndpoints,
 } from "@pharmacompare/contract";
-import { z } from "zod";
 import { serverApi } from "./api.server.ts";
 import { type ApiClient, ApiError } from "./api-client.ts";
 import type { CatalogueSource } from "./catalogue-source.ts";
@@ -27,8 +25,6 @@ export type { CatalogueSource };
 
 /** Spec §4: what is recorded when the API fails without a message of its own. */
 export const API_FAILURE_MESSAGE = "Failed to load data from API";
-/** Spec §8: the price list is emptied and this is shown. */
-export const PRICE_FAILURE_MESSAGE = "Failed to load price information";
 
 export interface StaticFile {
   text: string;
@@ -49,26 +45,13 @@ export interface CategoriesResult {
 
 export type ConditionResult =
   | { found: false; source: CatalogueSource }
-  | {
-      found: true;
-      source: CatalogueSource;
-      categories: Category[];
-      category: Category;
-      subcategory: Subcategory;
-      medications: Medication[];
-    };
+  | { found: true; source: CatalogueSource; page: ConditionPage };
 
-export interface ComparisonResult {
-  prices: Price[];
-  /** {@link PRICE_FAILURE_MESSAGE} when the prices could not be loaded, else null. */
-  priceError: string | null;
-  messages: PublicAdminMessage[];
+/** The visitor's choice on a condition page, as the URL holds it (public site §4). */
+export interface ConditionChoice {
+  medication?: string | null;
+  dosage?: string | null;
 }
-
-const CategoryList = z.array(Category);
-const MedicationList = z.array(Medication);
-const PriceList = z.array(Price);
-const AdminMessageList = z.array(PublicAdminMessage);
 
 /**
  * The API cannot serve us: unreachable, too slow, failing (5xx) or answering outside the contract.
@@ -82,24 +65,6 @@ export function isApiUnavailable(error: unknown): boolean {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : API_FAILURE_MESSAGE;
-}
-
-/** Inactive entries are the back-office's drafts: never shown to visitors. */
-function visibleCategories(categories: Category[]): Category[] {
-  return categories
-    .filter((category) => category.active)
-    .map((category) => ({
-      ...category,
-      subcategories: category.subcategories.filter((subcategory) => subcategory.active),
-    }));
-}
-
-function findSubcategory(categories: Category[], subcategoryId: string) {
-  for (const category of categories) {
-    const subcategory = category.subcategories.find((entry) => entry.id === subcategoryId);
-    if (subcategory) return { category, subcategory };
-  }
-  return undefined;
 }
 
 export function createCatalogue(deps: CatalogueDeps) {
@@ -137,8 +102,9 @@ export function createCatalogue(deps: CatalogueDeps) {
     /** The category tree for the header, footer and home page. */
     async categories(signal?: AbortSignal): Promise<CategoriesResult> {
       try {
-        const categories = await deps.api.get(publicApiPaths.categories(), CategoryList, { signal });
-        return { categories: visibleCategories(categories), source: "api" };
+        const categories = await deps.api.call(publicEndpoints.listCategories, {}, { signal });
+        // The API sends only what visitors may see (its one visibility rule).
+        return { categories, source: "api" };
       } catch (error) {
         // The whole list has no "not found": any refusal means the live tree cannot be used.
         if (!(error instanceof ApiError) || error.kind === "aborted") throw error;
@@ -147,82 +113,46 @@ export function createCatalogue(deps: CatalogueDeps) {
       }
     },
 
-    /** A condition (subcategory) with its place in the tree and its medications, by name. */
-    async condition(subcategoryId: string, signal?: AbortSignal): Promise<ConditionResult> {
-      const [tree, medications] = await Promise.allSettled([
-        deps.api.get(publicApiPaths.categories(), CategoryList, { signal }),
-        deps.api.get(publicApiPaths.medicationsBySubcategory(subcategoryId), MedicationList, { signal }),
-      ]);
-      const failure = [tree, medications].find((result) => result.status === "rejected");
-      const unavailable = failure?.status === "rejected" && isApiUnavailable(failure.reason);
-
-      if (!unavailable) {
-        if (medications.status === "rejected") {
-          if (medications.reason instanceof ApiError && medications.reason.status === 404) {
-            return { found: false, source: "api" };
-          }
-          throw medications.reason;
-        }
-        if (tree.status === "rejected") throw tree.reason;
-        const categories = visibleCategories(tree.value);
-        const place = findSubcategory(categories, subcategoryId);
-        if (!place) return { found: false, source: "api" };
-        return {
-          found: true,
-          source: "api",
-          categories,
-          ...place,
-          medications: medications.value.filter((medication) => medication.active),
-        };
-      }
-
-      const { snapshot, source } = await fallback(failure.reason);
-      const place = findSubcategory(snapshot.categories, subcategoryId);
-      if (!place) return { found: false, source };
-      return {
-        found: true,
-        source,
-        categories: snapshot.categories,
-        ...place,
-        medications: snapshotMedications(snapshot, subcategoryId),
-      };
-    },
-
     /**
-     * One medication and dosage's prices and the medication's admin messages, from the same source
-     * as the rest of the page. A price failure empties the list and says so; a message failure is
-     * only logged (spec §8).
+     * A condition page: its place in the tree, its medications, the visitor's choice and that
+     * choice's comparison and admin messages. One API call; when the API cannot answer, the same
+     * page is assembled from the fallback data by the same function the API uses.
      */
-    async comparison(
-      source: CatalogueSource,
-      medication: Medication,
-      dosage: string,
+    async condition(
+      subcategoryId: string,
+      choice: ConditionChoice,
       signal?: AbortSignal,
-    ): Promise<ComparisonResult> {
-      if (source !== "api") {
-        // The page's own source: sample data stays sample data even if the file has since appeared.
-        const snapshot = source === "sample-data" ? sampleCatalogue : (await fallbackSnapshot()).snapshot;
-        return { prices: snapshotPrices(snapshot, medication.id, dosage), priceError: null, messages: [] };
-      }
-      const [prices, messages] = await Promise.allSettled([
-        deps.api.get(publicApiPaths.pricesForMedication(medication.id, { dosage }), PriceList, { signal }),
-        deps.api.get(publicApiPaths.adminMessagesForMedication(medication.id), AdminMessageList, { signal }),
-      ]);
-      if (signal?.aborted) throw signal.reason;
-      if (prices.status === "rejected") {
-        log(
-          "error",
-          `${PRICE_FAILURE_MESSAGE} for ${medication.id} ${dosage}: ${errorMessage(prices.reason)}`,
-        );
-      }
-      if (messages.status === "rejected") {
-        log("error", `admin messages for ${medication.id} unavailable: ${errorMessage(messages.reason)}`);
-      }
-      return {
-        prices: prices.status === "fulfilled" ? prices.value : [],
-        priceError: prices.status === "fulfilled" ? null : PRICE_FAILURE_MESSAGE,
-        messages: messages.status === "fulfilled" ? messages.value : [],
+    ): Promise<ConditionResult> {
+      const query = {
+        medication: choice.medication?.trim() || undefined,
+        dosage: choice.dosage?.trim() || undefined,
       };
+      try {
+        const page = await deps.api.call(
+          publicEndpoints.conditionPage,
+          { params: { subcategoryId }, query },
+          { signal },
+        );
+        return { found: true, source: "api", page };
+      } catch (error) {
+        // A 400 (an id the API refuses outright) names no condition either.
+        if (error instanceof ApiError && [400, 404].includes(error.status))
+          return { found: false, source: "api" };
+        if (!isApiUnavailable(error)) throw error;
+        const { snapshot, source } = await fallback(error);
+        const place = findCondition(snapshot.categories, subcategoryId);
+        if (!place) return { found: false, source };
+        const page = await assembleConditionPage({
+          ...place,
+          medications: snapshotMedications(snapshot, subcategoryId),
+          medicationQuery: query.medication,
+          dosageQuery: query.dosage,
+          pricesFor: (medication, dosage) => snapshotPrices(snapshot, medication.id, dosage),
+          // Admin messages live only in the database.
+          messagesFor: () => [],
+        });
+        return { found: true, source, page };
+      }
     },
   };
 }

@@ -1,13 +1,18 @@
-import type { BlogPostSummary, Medication } from "@pharmacompare/contract";
+import {
+  type BlogPostSummary,
+  findMedicationByName,
+  type Medication,
+  publicEndpoints,
+} from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
-import { type ApiClient, ApiError } from "./api-client.ts";
+import { apiAnswering } from "./api-client.fake.ts";
+import { ApiError } from "./api-client.ts";
 import {
   createPopularSearchCache,
   loadHomeData,
   POPULAR_SEARCH_TERMS,
   POPULAR_SEARCHES_TTL_MS,
 } from "./home-data.server.ts";
-import { findMedicationByName } from "./medication-name-match.ts";
 
 function medication(name: string, subcategory: string): Medication {
   const id = name.toLowerCase().replaceAll(/[^a-z0-9]+/g, "-");
@@ -68,14 +73,12 @@ describe("findMedicationByName for popular searches", () => {
 describe("loadHomeData", () => {
   it("empties only the sections whose calls fail, so the page still renders", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const api: ApiClient = {
-      get: async (path) => {
-        if (path.startsWith("/api/pharmacies")) throw new ApiError("network", 0, "down");
-        if (path.startsWith("/api/blog/posts")) return [post("a", "2025-08-18T09:00:00.000Z")];
-        if (path.includes("Wegovy")) return [medication("Wegovy", "weight-loss-medications")];
-        throw new ApiError("http", 500, "broken");
-      },
-    } as ApiClient;
+    const api = apiAnswering((endpoint, url) => {
+      if (endpoint === publicEndpoints.listPharmacies) throw new ApiError("network", 0, "down");
+      if (endpoint === publicEndpoints.listBlogPosts) return [post("a", "2025-08-18T09:00:00.000Z")];
+      if (url.includes("Wegovy")) return [medication("Wegovy", "weight-loss-medications")];
+      throw new ApiError("http", 500, "broken");
+    });
     const data = await loadHomeData(new AbortController().signal, api, createPopularSearchCache());
     expect(data.pharmacies).toBeNull();
     expect(data.latestPosts?.map((p) => p.id)).toEqual(["a"]);
@@ -94,14 +97,12 @@ describe("popular searches cache", () => {
   /** An API whose medication searches are counted and can be made to fail. */
   function searchApi() {
     const state = { searches: 0, failing: false };
-    const api = {
-      get: async (path: string) => {
-        state.searches += 1;
-        if (state.failing) throw new ApiError("network", 0, "down");
-        const term = POPULAR_SEARCH_TERMS.find((label) => path.includes(label)) ?? "Unknown";
-        return [medication(term, "subcategory")];
-      },
-    } as ApiClient;
+    const api = apiAnswering((_endpoint, url) => {
+      state.searches += 1;
+      if (state.failing) throw new ApiError("network", 0, "down");
+      const term = POPULAR_SEARCH_TERMS.find((label) => url.includes(label)) ?? "Unknown";
+      return [medication(term, "subcategory")];
+    });
     return { api, state };
   }
 

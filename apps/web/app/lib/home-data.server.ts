@@ -1,9 +1,12 @@
-import { BlogPostSummary, blogApiPaths, Pharmacy, publicApiPaths } from "@pharmacompare/contract";
-import { z } from "zod";
+import {
+  type BlogPostSummary,
+  findMedicationByName,
+  type Pharmacy,
+  publicEndpoints,
+} from "@pharmacompare/contract";
 import { serverApi } from "./api.server.ts";
 import type { ApiClient } from "./api-client.ts";
 import { sortNewestFirst } from "./blog.ts";
-import { findMedicationByName } from "./medication-name-match.ts";
 import { searchMedications } from "./medication-search.ts";
 
 /** How many blog posts the home page shows (public site §2, §9). */
@@ -73,13 +76,14 @@ export async function loadHomeData(
 ): Promise<HomeData> {
   const init = { signal };
   const [pharmacies, latestPosts, searches] = await Promise.all([
-    attempt("pharmacies", signal, () => api.get(publicApiPaths.pharmacies(), z.array(Pharmacy), init)),
+    attempt("pharmacies", signal, () => api.call(publicEndpoints.listPharmacies, {}, init)),
     attempt("latest blog posts", signal, async () => {
-      const latest = blogApiPaths.posts({ limit: LATEST_POSTS_COUNT });
-      return sortNewestFirst(await api.get(latest, z.array(BlogPostSummary), init)).slice(
-        0,
-        LATEST_POSTS_COUNT,
+      const latest = await api.call(
+        publicEndpoints.listBlogPosts,
+        { query: { limit: LATEST_POSTS_COUNT } },
+        init,
       );
+      return sortNewestFirst(latest).slice(0, LATEST_POSTS_COUNT);
     }),
     popularSearches.get(api, signal),
   ]);

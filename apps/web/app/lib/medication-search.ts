@@ -1,5 +1,4 @@
-import { type Category, Medication, PUBLIC_API_LIMITS, publicApiPaths } from "@pharmacompare/contract";
-import { z } from "zod";
+import { type Category, type Medication, PUBLIC_API_LIMITS, publicEndpoints } from "@pharmacompare/contract";
 import type { ApiClient, ApiRequestInit } from "./api-client.ts";
 
 /**
@@ -9,8 +8,6 @@ import type { ApiClient, ApiRequestInit } from "./api-client.ts";
 export const SEARCH_MIN_LENGTH = PUBLIC_API_LIMITS.search.minLength;
 export const SEARCH_MAX_RESULTS = PUBLIC_API_LIMITS.search.maxResults;
 export const SEARCH_MAX_LENGTH = PUBLIC_API_LIMITS.search.maxLength;
-
-const MedicationList = z.array(Medication);
 
 /** What the API searches for: the typed text without surrounding spaces. */
 export function searchTerm(raw: string): string {
@@ -32,7 +29,7 @@ export async function searchMedications(
   term: string,
   init?: ApiRequestInit,
 ): Promise<Medication[]> {
-  const found = await api.get(publicApiPaths.medicationSearch(term), MedicationList, init);
+  const found = await api.call(publicEndpoints.searchMedications, { params: { query: term } }, init);
   return found.slice(0, SEARCH_MAX_RESULTS);
 }
 

@@ -1,17 +1,17 @@
 import { formatLongDate, formatPounds } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, useLocation, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { ComparisonPicker } from "../components/condition/comparison-picker.tsx";
 import { Breadcrumb, ConditionChips, OtherConditions } from "../components/condition/condition-nav.tsx";
 import { MessageBanners } from "../components/condition/message-banners.tsx";
 import { MedicalDisclaimer, PriceAlertSlot } from "../components/condition/page-notes.tsx";
 import { buildPriceRows, generalMessages, newestUpdate } from "../components/condition/price-rows.ts";
 import { PriceTable } from "../components/condition/price-table.tsx";
-import { selectDosage, selectMedication } from "../components/condition/selection.ts";
 import { StatusPage } from "../components/ui/status-page.tsx";
 import { catalogue } from "../lib/catalogue.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/condition";
 
 /**
@@ -21,39 +21,37 @@ import type { Route } from "./+types/condition";
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const source = catalogue();
-  const condition = await source.condition(params.subcategoryId, request.signal);
+  const medicationQuery = url.searchParams.get("medication");
+  const condition = await catalogue().condition(
+    params.subcategoryId,
+    { medication: medicationQuery, dosage: url.searchParams.get("dosage") },
+    request.signal,
+  );
   if (!condition.found) {
     throw data({ catalogueSource: condition.source }, { status: 404, statusText: "Not Found" });
   }
-
-  const medicationQuery = url.searchParams.get("medication");
-  const medication = selectMedication(condition.medications, medicationQuery);
-  const dosage = selectDosage(medication, url.searchParams.get("dosage"));
-  const comparison =
-    medication && dosage
-      ? await source.comparison(condition.source, medication, dosage, request.signal)
-      : { prices: [], priceError: null, messages: [] };
+  const { page } = condition;
+  const comparison = page.comparison;
 
   return {
     catalogueSource: condition.source,
-    categories: condition.categories,
-    category: condition.category,
-    subcategory: condition.subcategory,
-    medications: condition.medications.map(({ id, name, genericName, description, dosage }) => ({
+    category: page.category,
+    subcategory: page.subcategory,
+    medications: page.medications.map(({ id, name, genericName, description, dosage }) => ({
       id,
       name,
       genericName,
       description,
       dosage,
     })),
-    medicationId: medication?.id ?? null,
-    dosage: dosage ?? null,
+    medicationId: page.medicationId,
+    dosage: page.dosage,
     // The canonical address keeps the medication only when the visitor asked for one.
-    canonicalMedication: medicationQuery?.trim() && medication ? medication.name : null,
-    prices: comparison.prices,
-    priceError: comparison.priceError,
-    messages: comparison.messages,
+    canonicalMedication:
+      medicationQuery?.trim() && comparison ? comparison.medication.name : null,
+    prices: comparison?.prices ?? [],
+    savings: comparison?.savings ?? 0,
+    messages: page.messages,
   };
 }
 
@@ -81,7 +79,9 @@ function listOf(names: string[]): string {
 }
 
 export default function ConditionPage({ loaderData }: Route.ComponentProps) {
-  const { categories, category, subcategory, medications, prices, priceError, messages } = loaderData;
+  const { category, subcategory, medications, prices, savings, messages } = loaderData;
+  // The tree for "other conditions" is the root loader's: the header and footer use it too.
+  const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [category];
   const medication = medications.find((entry) => entry.id === loaderData.medicationId);
   const dosage = loaderData.dosage ?? undefined;
   const navigation = useNavigation();
@@ -148,7 +148,7 @@ export default function ConditionPage({ loaderData }: Route.ComponentProps) {
                 medicationName={medication.name}
                 dosage={dosage}
                 prices={prices}
-                priceError={priceError}
+                savings={savings}
                 messages={messages}
               />
             </section>
@@ -172,13 +172,13 @@ function PriceResults({
   medicationName,
   dosage,
   prices,
-  priceError,
+  savings,
   messages,
 }: {
   medicationName: string;
   dosage: string | undefined;
   prices: LoaderData["prices"];
-  priceError: string | null;
+  savings: number;
   messages: LoaderData["messages"];
 }) {
   if (dosage === undefined) {
@@ -206,21 +206,6 @@ function PriceResults({
     </h2>
   );
 
-  if (priceError) {
-    return (
-      <>
-        {heading}
-        <div
-          role="alert"
-          className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-4 text-rose-900 text-sm"
-        >
-          <p className="font-semibold">{priceError}</p>
-          <p className="mt-1">Please try again in a moment.</p>
-        </div>
-      </>
-    );
-  }
-
   if (rows.length === 0) {
     return (
       <>
@@ -235,8 +220,6 @@ function PriceResults({
     );
   }
 
-  const cheapest = rows[0]?.price.price ?? 0;
-  const dearest = rows.at(-1)?.price.price ?? 0;
   const updated = newestUpdate(rows.map((row) => row.price));
   return (
     <>
@@ -247,11 +230,11 @@ function PriceResults({
           {updated ? ` · prices checked ${formatLongDate(updated)}` : ""}
         </p>
       </div>
-      {rows.length > 1 && dearest > cheapest ? (
+      {savings > 0 ? (
         <p className="mt-2 text-slate-700 text-sm">
-          The cheapest pharmacy is{" "}
-          <strong className="font-semibold text-saving-700">{formatPounds(dearest - cheapest)} less</strong>{" "}
-          than the dearest for the same pack.
+          The cheapest pharmacy with it in stock is{" "}
+          <strong className="font-semibold text-saving-700">{formatPounds(savings)} less</strong> than the
+          dearest for the same pack.
         </p>
       ) : null}
       <div className="mt-5">

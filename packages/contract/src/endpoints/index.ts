@@ -37,7 +37,11 @@ export const adminEndpoints = {
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {
   return Object.values(module).filter(
     (value): value is EndpointDefinition =>
-      typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value,
+      typeof value === "object" &&
+      value !== null &&
+      "method" in value &&
+      "path" in value &&
+      "responses" in value,
   );
 }
 

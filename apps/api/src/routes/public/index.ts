@@ -2,12 +2,13 @@ import type { FastifyPluginAsync } from "fastify";
 import { publicAdminMessageRoutes } from "./admin-messages.ts";
 import { blogRoutes } from "./blog.ts";
 import { categoryRoutes } from "./categories.ts";
+import { conditionPageRoutes } from "./condition-page.ts";
 import { contactRoutes } from "./contact.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
 import { priceRoutes } from "./prices.ts";
 
-/** Routes any visitor may call: the reads, and the contact form's one write. */
+/** Routes any visitor may call: the reads (and the condition page's own), and the contact form's one write. */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(categoryRoutes);
   await app.register(medicationRoutes);
@@ -16,4 +17,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicAdminMessageRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
+  await app.register(conditionPageRoutes);
 };

@@ -1,4 +1,9 @@
-import type { Price, PublicAdminMessage } from "@pharmacompare/contract";
+import {
+  buildComparison,
+  type Medication,
+  type Price,
+  type PublicAdminMessage,
+} from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
 import {
   buildPriceRows,
@@ -8,6 +13,18 @@ import {
   newestUpdate,
   pharmacyHref,
 } from "./price-rows.ts";
+
+const viagra: Medication = {
+  id: "viagra",
+  _id: "viagra",
+  name: "Viagra",
+  category: "mens-health",
+  subcategory: "erectile-dysfunction",
+  form: "Tablets",
+  description: "",
+  dosage: ["50mg x 4 tablets"],
+  active: true,
+};
 
 function price(pharmacyId: string, amount: number, extra: Partial<Price> = {}): Price {
   return {
@@ -49,46 +66,25 @@ function message(id: string, pharmacyId: string | null, priority: number) {
 }
 
 describe("buildPriceRows", () => {
-  it("drops prices of 0 or less and sorts the rest cheapest first", () => {
-    // Prices outside the contract can still come from the static file, so the table guards itself.
-    const rows = buildPriceRows(
-      [price("b", 31.5), price("zero", 0), price("a", 29.99), price("neg", -1)],
-      [],
-    );
-    expect(rows.map((row) => row.price.pharmacyId)).toEqual(["a", "b"]);
-  });
-
-  it("marks the cheapest as best and gives every other row its difference in pounds", () => {
-    const rows = buildPriceRows([price("a", 30.1), price("b", 29.99), price("c", 42.5)], []);
+  it("keeps the comparison's order, Best and differences", () => {
+    const comparison = buildComparison(viagra, "50mg x 4 tablets", [price("b", 31.5), price("a", 29.99)]);
+    const rows = buildPriceRows(comparison.prices, []);
     expect(rows.map((row) => [row.price.pharmacyId, row.isBest, row.difference])).toEqual([
-      ["b", true, 0],
-      ["a", false, 0.11],
-      ["c", false, 12.51],
+      ["a", true, 0],
+      ["b", false, 1.51],
     ]);
-  });
-
-  it("lets equal cheapest prices share the badge, better rated first", () => {
-    const rows = buildPriceRows(
-      [price("a", 20, { pharmacy: { ...price("a", 20).pharmacy, rating: 3.9 } }), price("b", 20)],
-      [],
-    );
-    expect(rows.map((row) => [row.price.pharmacyId, row.isBest])).toEqual([
-      ["b", true],
-      ["a", true],
-    ]);
+    expect(rows[0]?.price).not.toHaveProperty("isBest");
   });
 
   it("puts only the highest-priority pharmacy message in that pharmacy's row", () => {
-    const rows = buildPriceRows(
-      [price("a", 10), price("b", 11)],
-      [message("low", "a", 2), message("high", "a", 7), message("general", null, 9)],
-    );
+    const comparison = buildComparison(viagra, "50mg x 4 tablets", [price("a", 10), price("b", 11)]);
+    const rows = buildPriceRows(comparison.prices, [
+      message("low", "a", 2),
+      message("high", "a", 7),
+      message("general", null, 9),
+    ]);
     expect(rows[0]?.message?._id).toBe("high");
     expect(rows[1]?.message).toBeUndefined();
-  });
-
-  it("returns no rows when nothing is above 0", () => {
-    expect(buildPriceRows([price("a", 0)], [])).toEqual([]);
   });
 });
 

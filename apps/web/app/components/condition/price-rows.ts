@@ -1,4 +1,4 @@
-import type { Price, PublicAdminMessage } from "@pharmacompare/contract";
+import type { ComparisonPrice, Price, PublicAdminMessage } from "@pharmacompare/contract";
 
 /** One line of the price table, ready to draw. */
 export interface PriceRow {
@@ -10,8 +10,6 @@ export interface PriceRow {
   /** The pharmacy's own admin message, if any (the highest-priority one). */
   message: PublicAdminMessage | undefined;
 }
-
-const pence = (pounds: number) => Math.round(pounds * 100);
 
 /**
  * Highest priority first. The API sends equal priorities newest first and both callers keep that
@@ -38,27 +36,18 @@ export function messagesByPharmacy(messages: readonly PublicAdminMessage[]): Map
 }
 
 /**
- * The table's rows: prices of 0 or less dropped (spec §5), cheapest first (ties: better rated,
- * then by name), the cheapest marked best and every other row carrying its difference from it.
+ * The table's rows: the API's comparison (order, Best and differences are its rule, decision 012)
+ * with each pharmacy's own admin message attached.
  */
 export function buildPriceRows(
-  prices: readonly Price[],
+  prices: readonly ComparisonPrice[],
   messages: readonly PublicAdminMessage[],
 ): PriceRow[] {
   const byPharmacy = messagesByPharmacy(messages);
-  const shown = prices
-    .filter((price) => Number.isFinite(price.price) && price.price > 0)
-    .sort(
-      (a, b) =>
-        a.price - b.price ||
-        b.pharmacy.rating - a.pharmacy.rating ||
-        a.pharmacy.name.localeCompare(b.pharmacy.name, "en-GB"),
-    );
-  const cheapest = shown[0] ? pence(shown[0].price) : 0;
-  return shown.map((price) => ({
+  return prices.map(({ isBest, difference, ...price }) => ({
     price,
-    isBest: pence(price.price) === cheapest,
-    difference: (pence(price.price) - cheapest) / 100,
+    isBest,
+    difference,
     message: byPharmacy.get(price.pharmacyId),
   }));
 }

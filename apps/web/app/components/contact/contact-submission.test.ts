@@ -58,11 +58,17 @@ describe("sendContactMessage", () => {
     }
   });
 
-  it("adds the email hint when the API's 400 names the email field, and only then", async () => {
-    const refused = clientAnswering(400, { error: 'Invalid body field "email": Invalid email address' });
+  it("adds the email hint when the API's 400 names the email field in `fields`, and only then", async () => {
+    const refused = clientAnswering(400, {
+      error: 'Invalid body field "email": Invalid email address',
+      code: "invalid_request",
+      fields: { email: "Invalid email address" },
+    });
     const outcome = await sendContactMessage(refused.api, formOf({ ...fields, email: "a@b" }), {}, () => {});
     const both = clientAnswering(400, {
       error: 'Invalid body field "name": Too big; body field "email": Bad',
+      code: "invalid_request",
+      fields: { name: "Too big", email: "Bad" },
     });
     expect(await sendContactMessage(both.api, formOf(fields), {}, () => {})).toHaveProperty(
       "emailHint",
@@ -76,9 +82,11 @@ describe("sendContactMessage", () => {
     });
 
     for (const [status, body] of [
-      [400, { error: 'Invalid body field "message": Too small' }],
-      [400, { error: 'Invalid body field "emailConfirm": Required' }],
-      [500, { error: 'Invalid body field "email": not really' }],
+      [400, { error: 'Invalid body field "message": Too small', fields: { message: "Too small" } }],
+      [400, { error: 'Invalid body field "emailConfirm": Required', fields: { emailConfirm: "Required" } }],
+      // The sentence alone never counts: only the fields the API names.
+      [400, { error: 'Invalid body field "email": but no fields' }],
+      [500, { error: "Internal server error", fields: { email: "not really" } }],
     ] as const) {
       const other = await sendContactMessage(clientAnswering(status, body).api, formOf(fields), {}, () => {});
       expect(other.status).toBe("error");

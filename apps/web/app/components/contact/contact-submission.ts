@@ -1,11 +1,10 @@
 import {
   CONTACT_HONEYPOT_FIELD,
   type ContactRequest,
-  ContactResponse,
-  contactApiPath,
   contactMessages,
+  publicEndpoints,
 } from "@pharmacompare/contract";
-import { ApiError, type ApiRequestInit, type WritableApiClient } from "../../lib/api-client.ts";
+import { type ApiClient, ApiError, type ApiRequestInit } from "../../lib/api-client.ts";
 
 /** What the visitor typed, as the form sent it (kept to refill the form after a failure without JS). */
 export interface ContactFormValues {
@@ -22,16 +21,9 @@ export type ContactOutcome =
   | { status: "success"; message: string }
   | { status: "error"; message: string; values: ContactFormValues; emailHint?: string };
 
-/**
- * The API names each refused field, `Invalid body field "email": …`, joining several with "; "
- * (docs/decisions/010), so the email may be named after another field.
- */
+/** The API names each refused field in `fields` (the one error shape), the email among them. */
 function refusedEmail(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 400 &&
-    /\bbody field "email":/.test(error.serverMessage ?? "")
-  );
+  return error instanceof ApiError && error.status === 400 && "email" in error.fields;
 }
 
 const text = (form: FormData, name: string) => {
@@ -56,7 +48,7 @@ export function readContactForm(form: FormData): ContactFormValues & { website: 
  * sending state always ends.
  */
 export async function sendContactMessage(
-  api: Pick<WritableApiClient, "post">,
+  api: ApiClient,
   form: FormData,
   init: ApiRequestInit = {},
   log: (message: string) => void = console.error,
@@ -65,7 +57,7 @@ export async function sendContactMessage(
   // Sent as typed: the API is the judge of every field and answers 400 for anything off.
   const body: ContactRequest = { ...values, subject: values.subject as ContactRequest["subject"], website };
   try {
-    const answer = await api.post(contactApiPath, ContactResponse, body, init);
+    const answer = await api.call(publicEndpoints.sendContactMessage, { body }, init);
     return { status: "success", message: answer.message };
   } catch (error) {
     log(`[web] contact: the message was not sent: ${error instanceof Error ? error.message : String(error)}`);

@@ -21,8 +21,7 @@ export function snapshotMedications(snapshot: CatalogueSnapshot, subcategoryId: 
     .sort((a, b) => a.name.localeCompare(b.name, "en-GB"));
 }
 
+/** One medication and dosage's prices, in no particular order (the comparison orders them). */
 export function snapshotPrices(snapshot: CatalogueSnapshot, medicationId: string, dosage: string): Price[] {
-  return snapshot.prices
-    .filter((price) => price.medicationId === medicationId && price.dosage === dosage)
-    .sort((a, b) => a.price - b.price);
+  return snapshot.prices.filter((price) => price.medicationId === medicationId && price.dosage === dosage);
 }

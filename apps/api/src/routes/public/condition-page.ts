@@ -1,0 +1,13 @@
+import { publicEndpoints } from "@pharmacompare/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { notFound } from "../../plugins/refusal.ts";
+import { registerEndpoint } from "../register-endpoint.ts";
+
+/** The web's condition page in one call (decision 012). */
+export const conditionPageRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, publicEndpoints.conditionPage, async (request) => {
+    const page = await app.services.conditionPages.load(request.params.subcategoryId, request.query);
+    if (!page) throw notFound(`Condition "${request.params.subcategoryId}" not found`);
+    return page;
+  });
+};

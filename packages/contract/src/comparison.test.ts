@@ -1,0 +1,231 @@
+import { describe, expect, it } from "vitest";
+import {
+  assembleConditionPage,
+  buildComparison,
+  findCondition,
+  selectDosage,
+  selectMedication,
+} from "./comparison.ts";
+import type { Category, Medication, Price } from "./entities.ts";
+
+/*
+ * The comparison's rules in one place (decision 012): order, Best, differences and the saving, and
+ * the selection rules of the condition page. Both tiers call these functions.
+ */
+
+const viagra: Medication = {
+  id: "viagra",
+  _id: "viagra",
+  name: "Viagra",
+  category: "mens-health",
+  subcategory: "erectile-dysfunction",
+  form: "Tablets",
+  description: "",
+  dosage: ["50mg x 4 tablets", "100mg x 4 tablets"],
+  active: true,
+};
+
+function price(pharmacyId: string, amount: number, extra: Partial<Price> = {}): Price {
+  return {
+    _id: `viagra/${pharmacyId}`,
+    medicationId: "viagra",
+    pharmacyId,
+    pharmacy: {
+      id: pharmacyId,
+      name: pharmacyId.replace(/-/g, " "),
+      website: `https://${pharmacyId}.example`,
+      rating: 4,
+      deliveryTime: "1-3 days",
+      prescriptionRequired: true,
+    },
+    dosage: "50mg x 4 tablets",
+    price: amount,
+    quantity: 1,
+    inStock: true,
+    link: null,
+    lastUpdated: "2025-09-01T09:00:00.000Z",
+    ...extra,
+  };
+}
+
+const ids = (prices: readonly Price[]) => prices.map((entry) => entry.pharmacyId);
+const compare = (prices: Price[]) => buildComparison(viagra, "50mg x 4 tablets", prices);
+
+describe("buildComparison", () => {
+  it("drops prices of 0 or less and other medications' or dosages' prices, cheapest first", () => {
+    const result = compare([
+      price("b", 31.5),
+      price("zero", 0),
+      price("a", 29.99),
+      price("neg", -1),
+      price("nan", Number.NaN),
+      price("other-dosage", 1, { dosage: "100mg x 4 tablets" }),
+      price("other-medication", 1, { medicationId: "cialis" }),
+    ]);
+    expect(ids(result.prices)).toEqual(["a", "b"]);
+  });
+
+  it("marks the cheapest as Best and gives every other row its difference in pounds", () => {
+    const result = compare([price("a", 30.1), price("b", 29.99), price("c", 42.5)]);
+    expect(result.prices.map((row) => [row.pharmacyId, row.isBest, row.difference])).toEqual([
+      ["b", true, 0],
+      ["a", false, 0.11],
+      ["c", false, 12.51],
+    ]);
+  });
+
+  it("lets equal cheapest prices share the badge: better rated first, then by name, then by id", () => {
+    const rated = (id: string, rating: number, name = id) =>
+      price(id, 20, { pharmacy: { ...price(id, 20).pharmacy, rating, name } });
+    const result = compare([
+      rated("z", 3.9),
+      rated("y", 4.5, "Beta"),
+      rated("x", 4.5, "alpha"),
+      rated("w", 4.5, "alpha"),
+    ]);
+    expect(result.prices.map((row) => [row.pharmacyId, row.isBest])).toEqual([
+      ["w", true],
+      ["x", true],
+      ["y", true],
+      ["z", true],
+    ]);
+  });
+
+  it("marks the cheapest price Best even when it is out of stock (public site §2)", () => {
+    const result = compare([price("a", 10, { inStock: false }), price("b", 12)]);
+    expect(result.prices.map((row) => [row.pharmacyId, row.isBest, row.difference])).toEqual([
+      ["a", true, 0],
+      ["b", false, 2],
+    ]);
+  });
+
+  it("counts the saving and the lowest over in-stock prices only", () => {
+    const result = compare([
+      price("cheap-but-gone", 5, { inStock: false }),
+      price("a", 10),
+      price("b", 14.5),
+      price("dear-but-gone", 60, { inStock: false }),
+    ]);
+    expect(result.lowest?.pharmacyId).toBe("a");
+    expect(result.savings).toBe(4.5);
+  });
+
+  it("has no saving with fewer than two in-stock prices, and no lowest with none", () => {
+    expect(compare([price("a", 10), price("b", 12, { inStock: false })]).savings).toBe(0);
+    const none = compare([price("a", 10, { inStock: false })]);
+    expect(none.lowest).toBeNull();
+    expect(none.savings).toBe(0);
+    expect(compare([])).toMatchObject({ prices: [], lowest: null, savings: 0 });
+  });
+
+  it("counts money in whole pence, never in floating-point crumbs", () => {
+    const result = compare([price("a", 0.1), price("b", 0.3)]);
+    expect(result.prices[1]?.difference).toBe(0.2);
+    expect(result.savings).toBe(0.2);
+  });
+});
+
+const tree: Category[] = [
+  {
+    id: "mens-health",
+    name: "Men's Health",
+    active: true,
+    subcategories: [
+      { id: "erectile-dysfunction", name: "ED", description: "", categoryId: "mens-health", active: true },
+    ],
+  },
+];
+
+describe("assembleConditionPage", () => {
+  it("chooses by the queries and asks for the chosen medication's prices and messages only", async () => {
+    const place = findCondition(tree, "erectile-dysfunction");
+    if (!place) throw new Error("expected the condition");
+    const asked: string[] = [];
+    const page = await assembleConditionPage({
+      ...place,
+      medications: [
+        viagra,
+        { ...viagra, id: "viagra-connect", _id: "viagra-connect", name: "Viagra Connect" },
+      ],
+      medicationQuery: "viagra",
+      dosageQuery: "100mg x 4 tablets",
+      pricesFor: (medication, dosage) => {
+        asked.push(`${medication.id} ${dosage}`);
+        return [price("a", 10, { dosage })];
+      },
+      messagesFor: (medication) => {
+        asked.push(`messages ${medication.id}`);
+        return [];
+      },
+    });
+    expect(asked.sort()).toEqual(["messages viagra", "viagra 100mg x 4 tablets"]);
+    expect(page).toMatchObject({ medicationId: "viagra", dosage: "100mg x 4 tablets", messages: [] });
+    expect(page.comparison?.prices.map((row) => row.isBest)).toEqual([true]);
+  });
+
+  it("has no choice and no comparison for a condition without medications", async () => {
+    const place = findCondition(tree, "erectile-dysfunction");
+    if (!place) throw new Error("expected the condition");
+    const page = await assembleConditionPage({
+      ...place,
+      medications: [],
+      pricesFor: () => [],
+      messagesFor: () => [],
+    });
+    expect(page).toMatchObject({ medicationId: null, dosage: null, comparison: null, messages: [] });
+    expect(findCondition(tree, "acne")).toBeUndefined();
+  });
+});
+
+const medications = [
+  { name: "Cialis", dosage: ["10mg x 4 tablets", "20mg x 4 tablets"] },
+  { name: "Viagra Connect", dosage: ["50mg x 4 tablets", "50mg x 8 tablets"] },
+  { name: "Viagra", dosage: ["25mg x 4 tablets", "50mg x 4 tablets"] },
+  { name: "Vardenafil", dosage: [] },
+];
+
+describe("selectMedication", () => {
+  it("prefers an exact name, ignoring case, over an earlier name that merely starts with it", () => {
+    expect(selectMedication(medications, "viagra")?.name).toBe("Viagra");
+    expect(selectMedication(medications, "VIAGRA CONNECT")?.name).toBe("Viagra Connect");
+  });
+
+  it("falls back to the first name starting with the query, ignoring case", () => {
+    expect(selectMedication(medications, "vi")?.name).toBe("Viagra Connect");
+    expect(selectMedication(medications, "Vard")?.name).toBe("Vardenafil");
+  });
+
+  it("ignores surrounding spaces", () => {
+    expect(selectMedication(medications, "  cialis ")?.name).toBe("Cialis");
+  });
+
+  it("picks the first medication when the query is missing, blank or matches nothing", () => {
+    expect(selectMedication(medications, null)?.name).toBe("Cialis");
+    expect(selectMedication(medications, undefined)?.name).toBe("Cialis");
+    expect(selectMedication(medications, "   ")?.name).toBe("Cialis");
+    expect(selectMedication(medications, "agra")?.name).toBe("Cialis");
+  });
+
+  it("picks nothing from an empty list", () => {
+    expect(selectMedication([], "viagra")).toBeUndefined();
+  });
+});
+
+describe("selectDosage", () => {
+  const viagra = medications[2];
+
+  it("keeps a dosage the medication is sold in", () => {
+    expect(selectDosage(viagra, "50mg x 4 tablets")).toBe("50mg x 4 tablets");
+  });
+
+  it("preselects the first dosage when the query is missing or not one of the medication's", () => {
+    expect(selectDosage(viagra, null)).toBe("25mg x 4 tablets");
+    expect(selectDosage(viagra, "20mg x 4 tablets")).toBe("25mg x 4 tablets");
+    expect(selectDosage(viagra, "50MG X 4 TABLETS")).toBe("25mg x 4 tablets");
+  });
+
+  it("chooses nothing without a medication or when it has no dosage", () => {
+    expect(selectDosage(undefined, "50mg x 4 tablets")).toBeUndefined();
+    expect(selectDosage(medications[3], null)).toBeUndefined();
+  });
+});
