@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { AuditAction, AuditEntityType, AuditEntry } from "../../entities.ts";
-import { pageQuery, PageInfo } from "../../query.ts";
+import { PageInfo, pageQuery } from "../../query.ts";
 import { text } from "../../text.ts";
 
 /** Years PostgreSQL compares safely, with margin (there is no year 0, and 9999 plus a day overflows). */
@@ -92,7 +92,6 @@ export function auditRangeEnd(value: string): Date {
 /** Newest first. `totalPages` is at least 1 so a pager can always say "Page 1 of 1". */
 export const AuditPage = PageInfo.extend({ entries: z.array(AuditEntry) });
 export type AuditPage = z.infer<typeof AuditPage>;
-
 
 export const listAuditEntries = defineEndpoint({
   method: "GET",
