@@ -1,4 +1,5 @@
 export * from "./blog-api.ts";
+export * from "./category-tree.ts";
 export * from "./comparison.ts";
 export * from "./contact-api.ts";
 export * from "./endpoint.ts";
