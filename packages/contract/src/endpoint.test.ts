@@ -106,3 +106,22 @@ describe("MedicationListQuery", () => {
     },
   );
 });
+
+describe("boundedInt and pageQuery", () => {
+  it("read query-string numbers, apply defaults and name the allowed range", async () => {
+    const { boundedInt, pageQuery } = await import("./query.ts");
+    expect(boundedInt(1, 10, 5).parse(undefined)).toBe(5);
+    expect(boundedInt(1, 10, 5).parse("7")).toBe(7);
+    const refused = boundedInt(1, 10, 5).safeParse("11");
+    expect(refused.error?.issues[0]?.message).toBe("must be a whole number from 1 to 10");
+    expect(pageQuery({ default: 10, max: 50 }).parse({})).toEqual({ page: 1, limit: 10 });
+    expect(pageQuery({ default: 10, max: 50 }).safeParse({ page: "0" }).success).toBe(false);
+    expect(pageQuery({ default: 10, max: 50 }).safeParse({ limit: "51" }).success).toBe(false);
+  });
+
+  it("pageInfo counts at least one page", async () => {
+    const { pageInfo } = await import("./query.ts");
+    expect(pageInfo(1, 10, 0)).toEqual({ page: 1, limit: 10, total: 0, totalPages: 1 });
+    expect(pageInfo(2, 10, 21)).toEqual({ page: 2, limit: 10, total: 21, totalPages: 3 });
+  });
+});

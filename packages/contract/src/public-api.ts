@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Price, PricePharmacy } from "./entities.ts";
-import { boundedInt } from "./query.ts";
+import { boundedInt, MAX_OFFSET } from "./query.ts";
 import { text } from "./text.ts";
 
 /**
@@ -47,11 +47,7 @@ export const MedicationListQuery = z.object({
   category: IdText.optional(),
   subcategory: IdText.optional(),
   limit: boundedInt(1, PUBLIC_API_LIMITS.medications.max, PUBLIC_API_LIMITS.medications.default),
-  offset: z.coerce
-    .number<number>({ error: "must be a whole number of 0 or more" })
-    .int({ error: "must be a whole number of 0 or more" })
-    .min(0, { error: "must be a whole number of 0 or more" })
-    .default(0),
+  offset: boundedInt(0, MAX_OFFSET, 0),
 });
 export type MedicationListQuery = z.input<typeof MedicationListQuery>;
 

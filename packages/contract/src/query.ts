@@ -14,6 +14,9 @@ export function boundedInt(min: number, max: number, fallback: number) {
     .default(fallback);
 }
 
+/** Highest offset a list accepts: far past any real catalogue, low enough to keep OFFSET cheap. */
+export const MAX_OFFSET = 1_000_000;
+
 /** Highest page number any list accepts: far past any real list, low enough to keep OFFSET sane. */
 export const MAX_PAGE = 100_000;
 
