@@ -3,6 +3,7 @@ import { type EndpointDefinition, endpointUrl, successStatus } from "./endpoint.
 import { allEndpoints, publicEndpoints } from "./endpoints/index.ts";
 import { pathSegment } from "./path-segment.ts";
 import { MedicationListQuery } from "./public-api.ts";
+import { boundedInt, pageInfo, pageQuery } from "./query.ts";
 
 /** Matches a path against a route pattern the way the router does: one segment per `:param`. */
 function matches(pattern: string, path: string): boolean {
@@ -108,8 +109,7 @@ describe("MedicationListQuery", () => {
 });
 
 describe("boundedInt and pageQuery", () => {
-  it("read query-string numbers, apply defaults and name the allowed range", async () => {
-    const { boundedInt, pageQuery } = await import("./query.ts");
+  it("read query-string numbers, apply defaults and name the allowed range", () => {
     expect(boundedInt(1, 10, 5).parse(undefined)).toBe(5);
     expect(boundedInt(1, 10, 5).parse("7")).toBe(7);
     const refused = boundedInt(1, 10, 5).safeParse("11");
@@ -119,8 +119,7 @@ describe("boundedInt and pageQuery", () => {
     expect(pageQuery({ default: 10, max: 50 }).safeParse({ limit: "51" }).success).toBe(false);
   });
 
-  it("pageInfo counts at least one page", async () => {
-    const { pageInfo } = await import("./query.ts");
+  it("pageInfo counts at least one page", () => {
     expect(pageInfo(1, 10, 0)).toEqual({ page: 1, limit: 10, total: 0, totalPages: 1 });
     expect(pageInfo(2, 10, 21)).toEqual({ page: 2, limit: 10, total: 21, totalPages: 3 });
   });
