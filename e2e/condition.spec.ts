@@ -97,6 +97,27 @@ test("?medication=viagra preselects Viagra (not Viagra Connect) and its first do
   await expect(medicationPicker(page)).toHaveValue("Tadalafil");
 });
 
+test("the saving line compares in-stock offers only, as the API decides", async ({ page }) => {
+  for (const url of [ed, `${ed}?medication=tadalafil`, "/condition/weight-loss-medications"]) {
+    await page.goto(url);
+    const table = page.getByRole("table");
+    await expect(table).toBeVisible();
+    const inStock: number[] = [];
+    for (const row of await table.locator("tbody tr").all()) {
+      const cells = row.getByRole("cell");
+      if ((await cells.nth(3).innerText()).trim() === "In stock")
+        inStock.push(pounds(await cells.nth(4).innerText()));
+    }
+    const spread = Math.round((Math.max(...inStock) - Math.min(...inStock)) * 100) / 100;
+    const line = page.getByText(/The cheapest pharmacy with it in stock is/);
+    if (inStock.length > 1 && spread > 0) {
+      await expect(line).toContainText(`£${spread.toFixed(2)} less`);
+    } else {
+      await expect(line).toHaveCount(0);
+    }
+  }
+});
+
 test("the server HTML carries the comparison and its SEO metadata", async ({ request, baseURL }) => {
   const response = await request.get(`${ed}?medication=viagra&dosage=50mg+x+4+tablets`);
   expect(response.status()).toBe(200);
