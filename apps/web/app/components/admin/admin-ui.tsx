@@ -10,6 +10,9 @@ export const buttonClass = {
     "inline-flex items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-semibold text-sm text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:cursor-wait aria-disabled:bg-slate-500",
   secondary:
     "inline-flex items-center justify-center gap-2 rounded-md bg-white px-4 py-2 font-semibold text-slate-800 text-sm shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-500",
+  /** For an action that removes something (a confirmation's Delete). */
+  danger:
+    "inline-flex items-center justify-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-sm text-white shadow-sm hover:bg-red-800 disabled:cursor-not-allowed disabled:bg-slate-500 aria-disabled:cursor-wait aria-disabled:bg-slate-500",
 } as const;
 
 export const inputClass =

@@ -9,7 +9,10 @@ interface ModalDialogProps {
   /** Called for Escape, the close button and a click on the backdrop. */
   onClose: () => void;
   title: string;
+  /** Read with the title when the dialog opens (aria-describedby). */
   description?: ReactNode;
+  /** "alertdialog" for a dialog that asks to confirm something, so it is announced as urgent. */
+  role?: "dialog" | "alertdialog";
   /** Where focus goes back to on closing: the control that opened the dialog. */
   returnFocusRef?: RefObject<HTMLElement | null>;
   children: ReactNode;
@@ -25,12 +28,14 @@ export function ModalDialog({
   onClose,
   title,
   description,
+  role,
   returnFocusRef,
   children,
 }: ModalDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   const headingId = useId();
+  const descriptionId = useId();
 
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -94,8 +99,10 @@ export function ModalDialog({
   return (
     <dialog
       ref={dialogRef}
+      role={role === "alertdialog" ? "alertdialog" : undefined}
       aria-modal="true"
       aria-labelledby={headingId}
+      aria-describedby={open && description ? descriptionId : undefined}
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]"
     >
       {open ? (
@@ -105,7 +112,11 @@ export function ModalDialog({
               <h2 id={headingId} className="font-bold text-slate-900 text-xl tracking-tight">
                 {title}
               </h2>
-              {description ? <div className="mt-1 text-slate-600 text-sm">{description}</div> : null}
+              {description ? (
+                <div id={descriptionId} className="mt-1 text-slate-600 text-sm">
+                  {description}
+                </div>
+              ) : null}
             </div>
             <button
               type="button"

@@ -1,0 +1,167 @@
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import { buttonClass, inputClass } from "./admin-ui.tsx";
+import { useListLoading } from "./list-navigation.ts";
+
+/**
+ * The filters of an admin list: a GET form whose fields are named after the API's query
+ * parameters, so the filters live in the address (list-navigation.ts). Applying drops blank
+ * fields and starts again at page 1; "Clear filters" returns to the unfiltered list.
+ */
+export function FilterBar({
+  label,
+  active,
+  note,
+  columnsClass = "sm:grid-cols-2 lg:grid-cols-4",
+  children,
+}: {
+  /** The form's accessible name, e.g. "Filter the audit log". */
+  label: string;
+  /** Whether any filter is set now (then "Clear filters" is offered). */
+  active: boolean;
+  /** A short line beside the buttons, e.g. how dates are read. */
+  note?: ReactNode;
+  /** Grid columns of the fields at wider sizes (one column on phones). */
+  columnsClass?: string;
+  /** FilterField and FilterSelect elements. */
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  const submit = useSubmit();
+  const loading = useListLoading();
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) {
+      if (typeof value === "string" && value.trim()) query.set(key, value.trim());
+    }
+    void submit(query, { method: "get" });
+  }
+
+  return (
+    // Keyed by the address so Back and Forward refill the fields from it.
+    <Form
+      key={location.search}
+      method="get"
+      onSubmit={apply}
+      aria-label={label}
+      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <div className={`grid gap-4 ${columnsClass}`}>{children}</div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button type="submit" className={buttonClass.primary} disabled={loading}>
+          Apply filters
+        </button>
+        {active ? (
+          <Link to="." className={buttonClass.secondary}>
+            Clear filters
+          </Link>
+        ) : null}
+        {note ? <p className="text-slate-600 text-xs">{note}</p> : null}
+      </div>
+    </Form>
+  );
+}
+
+interface FilterProps {
+  label: string;
+  /** The query parameter, as the API names it. */
+  name: string;
+  /** The value in the address now ("" for none). */
+  defaultValue: string;
+  /** What is wrong with this filter (the API's `fields` entry), shown under it. */
+  error?: string;
+}
+
+function FilterLabel({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 font-medium text-red-700 text-xs">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A typed filter: free text, an email or a date. */
+export function FilterField({
+  label,
+  name,
+  defaultValue,
+  error,
+  type = "text",
+  ...input
+}: FilterProps &
+  Pick<InputHTMLAttributes<HTMLInputElement>, "inputMode" | "spellCheck" | "placeholder"> & {
+    type?: "text" | "search" | "email" | "date";
+  }) {
+  const id = useId();
+  return (
+    <FilterLabel id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 ${inputClass}`}
+        {...input}
+      />
+    </FilterLabel>
+  );
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** A choice among known values; the first option, "All", means no filter. */
+export function FilterSelect({
+  label,
+  name,
+  defaultValue,
+  error,
+  options,
+  allLabel = "All",
+}: FilterProps & { options: readonly FilterOption[]; allLabel?: string }) {
+  const id = useId();
+  return (
+    <FilterLabel id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`mt-1 ${inputClass}`}
+      >
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FilterLabel>
+  );
+}
