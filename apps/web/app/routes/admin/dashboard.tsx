@@ -1,11 +1,4 @@
-import {
-  AdminStats,
-  AuditPage,
-  adminAuthPaths,
-  formatCount,
-  formatDateTime,
-  formatRelativeTime,
-} from "@pharmacompare/contract";
+import { adminEndpoints, formatCount, formatDateTime, formatRelativeTime } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { type AdminScreen, adminScreens } from "../../components/admin/admin-screens.ts";
@@ -31,11 +24,8 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const api = adminSession().api(request);
   const [stats, recent] = await Promise.all([
-    api.get(adminAuthPaths.stats, AdminStats),
-    api.get(
-      `${adminAuthPaths.audit}?${new URLSearchParams({ limit: String(RECENT_ACTIVITY_LIMIT) })}`,
-      AuditPage,
-    ),
+    api.call(adminEndpoints.dashboardCounts),
+    api.call(adminEndpoints.listAuditEntries, { query: { limit: RECENT_ACTIVITY_LIMIT } }),
   ]);
   return { stats, recent: recent.entries };
 }

@@ -1,8 +1,7 @@
 import {
-  adminAuthPaths,
+  adminEndpoints,
   type ChangePasswordRequest,
   DEFAULT_ADMIN_EMAIL,
-  MessageResponse,
   PASSWORD_MIN_LENGTH,
   passwordChangeMessages,
   passwordChangeProblem,
@@ -21,23 +20,39 @@ import {
 } from "../../components/admin/admin-ui.tsx";
 import { humanise } from "../../components/admin/audit-format.ts";
 import { adminSession } from "../../lib/admin-session.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import type { Route } from "./+types/profile";
 
 type PasswordField = keyof ChangePasswordRequest;
+/** The form's fields in the order they appear (focus goes to the first one at fault). */
+const PASSWORD_FIELDS: readonly PasswordField[] = ["currentPassword", "newPassword", "confirmPassword"];
 
-type ChangeResult = { ok: true; message: string } | { ok: false; error: string; field?: PasswordField };
+/**
+ * A refusal: `fields` holds the messages shown beside fields of this form; `error` is shown as a
+ * notice when none of them applies.
+ */
+type ChangeResult =
+  | { ok: true; message: string }
+  | { ok: false; error: string; fields: Partial<Record<PasswordField, string>> };
 
 export function meta() {
   return adminMeta("Profile Settings");
 }
 
-// Which field each refusal is about, so the message is tied to it.
-const fieldOf: Record<string, PasswordField> = {
+/** The field each rule checked here before sending is about (the API names its own in `fields`). */
+const localRuleField: Record<string, PasswordField> = {
   [passwordChangeMessages.currentRequired]: "currentPassword",
-  [passwordChangeMessages.currentIncorrect]: "currentPassword",
   [passwordChangeMessages.tooShort]: "newPassword",
   [passwordChangeMessages.mismatch]: "confirmPassword",
 };
+
+/** The API's per-field messages that belong to this form's fields. */
+function formFields(error: unknown): Partial<Record<PasswordField, string>> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    PASSWORD_FIELDS.filter((field) => error.fields[field]).map((field) => [field, error.fields[field]]),
+  );
+}
 
 /**
  * Checks the back-office §5 rules before sending, then lets the API decide. The API signs out the
@@ -51,15 +66,18 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     confirmPassword: String(form.get("confirmPassword") ?? ""),
   };
   const problem = passwordChangeProblem(input);
-  if (problem) return { ok: false, error: problem, field: fieldOf[problem] };
+  if (problem) {
+    const field = localRuleField[problem];
+    return { ok: false, error: problem, fields: field ? { [field]: problem } : {} };
+  }
   try {
     const { message } = await adminSession()
       .api(request)
-      .post(adminAuthPaths.changePassword, MessageResponse, input);
+      .call(adminEndpoints.changePassword, { body: input });
     return { ok: true, message };
   } catch (error) {
-    const text = failureText(error, "Failed to change password");
-    return { ok: false, error: text, field: fieldOf[text] };
+    // failureText passes a sign-out redirect on; the rest is shown by field, else as a notice.
+    return { ok: false, error: failureText(error, "Failed to change password"), fields: formFields(error) };
   }
 }
 
@@ -79,27 +97,29 @@ export default function Profile({ actionData }: Route.ComponentProps) {
   const [currentPassword, setCurrentPassword] = useState("");
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
-  // A successful change empties the form; a refusal puts focus on the field it is about. Each
-  // answer is a new object, so a repeated answer acts again.
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  // The first field at fault, in form order; none when the refusal is not about a field here.
+  const faultyField = failure ? PASSWORD_FIELDS.find((field) => failure.fields[field]) : undefined;
+
+  // A successful change empties the form; a refusal puts focus on the first field it is about.
+  // Each answer is a new object, so a repeated answer acts again.
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) {
       formRef.current?.reset();
       setCurrentPassword("");
-    } else if (actionData.field) {
-      const input = formRef.current?.elements.namedItem(actionData.field);
+    } else if (faultyField) {
+      const input = formRef.current?.elements.namedItem(faultyField);
       if (input instanceof HTMLInputElement) input.focus();
     }
-  }, [actionData]);
+  }, [actionData, faultyField]);
 
-  // An answer not about one field takes focus to its notice, so it is read out and scrolled into view.
+  // An answer not about a field takes focus to its notice, so it is read out and scrolled into view.
   useEffect(() => {
-    if (actionData && !(actionData.ok === false && actionData.field) && !saving) noticeRef.current?.focus();
-  }, [actionData, saving]);
+    if (actionData && !faultyField && !saving) noticeRef.current?.focus();
+  }, [actionData, faultyField, saving]);
 
-  const failure = actionData && !actionData.ok ? actionData : undefined;
-  const errorFor = (field: PasswordField) =>
-    failure?.field === field && !saving ? failure.error : undefined;
+  const errorFor = (field: PasswordField) => (saving ? undefined : failure?.fields[field]);
   const showNotice = user.email.toLowerCase() === DEFAULT_ADMIN_EMAIL && currentPassword === "";
 
   return (
@@ -171,7 +191,7 @@ export default function Profile({ actionData }: Route.ComponentProps) {
                 required
                 error={errorFor("confirmPassword")}
               />
-              {failure && !failure.field && !saving ? (
+              {failure && !faultyField && !saving ? (
                 <Notice tone="error" noticeRef={noticeRef}>
                   {failure.error}
                 </Notice>
