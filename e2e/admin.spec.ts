@@ -1,5 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { DEFAULT_ADMIN_EMAIL, formatCount } from "@pharmacompare/contract";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
+  AUDIT_PAGE_LIMITS,
+  adminEndpoints,
+  DEFAULT_ADMIN_EMAIL,
+  endpointUrl,
+  formatCount,
+} from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   buildDemoPrices,
@@ -8,6 +16,7 @@ import {
   demoPharmacies,
 } from "../apps/api/src/demo-data/index.ts";
 import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-screens.ts";
+import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
 import { ADMIN_TOKEN_KEY, ADMIN_USER_KEY } from "../apps/web/app/lib/admin-session.ts";
 
 /**
@@ -298,7 +307,29 @@ async function changePassword(page: Page, from: string, to: string) {
   await expect(page.getByLabel("Confirm new password")).toHaveValue("");
 }
 
-test("the audit log lists the sign-ins, sign-outs and password changes just made", async ({ page }) => {
+/**
+ * Signs in through the API until the audit log holds at least `entries` entries (a successful
+ * sign-in is never throttled, and each one writes an entry).
+ */
+async function addSignIns(request: APIRequestContext, entries: number) {
+  const signIn = async () => {
+    const response = await request.post(`${API_URL}${adminEndpoints.login.path}`, { data: ADMIN });
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as { token: string }).token;
+  };
+  const token = await signIn();
+  const listed = await request.get(
+    `${API_URL}${endpointUrl(adminEndpoints.listAuditEntries, { query: { limit: 1 } })}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  const { total } = (await listed.json()) as { total: number };
+  for (let count = total; count < entries; count++) await signIn();
+}
+
+test("the audit log lists the sign-ins, sign-outs and password changes just made", async ({
+  page,
+  request,
+}) => {
   await signIn(page);
   await page.goto("/admin/audit");
   await expect(page).toHaveTitle("Audit Log | PharmaCompare Admin");
@@ -313,13 +344,24 @@ test("the audit log lists the sign-ins, sign-outs and password changes just made
   ]);
 
   const filters = page.getByRole("form", { name: "Filter the audit log" });
+  // The choices are exactly the contract's, "All" meaning no filter.
+  await expect(filters.getByLabel("Action").locator("option")).toHaveText([
+    "All",
+    ...AUDIT_ACTIONS.map(humanise),
+  ]);
+  await expect(filters.getByLabel("Entity type").locator("option")).toHaveText([
+    "All",
+    ...AUDIT_ENTITY_TYPES.map(humanise),
+  ]);
+  await expectNoAxeViolations(page);
+
   for (const [action, label] of [
     ["password_change", "Password change"],
     ["logout", "Logout"],
     ["login", "Login"],
     ["login_failed", "Login failed"],
   ] as const) {
-    await filters.getByLabel("Action").fill(action);
+    await filters.getByLabel("Action").selectOption({ label });
     await filters.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/audit\\?action=${action}$`));
     const actions = table.getByRole("row").locator("td:nth-child(3)");
@@ -337,18 +379,31 @@ test("the audit log lists the sign-ins, sign-outs and password changes just made
   await expect(filters.getByLabel("Action")).toHaveValue("logout");
   await expect(table.getByRole("row").nth(1)).toContainText(ADMIN.email);
 
-  // Paging with Previous and Next.
+  // An action the contract does not know (an old or edited link) is dropped, the rest kept.
+  await page.goto("/admin/audit?action=bogus&entityType=admin_session");
+  await expect(page).toHaveURL(/\/admin\/audit\?entityType=admin_session$/);
+  await expect(filters.getByLabel("Action")).toHaveValue("");
+  await expect(filters.getByLabel("Entity type")).toHaveValue("admin_session");
+
+  // Paging with Previous and Next, over more entries than one page holds.
+  await addSignIns(request, AUDIT_PAGE_LIMITS.default + 1);
   await page.goto("/admin/audit");
   const pager = page.getByRole("navigation", { name: "Audit log pages" });
+  const showing = page.getByRole("status").filter({ hasText: /^Showing / });
   const pageText = await pager.getByText(/^Page 1 of \d+$/).textContent();
   const pages = Number(pageText?.match(/of (\d+)/)?.[1]);
-  if (pages > 1) {
-    await pager.getByRole("link", { name: "Next" }).click();
-    await expect(pager.getByText(`Page 2 of ${pages}`)).toBeVisible();
-    await expect(page).toHaveURL(/\?page=2$/);
-    await pager.getByRole("link", { name: "Previous" }).click();
-    await expect(pager.getByText(`Page 1 of ${pages}`)).toBeVisible();
-  }
+  expect(pages).toBeGreaterThan(1);
+  await expect(pager.getByText("Previous")).toHaveAttribute("aria-disabled", "true");
+  await expect(showing).toHaveText(new RegExp(`^Showing 1–${AUDIT_PAGE_LIMITS.default} of `));
+  const newest = await table.getByRole("row").nth(1).textContent();
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(pager.getByText(`Page 2 of ${pages}`)).toBeVisible();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(showing).toHaveText(new RegExp(`^Showing ${AUDIT_PAGE_LIMITS.default + 1}–`));
+  await expect(table.getByRole("row").nth(1)).not.toHaveText(newest ?? "");
+  await pager.getByRole("link", { name: "Previous" }).click();
+  await expect(pager.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
 
   // A page past the end goes to the last page and keeps the filters.
   await page.goto("/admin/audit?action=login&page=99");
@@ -370,6 +425,15 @@ test("the audit log lists the sign-ins, sign-outs and password changes just made
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(table).toBeVisible();
+
+  // On a phone: one card per entry instead of the table, nothing wider than the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const cards = page.getByRole("list", { name: "Audit log entries" });
+  await expect(cards.getByRole("listitem")).toHaveCount(AUDIT_PAGE_LIMITS.default);
+  await expect(table).toBeHidden();
+  await expect(cards.getByRole("listitem").first()).toContainText("When");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
 });
 
 test("on a phone the side menu folds behind a Menu button", async ({ page }) => {
