@@ -153,7 +153,8 @@ export function FilterSelect({
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 ${inputClass}`}
+        // A native select ignores line height: the fixed height matches the text fields beside it.
+        className={`mt-1 h-9 ${inputClass}`}
       >
         <option value="">{allLabel}</option>
         {options.map((option) => (

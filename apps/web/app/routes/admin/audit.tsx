@@ -69,8 +69,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
     throw redirect(`${url.pathname}${listSearch(known, page)}`);
   }
 
-  // Said here in the form's words rather than the API's parameter names.
-  if (filters.from && filters.to && auditRangeStart(filters.from) > auditRangeEnd(filters.to)) {
+  // Said here in the form's words rather than the API's parameter names. The range's end is
+  // exclusive (a bare date covers that whole day), so a start at or past it is an empty range.
+  if (filters.from && filters.to && auditRangeStart(filters.from) >= auditRangeEnd(filters.to)) {
     const message = "The From date must not be after the To date.";
     return { filters, result: null, error: message, fields: { from: message } };
   }
@@ -215,6 +216,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </div>
 
         {error && !aboutFilters ? <Notice tone="error">{error}</Notice> : null}
+        {error && aboutFilters ? (
+          <EmptyState>Correct the filter marked above to see entries.</EmptyState>
+        ) : null}
 
         {result && result.entries.length === 0 ? (
           <EmptyState>
