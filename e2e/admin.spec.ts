@@ -426,6 +426,17 @@ test("the audit log lists the sign-ins, sign-outs and password changes just made
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(table).toBeVisible();
 
+  // A From date after the To date is marked on the From field, and nothing is listed.
+  await page.goto("/admin/audit?from=2026-05-02&to=2026-05-01");
+  await expect(filters.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
+  await expect(filters.getByLabel("From")).toHaveAccessibleDescription(
+    "The From date must not be after the To date.",
+  );
+  await expect(page.getByText("Correct the filter marked above to see entries.")).toBeVisible();
+  await expect(table).toHaveCount(0);
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/admin\/audit$/);
+
   // On a phone: one card per entry instead of the table, nothing wider than the screen.
   await page.setViewportSize({ width: 375, height: 800 });
   const cards = page.getByRole("list", { name: "Audit log entries" });
