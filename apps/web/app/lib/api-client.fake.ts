@@ -1,4 +1,5 @@
 import { type EndpointDefinition, endpointUrl, successSchema } from "@pharmacompare/contract";
+import type { z } from "zod";
 import { type ApiClient, ApiError } from "./api-client.ts";
 
 type Answer = unknown;
@@ -27,7 +28,7 @@ export function fakeApi(answers: Record<string, Answer | (() => Answer)>): ApiCl
       const answer = typeof entry === "function" ? (entry as () => Answer)() : entry;
       if (answer === undefined) throw new ApiError("http", 404, "Not found");
       if (answer instanceof ApiError) throw answer;
-      return successSchema(endpoint).parse(answer);
+      return (successSchema(endpoint) as z.ZodType).parse(answer);
     },
   } as ApiClient & { calls: string[] };
 }
@@ -47,7 +48,7 @@ export function apiAnswering(
   return {
     async call(endpoint: EndpointDefinition, input?: object) {
       const url = endpointUrl(endpoint, input as Parameters<typeof endpointUrl>[1]);
-      return successSchema(endpoint).parse(await answer(endpoint, url));
+      return (successSchema(endpoint) as z.ZodType).parse(await answer(endpoint, url));
     },
   } as ApiClient;
 }

@@ -7,13 +7,17 @@ import { text } from "../../text.ts";
 /** Years PostgreSQL compares safely, with margin (there is no year 0, and 9999 plus a day overflows). */
 export const AUDIT_YEARS = { min: 1900, max: 9998 } as const;
 
-const isoDateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).refine(
-  (value) => {
-    const year = Number(value.slice(0, 4));
-    return year >= AUDIT_YEARS.min && year <= AUDIT_YEARS.max;
-  },
-  { error: `the year must be between ${AUDIT_YEARS.min} and ${AUDIT_YEARS.max}` },
-);
+const isoDateOrDateTime = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: "must be a date (YYYY-MM-DD) or a date and time with its offset",
+  })
+  .refine(
+    (value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= AUDIT_YEARS.min && year <= AUDIT_YEARS.max;
+    },
+    { error: `the year must be between ${AUDIT_YEARS.min} and ${AUDIT_YEARS.max}` },
+  );
 
 /**
  * Filters of GET /api/admin/audit. `from`/`to` take a date (a calendar day in London, `to`
@@ -30,7 +34,7 @@ export const AuditQuery = pageQuery(AUDIT_PAGE_LIMITS)
     from: isoDateOrDateTime.optional(),
     to: isoDateOrDateTime.optional(),
   })
-  .refine((q) => !q.from || !q.to || auditRangeStart(q.from) <= auditRangeEnd(q.to), {
+  .refine((q) => !q.from || !q.to || auditRangeStart(q.from) < auditRangeEnd(q.to), {
     error: "from must not be after to",
     path: ["from"],
   });
