@@ -89,16 +89,16 @@ describe("audit entries", () => {
     const context = { actor: { id: null, email: "operator" }, ipAddress: null };
     await expect(
       api.app.services.audit.write(context, async (_tx, record) => {
-        await record({ action: "test_rollback", entityType: "test" });
+        await record({ action: "import", entityType: "medication" });
         throw new Error("the write failed");
       }),
     ).rejects.toThrow("the write failed");
-    expect((await audit("?action=test_rollback")).total).toBe(0);
+    expect((await audit("?action=import")).total).toBe(0);
 
     await api.app.services.audit.write(context, (_tx, record) =>
-      record({ action: "test_commit", entityType: "test", changes: { apiToken: "x", name: "kept" } }),
+      record({ action: "export", entityType: "medication", changes: { apiToken: "x", name: "kept" } }),
     );
-    const [committed] = (await audit("?action=test_commit")).entries;
+    const [committed] = (await audit("?action=export")).entries;
     expect(committed?.changes).toEqual({ name: "kept" });
   });
 });
@@ -119,8 +119,14 @@ describe("GET /api/admin/audit", () => {
     expect(users.entries.every((e) => e.entityType === "admin_user")).toBe(true);
     const byActor = await audit("?actorEmail=NOBODY%40EXAMPLE.COM");
     expect(byActor.entries.map((e) => e.action)).toEqual(["login_failed"]);
-    const none = await audit("?action=no-such-action");
+    const none = await audit("?action=unpublish&entityType=price_alert");
     expect(none).toMatchObject({ entries: [], total: 0, totalPages: 1 });
+    const unknown = await api.app.inject({
+      url: "/api/admin/audit?action=no-such-action",
+      headers: bearer(token),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: "invalid_request", fields: { action: expect.any(String) } });
   });
 
   it("filters by actor id", async () => {
@@ -148,9 +154,9 @@ describe("GET /api/admin/audit", () => {
     const at = ["2026-07-01T22:59:59Z", "2026-07-01T23:30:00Z", "2026-01-15T23:30:00Z"];
     await api.database.db
       .insert(auditLog)
-      .values(at.map((iso) => ({ action: "boundary_probe", entityType: "test", createdAt: new Date(iso) })));
+      .values(at.map((iso) => ({ action: "publish", entityType: "blog_post", createdAt: new Date(iso) })));
     const probes = async (range: string) =>
-      (await audit(`?action=boundary_probe&${range}`)).entries.map((e) => e.createdAt).sort();
+      (await audit(`?action=publish&${range}`)).entries.map((e) => e.createdAt).sort();
     // 23:30 UTC on 1 July is 00:30 on 2 July in London (BST)…
     expect(await probes("from=2026-07-02&to=2026-07-02")).toEqual(["2026-07-01T23:30:00.000Z"]);
     expect(await probes("from=2026-07-01&to=2026-07-01")).toEqual(["2026-07-01T22:59:59.000Z"]);
@@ -173,6 +179,8 @@ describe("GET /api/admin/audit", () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json(), query).toEqual({
         error: `Invalid query parameter "${name}": the year must be between 1900 and 9998`,
+        code: "invalid_request",
+        fields: { [name]: "the year must be between 1900 and 9998" },
       });
     }
     expect((await audit("?from=1900-01-01&to=9998-12-31")).total).toBeGreaterThan(0);
@@ -201,6 +209,21 @@ describe("GET /api/admin/audit", () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toHaveProperty("error");
     }
+  });
+});
+
+describe("an entry the contract's lists no longer name", () => {
+  it("is left out of the list and its totals, and the list still answers", async () => {
+    const before = await audit("?limit=100");
+    const signIns = (await audit("?action=login")).total;
+    await api.database.db.insert(auditLog).values([
+      { action: "retired_action", entityType: "admin_user" },
+      { action: "login", entityType: "retired_entity" },
+    ]);
+    const after = await audit("?limit=100");
+    expect(after.total).toBe(before.total);
+    expect(after.entries.map((e) => e.id)).toEqual(before.entries.map((e) => e.id));
+    expect((await audit("?action=login")).total).toBe(signIns);
   });
 });
 

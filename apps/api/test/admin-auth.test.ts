@@ -67,15 +67,25 @@ describe("POST /api/admin/auth/login", () => {
     );
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: "Invalid credentials" });
+      expect(res.json()).toEqual({ error: "Invalid credentials", code: "unauthenticated" });
     }
   });
 
   it("asks for both fields when one is missing", async () => {
-    for (const body of [{}, { email: TEST_ADMIN.email }, { password: "x" }, { email: " ", password: "x" }]) {
+    const cases: [Record<string, string>, string[]][] = [
+      [{}, ["email", "password"]],
+      [{ email: TEST_ADMIN.email }, ["password"]],
+      [{ password: "x" }, ["email"]],
+      [{ email: " ", password: "x" }, ["email"]],
+    ];
+    for (const [body, missing] of cases) {
       const res = await login(api.app, body, "198.51.100.3");
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: "Email and password are required" });
+      expect(res.json()).toEqual({
+        error: "Email and password are required",
+        code: "invalid_request",
+        fields: Object.fromEntries(missing.map((field) => [field, "is required"])),
+      });
     }
   });
 });
@@ -103,7 +113,7 @@ describe("POST /api/admin/auth/logout", () => {
     expect(res.json()).toEqual({ message: "Signed out" });
     const after = await me(token);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ error: "Authentication required" });
+    expect(after.json()).toEqual({ error: "Authentication required", code: "unauthenticated" });
     expect((await me(other)).statusCode).toBe(200);
   });
 });
@@ -130,7 +140,7 @@ describe("session expiry", () => {
     clock.advance(2 * HOUR + SECOND);
     const res = await me(token);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: "Session expired" });
+    expect(res.json()).toEqual({ error: "Session expired", code: "session_expired" });
   });
 
   it("ends a busy session twelve hours after sign-in", async () => {
@@ -142,7 +152,7 @@ describe("session expiry", () => {
     clock.advance(HOUR + SECOND);
     const res = await me(token);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: "Session expired" });
+    expect(res.json()).toEqual({ error: "Session expired", code: "session_expired" });
   });
 });
 
@@ -157,15 +167,17 @@ describe("POST /api/admin/auth/change-password", () => {
 
   it("refuses with the specification's messages", async () => {
     const token = await signIn(api.app);
-    const cases: [Record<string, unknown>, string][] = [
-      [{}, "Current password is required"],
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{}, "Current password is required", "currentPassword"],
       [
         { currentPassword: "", newPassword: "long-enough-1", confirmPassword: "long-enough-1" },
         "Current password is required",
+        "currentPassword",
       ],
       [
         { currentPassword: TEST_ADMIN.password, newPassword: "short", confirmPassword: "short" },
         "Password must be at least 8 characters",
+        "newPassword",
       ],
       [
         {
@@ -174,16 +186,18 @@ describe("POST /api/admin/auth/change-password", () => {
           confirmPassword: "long-enough-2",
         },
         "New passwords do not match",
+        "confirmPassword",
       ],
       [
         { currentPassword: "wrong-password", newPassword: "long-enough-1", confirmPassword: "long-enough-1" },
         "Current password is incorrect",
+        "currentPassword",
       ],
     ];
-    for (const [payload, error] of cases) {
+    for (const [payload, error, field] of cases) {
       const res = await change(token, payload);
       expect(res.statusCode, error).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, code: "invalid_request", fields: { [field]: error } });
     }
     // None of those changed anything.
     expect((await login(api.app)).statusCode).toBe(200);
@@ -204,11 +218,11 @@ describe("POST /api/admin/auth/change-password", () => {
     expect((await me(current)).statusCode).toBe(200);
     const revoked = await me(other);
     expect(revoked.statusCode).toBe(401);
-    expect(revoked.json()).toEqual({ error: "Authentication required" });
+    expect(revoked.json()).toEqual({ error: "Authentication required", code: "unauthenticated" });
 
     const old = await login(api.app);
     expect(old.statusCode).toBe(401);
-    expect(old.json()).toEqual({ error: "Invalid credentials" });
+    expect(old.json()).toEqual({ error: "Invalid credentials", code: "unauthenticated" });
     expect((await login(api.app, { email: TEST_ADMIN.email, password: newPassword })).statusCode).toBe(200);
 
     const stored = await api.database.db.select().from(adminUsers);

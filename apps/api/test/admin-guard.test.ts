@@ -114,7 +114,10 @@ describe("the admin guard", () => {
         expect(res.statusCode, `${route.method} ${route.url} with ${name}`).toBe(401);
         expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
         if (route.method !== "HEAD")
-          expect(res.json(), `${route.method} ${route.url} with ${name}`).toEqual({ error });
+          expect(res.json(), `${route.method} ${route.url} with ${name}`).toEqual({
+            error,
+            code: error === "Session expired" ? "session_expired" : "unauthenticated",
+          });
       }
     }
   });

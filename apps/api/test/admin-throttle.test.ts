@@ -29,6 +29,7 @@ function expectLocked(res: Awaited<ReturnType<typeof login>>, seconds: number) {
   const minutes = Math.ceil(seconds / 60);
   expect(res.json()).toEqual({
     error: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    code: "too_many_requests",
   });
 }
 
@@ -99,7 +100,11 @@ describe("sign-in throttling", () => {
           confirmPassword: "long-enough-1",
         },
       });
-      expect(res.json()).toEqual({ error: "Current password is incorrect" });
+      expect(res.json()).toEqual({
+        error: "Current password is incorrect",
+        code: "invalid_request",
+        fields: { currentPassword: "Current password is incorrect" },
+      });
     }
     const locked = await api.app.inject({
       method: "POST",

@@ -1,11 +1,13 @@
-import { adminAuthPaths, contactApiPath } from "@pharmacompare/contract";
+import { adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerErrorHandling } from "../src/plugins/error-handler.ts";
 import { bearer, login, signIn } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
-import { createTestApi, type TestApi } from "./test-api.ts";
+import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
+
+const contactUrl = urlOf(publicEndpoints.sendContactMessage);
 
 /** PostgreSQL cannot store U+0000 in text: such input must be refused as a 400, never reach it as a 500. */
 let api: TestApi;
@@ -20,6 +22,8 @@ afterAll(async () => {
 
 const refusal = (context: string, name: string) => ({
   error: `Invalid ${context} "${name}": must not contain control characters`,
+  code: "invalid_request",
+  fields: { [name]: "must not contain control characters" },
 });
 
 describe("text with a NUL character", () => {
@@ -48,14 +52,14 @@ describe("text with a NUL character", () => {
     for (const field of ["name", "message"] as const) {
       const res = await api.app.inject({
         method: "POST",
-        url: contactApiPath,
+        url: contactUrl,
         payload: { ...valid, [field]: "a\u0000b and some more text" },
       });
       expect(res.statusCode, field).toBe(400);
       expect(res.json()).toEqual(refusal("body field", field));
     }
     // Line breaks and tabs are ordinary text.
-    const ok = await api.app.inject({ method: "POST", url: contactApiPath, payload: valid });
+    const ok = await api.app.inject({ method: "POST", url: contactUrl, payload: valid });
     expect(ok.statusCode).toBe(201);
   });
 
@@ -69,9 +73,10 @@ describe("text with a NUL character", () => {
   });
 
   it("refuses an audit filter with one", async () => {
-    const res = await api.app.inject({ url: `${adminAuthPaths.audit}?action=a%00b`, headers: bearer(token) });
+    const url = `${urlOf(adminEndpoints.listAuditEntries)}?actorEmail=a%00b`;
+    const res = await api.app.inject({ url, headers: bearer(token) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(refusal("query parameter", "action"));
+    expect(res.json()).toEqual(refusal("query parameter", "actorEmail"));
   });
 });
 
@@ -91,10 +96,13 @@ describe("the error handler's backstop for text the database refuses", () => {
     await app?.close();
   });
 
-  it("answers 400 { error } for SQLSTATE 22021 from the driver, wrapped by Drizzle", async () => {
+  it("answers 400 { error, code } for SQLSTATE 22021 from the driver, wrapped by Drizzle", async () => {
     expect((await app.inject({ url: "/store?text=fine" })).statusCode).toBe(200);
     const res = await app.inject({ url: "/store?text=a%00b" });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "Invalid text: it contains characters that cannot be stored" });
+    expect(res.json()).toEqual({
+      error: "Invalid text: it contains characters that cannot be stored",
+      code: "invalid_request",
+    });
   });
 });

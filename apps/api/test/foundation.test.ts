@@ -57,10 +57,27 @@ describe("GET /api/categories", () => {
 });
 
 describe("errors", () => {
-  it("answers an unknown route with 404 { error }", async () => {
+  it("answers an unknown route with 404 { error, code }", async () => {
     const res = await api.app.inject({ method: "GET", url: "/api/nothing-here?x=1" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: "No route for GET /api/nothing-here" });
+    expect(res.json()).toEqual({ error: "No route for GET /api/nothing-here", code: "not_found" });
+  });
+
+  it("answers the framework's own refusals in the one shape, with their codes", async () => {
+    const post = (headers: Record<string, string>, payload: string) =>
+      api.app.inject({ method: "POST", url: "/api/contact", headers, payload });
+    const badJson = await post({ "content-type": "application/json" }, "{ not json");
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toEqual({ error: expect.any(String), code: "invalid_request" });
+    const tooLarge = await post(
+      { "content-type": "application/json" },
+      JSON.stringify({ message: "m".repeat(1024 * 1024) }),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ error: expect.any(String), code: "payload_too_large" });
+    const wrongType = await post({ "content-type": "application/xml" }, "<message/>");
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toEqual({ error: expect.any(String), code: "unsupported_media_type" });
   });
 });
 
@@ -71,10 +88,10 @@ describe("when the database is gone", () => {
       await broken.database.close();
       const health = await broken.app.inject({ url: "/health" });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ error: "Database unavailable" });
+      expect(health.json()).toEqual({ error: "Database unavailable", code: "unavailable" });
       const res = await broken.app.inject({ url: "/api/categories" });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: "Internal server error" });
+      expect(res.json()).toEqual({ error: "Internal server error", code: "internal" });
     } finally {
       // The handle is already closed; closing the app runs the onClose hook once more.
       await broken.app.close().catch(() => {});

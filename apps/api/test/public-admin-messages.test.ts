@@ -1,9 +1,9 @@
-import { PublicAdminMessage, publicApiPaths } from "@pharmacompare/contract";
+import { PublicAdminMessage, publicEndpoints } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adminMessages } from "../src/db/schema.ts";
 import { demoAdminMessages } from "../src/demo-data/index.ts";
-import { createTestApi, type TestApi } from "./test-api.ts";
+import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -19,7 +19,9 @@ const DAY_MS = 86_400_000;
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 
 async function messagesFor(medicationId: string) {
-  const res = await api.app.inject({ url: publicApiPaths.adminMessagesForMedication(medicationId) });
+  const res = await api.app.inject({
+    url: urlOf(publicEndpoints.adminMessagesForMedication, { params: { medicationId } }),
+  });
   return { status: res.statusCode, body: res.json() as unknown };
 }
 
@@ -96,7 +98,7 @@ describe("GET /admin-messages/medication/{medicationId}", () => {
   it("answers 404 for an unknown or inactive medication", async () => {
     expect(await messagesFor("nothing")).toEqual({
       status: 404,
-      body: { error: 'Medication "nothing" not found' },
+      body: { error: 'Medication "nothing" not found', code: "not_found" },
     });
     await api.database.db.execute("update medications set active = false where id = 'mounjaro'");
     try {

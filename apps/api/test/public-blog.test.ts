@@ -45,6 +45,7 @@ describe("GET /api/blog/posts", () => {
 
     const bad = await api.app.inject({ url: "/api/blog/posts?limit=0" });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: "invalid_request", fields: { limit: expect.any(String) } });
     expect(bad.json().error).toContain("limit");
   });
 });
@@ -59,10 +60,10 @@ describe("GET /api/blog/posts/{slug}", () => {
     expect(post.title).toBe(saving?.title);
   });
 
-  it("answers an unknown slug with 404 { error }", async () => {
+  it("answers an unknown slug with 404 { error, code }", async () => {
     const res = await api.app.inject({ url: "/api/blog/posts/no-such-article" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Blog post "no-such-article" not found' });
+    expect(res.json()).toEqual({ error: 'Blog post "no-such-article" not found', code: "not_found" });
   });
 });
 

@@ -1,9 +1,11 @@
-import { CONTACT_LIMITS, ContactResponse, contactApiPath, contactMessages } from "@pharmacompare/contract";
+import { CONTACT_LIMITS, ContactResponse, contactMessages, publicEndpoints } from "@pharmacompare/contract";
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts } from "../src/db/schema.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
-import { createTestApi, type TestApi } from "./test-api.ts";
+import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
+
+const contactUrl = urlOf(publicEndpoints.sendContactMessage);
 
 let api: TestApi;
 const clock = testClock({ frozen: true });
@@ -22,7 +24,7 @@ const valid = {
 };
 
 function send(payload: unknown, remoteAddress = "192.0.2.10") {
-  return api.app.inject({ method: "POST", url: contactApiPath, payload: payload as object, remoteAddress });
+  return api.app.inject({ method: "POST", url: contactUrl, payload: payload as object, remoteAddress });
 }
 
 async function storedRows() {
@@ -71,37 +73,43 @@ describe("POST /api/contact", () => {
     }
   });
 
-  const refusals: [string, Record<string, unknown>, string][] = [
-    ["name missing", { name: undefined }, '"name": is required'],
-    ["name blank", { name: "   " }, '"name": is required'],
-    ["name too long", { name: "n".repeat(CONTACT_LIMITS.nameMax + 1) }, '"name": must be at most 100'],
-    ["name not text", { name: 42 }, '"name": must be text'],
-    ["email missing", { email: undefined }, '"email": is required'],
-    ["email malformed", { email: "alex@example" }, '"email": must be a valid email address'],
-    ["email with spaces", { email: "alex smith@example.com" }, '"email": must be a valid email address'],
+  const refusals: [string, Record<string, unknown>, string, string][] = [
+    ["name missing", { name: undefined }, "name", "is required"],
+    ["name blank", { name: "   " }, "name", "is required"],
+    ["name too long", { name: "n".repeat(CONTACT_LIMITS.nameMax + 1) }, "name", "must be at most 100"],
+    ["name not text", { name: 42 }, "name", "must be text"],
+    ["email missing", { email: undefined }, "email", "is required"],
+    ["email malformed", { email: "alex@example" }, "email", "must be a valid email address"],
+    ["email with spaces", { email: "alex smith@example.com" }, "email", "must be a valid email address"],
     [
       "email too long",
       { email: `${"e".repeat(CONTACT_LIMITS.emailMax)}@example.com` },
-      '"email": must be at most 254',
+      "email",
+      "must be at most 254",
     ],
-    ["subject placeholder", { subject: "" }, '"subject": must be one of general, technical'],
-    ["subject unknown", { subject: "spam" }, '"subject": must be one of'],
-    ["message missing", { message: undefined }, '"message": is required'],
-    ["message too short", { message: " short msg " }, '"message": must be at least 10 characters'],
+    ["subject placeholder", { subject: "" }, "subject", "must be one of general, technical"],
+    ["subject unknown", { subject: "spam" }, "subject", "must be one of"],
+    ["message missing", { message: undefined }, "message", "is required"],
+    ["message too short", { message: " short msg " }, "message", "must be at least 10 characters"],
     [
       "message too long",
       { message: "m".repeat(CONTACT_LIMITS.messageMax + 1) },
-      '"message": must be at most 5000 characters',
+      "message",
+      "must be at most 5000 characters",
     ],
   ];
 
   it.each(refusals)(
     "refuses %s with 400 naming the field and stores nothing",
-    async (_case, change, text) => {
+    async (_case, change, field, text) => {
       const before = await storedRows();
       const res = await send({ ...valid, ...change }, "192.0.2.200");
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toContain(text);
+      const body = res.json();
+      expect(body.error).toContain(`"${field}": ${text}`);
+      expect(body.code).toBe("invalid_request");
+      expect(Object.keys(body.fields)).toEqual([field]);
+      expect(body.fields[field]).toContain(text);
       expect(await storedRows()).toEqual(before);
     },
   );
@@ -110,12 +118,12 @@ describe("POST /api/contact", () => {
     const before = await storedRows();
     const res = await api.app.inject({
       method: "POST",
-      url: contactApiPath,
+      url: contactUrl,
       headers: { "content-type": "application/json" },
       payload: "not json",
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toHaveProperty("error");
+    expect(res.json()).toMatchObject({ error: expect.any(String), code: "invalid_request" });
     expect(await storedRows()).toEqual(before);
   });
 
@@ -130,6 +138,7 @@ describe("POST /api/contact", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       error: "Too many messages from your connection. Please try again later.",
+      code: "too_many_requests",
     });
     // The first message was five minutes ago: it leaves the window in 55 minutes.
     expect(Number(refused.headers["retry-after"])).toBe(55 * 60);
@@ -171,7 +180,7 @@ describe("the client address behind the web server", () => {
   it("takes the visitor's address from a trusted peer's X-Forwarded-For and ignores forged hops", async () => {
     const viaWeb = await api.app.inject({
       method: "POST",
-      url: contactApiPath,
+      url: contactUrl,
       payload: valid,
       remoteAddress: "127.0.0.1",
       // A visitor's forged value first, then the address the web server saw.
@@ -184,7 +193,7 @@ describe("the client address behind the web server", () => {
 
     const direct = await api.app.inject({
       method: "POST",
-      url: contactApiPath,
+      url: contactUrl,
       payload: valid,
       remoteAddress: "192.0.2.99",
       headers: { "x-forwarded-for": "203.0.113.45" },

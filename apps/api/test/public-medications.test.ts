@@ -3,13 +3,13 @@ import {
   Medication,
   MedicationComparison,
   PUBLIC_API_LIMITS,
-  publicApiPaths,
+  publicEndpoints,
 } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { medications } from "../src/db/schema.ts";
 import { buildDemoPrices, demoMedications, demoPharmacies } from "../src/demo-data/index.ts";
-import { createTestApi, type TestApi } from "./test-api.ts";
+import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ const sortedDemo = [...demoMedications].sort(byName);
 
 describe("GET /api/medications", () => {
   it("lists active medications by name with the contract's field names, 100 by default", async () => {
-    const { status, body } = await api.get(publicApiPaths.medications());
+    const { status, body } = await api.get(urlOf(publicEndpoints.listMedications));
     expect(status).toBe(200);
     const list = MedicationList.parse(body);
     expect(list.map((m) => m.id)).toEqual(sortedDemo.slice(0, 100).map((m) => m.id));
@@ -60,12 +60,14 @@ describe("GET /api/medications", () => {
 
   it("pages with limit and offset", async () => {
     const page = MedicationList.parse(
-      (await api.get(publicApiPaths.medications({ limit: 5, offset: 3 }))).body,
+      (await api.get(urlOf(publicEndpoints.listMedications, { query: { limit: 5, offset: 3 } }))).body,
     );
     expect(page.map((m) => m.id)).toEqual(sortedDemo.slice(3, 8).map((m) => m.id));
-    const all = MedicationList.parse((await api.get(publicApiPaths.medications({ limit: 1000 }))).body);
+    const all = MedicationList.parse(
+      (await api.get(urlOf(publicEndpoints.listMedications, { query: { limit: 1000 } }))).body,
+    );
     expect(all).toHaveLength(demoMedications.length);
-    const beyond = await api.get(publicApiPaths.medications({ offset: 5000 }));
+    const beyond = await api.get(urlOf(publicEndpoints.listMedications, { query: { offset: 5000 } }));
     expect(beyond).toEqual({ status: 200, body: [] });
   });
 
@@ -81,10 +83,10 @@ describe("GET /api/medications", () => {
     await api.database.db.insert(medications).values(extra);
     try {
       const all = [...demoMedications, ...extra.map((m) => ({ id: m.id, name: m.name }))].sort(byName);
-      const firstPage = MedicationList.parse((await api.get(publicApiPaths.medications())).body);
+      const firstPage = MedicationList.parse((await api.get(urlOf(publicEndpoints.listMedications))).body);
       expect(firstPage.map((m) => m.id)).toEqual(all.slice(0, 100).map((m) => m.id));
       const everything = MedicationList.parse(
-        (await api.get(publicApiPaths.medications({ limit: 1000 }))).body,
+        (await api.get(urlOf(publicEndpoints.listMedications, { query: { limit: 1000 } }))).body,
       );
       expect(everything).toHaveLength(all.length);
     } finally {
@@ -94,22 +96,25 @@ describe("GET /api/medications", () => {
 
   it("filters by category and by subcategory", async () => {
     const acne = MedicationList.parse(
-      (await api.get(publicApiPaths.medications({ subcategory: "acne" }))).body,
+      (await api.get(urlOf(publicEndpoints.listMedications, { query: { subcategory: "acne" } }))).body,
     );
     expect(acne.map((m) => m.id)).toEqual(
       sortedDemo.filter((m) => m.subcategory === "acne").map((m) => m.id),
     );
     const womens = MedicationList.parse(
-      (await api.get(publicApiPaths.medications({ category: "womens-health" }))).body,
+      (await api.get(urlOf(publicEndpoints.listMedications, { query: { category: "womens-health" } }))).body,
     );
     expect(womens.map((m) => m.id)).toEqual(
       sortedDemo.filter((m) => m.category === "womens-health").map((m) => m.id),
     );
     const both = await api.get(
-      publicApiPaths.medications({ category: "womens-health", subcategory: "acne" }),
+      urlOf(publicEndpoints.listMedications, { query: { category: "womens-health", subcategory: "acne" } }),
     );
     expect(both).toEqual({ status: 200, body: [] });
-    expect((await api.get(publicApiPaths.medications({ category: "no-such-category" }))).body).toEqual([]);
+    expect(
+      (await api.get(urlOf(publicEndpoints.listMedications, { query: { category: "no-such-category" } })))
+        .body,
+    ).toEqual([]);
   });
 
   it.each([
@@ -123,7 +128,10 @@ describe("GET /api/medications", () => {
   ])("answers 400 naming the parameter for ?%s", async (query, name) => {
     const { status, body } = await api.get(`/api/medications?${query}`);
     expect(status).toBe(400);
-    expect(ErrorBody.parse(body).error).toContain(`query parameter "${name}"`);
+    const refusal = ErrorBody.parse(body);
+    expect(refusal.error).toContain(`query parameter "${name}"`);
+    expect(refusal.code).toBe("invalid_request");
+    expect(Object.keys(refusal.fields ?? {})).toEqual([name]);
   });
 
   it("hides inactive medications, and medications of an inactive subcategory or category", async () => {
@@ -131,7 +139,9 @@ describe("GET /api/medications", () => {
       "update medications set active = false where id = 'viagra'",
       "update medications set active = true where id = 'viagra'",
       async () => {
-        const list = MedicationList.parse((await api.get(publicApiPaths.medications({ limit: 1000 }))).body);
+        const list = MedicationList.parse(
+          (await api.get(urlOf(publicEndpoints.listMedications, { query: { limit: 1000 } }))).body,
+        );
         expect(list.map((m) => m.id)).not.toContain("viagra");
         expect(list).toHaveLength(demoMedications.length - 1);
       },
@@ -140,7 +150,9 @@ describe("GET /api/medications", () => {
       "update subcategories set active = false where id = 'acne'",
       "update subcategories set active = true where id = 'acne'",
       async () => {
-        const list = MedicationList.parse((await api.get(publicApiPaths.medications({ limit: 1000 }))).body);
+        const list = MedicationList.parse(
+          (await api.get(urlOf(publicEndpoints.listMedications, { query: { limit: 1000 } }))).body,
+        );
         expect(list.filter((m) => m.subcategory === "acne")).toEqual([]);
       },
     );
@@ -148,9 +160,13 @@ describe("GET /api/medications", () => {
       "update categories set active = false where id = 'weight-loss'",
       "update categories set active = true where id = 'weight-loss'",
       async () => {
-        const list = MedicationList.parse((await api.get(publicApiPaths.medications({ limit: 1000 }))).body);
+        const list = MedicationList.parse(
+          (await api.get(urlOf(publicEndpoints.listMedications, { query: { limit: 1000 } }))).body,
+        );
         expect(list.filter((m) => m.category === "weight-loss")).toEqual([]);
-        expect((await api.get(publicApiPaths.medication("wegovy"))).status).toBe(404);
+        expect(
+          (await api.get(urlOf(publicEndpoints.getMedication, { params: { id: "wegovy" } }))).status,
+        ).toBe(404);
       },
     );
   });
@@ -158,7 +174,9 @@ describe("GET /api/medications", () => {
 
 describe("GET /api/medications/by-subcategory/{id}", () => {
   it("lists the subcategory's active medications by name", async () => {
-    const { status, body } = await api.get(publicApiPaths.medicationsBySubcategory("erectile-dysfunction"));
+    const { status, body } = await api.get(
+      urlOf(publicEndpoints.listMedicationsBySubcategory, { params: { id: "erectile-dysfunction" } }),
+    );
     expect(status).toBe(200);
     expect(MedicationList.parse(body).map((m) => m.id)).toEqual(
       sortedDemo.filter((m) => m.subcategory === "erectile-dysfunction").map((m) => m.id),
@@ -170,7 +188,9 @@ describe("GET /api/medications/by-subcategory/{id}", () => {
       "update medications set active = false where subcategory_id = 'impetigo'",
       "update medications set active = true where subcategory_id = 'impetigo'",
       async () => {
-        expect(await api.get(publicApiPaths.medicationsBySubcategory("impetigo"))).toEqual({
+        expect(
+          await api.get(urlOf(publicEndpoints.listMedicationsBySubcategory, { params: { id: "impetigo" } })),
+        ).toEqual({
           status: 200,
           body: [],
         });
@@ -179,15 +199,22 @@ describe("GET /api/medications/by-subcategory/{id}", () => {
   });
 
   it("answers 404 for an unknown or inactive subcategory", async () => {
-    expect(await api.get(publicApiPaths.medicationsBySubcategory("no-such-condition"))).toEqual({
+    expect(
+      await api.get(
+        urlOf(publicEndpoints.listMedicationsBySubcategory, { params: { id: "no-such-condition" } }),
+      ),
+    ).toEqual({
       status: 404,
-      body: { error: 'Subcategory "no-such-condition" not found' },
+      body: { error: 'Subcategory "no-such-condition" not found', code: "not_found" },
     });
     await api.withSql(
       "update subcategories set active = false where id = 'rosacea'",
       "update subcategories set active = true where id = 'rosacea'",
       async () => {
-        expect((await api.get(publicApiPaths.medicationsBySubcategory("rosacea"))).status).toBe(404);
+        expect(
+          (await api.get(urlOf(publicEndpoints.listMedicationsBySubcategory, { params: { id: "rosacea" } })))
+            .status,
+        ).toBe(404);
       },
     );
   });
@@ -195,7 +222,9 @@ describe("GET /api/medications/by-subcategory/{id}", () => {
 
 describe("GET /api/medications/{id}", () => {
   it("answers one medication", async () => {
-    const { status, body } = await api.get(publicApiPaths.medication("mounjaro"));
+    const { status, body } = await api.get(
+      urlOf(publicEndpoints.getMedication, { params: { id: "mounjaro" } }),
+    );
     expect(status).toBe(200);
     const medication = Medication.parse(body);
     const demo = demoMedications.find((m) => m.id === "mounjaro");
@@ -208,28 +237,28 @@ describe("GET /api/medications/{id}", () => {
   });
 
   it("answers { error } for an id too long for the router or a malformed one", async () => {
-    expect(await api.get(publicApiPaths.medication("x".repeat(101)))).toEqual({
+    expect(await api.get(urlOf(publicEndpoints.getMedication, { params: { id: "x".repeat(101) } }))).toEqual({
       status: 414,
-      body: { error: "A path parameter is longer than 100 characters" },
+      body: { error: "A path parameter is longer than 100 characters", code: "invalid_request" },
     });
     expect(await api.get("/api/medications/%E0%A4%A")).toEqual({
       status: 400,
-      body: { error: "Malformed URL" },
+      body: { error: "Malformed URL", code: "invalid_request" },
     });
   });
 
   it("answers 404 for an unknown or inactive medication", async () => {
-    expect(await api.get(publicApiPaths.medication("no-such-pill"))).toEqual({
+    expect(await api.get(urlOf(publicEndpoints.getMedication, { params: { id: "no-such-pill" } }))).toEqual({
       status: 404,
-      body: { error: 'Medication "no-such-pill" not found' },
+      body: { error: 'Medication "no-such-pill" not found', code: "not_found" },
     });
     await api.withSql(
       "update medications set active = false where id = 'cialis'",
       "update medications set active = true where id = 'cialis'",
       async () => {
-        expect(await api.get(publicApiPaths.medication("cialis"))).toEqual({
+        expect(await api.get(urlOf(publicEndpoints.getMedication, { params: { id: "cialis" } }))).toEqual({
           status: 404,
-          body: { error: 'Medication "cialis" not found' },
+          body: { error: 'Medication "cialis" not found', code: "not_found" },
         });
       },
     );
@@ -246,7 +275,10 @@ describe("GET /api/medications/{id}/comparison", () => {
 
   it("answers the medication with every price for the dosage, cheapest first, lowest and savings", async () => {
     const { status, body } = await api.get(
-      publicApiPaths.medicationComparison(sample.medicationId, sample.dosage),
+      urlOf(publicEndpoints.compareMedication, {
+        params: { id: sample.medicationId },
+        query: { dosage: sample.dosage },
+      }),
     );
     expect(status).toBe(200);
     const comparison = MedicationComparison.parse(body);
@@ -279,16 +311,27 @@ describe("GET /api/medications/{id}/comparison", () => {
     for (const url of [
       "/api/medications/viagra/comparison",
       "/api/medications/viagra/comparison?dosage=",
-      publicApiPaths.medicationComparison("viagra", "5000mg x 1 tablet"),
+      urlOf(publicEndpoints.compareMedication, {
+        params: { id: "viagra" },
+        query: { dosage: "5000mg x 1 tablet" },
+      }),
     ]) {
       const { status, body } = await api.get(url);
       expect(status, url).toBe(400);
-      expect(ErrorBody.parse(body).error).toContain('query parameter "dosage"');
+      const refusal = ErrorBody.parse(body);
+      expect(refusal.error).toContain('query parameter "dosage"');
+      expect(refusal).toMatchObject({ code: "invalid_request", fields: { dosage: expect.any(String) } });
     }
   });
 
   it("answers 404 for an unknown medication", async () => {
-    expect((await api.get(publicApiPaths.medicationComparison("nope", "50mg"))).status).toBe(404);
+    expect(
+      (
+        await api.get(
+          urlOf(publicEndpoints.compareMedication, { params: { id: "nope" }, query: { dosage: "50mg" } }),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("leaves out prices of inactive pharmacies", async () => {
@@ -298,7 +341,14 @@ describe("GET /api/medications/{id}/comparison", () => {
       `update pharmacies set active = true where id = '${hidden}'`,
       async () => {
         const comparison = MedicationComparison.parse(
-          (await api.get(publicApiPaths.medicationComparison(sample.medicationId, sample.dosage))).body,
+          (
+            await api.get(
+              urlOf(publicEndpoints.compareMedication, {
+                params: { id: sample.medicationId },
+                query: { dosage: sample.dosage },
+              }),
+            )
+          ).body,
         );
         expect(comparison.prices).toHaveLength(expected.length - 1);
         expect(comparison.prices.map((p) => p.pharmacyId)).not.toContain(hidden);
@@ -308,6 +358,12 @@ describe("GET /api/medications/{id}/comparison", () => {
 });
 
 describe("GET /api/medications/search/{query}", () => {
+  const tooShort = {
+    error: "Search term must be at least 2 characters",
+    code: "invalid_request",
+    fields: { query: "Search term must be at least 2 characters" },
+  };
+
   function expectedFor(term: string) {
     const t = term.toLowerCase();
     const hits = demoMedications.filter(
@@ -319,7 +375,9 @@ describe("GET /api/medications/search/{query}", () => {
   }
 
   it('finds sildenafil and Viagra (generic name) for "sild", names starting with the term first', async () => {
-    const { status, body } = await api.get(publicApiPaths.medicationSearch("sild"));
+    const { status, body } = await api.get(
+      urlOf(publicEndpoints.searchMedications, { params: { query: "sild" } }),
+    );
     expect(status).toBe(200);
     const ids = MedicationList.parse(body).map((m) => m.id);
     expect(ids[0]).toBe("sildenafil");
@@ -328,7 +386,9 @@ describe("GET /api/medications/search/{query}", () => {
   });
 
   it("is case-insensitive and trims the term", async () => {
-    const upper = MedicationList.parse((await api.get(publicApiPaths.medicationSearch("  SILD  "))).body);
+    const upper = MedicationList.parse(
+      (await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: "  SILD  " } }))).body,
+    );
     expect(upper.map((m) => m.id)).toEqual(expectedFor("sild"));
   });
 
@@ -337,39 +397,56 @@ describe("GET /api/medications/search/{query}", () => {
     expect(
       demoMedications.filter((m) => `${m.name} ${m.genericName}`.toLowerCase().includes("in")).length,
     ).toBeGreaterThan(10);
-    const list = MedicationList.parse((await api.get(publicApiPaths.medicationSearch("in"))).body);
+    const list = MedicationList.parse(
+      (await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: "in" } }))).body,
+    );
     expect(list).toHaveLength(10);
     expect(list.map((m) => m.id)).toEqual(expectedFor("in"));
   });
 
   it("treats % and _ literally", async () => {
-    expect((await api.get(publicApiPaths.medicationSearch("%%"))).body).toEqual([]);
-    expect((await api.get(publicApiPaths.medicationSearch("_i"))).body).toEqual([]);
-    const percent = MedicationList.parse((await api.get(publicApiPaths.medicationSearch("5%"))).body);
+    expect(
+      (await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: "%%" } }))).body,
+    ).toEqual([]);
+    expect(
+      (await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: "_i" } }))).body,
+    ).toEqual([]);
+    const percent = MedicationList.parse(
+      (await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: "5%" } }))).body,
+    );
     expect(percent.map((m) => m.id)).toEqual(expectedFor("5%"));
     expect(percent.length).toBeGreaterThan(0);
   });
 
   it("answers [] when nothing matches", async () => {
-    expect(await api.get(publicApiPaths.medicationSearch("zzzz"))).toEqual({ status: 200, body: [] });
+    expect(await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: "zzzz" } }))).toEqual({
+      status: 200,
+      body: [],
+    });
   });
 
   it("answers 400 for a term shorter than 2 characters after trimming", async () => {
     for (const term of ["s", " s ", "   ", ""]) {
-      expect(await api.get(publicApiPaths.medicationSearch(term)), JSON.stringify(term)).toEqual({
+      expect(
+        await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: term } })),
+        JSON.stringify(term),
+      ).toEqual({
         status: 400,
-        body: { error: "Search term must be at least 2 characters" },
+        body: tooShort,
       });
     }
   });
 
   it('searches for a term of dots rather than reaching another endpoint ("." and ".." are dot-segments)', async () => {
-    expect(await api.get(publicApiPaths.medicationSearch(".."))).toEqual({ status: 200, body: [] });
-    expect(await api.get(publicApiPaths.medicationSearch("."))).toEqual({
-      status: 400,
-      body: { error: "Search term must be at least 2 characters" },
+    expect(await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: ".." } }))).toEqual({
+      status: 200,
+      body: [],
     });
-    expect((await api.get(publicApiPaths.medication(".."))).status).toBe(404);
+    expect(await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: "." } }))).toEqual({
+      status: 400,
+      body: tooShort,
+    });
+    expect((await api.get(urlOf(publicEndpoints.getMedication, { params: { id: ".." } }))).status).toBe(404);
   });
 
   it("leaves out inactive medications", async () => {
@@ -377,9 +454,9 @@ describe("GET /api/medications/search/{query}", () => {
       "update medications set active = false where id = 'sildenafil'",
       "update medications set active = true where id = 'sildenafil'",
       async () => {
-        const ids = MedicationList.parse((await api.get(publicApiPaths.medicationSearch("sild"))).body).map(
-          (m) => m.id,
-        );
+        const ids = MedicationList.parse(
+          (await api.get(urlOf(publicEndpoints.searchMedications, { params: { query: "sild" } }))).body,
+        ).map((m) => m.id);
         expect(ids).not.toContain("sildenafil");
         expect(ids).toContain("viagra");
       },

@@ -1,8 +1,8 @@
-import { ErrorBody, Pharmacy, publicApiPaths } from "@pharmacompare/contract";
+import { ErrorBody, Pharmacy, publicEndpoints } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { demoPharmacies } from "../src/demo-data/index.ts";
-import { createTestApi, type TestApi } from "./test-api.ts";
+import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ async function withInactive(id: string, run: () => Promise<void>) {
 
 describe("GET /api/pharmacies", () => {
   it("lists every active pharmacy by name with the contract's field names", async () => {
-    const { status, body } = await api.get(publicApiPaths.pharmacies());
+    const { status, body } = await api.get(urlOf(publicEndpoints.listPharmacies));
     expect(status).toBe(200);
     const list = PharmacyList.parse(body);
     expect(list.map((p) => p.id)).toEqual([...demoPharmacies].sort(nameOrder).map((p) => p.id));
@@ -44,7 +44,7 @@ describe("GET /api/pharmacies", () => {
 
   it("leaves out inactive pharmacies", async () => {
     await withInactive("harbourlight-meds", async () => {
-      const list = PharmacyList.parse((await api.get(publicApiPaths.pharmacies())).body);
+      const list = PharmacyList.parse((await api.get(urlOf(publicEndpoints.listPharmacies))).body);
       expect(list.map((p) => p.id)).not.toContain("harbourlight-meds");
       expect(list).toHaveLength(demoPharmacies.length - 1);
     });
@@ -53,7 +53,9 @@ describe("GET /api/pharmacies", () => {
 
 describe("GET /api/pharmacies/{id}", () => {
   it("answers one pharmacy", async () => {
-    const { status, body } = await api.get(publicApiPaths.pharmacy("kestrel-lane-pharmacy"));
+    const { status, body } = await api.get(
+      urlOf(publicEndpoints.getPharmacy, { params: { id: "kestrel-lane-pharmacy" } }),
+    );
     expect(status).toBe(200);
     expect(Pharmacy.parse(body)).toMatchObject({
       id: "kestrel-lane-pharmacy",
@@ -62,34 +64,41 @@ describe("GET /api/pharmacies/{id}", () => {
   });
 
   it("answers 404 for an unknown or inactive pharmacy", async () => {
-    expect(await api.get(publicApiPaths.pharmacy("boots"))).toEqual({
+    expect(await api.get(urlOf(publicEndpoints.getPharmacy, { params: { id: "boots" } }))).toEqual({
       status: 404,
-      body: { error: 'Pharmacy "boots" not found' },
+      body: { error: 'Pharmacy "boots" not found', code: "not_found" },
     });
     await withInactive("kestrel-lane-pharmacy", async () => {
-      expect((await api.get(publicApiPaths.pharmacy("kestrel-lane-pharmacy"))).status).toBe(404);
+      expect(
+        (await api.get(urlOf(publicEndpoints.getPharmacy, { params: { id: "kestrel-lane-pharmacy" } })))
+          .status,
+      ).toBe(404);
     });
   });
 });
 
 describe("GET /api/pharmacies/top/rated", () => {
   it("answers the 5 best rated by default, ties by name", async () => {
-    const { status, body } = await api.get(publicApiPaths.topRatedPharmacies());
+    const { status, body } = await api.get(urlOf(publicEndpoints.topRatedPharmacies));
     expect(status).toBe(200);
     expect(PharmacyList.parse(body).map((p) => p.id)).toEqual(topRated.slice(0, 5).map((p) => p.id));
   });
 
   it("honours limit up to 50", async () => {
-    const three = PharmacyList.parse((await api.get(publicApiPaths.topRatedPharmacies({ limit: 3 }))).body);
+    const three = PharmacyList.parse(
+      (await api.get(urlOf(publicEndpoints.topRatedPharmacies, { query: { limit: 3 } }))).body,
+    );
     expect(three.map((p) => p.id)).toEqual(topRated.slice(0, 3).map((p) => p.id));
-    const fifty = PharmacyList.parse((await api.get(publicApiPaths.topRatedPharmacies({ limit: 50 }))).body);
+    const fifty = PharmacyList.parse(
+      (await api.get(urlOf(publicEndpoints.topRatedPharmacies, { query: { limit: 50 } }))).body,
+    );
     expect(fifty.map((p) => p.id)).toEqual(topRated.map((p) => p.id));
   });
 
   it("leaves out inactive pharmacies", async () => {
     const best = topRated[0]?.id ?? "";
     await withInactive(best, async () => {
-      const list = PharmacyList.parse((await api.get(publicApiPaths.topRatedPharmacies())).body);
+      const list = PharmacyList.parse((await api.get(urlOf(publicEndpoints.topRatedPharmacies))).body);
       expect(list.map((p) => p.id)).toEqual(topRated.slice(1, 6).map((p) => p.id));
     });
   });
@@ -99,9 +108,11 @@ describe("GET /api/pharmacies/top/rated", () => {
     async (query) => {
       const { status, body } = await api.get(`/api/pharmacies/top/rated?${query}`);
       expect(status).toBe(400);
-      expect(ErrorBody.parse(body).error).toBe(
-        'Invalid query parameter "limit": must be a whole number from 1 to 50',
-      );
+      expect(ErrorBody.parse(body)).toEqual({
+        error: 'Invalid query parameter "limit": must be a whole number from 1 to 50',
+        code: "invalid_request",
+        fields: { limit: "must be a whole number from 1 to 50" },
+      });
     },
   );
 });

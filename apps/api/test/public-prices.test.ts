@@ -1,9 +1,9 @@
-import { ErrorBody, Price, PriceMatrix, publicApiPaths, RecentPriceUpdate } from "@pharmacompare/contract";
+import { ErrorBody, Price, PriceMatrix, publicEndpoints, RecentPriceUpdate } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { prices } from "../src/db/schema.ts";
 import { buildDemoPrices, demoMedications, demoPharmacies } from "../src/demo-data/index.ts";
-import { createTestApi, type TestApi } from "./test-api.ts";
+import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -22,7 +22,9 @@ const nameOrder = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ?
 
 describe("GET /api/prices/medication/{id}", () => {
   it("answers every price of the medication with its pharmacy, cheapest first", async () => {
-    const { status, body } = await api.get(publicApiPaths.pricesForMedication("tadalafil"));
+    const { status, body } = await api.get(
+      urlOf(publicEndpoints.listPricesForMedication, { params: { id: "tadalafil" } }),
+    );
     expect(status).toBe(200);
     const list = PriceList.parse(body);
     const expected = demoFor("tadalafil");
@@ -44,11 +46,25 @@ describe("GET /api/prices/medication/{id}", () => {
 
   it("narrows to one dosage, and answers [] for a dosage the medication does not have", async () => {
     const list = PriceList.parse(
-      (await api.get(publicApiPaths.pricesForMedication("tadalafil", { dosage: "5mg x 28 tablets" }))).body,
+      (
+        await api.get(
+          urlOf(publicEndpoints.listPricesForMedication, {
+            params: { id: "tadalafil" },
+            query: { dosage: "5mg x 28 tablets" },
+          }),
+        )
+      ).body,
     );
     expect(list).toHaveLength(demoFor("tadalafil", "5mg x 28 tablets").length);
     expect(new Set(list.map((p) => p.dosage))).toEqual(new Set(["5mg x 28 tablets"]));
-    expect(await api.get(publicApiPaths.pricesForMedication("tadalafil", { dosage: "1kg" }))).toEqual({
+    expect(
+      await api.get(
+        urlOf(publicEndpoints.listPricesForMedication, {
+          params: { id: "tadalafil" },
+          query: { dosage: "1kg" },
+        }),
+      ),
+    ).toEqual({
       status: 200,
       body: [],
     });
@@ -64,7 +80,9 @@ describe("GET /api/prices/medication/{id}", () => {
       `update pharmacies set active = false where id = '${hidden}'`,
       `update pharmacies set active = true where id = '${hidden}'`,
       async () => {
-        const list = PriceList.parse((await api.get(publicApiPaths.pricesForMedication("levitra"))).body);
+        const list = PriceList.parse(
+          (await api.get(urlOf(publicEndpoints.listPricesForMedication, { params: { id: "levitra" } }))).body,
+        );
         expect(list.map((p) => p.pharmacyId)).not.toContain(hidden);
         expect(list.map((p) => p.dosage)).not.toContain("40mg x 100 tablets");
         expect(list).toHaveLength(demoFor("levitra").filter((p) => p.pharmacyId !== hidden).length);
@@ -74,15 +92,20 @@ describe("GET /api/prices/medication/{id}", () => {
   });
 
   it("answers 404 for an unknown or inactive medication", async () => {
-    expect(await api.get(publicApiPaths.pricesForMedication("nothing"))).toEqual({
+    expect(
+      await api.get(urlOf(publicEndpoints.listPricesForMedication, { params: { id: "nothing" } })),
+    ).toEqual({
       status: 404,
-      body: { error: 'Medication "nothing" not found' },
+      body: { error: 'Medication "nothing" not found', code: "not_found" },
     });
     await api.withSql(
       "update medications set active = false where id = 'tadalafil'",
       "update medications set active = true where id = 'tadalafil'",
       async () => {
-        expect((await api.get(publicApiPaths.pricesForMedication("tadalafil"))).status).toBe(404);
+        expect(
+          (await api.get(urlOf(publicEndpoints.listPricesForMedication, { params: { id: "tadalafil" } })))
+            .status,
+        ).toBe(404);
       },
     );
   });
@@ -93,7 +116,9 @@ describe("GET /api/prices/lowest/{id}", () => {
   const expected = demoFor("viagra", dosage);
 
   it("answers the cheapest in-stock price", async () => {
-    const { status, body } = await api.get(publicApiPaths.lowestPrice("viagra", dosage));
+    const { status, body } = await api.get(
+      urlOf(publicEndpoints.lowestPrice, { params: { id: "viagra" }, query: { dosage } }),
+    );
     expect(status).toBe(200);
     const price = Price.parse(body);
     expect(price.price).toBe(Math.min(...expected.filter((p) => p.inStock).map((p) => p.price)));
@@ -106,7 +131,10 @@ describe("GET /api/prices/lowest/{id}", () => {
       `update prices set in_stock = false, price = 0.5 where medication_id = 'viagra' and dosage = '${dosage}' and pharmacy_id = '${cheapest?.pharmacyId}'`,
       `update prices set in_stock = ${cheapest?.inStock}, price = ${cheapest?.price} where medication_id = 'viagra' and dosage = '${dosage}' and pharmacy_id = '${cheapest?.pharmacyId}'`,
       async () => {
-        const price = Price.parse((await api.get(publicApiPaths.lowestPrice("viagra", dosage))).body);
+        const price = Price.parse(
+          (await api.get(urlOf(publicEndpoints.lowestPrice, { params: { id: "viagra" }, query: { dosage } })))
+            .body,
+        );
         expect(price.pharmacyId).not.toBe(cheapest?.pharmacyId);
         expect(price.inStock).toBe(true);
       },
@@ -118,9 +146,11 @@ describe("GET /api/prices/lowest/{id}", () => {
       `update prices set in_stock = false where medication_id = 'viagra' and dosage = '${dosage}'`,
     );
     try {
-      expect(await api.get(publicApiPaths.lowestPrice("viagra", dosage))).toEqual({
+      expect(
+        await api.get(urlOf(publicEndpoints.lowestPrice, { params: { id: "viagra" }, query: { dosage } })),
+      ).toEqual({
         status: 404,
-        body: { error: `No in-stock price for Viagra ${dosage}` },
+        body: { error: `No in-stock price for Viagra ${dosage}`, code: "not_found" },
       });
     } finally {
       for (const row of expected) {
@@ -132,18 +162,28 @@ describe("GET /api/prices/lowest/{id}", () => {
   });
 
   it("answers 400 naming dosage when it is missing or not the medication's, 404 for an unknown medication", async () => {
-    for (const url of ["/api/prices/lowest/viagra", publicApiPaths.lowestPrice("viagra", "1 crate")]) {
+    for (const url of [
+      "/api/prices/lowest/viagra",
+      urlOf(publicEndpoints.lowestPrice, { params: { id: "viagra" }, query: { dosage: "1 crate" } }),
+    ]) {
       const { status, body } = await api.get(url);
       expect(status, url).toBe(400);
-      expect(ErrorBody.parse(body).error).toContain('query parameter "dosage"');
+      const refusal = ErrorBody.parse(body);
+      expect(refusal.error).toContain('query parameter "dosage"');
+      expect(refusal).toMatchObject({ code: "invalid_request", fields: { dosage: expect.any(String) } });
     }
-    expect((await api.get(publicApiPaths.lowestPrice("unknown", dosage))).status).toBe(404);
+    expect(
+      (await api.get(urlOf(publicEndpoints.lowestPrice, { params: { id: "unknown" }, query: { dosage } })))
+        .status,
+    ).toBe(404);
   });
 });
 
 describe("GET /api/prices/matrix/{id}", () => {
   it("answers a dosage × pharmacy grid whose cells line up with the dosages", async () => {
-    const { status, body } = await api.get(publicApiPaths.priceMatrix("finasteride"));
+    const { status, body } = await api.get(
+      urlOf(publicEndpoints.priceMatrix, { params: { id: "finasteride" } }),
+    );
     expect(status).toBe(200);
     const matrix = PriceMatrix.parse(body);
     const medication = demoMedications.find((m) => m.id === "finasteride");
@@ -178,11 +218,15 @@ describe("GET /api/prices/matrix/{id}", () => {
       `update pharmacies set active = false where id = '${hidden}'`,
       `update pharmacies set active = true where id = '${hidden}'`,
       async () => {
-        const matrix = PriceMatrix.parse((await api.get(publicApiPaths.priceMatrix("finasteride"))).body);
+        const matrix = PriceMatrix.parse(
+          (await api.get(urlOf(publicEndpoints.priceMatrix, { params: { id: "finasteride" } }))).body,
+        );
         expect(matrix.rows.map((row) => row.pharmacy.id)).not.toContain(hidden);
       },
     );
-    expect((await api.get(publicApiPaths.priceMatrix("nothing"))).status).toBe(404);
+    expect((await api.get(urlOf(publicEndpoints.priceMatrix, { params: { id: "nothing" } }))).status).toBe(
+      404,
+    );
   });
 });
 
@@ -193,7 +237,7 @@ describe("GET /api/prices/recent-updates", () => {
     await api.database.db.execute(
       "update prices set last_updated = now() + interval '1 minute' where medication_id = 'saxenda'",
     );
-    const { status, body } = await api.get(publicApiPaths.recentPriceUpdates());
+    const { status, body } = await api.get(urlOf(publicEndpoints.recentPriceUpdates));
     expect(status).toBe(200);
     const list = RecentList.parse(body);
     expect(list).toHaveLength(20);
@@ -206,14 +250,16 @@ describe("GET /api/prices/recent-updates", () => {
   });
 
   it("honours limit and hides inactive medications", async () => {
-    const three = RecentList.parse((await api.get(publicApiPaths.recentPriceUpdates({ limit: 3 }))).body);
+    const three = RecentList.parse(
+      (await api.get(urlOf(publicEndpoints.recentPriceUpdates, { query: { limit: 3 } }))).body,
+    );
     expect(three).toHaveLength(3);
     await api.withSql(
       "update medications set active = false where id = 'saxenda'",
       "update medications set active = true where id = 'saxenda'",
       async () => {
         const list = RecentList.parse(
-          (await api.get(publicApiPaths.recentPriceUpdates({ limit: 100 }))).body,
+          (await api.get(urlOf(publicEndpoints.recentPriceUpdates, { query: { limit: 100 } }))).body,
         );
         expect(list).toHaveLength(100);
         expect(list.map((p) => p.medicationId)).not.toContain("saxenda");
@@ -224,8 +270,10 @@ describe("GET /api/prices/recent-updates", () => {
   it.each(["limit=0", "limit=101", "limit=abc"])("answers 400 naming limit for ?%s", async (query) => {
     const { status, body } = await api.get(`/api/prices/recent-updates?${query}`);
     expect(status).toBe(400);
-    expect(ErrorBody.parse(body).error).toBe(
-      'Invalid query parameter "limit": must be a whole number from 1 to 100',
-    );
+    expect(ErrorBody.parse(body)).toEqual({
+      error: 'Invalid query parameter "limit": must be a whole number from 1 to 100',
+      code: "invalid_request",
+      fields: { limit: "must be a whole number from 1 to 100" },
+    });
   });
 });

@@ -1,12 +1,27 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { type EndpointDefinition, type EndpointInput, endpointUrl } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { type BuildApiOptions, buildApi } from "../src/app.ts";
 import { loadApiConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
+
+/** The parts of a call's input that make its URL (a body never does). */
+type UrlInput<E extends EndpointDefinition> = Omit<EndpointInput<E>, "body">;
+
+/**
+ * The URL of a call to a registry entry, as the web's client builds it: tests name the endpoint
+ * and its inputs, never a path (raw URLs only where a test is about the URL itself).
+ */
+export function urlOf<E extends EndpointDefinition>(
+  endpoint: E,
+  ...input: Partial<UrlInput<E>> extends UrlInput<E> ? [UrlInput<E>?] : [UrlInput<E>]
+): string {
+  return endpointUrl(endpoint, input[0] as Parameters<typeof endpointUrl>[1]);
+}
 
 export interface TestApi {
   app: FastifyInstance;

@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { adminSessions, adminUsers } from "../db/schema.ts";
-import { recordAudit } from "../services/audit-service.ts";
+import { type ActorContext, auditedWrite } from "../services/audit-service.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 
 /** A refusal an operator can act on; its message is printed as is. */
@@ -16,7 +16,7 @@ export class AdminAccountError extends Error {
 }
 
 /** Operator scripts act outside any session; the audit log names them so. */
-const OPERATOR = { actor: { id: null, email: "operator" }, ipAddress: null };
+const OPERATOR: ActorContext = { actor: { id: null, email: "operator" }, ipAddress: null };
 
 const emailSchema = z.email();
 
@@ -56,15 +56,14 @@ export async function createAdminAccount(
   const passwordHash = await hashPassword(password);
   const duplicate = new AdminAccountError(`An administrator with email ${email} already exists`);
 
-  const userId = await db.transaction(async (tx) => {
+  const userId = await auditedWrite(db, OPERATOR, async (tx, audit) => {
     const [user] = await tx
       .insert(adminUsers)
       .values({ name, email, passwordHash })
       .onConflictDoNothing()
       .returning({ id: adminUsers.id });
     if (!user) throw duplicate;
-    await recordAudit(tx, {
-      ...OPERATOR,
+    await audit({
       action: "create",
       entityType: "admin_user",
       entityId: user.id,
@@ -84,8 +83,7 @@ export async function resetAdminPassword(
   const { password, generated } = checkedPassword(input.password);
   const passwordHash = await hashPassword(password);
 
-  return db.transaction(async (tx) => {
-    const at = new Date();
+  return auditedWrite(db, OPERATOR, async (tx, audit, at) => {
     const [user] = await tx
       .update(adminUsers)
       .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
@@ -97,8 +95,7 @@ export async function resetAdminPassword(
       .set({ revokedAt: at })
       .where(and(eq(adminSessions.userId, user.id), isNull(adminSessions.revokedAt)))
       .returning({ id: adminSessions.id });
-    await recordAudit(tx, {
-      ...OPERATOR,
+    await audit({
       action: "password_reset",
       entityType: "admin_user",
       entityId: user.id,

@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import type { Database } from "../db/client.ts";
-import { adminUsers, auditLog } from "../db/schema.ts";
+import { adminUsers } from "../db/schema.ts";
+import { type ActorContext, auditedWrite } from "../services/audit-service.ts";
+
+/** Start-up acts on no one's behalf; the audit log names it "system". */
+const SYSTEM: ActorContext = { actor: { id: null, email: "system" }, ipAddress: null };
 
 export interface FirstAdminResult {
   created: boolean;
@@ -27,7 +31,7 @@ export async function ensureFirstAdmin(
 
   const generatedPassword = options.password ? undefined : generatePassword();
   const passwordHash = await hashPassword(options.password ?? (generatedPassword as string));
-  return db.transaction(async (tx) => {
+  return auditedWrite(db, SYSTEM, async (tx, audit) => {
     const [user] = await tx
       .insert(adminUsers)
       .values({ name: "Administrator", email: options.email, passwordHash })
@@ -41,11 +45,10 @@ export async function ensureFirstAdmin(
         .where(sql`lower(${adminUsers.email}) = ${options.email}`);
       return { created: false, userId: other?.id ?? null };
     }
-    await tx.insert(auditLog).values({
+    await audit({
       action: "create",
       entityType: "admin_user",
       entityId: user.id,
-      actorEmail: "system",
       changes: { email: options.email, reason: "first administrator created at start-up" },
     });
     return { created: true, userId: user.id, generatedPassword };

@@ -1,7 +1,8 @@
-import { and, inArray, lt } from "drizzle-orm";
+import { lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.ts";
-import { auditLog, contacts } from "../db/schema.ts";
+import { contacts } from "../db/schema.ts";
+import { forgetFailedSignIns } from "../services/audit-service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,18 +30,9 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeSummar
       .delete(contacts)
       .where(lt(contacts.createdAt, before(RETENTION.contactMessagesDays)))
       .returning({ id: contacts.id });
-    const removedFailures = await tx
-      .delete(auditLog)
-      .where(
-        and(
-          inArray(auditLog.action, ["login_failed", "password_change_failed"]),
-          lt(auditLog.createdAt, before(RETENTION.failedSignInDays)),
-        ),
-      )
-      .returning({ id: auditLog.id });
     return {
       contacts: removedContacts.length,
-      failedSignIns: removedFailures.length,
+      failedSignIns: await forgetFailedSignIns(tx, before(RETENTION.failedSignInDays)),
     };
   });
 }

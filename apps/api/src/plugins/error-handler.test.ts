@@ -13,6 +13,7 @@ interface DriverFields {
   code: string;
   table?: string;
   constraint?: string;
+  detail?: string;
 }
 
 /** The error each driver raises for a failed statement, as Drizzle then wraps it. */
@@ -61,35 +62,85 @@ describe.each(Object.entries(drivers))("a database error from %s", (_name, drive
   ])("answers 400 for SQLSTATE %s, wrapped by Drizzle or not", async (code, message) => {
     const expected = {
       status: 400,
-      body: { error: "Invalid text: it contains characters that cannot be stored" },
+      body: { error: "Invalid text: it contains characters that cannot be stored", code: "invalid_request" },
     };
     expect(await answer(wrapped(driverError(message, { code })))).toMatchObject(expected);
     expect(await answer(driverError(message, { code }))).toMatchObject(expected);
   });
 
+  /** The log's entries, parsed, after checking that no bound value or statement reached it. */
+  function logEntries(log: string) {
+    expect(log).not.toContain(SECRET);
+    expect(log).not.toContain("values ($1)");
+    return log
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
   it("answers 500 and logs code, message, table and constraint, but no parameter or row", async () => {
-    const cause = driverError('new row for relation "contacts" violates check constraint "c"', {
-      code: "23514",
+    const cause = driverError('relation "contacts" is being used by active queries', {
+      code: "55006",
       table: "contacts",
       constraint: "c",
     });
     const { status, body, log } = await answer(wrapped(cause));
-    expect({ status, body }).toEqual({ status: 500, body: { error: "Internal server error" } });
-    const entries = log
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(entries.find((entry) => entry.db)).toMatchObject({
+    expect({ status, body }).toEqual({
+      status: 500,
+      body: { error: "Internal server error", code: "internal" },
+    });
+    expect(logEntries(log).find((entry) => entry.db)).toMatchObject({
       level: 50,
       db: {
-        code: "23514",
-        message: 'new row for relation "contacts" violates check constraint "c"',
+        code: "55006",
+        message: 'relation "contacts" is being used by active queries',
         table: "contacts",
         constraint: "c",
       },
     });
-    expect(log).not.toContain(SECRET);
-    expect(log).not.toContain("values ($1)");
+  });
+
+  it("refuses a broken CHECK with 400 naming the rule, logged as a refusal without the row", async () => {
+    const cause = driverError(
+      'new row for relation "prices" violates check constraint "prices_price_positive"',
+      {
+        code: "23514",
+        table: "prices",
+        constraint: "prices_price_positive",
+      },
+    );
+    const { status, body, log } = await answer(wrapped(cause));
+    expect({ status, body }).toEqual({
+      status: 400,
+      body: {
+        error: "This price breaks a rule: price must be positive.",
+        code: "rule_violated",
+        fields: { price: "must be positive" },
+      },
+    });
+    expect(logEntries(log).find((entry) => entry.db)).toMatchObject({
+      level: 30,
+      db: { code: "23514", table: "prices", constraint: "prices_price_positive" },
+    });
+  });
+
+  it("refuses a duplicate with 409 naming the columns of the key, never its values", async () => {
+    const cause = driverError('duplicate key value violates unique constraint "medications_pkey"', {
+      code: "23505",
+      table: "medications",
+      constraint: "medications_pkey",
+      detail: `Key (id)=(${SECRET}) already exists.`,
+    });
+    const { status, body, log } = await answer(wrapped(cause));
+    expect({ status, body }).toEqual({
+      status: 409,
+      body: {
+        error: "A medication with this id already exists.",
+        code: "conflict",
+        fields: { id: "is already taken" },
+      },
+    });
+    expect(logEntries(log).find((entry) => entry.db)).toMatchObject({ level: 30, db: { code: "23505" } });
   });
 });
 

@@ -1,30 +1,21 @@
+import type { ErrorCode } from "@pharmacompare/contract";
 import { DrizzleQueryError } from "drizzle-orm";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-
-/** An error a route throws on purpose: its message is safe to show the client. */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
-    super(message);
-    this.name = "HttpError";
-    this.statusCode = statusCode;
-  }
-}
-
-export const notFound = (message: string) => new HttpError(404, message);
-export const badRequest = (message: string) => new HttpError(400, message);
+import { constraintRefusal } from "./constraint-refusal.ts";
+import { codeForStatus, Refusal, refuse } from "./refusal.ts";
 
 /**
  * Errors the router raises before any route runs (a path parameter over 100 characters, a
- * malformed percent-encoding) answer `{ error }` like everything else, not Fastify's own shape.
+ * malformed percent-encoding) answer `{ error, code }` like everything else, not Fastify's own shape.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const message =
     error.code === "FST_ERR_MAX_PARAM_LENGTH"
       ? "A path parameter is longer than 100 characters"
       : "Malformed URL";
-  reply.code(error.statusCode ?? 400).send({ error: message });
+  const status = error.statusCode ?? 400;
+  reply.code(status).send({ error: message, code: codeForStatus(status) });
 }
 
 /** What may be logged of a failed query: never its parameters, the row's values or the query text. */
@@ -62,6 +53,13 @@ function queryErrorIn(error: unknown): DrizzleQueryError | undefined {
   return undefined;
 }
 
+/** The driver's own error behind a failed query, if the server answered one. */
+function driverErrorIn(error: unknown): Error | undefined {
+  const queryError = queryErrorIn(error);
+  const driver = queryError ? queryError.cause : error;
+  return isDriverError(driver) ? driver : undefined;
+}
+
 /**
  * The loggable summary of a database failure, or undefined for any other error. Drizzle wraps the
  * driver's error in a DrizzleQueryError (`cause`) whose message lists every bound value; both
@@ -90,46 +88,89 @@ const contextNames: Record<string, string> = {
   headers: "header",
 };
 
+/** Fastify's own refusals (bad JSON, body too large, unsupported media type) by their codes. */
+const frameworkCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "payload_too_large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupported_media_type",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "invalid_request",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "invalid_request",
+  FST_ERR_CTP_INVALID_JSON_BODY: "invalid_request",
+};
+
 /**
- * The one error handler: every refusal is `{ error }` naming the problem; a 5xx never leaks
- * internals (they go to the log with the request id instead).
+ * A schema validation failure as one refusal: the sentence names every problem (as it always
+ * has), and `fields` maps each field's dotted path (a parameter's name for params and query) to
+ * its first problem.
+ */
+function validationRefusal(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+) {
+  const context = contextNames[error.validationContext ?? "body"] ?? "field";
+  const fields: Record<string, string> = {};
+  const messages = error.validation.map((issue) => {
+    const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    const message = issue.message ?? "is invalid";
+    if (name && !(name in fields)) fields[name] = message;
+    return name ? `${context} "${name}": ${message}` : `${context}s: ${message}`;
+  });
+  return refuse(400, `Invalid ${messages.join("; ")}`, {
+    code: "invalid_request",
+    ...(Object.keys(fields).length > 0 ? { fields } : {}),
+  });
+}
+
+/** The driver's detail and column of a failed statement: parsed for names, never logged. */
+function constraintDetail(error: unknown): { detail?: string; column?: string } {
+  const driver = driverErrorIn(error);
+  if (!driver) return {};
+  const detail = stringField(driver, "detail");
+  const column = stringField(driver, "column");
+  return { ...(detail !== undefined ? { detail } : {}), ...(column !== undefined ? { column } : {}) };
+}
+
+function send(reply: FastifyReply, refusal: Refusal) {
+  return reply.code(refusal.statusCode).headers(refusal.headers).send(refusal.body());
+}
+
+/**
+ * The one error handler: every refusal is `{ error, code, fields? }` naming the problem; a 5xx
+ * never leaks internals (they go to the log with the request id instead), unless it is a Refusal,
+ * whose message is written for the client.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const context = contextNames[error.validationContext ?? "body"] ?? "field";
-      const messages = error.validation.map((issue) => {
-        const name = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
-        return name ? `${context} "${name}": ${issue.message}` : `${context}s: ${issue.message}`;
-      });
-      return reply.code(400).send({ error: `Invalid ${messages.join("; ")}` });
-    }
+    if (error instanceof Refusal) return send(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) return send(reply, validationRefusal(error));
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
-      return reply.code(500).send({ error: "Internal server error" });
+      return send(reply, refuse(500, "Internal server error"));
     }
     const database = databaseFailure(error);
     if (database) {
       // A backstop: the contract refuses such text first wherever it can.
       if (database.code && UNSTORABLE_TEXT.has(database.code)) {
         request.log.info({ db: database }, "request refused: text the database cannot store");
-        return reply.code(400).send({ error: "Invalid text: it contains characters that cannot be stored" });
+        return send(reply, refuse(400, "Invalid text: it contains characters that cannot be stored"));
+      }
+      const refusal = constraintRefusal({ ...database, ...constraintDetail(error) }, request.method);
+      if (refusal) {
+        request.log.info({ db: database }, "request refused: a database constraint");
+        return send(reply, refusal);
       }
       request.log.error({ db: database }, "request failed: database error");
-      return reply.code(500).send({ error: "Internal server error" });
+      return send(reply, refuse(500, "Internal server error"));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply
-        .code(status)
-        .send({ error: status === 503 ? "Service unavailable" : "Internal server error" });
+      return send(reply, refuse(status, status === 503 ? "Service unavailable" : "Internal server error"));
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry safe messages.
-    return reply.code(status).send({ error: error.message });
+    const code = (error.code && frameworkCodes[error.code]) || codeForStatus(status);
+    return send(reply, refuse(status, error.message, { code }));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `No route for ${request.method} ${request.url.split("?")[0]}` });
+    send(reply, refuse(404, `No route for ${request.method} ${request.url.split("?")[0]}`));
   });
 }

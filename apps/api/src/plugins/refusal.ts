@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from "@pharmacompare/contract";
 
 const defaultCodes: Record<number, ErrorCode> = {
+  500: "internal",
   400: "invalid_request",
   401: "unauthenticated",
   404: "not_found",
@@ -10,6 +11,11 @@ const defaultCodes: Record<number, ErrorCode> = {
   429: "too_many_requests",
   503: "unavailable",
 };
+
+/** The code a refusal with this status carries unless it names its own. */
+export function codeForStatus(statusCode: number): ErrorCode {
+  return defaultCodes[statusCode] ?? (statusCode >= 500 ? "internal" : "invalid_request");
+}
 
 export interface RefusalOptions {
   code?: ErrorCode;
@@ -33,13 +39,15 @@ export class Refusal extends Error {
   constructor(statusCode: number, message: string, options: RefusalOptions = {}) {
     super(message);
     this.statusCode = statusCode;
-    this.code = options.code ?? defaultCodes[statusCode] ?? "invalid_request";
+    this.code = options.code ?? codeForStatus(statusCode);
     this.fields = options.fields;
     this.headers = options.headers ?? {};
   }
 
   body(): ErrorBody {
-    return this.fields ? { error: this.message, code: this.code, fields: this.fields } : { error: this.message, code: this.code };
+    return this.fields
+      ? { error: this.message, code: this.code, fields: this.fields }
+      : { error: this.message, code: this.code };
   }
 }
 

@@ -1,13 +1,23 @@
 import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
+  type AuditAction,
+  type AuditEntityType,
   type AuditEntry,
   type AuditPage,
   type AuditQuery,
   auditRangeEnd,
   auditRangeStart,
+  pageInfo,
 } from "@pharmacompare/contract";
-import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
+
+/**
+ * The audit log, and the one way to write to it (docs/architecture.md): this module is the only
+ * one that touches the audit_log table (services/audit-path.test.ts checks so).
+ */
 
 /** Who did it: a signed-in admin (id and email), an attempted email, "operator" or "system". */
 export interface AuditActor {
@@ -21,12 +31,19 @@ export interface ActorContext {
   ipAddress: string | null;
 }
 
-export interface AuditRecord extends ActorContext {
-  action: string;
-  entityType: string;
+/** What happened, to what: the contract's lists, so the audit screen can filter by every value. */
+export interface AuditRecord {
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId?: string | null;
   changes?: Record<string, unknown> | null;
 }
+
+/** Appends the audit entry of the write in progress (same transaction, same actor, same clock). */
+export type Audit = (entry: AuditRecord) => Promise<void>;
+
+/** The work of an audited write: change data through `tx` only, and `audit` what was done. */
+export type AuditedWork<T> = (tx: Database, audit: Audit, at: Date) => Promise<T>;
 
 /** Keys never worth keeping in an audit trail, whatever a caller passes. */
 const SECRET_KEY = /password|token|secret|hash/i;
@@ -44,20 +61,51 @@ function withoutSecrets(value: unknown): unknown {
 }
 
 /**
- * Appends one audit entry. Pass the transaction of the write being recorded (a transaction is a
- * `Database` too), so the entry and the change commit or roll back together.
+ * The one audit writer: runs `work` in a transaction with an `audit` function bound to it, the
+ * actor and one reading of the clock (`at`, for the change's own timestamps too), so a change
+ * and its entries commit or roll back together. Inside `work` use only `tx`: on PGlite a query
+ * on the outer handle would wait for this transaction forever. The service's `write` is this;
+ * start-up and the operator commands, which run without the app, call it directly.
  */
-export async function recordAudit(tx: Database, entry: AuditRecord, at: Date = new Date()): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: entry.actor.id,
-    actorEmail: entry.actor.email,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    changes: entry.changes ? (withoutSecrets(entry.changes) as Record<string, unknown>) : null,
-    ipAddress: entry.ipAddress,
-    createdAt: at,
+export function auditedWrite<T>(
+  db: Database,
+  context: ActorContext,
+  work: AuditedWork<T>,
+  now: () => Date = () => new Date(),
+): Promise<T> {
+  return db.transaction((tx) => {
+    const at = now();
+    const audit: Audit = async (entry) => {
+      await tx.insert(auditLog).values({
+        actorId: context.actor.id,
+        actorEmail: context.actor.email,
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId ?? null,
+        changes: entry.changes ? (withoutSecrets(entry.changes) as Record<string, unknown>) : null,
+        ipAddress: context.ipAddress,
+        createdAt: at,
+      });
+    };
+    return work(tx, audit, at);
   });
+}
+
+/**
+ * Deletes failed sign-in entries recorded before `before` (they hold an address and an attempted
+ * email; jobs/retention.ts says how long they are kept). Answers how many went.
+ */
+export async function forgetFailedSignIns(tx: Database, before: Date): Promise<number> {
+  const removed = await tx
+    .delete(auditLog)
+    .where(
+      and(
+        inArray(auditLog.action, ["login_failed", "password_change_failed"] satisfies AuditAction[]),
+        lt(auditLog.createdAt, before),
+      ),
+    )
+    .returning({ id: auditLog.id });
+  return removed.length;
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;
@@ -65,36 +113,30 @@ export type AuditService = ReturnType<typeof createAuditService>;
 /**
  * The audit log. Every admin write records itself in its own transaction, the pattern being:
  *
- *   return services.audit.write(actorContext(request), async (tx, audit) => {
- *     const [row] = await tx.update(medications).set(changes).where(...).returning();
+ *   return services.audit.write(actorContext(request), async (tx, audit, at) => {
+ *     const [row] = await tx.update(medications).set({ ...changes, updatedAt: at }).where(...).returning();
  *     await audit({ action: "update", entityType: "medication", entityId: row.id, changes });
  *     return row;
  *   });
- *
- * Inside `fn` use only `tx`: on PGlite a query on the outer handle would wait for this
- * transaction forever.
  */
 export function createAuditService(db: Database, options: { now: () => Date }) {
   const { now } = options;
   return {
-    record(tx: Database, entry: AuditRecord): Promise<void> {
-      return recordAudit(tx, entry, now());
+    /** Runs `work` in a transaction with an `audit` function bound to it and the actor ({@link auditedWrite}). */
+    write<T>(context: ActorContext, work: AuditedWork<T>): Promise<T> {
+      return auditedWrite(db, context, work, now);
     },
 
-    /** Runs `fn` in a transaction with an `audit` function bound to that transaction and actor. */
-    write<T>(
-      context: ActorContext,
-      fn: (
-        tx: Database,
-        audit: (entry: Omit<AuditRecord, keyof ActorContext>) => Promise<void>,
-      ) => Promise<T>,
-    ): Promise<T> {
-      return db.transaction((tx) => fn(tx, (entry) => recordAudit(tx, { ...context, ...entry }, now())));
-    },
-
-    /** Newest first, filtered and paged. */
+    /**
+     * Newest first, filtered and paged. Entries whose action or entity type is not in the
+     * contract's lists (only a value since retired could be: the writer takes only those) are
+     * left out of the entries and the totals alike, so one odd row cannot break the audit screen.
+     */
     async list(query: AuditQuery): Promise<AuditPage> {
-      const conditions: SQL[] = [];
+      const conditions: SQL[] = [
+        inArray(auditLog.action, [...AUDIT_ACTIONS]),
+        inArray(auditLog.entityType, [...AUDIT_ENTITY_TYPES]),
+      ];
       if (query.entityType) conditions.push(eq(auditLog.entityType, query.entityType));
       if (query.action) conditions.push(eq(auditLog.action, query.action));
       if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
@@ -102,7 +144,7 @@ export function createAuditService(db: Database, options: { now: () => Date }) {
         conditions.push(sql`lower(${auditLog.actorEmail}) = ${query.actorEmail.toLowerCase()}`);
       if (query.from) conditions.push(gte(auditLog.createdAt, auditRangeStart(query.from)));
       if (query.to) conditions.push(lt(auditLog.createdAt, auditRangeEnd(query.to)));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const where = and(...conditions);
 
       const [totalRow] = await db.select({ total: count() }).from(auditLog).where(where);
       const rows = await db
@@ -113,24 +155,14 @@ export function createAuditService(db: Database, options: { now: () => Date }) {
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
       const total = totalRow?.total ?? 0;
-      const entries: AuditEntry[] = rows.map((row) => ({
-        id: row.id,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        action: row.action,
-        entityType: row.entityType,
-        entityId: row.entityId,
-        changes: row.changes,
-        ipAddress: row.ipAddress,
-        createdAt: row.createdAt.toISOString(),
-      }));
-      return {
-        entries,
-        page: query.page,
-        limit: query.limit,
-        total,
-        totalPages: Math.max(1, Math.ceil(total / query.limit)),
-      };
+      const entries: AuditEntry[] = rows.flatMap((row) => {
+        const action = AUDIT_ACTIONS.find((known) => known === row.action);
+        const entityType = AUDIT_ENTITY_TYPES.find((known) => known === row.entityType);
+        return action && entityType
+          ? [{ ...row, action, entityType, createdAt: row.createdAt.toISOString() }]
+          : [];
+      });
+      return { entries, ...pageInfo(query.page, query.limit, total) };
     },
   };
 }

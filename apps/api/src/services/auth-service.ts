@@ -13,7 +13,8 @@ import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { generateSessionToken, hashSessionToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { adminSessions, adminUsers } from "../db/schema.ts";
-import { recordAudit } from "./audit-service.ts";
+import { badRequest, refuse, tooManyRequests } from "../plugins/refusal.ts";
+import type { ActorContext, AuditService } from "./audit-service.ts";
 
 /** A session ends after this long unused… */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -34,21 +35,38 @@ export interface AdminPrincipal {
   session: { id: string; createdAt: Date; idleExpiresAt: Date; absoluteExpiresAt: Date };
 }
 
-export type LoginResult =
-  | { outcome: "signed-in"; token: string; user: AdminUser }
-  | { outcome: "missing-fields" }
-  | { outcome: "invalid" }
-  | { outcome: "throttled"; retryAfterSeconds: number };
+export interface LoginResult {
+  token: string;
+  user: AdminUser;
+}
 
 export type AuthenticateResult =
   | { outcome: "ok"; principal: AdminPrincipal }
   | { outcome: "unknown" }
   | { outcome: "expired" };
 
-export type ChangePasswordResult =
-  | { outcome: "changed"; otherSessionsRevoked: number }
-  | { outcome: "invalid"; message: string }
-  | { outcome: "throttled"; retryAfterSeconds: number };
+export interface ChangePasswordResult {
+  otherSessionsRevoked: number;
+}
+
+/** The refusal of a throttled sign-in or password check: 429, with Retry-After in seconds. */
+function tooManyAttempts(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return tooManyRequests(
+    `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    retryAfterSeconds,
+  );
+}
+
+/** The field each password-change sentence is about, so the form can show it there. */
+const passwordChangeFields: Record<string, keyof ChangePasswordRequest> = {
+  [passwordChangeMessages.currentRequired]: "currentPassword",
+  [passwordChangeMessages.tooShort]: "newPassword",
+  [passwordChangeMessages.mismatch]: "confirmPassword",
+  [passwordChangeMessages.currentIncorrect]: "currentPassword",
+};
+
+const passwordChangeRefusal = (message: string) => badRequest(message, passwordChangeFields[message]);
 
 function toRole(role: string): AdminUser["role"] {
   return ADMIN_ROLES.find((known) => known === role) ?? "admin";
@@ -56,6 +74,11 @@ function toRole(role: string): AdminUser["role"] {
 
 function publicUser(user: { name: string; email: string; role: string }): AdminUser {
   return { name: user.name, email: user.email, role: toRole(user.role) };
+}
+
+/** The signed-in admin as the actor of an audit entry. */
+function actingAs(principal: AdminPrincipal, client: ClientInfo): ActorContext {
+  return { actor: { id: principal.user.id, email: principal.user.email }, ipAddress: client.ipAddress };
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -69,19 +92,26 @@ export type AuthService = ReturnType<typeof createAuthService>;
 
 /**
  * Sign-in, sessions and password changes. Tokens are opaque; only their SHA-256 is stored.
- * Every state change writes its audit entry in the same transaction.
+ * Every state change writes its audit entry in the same transaction, through the audit service.
+ * Refusals are thrown (plugins/refusal.ts) with the specification's sentences.
  */
-export function createAuthService(db: Database, options: { now: () => Date }) {
-  const { now } = options;
+export function createAuthService(db: Database, options: { now: () => Date; audit: AuditService }) {
+  const { now, audit } = options;
 
   return {
+    /** The token and user of a new session; refuses 400 (missing), 401 (wrong) or 429 (throttled). */
     async login(input: LoginRequest, client: ClientInfo): Promise<LoginResult> {
       const email = input.email.trim().toLowerCase();
-      if (email === "" || input.password === "") return { outcome: "missing-fields" };
+      if (email === "" || input.password === "") {
+        const fields: Record<string, string> = {};
+        if (email === "") fields.email = "is required";
+        if (input.password === "") fields.password = "is required";
+        throw refuse(400, "Email and password are required", { fields });
+      }
       const keys = throttleKeys({ ipAddress: client.ipAddress, email });
       // Counted before the (slow) password check, so simultaneous guesses cannot outrun the lock.
       const claim = await claimAttempt(db, keys, now());
-      if (!claim.admitted) return { outcome: "throttled", retryAfterSeconds: claim.retryAfterSeconds };
+      if (!claim.admitted) throw tooManyAttempts(claim.retryAfterSeconds);
 
       const [user] = await db
         .select()
@@ -94,27 +124,23 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
       );
 
       if (!user || !passwordOk) {
-        await db.transaction(async (tx) => {
-          const at = now();
-          await forgetStale(tx, at);
-          await recordAudit(
-            tx,
-            {
-              actor: { id: null, email },
+        await audit.write(
+          { actor: { id: null, email }, ipAddress: client.ipAddress },
+          async (tx, record, at) => {
+            await forgetStale(tx, at);
+            await record({
               action: "login_failed",
               entityType: "admin_session",
               changes: { userAgent: client.userAgent },
-              ipAddress: client.ipAddress,
-            },
-            at,
-          );
-        });
-        return { outcome: "invalid" };
+            });
+          },
+        );
+        throw refuse(401, "Invalid credentials");
       }
 
       const token = generateSessionToken();
-      await db.transaction(async (tx) => {
-        const at = now();
+      const actor = { id: user.id, email: user.email };
+      await audit.write({ actor, ipAddress: client.ipAddress }, async (tx, record, at) => {
         const [session] = await tx
           .insert(adminSessions)
           .values({
@@ -144,20 +170,14 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
               ),
             ),
           );
-        await recordAudit(
-          tx,
-          {
-            actor: { id: user.id, email: user.email },
-            action: "login",
-            entityType: "admin_session",
-            entityId: session?.id ?? null,
-            changes: { userAgent: client.userAgent },
-            ipAddress: client.ipAddress,
-          },
-          at,
-        );
+        await record({
+          action: "login",
+          entityType: "admin_session",
+          entityId: session?.id ?? null,
+          changes: { userAgent: client.userAgent },
+        });
       });
-      return { outcome: "signed-in", token, user: publicUser(user) };
+      return { token, user: publicUser(user) };
     },
 
     /** Resolves a bearer token to a live session, sliding its idle expiry forward. */
@@ -198,30 +218,20 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
     },
 
     async logout(principal: AdminPrincipal, client: ClientInfo): Promise<void> {
-      await db.transaction(async (tx) => {
-        const at = now();
+      const context = actingAs(principal, client);
+      await audit.write(context, async (tx, record, at) => {
         await tx
           .update(adminSessions)
           .set({ revokedAt: at })
           .where(and(eq(adminSessions.id, principal.session.id), isNull(adminSessions.revokedAt)));
-        await recordAudit(
-          tx,
-          {
-            actor: { id: principal.user.id, email: principal.user.email },
-            action: "logout",
-            entityType: "admin_session",
-            entityId: principal.session.id,
-            ipAddress: client.ipAddress,
-          },
-          at,
-        );
+        await record({ action: "logout", entityType: "admin_session", entityId: principal.session.id });
       });
     },
 
     /**
      * Back-office §5 rules with the specification's sentences; each check of the current password
      * counts against the account's sign-in throttle (a success clears it), since it is the same
-     * secret being guessed.
+     * secret being guessed. Refuses 400 naming the field, or 429 when throttled.
      */
     async changePassword(
       principal: AdminPrincipal,
@@ -229,39 +239,31 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
       client: ClientInfo,
     ): Promise<ChangePasswordResult> {
       const problem = passwordChangeProblem(input);
-      if (problem) return { outcome: "invalid", message: problem };
+      if (problem) throw passwordChangeRefusal(problem);
       const keys = throttleKeys({ email: principal.user.email });
       const claim = await claimAttempt(db, keys, now());
-      if (!claim.admitted) return { outcome: "throttled", retryAfterSeconds: claim.retryAfterSeconds };
+      if (!claim.admitted) throw tooManyAttempts(claim.retryAfterSeconds);
 
       const [user] = await db
         .select({ passwordHash: adminUsers.passwordHash })
         .from(adminUsers)
         .where(eq(adminUsers.id, principal.user.id));
-      const actor = { id: principal.user.id, email: principal.user.email };
+      const context = actingAs(principal, client);
       if (!user || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
-        await db.transaction(async (tx) => {
-          const at = now();
+        await audit.write(context, async (tx, record, at) => {
           await forgetStale(tx, at);
-          await recordAudit(
-            tx,
-            {
-              actor,
-              action: "password_change_failed",
-              entityType: "admin_user",
-              entityId: principal.user.id,
-              changes: { reason: "current password incorrect" },
-              ipAddress: client.ipAddress,
-            },
-            at,
-          );
+          await record({
+            action: "password_change_failed",
+            entityType: "admin_user",
+            entityId: principal.user.id,
+            changes: { reason: "current password incorrect" },
+          });
         });
-        return { outcome: "invalid", message: passwordChangeMessages.currentIncorrect };
+        throw passwordChangeRefusal(passwordChangeMessages.currentIncorrect);
       }
 
       const passwordHash = await hashPassword(input.newPassword);
-      return db.transaction(async (tx) => {
-        const at = now();
+      return audit.write(context, async (tx, record, at) => {
         await tx
           .update(adminUsers)
           .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
@@ -280,19 +282,13 @@ export function createAuthService(db: Database, options: { now: () => Date }) {
           )
           .returning({ id: adminSessions.id });
         await clearFailures(tx, keys);
-        await recordAudit(
-          tx,
-          {
-            actor,
-            action: "password_change",
-            entityType: "admin_user",
-            entityId: principal.user.id,
-            changes: { otherSessionsRevoked: revoked.length },
-            ipAddress: client.ipAddress,
-          },
-          at,
-        );
-        return { outcome: "changed" as const, otherSessionsRevoked: revoked.length };
+        await record({
+          action: "password_change",
+          entityType: "admin_user",
+          entityId: principal.user.id,
+          changes: { otherSessionsRevoked: revoked.length },
+        });
+        return { otherSessionsRevoked: revoked.length };
       });
     },
   };

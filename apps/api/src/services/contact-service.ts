@@ -1,8 +1,9 @@
-import { CONTACT_LIMITS, type ContactSubjectValue } from "@pharmacompare/contract";
+import { CONTACT_LIMITS, type ContactSubjectValue, contactMessages } from "@pharmacompare/contract";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { clientNetwork, isIpv6Network, plainAddress } from "../auth/client-network.ts";
 import type { Database } from "../db/client.ts";
 import { contacts } from "../db/schema.ts";
+import { tooManyRequests } from "../plugins/refusal.ts";
 
 export interface NewContactMessage {
   name: string;
@@ -13,10 +14,6 @@ export interface NewContactMessage {
   ipAddress: string | null;
 }
 
-export type ContactSubmission =
-  | { outcome: "stored"; id: string }
-  | { outcome: "too-many"; retryAfterSeconds: number };
-
 /** Namespace of the per-address advisory lock (migrations use 727001). */
 const CONTACT_LOCK_NAMESPACE = sql.raw("727002");
 
@@ -26,10 +23,11 @@ export function createContactService(db: Database, options: { now: () => Date })
   return {
     /**
      * Stores a visitor's message as "new", unless its address already sent
-     * {@link CONTACT_LIMITS.perAddress} within the last hour. The count is read from the contacts
-     * table itself, so the limit holds across API processes and restarts.
+     * {@link CONTACT_LIMITS.perAddress} within the last hour: then it refuses with 429 and
+     * Retry-After. The count is read from the contacts table itself, so the limit holds across API
+     * processes and restarts. Answers the stored message's id.
      */
-    async submit(input: NewContactMessage): Promise<ContactSubmission> {
+    async submit(input: NewContactMessage): Promise<{ id: string }> {
       const now = options.now();
       const windowStart = new Date(now.getTime() - CONTACT_LIMITS.windowMs);
       return db.transaction(async (tx) => {
@@ -55,10 +53,8 @@ export function createContactService(db: Database, options: { now: () => Date })
         const oldest = recent[0];
         if (oldest && recent.length >= CONTACT_LIMITS.perAddress) {
           const freeAt = oldest.createdAt.getTime() + CONTACT_LIMITS.windowMs;
-          return {
-            outcome: "too-many",
-            retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
-          };
+          const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+          throw tooManyRequests(contactMessages.tooMany, retryAfterSeconds);
         }
         const [row] = await tx
           .insert(contacts)
@@ -74,7 +70,7 @@ export function createContactService(db: Database, options: { now: () => Date })
           })
           .returning({ id: contacts.id });
         if (!row) throw new Error("The contact message was not stored");
-        return { outcome: "stored", id: row.id };
+        return { id: row.id };
       });
     },
   };

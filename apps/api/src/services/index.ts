@@ -23,10 +23,11 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const medications = createMedicationService(db);
   const prices = createPriceService(db);
   const adminMessages = createAdminMessageService(db, { now });
+  const audit = createAuditService(db, { now });
   return {
     adminStats: createAdminStatsService(db),
-    audit: createAuditService(db, { now }),
-    auth: createAuthService(db, { now }),
+    audit,
+    auth: createAuthService(db, { now, audit }),
     blog: createBlogService(db),
     categories,
     conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),

@@ -1,17 +1,9 @@
-import { AuditPage, AuditQuery, adminAuthPaths, ErrorBody } from "@pharmacompare/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminEndpoints } from "@pharmacompare/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { registerEndpoint } from "../register-endpoint.ts";
 
-export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    adminAuthPaths.audit,
-    {
-      schema: {
-        tags: ["admin audit"],
-        summary: "Audit log, newest first, filtered by entity type, action, actor and date range",
-        querystring: AuditQuery,
-        response: { 200: AuditPage, 400: ErrorBody, 401: ErrorBody },
-      },
-    },
-    async (request) => app.services.audit.list(request.query),
+export const adminAuditRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, adminEndpoints.listAuditEntries, async (request) =>
+    app.services.audit.list(request.query),
   );
 };

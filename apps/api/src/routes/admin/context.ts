@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { HttpError } from "../../plugins/error-handler.ts";
+import { refuse } from "../../plugins/refusal.ts";
 import type { ActorContext } from "../../services/audit-service.ts";
 import type { AdminPrincipal, ClientInfo } from "../../services/auth-service.ts";
 
@@ -21,7 +21,7 @@ export interface AdminRouteEntry {
 
 /** The signed-in admin of a guarded route. */
 export function principalOf(request: FastifyRequest): AdminPrincipal {
-  if (!request.admin) throw new HttpError(401, "Authentication required");
+  if (!request.admin) throw refuse(401, "Authentication required", { code: "unauthenticated" });
   return request.admin;
 }
 

@@ -1,18 +1,25 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { ErrorBody } from "@pharmacompare/contract";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { bearerToken } from "../../auth/tokens.ts";
+import { refuse } from "../../plugins/refusal.ts";
 import { adminAuditRoutes } from "./audit.ts";
 import { adminLoginRoutes, adminSessionRoutes } from "./auth.ts";
 import { adminStatsRoutes } from "./stats.ts";
 
-function deny(reply: FastifyReply, error: string) {
-  return reply.code(401).header("WWW-Authenticate", 'Bearer realm="admin"').send({ error });
+/** The guard's refusal: 401 in the one error shape, with the challenge a bearer client expects. */
+function deny(error: "Authentication required" | "Session expired") {
+  return refuse(401, error, {
+    code: error === "Session expired" ? "session_expired" : "unauthenticated",
+    headers: { "WWW-Authenticate": 'Bearer realm="admin"' },
+  });
 }
 
 /**
  * The back-office routes. Everything registered inside `guarded` — and only there — answers
  * 401 unless `Authorization: Bearer <token>` names a live session; sign-in is the one exception.
- * Route families added later register inside `guarded` with their full paths:
- * `/api/admin/*`, `/api/blog/admin/*`, `/admin/admin-messages*`, `/admin/subscriptions*`.
+ * Every `access: "admin"` registry entry registers inside it (registerEndpoint refuses one
+ * registered anywhere else), whatever its path: `/api/admin/*`, `/api/blog/admin/*`,
+ * `/admin/admin-messages*`, `/admin/subscriptions*`.
  */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   // Tokens and admin data must never sit in a shared or browser cache.
@@ -24,16 +31,22 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(async (guarded) => {
     guarded.decorateRequest("admin", null);
+    // Every guarded route documents the guard's answer and the bearer requirement (OpenAPI).
     guarded.addHook("onRoute", (route) => {
       for (const method of [route.method].flat()) guarded.adminRoutes.push({ method, url: route.url });
-      route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
+      const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+      route.schema = {
+        ...route.schema,
+        response: { ...response, 401: ErrorBody },
+        security: [{ bearerAuth: [] }],
+      };
     });
-    guarded.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    guarded.addHook("onRequest", async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
-      if (!token) return deny(reply, "Authentication required");
+      if (!token) throw deny("Authentication required");
       const result = await guarded.services.auth.authenticate(token);
-      if (result.outcome === "expired") return deny(reply, "Session expired");
-      if (result.outcome !== "ok") return deny(reply, "Authentication required");
+      if (result.outcome === "expired") throw deny("Session expired");
+      if (result.outcome !== "ok") throw deny("Authentication required");
       request.admin = result.principal;
     });
 

@@ -1,16 +1,7 @@
-import { AdminStats, adminAuthPaths, ErrorBody } from "@pharmacompare/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { adminEndpoints } from "@pharmacompare/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { registerEndpoint } from "../register-endpoint.ts";
 
-export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    adminAuthPaths.stats,
-    {
-      schema: {
-        tags: ["admin dashboard"],
-        summary: "Row counts for the dashboard cards",
-        response: { 200: AdminStats, 401: ErrorBody },
-      },
-    },
-    async () => app.services.adminStats.counts(),
-  );
+export const adminStatsRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, adminEndpoints.dashboardCounts, async () => app.services.adminStats.counts());
 };

@@ -1,44 +1,19 @@
-import {
-  CONTACT_HONEYPOT_FIELD,
-  ContactRequest,
-  ContactResponse,
-  contactApiPath,
-  contactMessages,
-  ErrorBody,
-} from "@pharmacompare/contract";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CONTACT_HONEYPOT_FIELD, contactMessages, publicEndpoints } from "@pharmacompare/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { registerEndpoint } from "../register-endpoint.ts";
 
 /** The contact form's write (public site §7). Never cached: it is not a read. */
-export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    contactApiPath,
-    {
-      schema: {
-        tags: ["contact"],
-        summary: "Send the team a message from the contact form",
-        description:
-          "Stores the message for the back-office. At most five messages per client address per hour " +
-          "(429 after that). A filled-in honeypot field is answered like a success but not stored.",
-        body: ContactRequest,
-        response: { 201: ContactResponse, 400: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const { [CONTACT_HONEYPOT_FIELD]: honeypot, ...fields } = request.body;
-      // A bot that is told it failed just tries again differently; one told it succeeded stops.
-      if (honeypot?.trim()) {
-        request.log.info("contact form honeypot filled in: message discarded");
-        return reply.code(201).send({ ok: true, message: contactMessages.success });
-      }
-      const result = await app.services.contact.submit({ ...fields, ipAddress: request.ip || null });
-      if (result.outcome === "too-many") {
-        return reply
-          .code(429)
-          .header("Retry-After", String(result.retryAfterSeconds))
-          .send({ error: contactMessages.tooMany });
-      }
-      request.log.info({ contactId: result.id }, "contact message stored");
-      return reply.code(201).send({ ok: true, message: contactMessages.success });
-    },
-  );
+export const contactRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, publicEndpoints.sendContactMessage, async (request) => {
+    const { [CONTACT_HONEYPOT_FIELD]: honeypot, ...fields } = request.body;
+    // A bot that is told it failed just tries again differently; one told it succeeded stops.
+    if (honeypot?.trim()) {
+      request.log.info("contact form honeypot filled in: message discarded");
+      return { ok: true as const, message: contactMessages.success };
+    }
+    // Refuses with 429 and Retry-After past the per-address limit.
+    const { id } = await app.services.contact.submit({ ...fields, ipAddress: request.ip || null });
+    request.log.info({ contactId: id }, "contact message stored");
+    return { ok: true as const, message: contactMessages.success };
+  });
 };

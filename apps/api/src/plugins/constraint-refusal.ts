@@ -1,0 +1,283 @@
+import {
+  ADMIN_MESSAGE_CATEGORIES,
+  ADMIN_ROLES,
+  BLOG_CATEGORIES,
+  CONTACT_STATUSES,
+  CONTACT_SUBJECTS,
+  DELIVERY_OPTIONS,
+  MEDICATION_FORMS,
+  OUTBOX_STATUSES,
+  PRICE_ALERT_STATUSES,
+  SUBSCRIPTION_SOURCES,
+  SUBSCRIPTION_STATUSES,
+} from "@pharmacompare/contract";
+import { type Refusal, refuse } from "./refusal.ts";
+
+/**
+ * Database constraint failures as refusals (DESIGN "one error shape"): the database is the last
+ * word on what may be stored, so what it refuses is the client's problem (409 or 400), never a
+ * 500. The sentences name the thing and its fields, never the values: the driver's `detail`
+ * holds the row's values, so only the column names are read from it, and it is never logged.
+ */
+
+/** What the error handler knows of a failed statement (see databaseFailure) plus the driver's detail. */
+export interface ConstraintFailure {
+  code?: string;
+  message: string;
+  table?: string;
+  constraint?: string;
+  /** `Key (col, …)=(values) …`: read for column names only. */
+  detail?: string;
+  /** The column of a not-null failure. */
+  column?: string;
+}
+
+interface Noun {
+  one: string;
+  many: string;
+}
+
+/** Every table of db/schema.ts in words (schema tests check none is missing). */
+export const TABLE_NOUNS: Record<string, Noun> = {
+  categories: { one: "category", many: "categories" },
+  subcategories: { one: "subcategory", many: "subcategories" },
+  medications: { one: "medication", many: "medications" },
+  pharmacies: { one: "pharmacy", many: "pharmacies" },
+  prices: { one: "price", many: "prices" },
+  price_history: { one: "price history entry", many: "price history entries" },
+  admin_users: { one: "administrator", many: "administrators" },
+  admin_sessions: { one: "session", many: "sessions" },
+  login_throttles: { one: "sign-in counter", many: "sign-in counters" },
+  admin_messages: { one: "admin message", many: "admin messages" },
+  contacts: { one: "contact message", many: "contact messages" },
+  price_alerts: { one: "price alert", many: "price alerts" },
+  subscriptions: { one: "subscription", many: "subscriptions" },
+  blog_posts: { one: "blog post", many: "blog posts" },
+  audit_log: { one: "audit entry", many: "audit entries" },
+  email_outbox: { one: "queued email", many: "queued emails" },
+};
+
+const nounOf = (table: string | undefined): Noun =>
+  (table && TABLE_NOUNS[table]) || { one: "record", many: "other records" };
+
+/** Column names that do not read well split at underscores. */
+const COLUMN_WORDS: Record<string, string> = { gphc_number: "GPhC number" };
+
+const columnWords = (column: string) => COLUMN_WORDS[column] ?? column.replaceAll("_", " ");
+/** "deliveryOptions" → "delivery options" */
+const fieldWords = (field: string) => field.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+const camelCase = (column: string) => column.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase());
+
+/** "a, b and c" */
+function listed(words: string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/**
+ * The column names of a driver detail `Key (a, lower(b))=(…) …`: the text up to the first `)=(`
+ * (the values come after it and are never read), each entry unwrapped from any function call
+ * or cast; anything that is not a plain identifier is dropped.
+ */
+export function keyColumns(detail: string | undefined): string[] {
+  if (!detail?.startsWith("Key (")) return [];
+  const end = detail.indexOf(")=(");
+  if (end < 0) return [];
+  const inside = detail.slice("Key (".length, end);
+  const columns: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const character of inside) {
+    if (character === "(") depth += 1;
+    if (character === ")") depth -= 1;
+    if (character === "," && depth === 0) {
+      columns.push(current);
+      current = "";
+    } else current += character;
+  }
+  columns.push(current);
+  return columns
+    .map((entry) => {
+      let column = entry.trim();
+      for (
+        let unwrap = /^[a-z_]+\((.*)\)$/i.exec(column);
+        unwrap;
+        unwrap = /^[a-z_]+\((.*)\)$/i.exec(column)
+      ) {
+        column = (unwrap[1] ?? "").trim();
+      }
+      return column.replace(/::[a-z ]+$/i, "").replace(/^"(.*)"$/, "$1");
+    })
+    .filter((column) => /^[a-z_][a-z0-9_]*$/.test(column));
+}
+
+interface CheckRule {
+  /** The request fields (camelCase) the rule is about. */
+  fields: string[];
+  /** What the fields must be, after their name: "must be positive". */
+  says: string;
+  /** How the sentence names the fields, when the field names do not read well. */
+  label?: string;
+}
+
+const oneOf = (values: readonly string[]) => `must be one of: ${values.join(", ")}`;
+const SLUG_RULE =
+  "must be lowercase letters and digits in words joined by single hyphens, at most 120 characters";
+
+/** Each CHECK constraint of db/schema.ts as a rule a person can read (a schema test checks all are here). */
+export const CHECK_RULES: Record<string, CheckRule> = {
+  categories_id_slug: { fields: ["id"], says: SLUG_RULE },
+  categories_name_not_blank: { fields: ["name"], says: "must not be blank" },
+  subcategories_id_slug: { fields: ["id"], says: SLUG_RULE },
+  subcategories_name_not_blank: { fields: ["name"], says: "must not be blank" },
+  medications_id_slug: { fields: ["id"], says: SLUG_RULE },
+  medications_name_not_blank: { fields: ["name"], says: "must not be blank" },
+  medications_form_valid: { fields: ["form"], says: oneOf(MEDICATION_FORMS) },
+  medications_dosages_not_empty: { fields: ["dosages"], says: "must not include an empty dosage" },
+  pharmacies_id_slug: { fields: ["id"], says: SLUG_RULE },
+  pharmacies_name_not_blank: { fields: ["name"], says: "must not be blank" },
+  pharmacies_delivery_options_valid: {
+    fields: ["deliveryOptions"],
+    label: "each delivery option",
+    says: oneOf(DELIVERY_OPTIONS),
+  },
+  pharmacies_rating_range: { fields: ["rating"], says: "must be between 0 and 5" },
+  pharmacies_gphc_format: { fields: ["gphcNumber"], label: "GPhC number", says: "must be seven digits" },
+  pharmacies_money_non_negative: {
+    fields: ["minOrderValue", "deliveryFee", "freeDeliveryThreshold"],
+    label: "minimum order value, delivery fee and free-delivery threshold",
+    says: "must not be negative",
+  },
+  prices_price_positive: { fields: ["price"], says: "must be positive" },
+  prices_quantity_positive: { fields: ["quantity"], says: "must be at least 1" },
+  price_history_price_positive: { fields: ["price"], says: "must be positive" },
+  admin_users_role_valid: { fields: ["role"], says: oneOf(ADMIN_ROLES) },
+  admin_messages_title_not_blank: { fields: ["title"], says: "must not be blank" },
+  admin_messages_message_not_blank: { fields: ["message"], says: "must not be blank" },
+  admin_messages_category_valid: { fields: ["category"], says: oneOf(ADMIN_MESSAGE_CATEGORIES) },
+  admin_messages_priority_range: { fields: ["priority"], says: "must be between 0 and 10" },
+  admin_messages_dates_ordered: {
+    fields: ["endDate"],
+    label: "end date",
+    says: "must not be before the start date",
+  },
+  contacts_subject_valid: { fields: ["subject"], says: oneOf(CONTACT_SUBJECTS) },
+  contacts_status_valid: { fields: ["status"], says: oneOf(CONTACT_STATUSES) },
+  price_alerts_status_valid: { fields: ["status"], says: oneOf(PRICE_ALERT_STATUSES) },
+  price_alerts_target_positive: { fields: ["targetPrice"], label: "target price", says: "must be positive" },
+  subscriptions_status_valid: { fields: ["status"], says: oneOf(SUBSCRIPTION_STATUSES) },
+  subscriptions_source_valid: { fields: ["source"], says: oneOf(SUBSCRIPTION_SOURCES) },
+  blog_posts_slug_format: { fields: ["slug"], says: SLUG_RULE },
+  blog_posts_title_not_blank: { fields: ["title"], says: "must not be blank" },
+  blog_posts_excerpt_length: { fields: ["excerpt"], says: "must be at most 300 characters" },
+  blog_posts_meta_description_length: {
+    fields: ["metaDescription"],
+    label: "meta description",
+    says: "must be at most 160 characters",
+  },
+  blog_posts_category_valid: { fields: ["category"], says: oneOf(BLOG_CATEGORIES) },
+  blog_posts_read_time_positive: { fields: ["readTime"], label: "read time", says: "must be at least 1" },
+  email_outbox_status_valid: { fields: ["status"], says: oneOf(OUTBOX_STATUSES) },
+};
+
+const fieldsSaying = (names: string[], says: string) => Object.fromEntries(names.map((name) => [name, says]));
+
+/** 23505: the row would repeat a unique key. */
+function uniqueRefusal(failure: ConstraintFailure): Refusal {
+  const { one } = nounOf(failure.table);
+  const columns = keyColumns(failure.detail);
+  if (columns.length === 0) return refuse(409, `This ${one} already exists.`, { code: "conflict" });
+  const article = /^[aeiou]/.test(one) ? "An" : "A";
+  const says = columns.length === 1 ? "is already taken" : "this combination is already taken";
+  return refuse(409, `${article} ${one} with this ${listed(columns.map(columnWords))} already exists.`, {
+    code: "conflict",
+    fields: fieldsSaying(columns.map(camelCase), says),
+  });
+}
+
+/** 23503: a reference that would dangle, from either end. */
+function foreignKeyRefusal(failure: ConstraintFailure, method: string): Refusal {
+  const parentTable = /^update or delete on table "([^"]+)"/.exec(failure.message)?.[1];
+  if (parentTable) {
+    // The parent is what the request tried to remove (or re-key); `table` is what refers to it.
+    const verb = method === "DELETE" ? "deleted" : "changed";
+    return refuse(
+      409,
+      `This ${nounOf(parentTable).one} cannot be ${verb}: ${nounOf(failure.table).many} still refer to it.`,
+      { code: "still_referenced" },
+    );
+  }
+  // Read from the end: the referenced table follows the values in the detail.
+  const referenced = /is not present in table "([^"]+)"\.?$/.exec(failure.detail ?? "")?.[1];
+  const columns = keyColumns(failure.detail);
+  if (!referenced || columns.length === 0) {
+    return refuse(400, `This ${nounOf(failure.table).one} refers to something that does not exist.`, {
+      code: "invalid_request",
+    });
+  }
+  const target = `an existing ${nounOf(referenced).one}`;
+  const subject = listed(columns.map(columnWords));
+  const sentence =
+    columns.length === 1
+      ? `The ${subject} does not refer to ${target}.`
+      : `The ${subject} together do not refer to ${target}.`;
+  return refuse(400, sentence, {
+    code: "invalid_request",
+    fields: fieldsSaying(
+      columns.map(camelCase),
+      columns.length === 1
+        ? `does not refer to ${target}`
+        : `together with the others does not refer to ${target}`,
+    ),
+  });
+}
+
+/** 23514: a CHECK constraint, named by its rule. */
+function checkRefusal(failure: ConstraintFailure): Refusal {
+  const { one } = nounOf(failure.table);
+  const rule = failure.constraint ? CHECK_RULES[failure.constraint] : undefined;
+  if (!rule) {
+    const prefix = failure.table ? `${failure.table}_` : "";
+    const name = (failure.constraint ?? "").replace(prefix, "").replaceAll("_", " ").trim();
+    return refuse(400, name ? `This ${one} breaks the rule "${name}".` : `This ${one} breaks a rule.`, {
+      code: "rule_violated",
+    });
+  }
+  const label = rule.label ?? listed(rule.fields.map(fieldWords));
+  return refuse(400, `This ${one} breaks a rule: ${label} ${rule.says}.`, {
+    code: "rule_violated",
+    fields: fieldsSaying(rule.fields, rule.says),
+  });
+}
+
+/** 23502: a required column left empty. */
+function notNullRefusal(failure: ConstraintFailure): Refusal {
+  const { one } = nounOf(failure.table);
+  if (!failure.column) return refuse(400, `This ${one} lacks a required value.`, { code: "invalid_request" });
+  const words = columnWords(failure.column);
+  return refuse(400, `The ${one}'s ${words} is required.`, {
+    code: "invalid_request",
+    fields: { [camelCase(failure.column)]: "is required" },
+  });
+}
+
+/**
+ * The refusal for a constraint failure, or undefined when the failure is not one (the caller
+ * answers 500). `method` tells a refused delete from a refused update.
+ */
+export function constraintRefusal(failure: ConstraintFailure, method: string): Refusal | undefined {
+  switch (failure.code) {
+    case "23505":
+      return uniqueRefusal(failure);
+    case "23503":
+      return foreignKeyRefusal(failure, method);
+    case "23514":
+      return checkRefusal(failure);
+    case "23502":
+      return notNullRefusal(failure);
+    case "22003":
+      return refuse(400, "A number is too large to store.", { code: "invalid_request" });
+    default:
+      return undefined;
+  }
+}
