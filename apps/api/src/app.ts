@@ -19,6 +19,7 @@ import { registerHttpCache } from "./plugins/http-cache.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { publicRoutes } from "./routes/public/index.ts";
+import { collectRoutes } from "./routes/register-endpoint.ts";
 import { createServices } from "./services/index.ts";
 
 export interface BuildApiOptions {
@@ -81,6 +82,7 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
   app.decorate("database", database);
   app.decorate("services", createServices(database.db, { now }));
   app.decorate("adminRoutes", []);
+  collectRoutes(app);
   app.addHook("onClose", async () => {
     await database.close();
   });

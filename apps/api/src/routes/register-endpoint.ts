@@ -8,6 +8,27 @@ declare module "fastify" {
     /** The registry entry a route was registered from. */
     endpoint?: EndpointDefinition;
   }
+  interface FastifyInstance {
+    /** Every route registered after {@link collectRoutes}, one entry per method (tests compare it with the registry). */
+    routeTable: RouteTableEntry[];
+  }
+}
+
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  /** The registry entry it came from; undefined for a route registered some other way. */
+  endpoint: EndpointDefinition | undefined;
+}
+
+/** Keeps `app.routeTable`: call it on the root instance before any route is registered. */
+export function collectRoutes(app: FastifyInstance): void {
+  app.decorate("routeTable", []);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({ method, url: route.url, endpoint: route.config?.endpoint });
+    }
+  });
 }
 
 type Input<S> = S extends z.ZodType ? z.output<S> : unknown;
