@@ -1,6 +1,18 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { DELIVERY_OPTIONS, MEDICATION_FORMS } from "@pharmacompare/contract";
+import {
+  ADMIN_MESSAGE_CATEGORIES,
+  ADMIN_ROLES,
+  BLOG_CATEGORIES,
+  CONTACT_STATUSES,
+  CONTACT_SUBJECTS,
+  DELIVERY_OPTIONS,
+  MEDICATION_FORMS,
+  OUTBOX_STATUSES,
+  PRICE_ALERT_STATUSES,
+  SUBSCRIPTION_SOURCES,
+  SUBSCRIPTION_STATUSES,
+} from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
 import { migrationsFolder } from "./client.ts";
 
@@ -13,18 +25,30 @@ const migrations = readdirSync(migrationsFolder)
 
 /** The quoted values of the newest definition of a CHECK constraint. */
 function listedIn(constraint: string): string[] {
-  const definitions = [...migrations.matchAll(new RegExp(`"${constraint}" CHECK \\((.*)\\);`, "g"))];
+  // In a CREATE TABLE (ending "," or ")") or an ALTER TABLE (ending ";"), one per line.
+  const definition = new RegExp(`"${constraint}" CHECK \\((.*)\\)[,;]?(?:--> statement-breakpoint)?$`, "gm");
+  const definitions = [...migrations.matchAll(definition)];
   const latest = definitions.at(-1)?.[1] ?? "";
   return [...latest.matchAll(/'((?:[^']|'')*)'/g)].map((match) => (match[1] ?? "").replaceAll("''", "'"));
 }
 
 // schema.ts takes these lists from the contract; a change there needs a new migration too.
-describe("the migrations' lists match the contract", () => {
-  it("medications.form: MEDICATION_FORMS", () => {
-    expect(listedIn("medications_form_valid")).toEqual([...MEDICATION_FORMS]);
-  });
+const lists: [constraint: string, list: readonly string[], name: string][] = [
+  ["medications_form_valid", MEDICATION_FORMS, "MEDICATION_FORMS"],
+  ["pharmacies_delivery_options_valid", DELIVERY_OPTIONS, "DELIVERY_OPTIONS"],
+  ["admin_users_role_valid", ADMIN_ROLES, "ADMIN_ROLES"],
+  ["admin_messages_category_valid", ADMIN_MESSAGE_CATEGORIES, "ADMIN_MESSAGE_CATEGORIES"],
+  ["contacts_subject_valid", CONTACT_SUBJECTS, "CONTACT_SUBJECTS"],
+  ["contacts_status_valid", CONTACT_STATUSES, "CONTACT_STATUSES"],
+  ["price_alerts_status_valid", PRICE_ALERT_STATUSES, "PRICE_ALERT_STATUSES"],
+  ["subscriptions_status_valid", SUBSCRIPTION_STATUSES, "SUBSCRIPTION_STATUSES"],
+  ["subscriptions_source_valid", SUBSCRIPTION_SOURCES, "SUBSCRIPTION_SOURCES"],
+  ["blog_posts_category_valid", BLOG_CATEGORIES, "BLOG_CATEGORIES"],
+  ["email_outbox_status_valid", OUTBOX_STATUSES, "OUTBOX_STATUSES"],
+];
 
-  it("pharmacies.delivery_options: DELIVERY_OPTIONS", () => {
-    expect(listedIn("pharmacies_delivery_options_valid")).toEqual([...DELIVERY_OPTIONS]);
+describe("the migrations' lists match the contract", () => {
+  it.each(lists)("%s: %s", (constraint, list) => {
+    expect(listedIn(constraint)).toEqual([...list]);
   });
 });

@@ -1,4 +1,16 @@
-import { DELIVERY_OPTIONS, MEDICATION_FORMS } from "@pharmacompare/contract";
+import {
+  ADMIN_MESSAGE_CATEGORIES,
+  ADMIN_ROLES,
+  BLOG_CATEGORIES,
+  CONTACT_STATUSES,
+  CONTACT_SUBJECTS,
+  DELIVERY_OPTIONS,
+  MEDICATION_FORMS,
+  OUTBOX_STATUSES,
+  PRICE_ALERT_STATUSES,
+  SUBSCRIPTION_SOURCES,
+  SUBSCRIPTION_STATUSES,
+} from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -20,7 +32,8 @@ import {
 /**
  * One schema for PGlite and PostgreSQL. Column names are snake_case in SQL; the API maps rows
  * to the specifications' field names in the services. Status-like columns carry CHECK
- * constraints listing their values so bad data cannot get in by any route.
+ * constraints listing their values so bad data cannot get in by any route; every such list is
+ * the contract's (db/schema.test.ts checks the migrations still say the same).
  */
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -208,7 +221,7 @@ export const adminUsers = pgTable(
   },
   (t) => [
     uniqueIndex("admin_users_email_unique").on(sql`lower(${t.email})`),
-    check("admin_users_role_valid", inList("role", ["admin"])),
+    check("admin_users_role_valid", inList("role", ADMIN_ROLES)),
   ],
 );
 
@@ -266,7 +279,7 @@ export const adminMessages = pgTable(
   (t) => [
     nonBlank("admin_messages_title_not_blank", t.title),
     nonBlank("admin_messages_message_not_blank", t.message),
-    check("admin_messages_category_valid", inList("category", ["warning", "promo", "information", "other"])),
+    check("admin_messages_category_valid", inList("category", ADMIN_MESSAGE_CATEGORIES)),
     check("admin_messages_priority_range", sql`${t.priority} between 0 and 10`),
     check("admin_messages_dates_ordered", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     index("admin_messages_medication_idx").on(t.medicationId, t.active),
@@ -288,11 +301,8 @@ export const contacts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check(
-      "contacts_subject_valid",
-      inList("subject", ["general", "technical", "pharmacy", "pricing", "feedback", "other"]),
-    ),
-    check("contacts_status_valid", inList("status", ["new", "read", "replied", "resolved"])),
+    check("contacts_subject_valid", inList("subject", CONTACT_SUBJECTS)),
+    check("contacts_status_valid", inList("status", CONTACT_STATUSES)),
     index("contacts_status_created_idx").on(t.status, t.createdAt),
     // The contact form's per-address hourly limit counts here.
     index("contacts_ip_created_idx").on(t.ipAddress, t.createdAt),
@@ -322,7 +332,7 @@ export const priceAlerts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("price_alerts_status_valid", inList("status", ["active", "triggered", "cancelled", "expired"])),
+    check("price_alerts_status_valid", inList("status", PRICE_ALERT_STATUSES)),
     check("price_alerts_target_positive", sql`${t.targetPrice} > 0`),
     uniqueIndex("price_alerts_unsubscribe_token_unique").on(t.unsubscribeToken),
     index("price_alerts_watch_idx").on(t.medicationId, t.dosage, t.status),
@@ -355,8 +365,8 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex("subscriptions_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("subscriptions_unsubscribe_token_unique").on(t.unsubscribeToken),
-    check("subscriptions_status_valid", inList("status", ["active", "unsubscribed", "bounced"])),
-    check("subscriptions_source_valid", inList("source", ["popup", "footer", "checkout", "manual"])),
+    check("subscriptions_status_valid", inList("status", SUBSCRIPTION_STATUSES)),
+    check("subscriptions_source_valid", inList("source", SUBSCRIPTION_SOURCES)),
   ],
 );
 
@@ -389,17 +399,7 @@ export const blogPosts = pgTable(
     nonBlank("blog_posts_title_not_blank", t.title),
     check("blog_posts_excerpt_length", sql`char_length(${t.excerpt}) <= 300`),
     check("blog_posts_meta_description_length", sql`char_length(${t.metaDescription}) <= 160`),
-    check(
-      "blog_posts_category_valid",
-      inList("category", [
-        "Weight Loss",
-        "Men's Health",
-        "Women's Health",
-        "Hair Loss",
-        "Money Saving",
-        "General Health",
-      ]),
-    ),
+    check("blog_posts_category_valid", inList("category", BLOG_CATEGORIES)),
     check("blog_posts_read_time_positive", sql`${t.readTime} > 0`),
     index("blog_posts_published_date_idx").on(t.published, t.publishDate),
   ],
@@ -451,7 +451,7 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     uniqueIndex("email_outbox_idempotency_unique").on(t.idempotencyKey),
-    check("email_outbox_status_valid", inList("status", ["pending", "sent", "failed"])),
+    check("email_outbox_status_valid", inList("status", OUTBOX_STATUSES)),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
