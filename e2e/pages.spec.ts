@@ -143,7 +143,14 @@ test.describe("contact form", () => {
 
     // Should the browser let an address through that the API refuses, the field says why.
     await page.route("**/api/contact", (route) =>
-      route.fulfill({ status: 400, json: { error: 'Invalid body field "email": Invalid email address' } }),
+      route.fulfill({
+        status: 400,
+        json: {
+          error: 'Invalid body field "email": must be a valid email address',
+          code: "invalid_request",
+          fields: { email: "must be a valid email address" },
+        },
+      }),
     );
     await email.fill("robin@example.co.uk");
     await page.getByRole("button", { name: "Send Message" }).click();
