@@ -35,15 +35,22 @@ export interface TestApi {
 
 /**
  * A fresh copy of the seeded test database behind a real API instance (no network: app.inject).
- * `now` replaces the clock of sessions, throttles and audit entries; `logger` replaces silence.
+ * `now` replaces the clock of sessions, throttles and audit entries; `logger` replaces silence;
+ * `routes` adds routes of the test's own.
  */
 export async function createTestApi(
   env: Record<string, string> = {},
-  options: { now?: () => Date; logger?: BuildApiOptions["logger"] } = {},
+  options: {
+    now?: () => Date;
+    logger?: BuildApiOptions["logger"];
+    /** Registers routes of the test's own on the built app before it starts (no registry entry). */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApi> {
   const config = loadApiConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "unused", ...env });
   const { database, dispose } = await copyOfSeededDatabase();
   const app = await buildApi({ config, database, logger: options.logger ?? false, now: options.now });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

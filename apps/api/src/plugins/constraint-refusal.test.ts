@@ -96,6 +96,17 @@ describe("constraintRefusal", () => {
     expect(refusalFor(failure, "PATCH")?.error).toBe(
       "This medication cannot be changed: prices still refer to it.",
     );
+    // ON DELETE RESTRICT says so in its own SQLSTATE.
+    const restrict = {
+      code: "23001",
+      message:
+        'update or delete on table "subcategories" violates RESTRICT setting of foreign key constraint "medications_subcategory_in_category_fk" on table "medications"',
+      table: "medications",
+    };
+    expect(refusalFor(restrict, "DELETE")).toEqual({
+      error: "This subcategory cannot be deleted: medications still refer to it.",
+      code: "still_referenced",
+    });
   });
 
   it("answers a reference to nothing with 400 naming the column", () => {

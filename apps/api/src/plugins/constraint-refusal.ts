@@ -195,7 +195,7 @@ function uniqueRefusal(failure: ConstraintFailure): Refusal {
   });
 }
 
-/** 23503: a reference that would dangle, from either end. */
+/** 23503 (or 23001, ON DELETE RESTRICT): a reference that would dangle, from either end. */
 function foreignKeyRefusal(failure: ConstraintFailure, method: string): Refusal {
   const parentTable = /^update or delete on table "([^"]+)"/.exec(failure.message)?.[1];
   if (parentTable) {
@@ -269,7 +269,8 @@ export function constraintRefusal(failure: ConstraintFailure, method: string): R
   switch (failure.code) {
     case "23505":
       return uniqueRefusal(failure);
-    case "23503":
+    case "23503": // foreign_key_violation
+    case "23001": // restrict_violation: ON DELETE RESTRICT
       return foreignKeyRefusal(failure, method);
     case "23514":
       return checkRefusal(failure);
