@@ -1,5 +1,7 @@
-import { allEndpoints, type EndpointDefinition } from "@pharmacompare/contract";
+import { adminEndpoints, allEndpoints, type EndpointDefinition } from "@pharmacompare/contract";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerEndpoint } from "../src/routes/register-endpoint.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 /**
@@ -41,6 +43,19 @@ describe("the registered routes", () => {
     const registered = new Set(api.app.routeTable.map((route) => key(route.method, route.url)));
     const missing = allEndpoints.filter((endpoint) => !registered.has(keyOf(endpoint))).map(keyOf);
     expect(missing).toEqual([]);
+  });
+
+  it("cannot include an admin entry registered outside the guard", async () => {
+    const bare = Fastify({ logger: false });
+    expect(() =>
+      registerEndpoint(bare, adminEndpoints.dashboardCounts, async () => ({
+        medications: 0,
+        pharmacies: 0,
+        prices: 0,
+        categories: 0,
+      })),
+    ).toThrow("GET /api/admin/stats is an admin endpoint registered outside the guard");
+    await bare.close();
   });
 
   it("put every admin entry, and only those, behind the guard", () => {
