@@ -1,4 +1,10 @@
-import { ConditionPage, endpointUrl, ErrorBody, MedicationComparison, publicEndpoints } from "@pharmacompare/contract";
+import {
+  ConditionPage,
+  ErrorBody,
+  endpointUrl,
+  MedicationComparison,
+  publicEndpoints,
+} from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoMedications } from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
@@ -49,7 +55,10 @@ describe("GET /api/pages/condition/{subcategoryId}", () => {
   });
 
   it("carries the same comparison as GET /api/medications/{id}/comparison", async () => {
-    const result = await page("erectile-dysfunction", { medication: "tadalafil", dosage: "5mg x 28 tablets" });
+    const result = await page("erectile-dysfunction", {
+      medication: "tadalafil",
+      dosage: "5mg x 28 tablets",
+    });
     const direct = await api.get(
       endpointUrl(publicEndpoints.compareMedication, {
         params: { id: "tadalafil" },
@@ -61,7 +70,9 @@ describe("GET /api/pages/condition/{subcategoryId}", () => {
     const prices = result.comparison?.prices ?? [];
     expect(prices.length).toBeGreaterThan(1);
     expect(prices[0]?.isBest).toBe(true);
-    expect(prices.filter((price) => price.isBest).every((price) => price.price === prices[0]?.price)).toBe(true);
+    expect(prices.filter((price) => price.isBest).every((price) => price.price === prices[0]?.price)).toBe(
+      true,
+    );
     for (const price of prices) {
       expect(price.difference).toBeCloseTo(price.price - (prices[0]?.price ?? 0), 2);
     }

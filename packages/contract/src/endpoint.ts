@@ -65,7 +65,8 @@ export function successSchema<E extends EndpointDefinition>(endpoint: E): Succes
   return endpoint.responses[successStatus(endpoint)] as SuccessSchema<E>;
 }
 
-type Optionalise<K extends string, T> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
+/** `T` under key `K`, optional when every field of `T` is (Partial<T> is then T itself). */
+type Optionalise<K extends string, T> = Partial<T> extends T ? { [P in K]?: T } : { [P in K]: T };
 
 /** The typed inputs of a call: path parameters, query and body, each only where it has them. */
 export type EndpointInput<E extends EndpointDefinition> = (E["params"] extends z.ZodType
@@ -75,7 +76,8 @@ export type EndpointInput<E extends EndpointDefinition> = (E["params"] extends z
   (E["body"] extends z.ZodType ? { body: z.input<E["body"]> } : { body?: undefined });
 
 /** True when a call needs no input at all (so the client lets it be left out). */
-export type InputOptional<E extends EndpointDefinition> = {} extends EndpointInput<E> ? true : false;
+export type InputOptional<E extends EndpointDefinition> =
+  Partial<EndpointInput<E>> extends EndpointInput<E> ? true : false;
 
 type QueryValue = string | number | boolean | null | undefined;
 

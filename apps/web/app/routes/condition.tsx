@@ -47,8 +47,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     medicationId: page.medicationId,
     dosage: page.dosage,
     // The canonical address keeps the medication only when the visitor asked for one.
-    canonicalMedication:
-      medicationQuery?.trim() && comparison ? comparison.medication.name : null,
+    canonicalMedication: medicationQuery?.trim() && comparison ? comparison.medication.name : null,
     prices: comparison?.prices ?? [],
     savings: comparison?.savings ?? 0,
     messages: page.messages,
