@@ -17,3 +17,4 @@ export * from "./path-segment.ts";
 export * from "./public-api.ts";
 export * from "./query.ts";
 export * from "./text.ts";
+export * from "./visitor-writes.ts";

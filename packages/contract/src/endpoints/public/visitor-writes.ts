@@ -1,0 +1,57 @@
+import { defineEndpoint, refusals } from "../../endpoint.ts";
+import {
+  EmailLinkResult,
+  EmailTokenQuery,
+  PriceAlertRequest,
+  SubscribeRequest,
+} from "../../visitor-writes.ts";
+import { MessageResponse } from "../admin/auth.ts";
+
+export const createPriceAlert = defineEndpoint({
+  method: "POST",
+  path: "/api/price-alerts",
+  access: "public",
+  tag: "price alerts",
+  summary: "Set an email alert for a target price (confirmed by email first)",
+  description:
+    "The target must be above £0 and below the current lowest in-stock price, which the server looks " +
+    "up itself. A repeat for the same email, medication and dosage updates the existing alert. Nothing " +
+    "but the confirmation email is sent until the address is confirmed.",
+  body: PriceAlertRequest,
+  responses: { 201: MessageResponse, ...refusals(400, 404, 429) },
+});
+
+/** No /api prefix: the specification's path (public site §7). */
+export const subscribe = defineEndpoint({
+  method: "POST",
+  path: "/subscriptions/subscribe",
+  access: "public",
+  tag: "subscriptions",
+  summary: "Subscribe an email address to price updates (confirmed by email first)",
+  description: "A repeat for the same address updates its interests; it never makes a second subscription.",
+  body: SubscribeRequest,
+  responses: { 201: MessageResponse, ...refusals(400, 429) },
+});
+
+export const confirmEmail = defineEndpoint({
+  method: "POST",
+  path: "/api/email/confirm",
+  access: "public",
+  tag: "email links",
+  summary: "Confirm the address of a price alert or subscription (the link in the confirmation email)",
+  query: EmailTokenQuery,
+  responses: { 200: EmailLinkResult, ...refusals(400, 404) },
+});
+
+export const unsubscribe = defineEndpoint({
+  method: "POST",
+  path: "/api/email/unsubscribe",
+  access: "public",
+  tag: "email links",
+  summary: "Stop a price alert or subscription: the one-click unsubscribe of every email (RFC 8058)",
+  description:
+    "Mail clients post `List-Unsubscribe=One-Click` as a form to the address in the List-Unsubscribe " +
+    "header; the web's /unsubscribe page posts here too. Repeating it is harmless.",
+  query: EmailTokenQuery,
+  responses: { 200: EmailLinkResult, ...refusals(400, 404) },
+});
