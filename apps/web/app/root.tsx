@@ -16,8 +16,10 @@ import { usesAdminChrome } from "./components/admin/admin-route.ts";
 import { CatalogueNotice } from "./components/layout/catalogue-notice.tsx";
 import { CookieBanner } from "./components/layout/cookie-banner.tsx";
 import { LoadingScreen } from "./components/layout/loading-screen.tsx";
+import { PendingPriceAlerts } from "./components/layout/pending-price-alerts.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
+import { SubscriptionPopup } from "./components/subscription/subscription-popup.tsx";
 import { NotFoundPage, StatusPage } from "./components/ui/status-page.tsx";
 import { browserEnv } from "./config.server.ts";
 import { API_URL_META_NAME } from "./lib/browser-env.ts";
@@ -84,6 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <LoadingScreen />
             <SiteFooter categories={categories} />
             <CookieBanner />
+            <SubscriptionPopup />
+            <PendingPriceAlerts />
           </>
         )}
         <ScrollRestoration />

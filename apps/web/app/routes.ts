@@ -11,6 +11,10 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("cookies", "routes/cookies.tsx"),
   route("disclaimer", "routes/disclaimer.tsx"),
+  route("subscribe", "routes/subscribe.tsx"),
+  // The links in our emails: a page with one button (a POST), so a mail scanner's GET does nothing.
+  route("confirm", "routes/confirm.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
   // The back-office (client-rendered): sign-in, then every other admin page behind the layout's guard.
   route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/layout.tsx", [

@@ -7,6 +7,11 @@ export const sitePaths = {
   privacy: "/privacy",
   cookies: "/cookies",
   disclaimer: "/disclaimer",
+  /** Price updates by email: the subscription forms post here (the page itself serves no-JavaScript visitors). */
+  subscribe: "/subscribe",
+  /** The links in our emails: each page asks for one press of a button (a POST) before acting. */
+  confirmEmail: "/confirm",
+  unsubscribe: "/unsubscribe",
   condition: (subcategoryId: string) => `/condition/${encodeURIComponent(subcategoryId)}`,
   /** A condition page with one medication preselected (public site §2: optional `medication`). */
   conditionMedication: (subcategoryId: string, medicationName: string) =>

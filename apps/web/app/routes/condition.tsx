@@ -4,13 +4,19 @@ import { data, isRouteErrorResponse, useLocation, useNavigation, useRouteLoaderD
 import { ComparisonPicker } from "../components/condition/comparison-picker.tsx";
 import { Breadcrumb, ConditionChips, OtherConditions } from "../components/condition/condition-nav.tsx";
 import { MessageBanners } from "../components/condition/message-banners.tsx";
-import { MedicalDisclaimer, PriceAlertSlot } from "../components/condition/page-notes.tsx";
+import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
+import { PriceAlertForm } from "../components/condition/price-alert-form.tsx";
+import { PRICE_ALERT_INTENT, sendPriceAlert } from "../components/condition/price-alert-submission.ts";
 import { buildPriceRows, generalMessages, newestUpdate } from "../components/condition/price-rows.ts";
 import { PriceTable } from "../components/condition/price-table.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
+import { serverApi } from "../lib/api.server.ts";
+import { createApiClient } from "../lib/api-client.ts";
+import { readBrowserApiUrl } from "../lib/browser-env.ts";
 import { catalogue } from "../lib/catalogue.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
+import { keepPriceAlertForLater } from "../lib/stored-price-alerts.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/condition";
 
@@ -50,8 +56,47 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     canonicalMedication: medicationQuery?.trim() && comparison ? comparison.medication.name : null,
     prices: comparison?.prices ?? [],
     savings: comparison?.savings ?? 0,
+    // The cheapest in-stock offer: the price alert's "current price" (public site §5).
+    lowest: comparison?.lowest
+      ? { price: comparison.lowest.price, pharmacyName: comparison.lowest.pharmacy.name }
+      : null,
     messages: page.messages,
   };
+}
+
+/** Only the price alert form posts to this page. */
+function unknownIntent(form: FormData) {
+  return form.get("intent") !== PRICE_ALERT_INTENT;
+}
+
+/**
+ * Without JavaScript the price alert form posts here and this server sends it on, with the
+ * visitor's address chain, as the contact form does (decision 010).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (unknownIntent(form)) throw data("Unknown form", { status: 400 });
+  const forwardedFor = request.headers.get("x-forwarded-for");
+  return sendPriceAlert(serverApi(), form, {
+    init: {
+      signal: request.signal,
+      headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined,
+    },
+  });
+}
+
+/**
+ * With JavaScript the browser calls the API itself (public site §7: POST /api/price-alerts); when
+ * the API cannot be reached the alert is kept on the device and sent when it answers again.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  if (unknownIntent(form)) throw data("Unknown form", { status: 400 });
+  const api = createApiClient({ baseUrl: readBrowserApiUrl() });
+  return sendPriceAlert(api, form, {
+    init: { signal: request.signal },
+    keepForLater: keepPriceAlertForLater,
+  });
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescriptors {
@@ -77,8 +122,8 @@ function listOf(names: string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-export default function ConditionPage({ loaderData }: Route.ComponentProps) {
-  const { category, subcategory, medications, prices, savings, messages } = loaderData;
+export default function ConditionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { category, subcategory, medications, prices, savings, messages, lowest } = loaderData;
   // The tree for "other conditions" is the root loader's: the header and footer use it too.
   const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [category];
   const medication = medications.find((entry) => entry.id === loaderData.medicationId);
@@ -153,7 +198,13 @@ export default function ConditionPage({ loaderData }: Route.ComponentProps) {
             </section>
 
             <div className="grid items-start gap-6 lg:grid-cols-2">
-              <PriceAlertSlot />
+              <PriceAlertForm
+                medicationId={medication.id}
+                medicationName={medication.name}
+                dosage={dosage}
+                lowest={lowest}
+                serverOutcome={actionData}
+              />
               <MedicalDisclaimer />
             </div>
           </>

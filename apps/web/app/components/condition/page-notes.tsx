@@ -1,25 +1,6 @@
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
 
-/**
- * Where the price alert form goes (its own issue wires it up). Kept as a labelled, visibly
- * unfinished slot so the page's shape is final.
- */
-export function PriceAlertSlot() {
-  return (
-    <section
-      id="price-alert"
-      aria-labelledby="price-alert-heading"
-      className="rounded-2xl border border-slate-300 border-dashed bg-white p-5 sm:p-6"
-    >
-      <h2 id="price-alert-heading" className="font-bold text-lg text-slate-900">
-        Set a price alert
-      </h2>
-      <p className="mt-2 text-slate-600 text-sm leading-6">Price alerts are coming soon.</p>
-    </section>
-  );
-}
-
 /** The medical disclaimer every comparison carries (public site §1, §2). */
 export function MedicalDisclaimer() {
   return (

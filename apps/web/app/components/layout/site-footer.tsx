@@ -1,6 +1,7 @@
 import type { Category } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { infoLinks, legalLinks, sitePaths } from "../../lib/site-paths.ts";
+import { SubscribeForm } from "../subscription/subscribe-form.tsx";
 import { LogoMark } from "../ui/icons.tsx";
 
 const linkClass = "rounded-sm text-slate-700 text-sm hover:text-brand-800 hover:underline";
@@ -70,7 +71,28 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           </nav>
         </div>
 
-        <div className="mt-10 rounded-xl border border-slate-200 bg-white p-4 text-slate-700 text-sm leading-6">
+        <section
+          aria-labelledby="footer-subscribe-heading"
+          className="mt-10 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 lg:grid-cols-[minmax(0,20rem)_1fr] lg:gap-10"
+        >
+          <div>
+            <h2 id="footer-subscribe-heading" className="font-semibold text-base text-slate-900">
+              Price updates by email
+            </h2>
+            <p className="mt-1 text-slate-600 text-sm leading-6">
+              Hear when medication prices drop and when we add new treatments. Free, and you can stop at any
+              time.
+            </p>
+          </div>
+          <SubscribeForm
+            source="footer"
+            showInterests={false}
+            layout="row"
+            labelledBy="footer-subscribe-heading"
+          />
+        </section>
+
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 text-slate-700 text-sm leading-6">
           <p>
             <strong className="font-semibold text-slate-900">PharmaCompare is not a pharmacy.</strong> We sell
             nothing, give no medical advice and never ask for medical, prescription or payment details. Prices

@@ -46,11 +46,26 @@ export const cookiePolicy: LegalDocument = {
           items: [
             {
               term: "Your cookie choice",
-              text: "Whether you chose Essential Only or Accept All, and when, so we do not ask on every page.",
+              text:
+                "Whether you chose Essential Only or Accept All, and when, so we do not ask on every page " +
+                "(stored as pc.cookieConsent).",
             },
             {
               term: "Dismissed notices",
-              text: "Which notices on medication pages you closed, so they stay closed.",
+              text: "Which notices on medication pages you closed, so they stay closed (pc.dismissedMessages).",
+            },
+            {
+              term: "Price updates pop-up",
+              text:
+                "Whether you have closed the Stay Updated! pop-up and when it was last shown, so that it appears " +
+                "at most once every three days (pc.subscriptionPopup).",
+            },
+            {
+              term: "Price alerts waiting to be sent",
+              text:
+                "Only when you set a price alert while our service could not be reached: the alert (your email " +
+                "address, the medication, dosage and target price) with an id and the time you set it, until it " +
+                "has been sent to us, which happens automatically as soon as our service answers (priceAlerts).",
             },
           ],
         },
@@ -112,7 +127,8 @@ export const cookiePolicy: LegalDocument = {
       blocks: [
         p(
           "Items in local storage stay on your device until you clear your browser's site data or change them " +
-            "(for example with the Cookie settings button above). Nothing is kept on our servers as a result.",
+            "(for example with the Cookie settings button above). A price alert waiting to be sent is removed " +
+            "from your device as soon as it reaches us; from then on our Privacy Policy says how long we keep it.",
         ),
       ],
     },

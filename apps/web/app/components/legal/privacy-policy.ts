@@ -54,13 +54,31 @@ export const privacyPolicy: LegalDocument = {
               "(IP address) it was sent from, which we use to stop the form being abused.",
           ],
           [
+            strong("Price alerts: "),
+            "your email address, the medication, dosage and target price you chose, and the lowest price when " +
+              "you set the alert.",
+          ],
+          [
+            strong("Price updates by email: "),
+            "your email address, the topics you picked (price drops, new medications, promotions, weekly digest) " +
+              "and which form you used (the pop-up, the footer or the subscribe page).",
+          ],
+          [
+            strong("Proof of your consent: "),
+            "for every price alert and subscription, the wording you agreed to (by version), when you agreed, " +
+              "which form you used and a one-way scrambled form (a hash) of your email address, so that we can " +
+              "show what you asked for.",
+          ],
+          [
             strong("Technical information: "),
             "when your browser asks for a page, our servers record your IP address, the page requested, the time, " +
               "and your browser type. This is needed to deliver the site and keep it secure.",
           ],
           [
             strong("Stored in your browser: "),
-            "a few settings are kept on your own device rather than sent to us, such as your cookie choice. Our ",
+            "a few settings are kept on your own device rather than sent to us, such as your cookie choice, " +
+              "whether you have closed the price updates pop-up, and a price alert waiting to be sent when our " +
+              "service could not be reached. Our ",
             link("Cookie Policy", sitePaths.cookies),
             " lists them.",
           ],
@@ -79,6 +97,12 @@ export const privacyPolicy: LegalDocument = {
         p("The law only allows us to use personal information when we have a lawful basis. Ours are:"),
         list(
           [
+            strong("Consent "),
+            "for price alert and price update emails: we send them only after you tick the box or press " +
+              "Subscribe and then confirm your address from the email we send. You can withdraw your consent at " +
+              "any time with the unsubscribe link in every email.",
+          ],
+          [
             strong("Legitimate interests "),
             "for replying to messages, running the website, keeping it secure and preventing abuse. We only rely " +
               "on this where our interests are not outweighed by your rights.",
@@ -96,13 +120,16 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         list(
           "To reply to your message and follow up on what you asked.",
+          "To send the price alerts and price updates you asked for, starting with an email asking you to " +
+            "confirm your address.",
           "To run, fix and improve the website, for example by finding pages that fail or load slowly.",
           "To keep the website secure, including limiting how many messages one connection can send.",
           "To produce anonymised statistics, such as how many people compared prices for a treatment, which do " +
             "not identify anyone.",
         ),
         p(
-          "We do not send newsletters or marketing emails. We do not sell your personal information, we do " +
+          "We only send emails you asked for, and every one has a one-click unsubscribe link. We do not sell " +
+            "your personal information, we do " +
             "not use it for advertising, and we do not make decisions about you by automated means that have legal or similarly significant effects.",
         ),
       ],
@@ -179,6 +206,18 @@ export const privacyPolicy: LegalDocument = {
               text:
                 "While we deal with your enquiry and for up to 12 months afterwards, in case you write to us " +
                 "again about the same thing, then deleted.",
+            },
+            {
+              term: "Price alert and subscription email addresses",
+              text:
+                "Until you unsubscribe or ask us to delete them. When you unsubscribe, we stop emailing you " +
+                "straight away.",
+            },
+            {
+              term: "Proof of consent",
+              text:
+                "The consent record (wording version, time, form and the hash of your address) is kept with the " +
+                "alert or subscription it belongs to, so that we can show you agreed to the emails we sent.",
             },
             {
               term: "Anonymised statistics",

@@ -1,0 +1,172 @@
+import {
+  PRICE_ALERT_RULES,
+  type PriceAlertRequest,
+  priceAlertMessages,
+  publicEndpoints,
+  targetTooHighMessage,
+} from "@pharmacompare/contract";
+import type { ApiClient, ApiRequestInit } from "../../lib/api-client.ts";
+import { formFailure, unreachable } from "../../lib/form-refusal.ts";
+
+/** The form's `intent`: the condition page's only write today, named so another can join it. */
+export const PRICE_ALERT_INTENT = "price-alert";
+
+export type PriceAlertField = "email" | "targetPrice" | "consent";
+
+const fieldLabels: Record<PriceAlertField, string> = {
+  email: "Email",
+  targetPrice: "Target price",
+  consent: "Consent",
+};
+
+/** What the visitor typed, kept to refill the form after a failure without JavaScript. */
+export interface PriceAlertValues {
+  email: string;
+  targetPrice: string;
+  consent: boolean;
+}
+
+export type PriceAlertOutcome =
+  | { status: "success"; message: string }
+  /** The API could not be reached: the alert waits on this device (only with JavaScript). */
+  | { status: "saved"; message: string }
+  | {
+      status: "error";
+      /** The notice above the button; undefined when every problem sits beside its field. */
+      message: string | undefined;
+      fields: Partial<Record<PriceAlertField, string>>;
+      values: PriceAlertValues;
+    };
+
+/** The page's choice, as hidden fields of the form carry it. */
+export interface PriceAlertSubject {
+  medicationId: string;
+  medicationName: string;
+  dosage: string;
+  /** The cheapest in-stock price when the page was drawn. */
+  currentPrice: number;
+  lowestPharmacy: { name: string; price: number };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export function readPriceAlertForm(form: FormData): {
+  values: PriceAlertValues;
+  subject: PriceAlertSubject | undefined;
+} {
+  const values: PriceAlertValues = {
+    email: text(form, "email").trim(),
+    targetPrice: text(form, "targetPrice").trim(),
+    consent: form.get("consent") !== null,
+  };
+  const currentPrice = Number(text(form, "currentPrice"));
+  const pharmacy = text(form, "lowestPharmacy");
+  const subject: PriceAlertSubject = {
+    medicationId: text(form, "medicationId"),
+    medicationName: text(form, "medicationName"),
+    dosage: text(form, "dosage"),
+    currentPrice,
+    lowestPharmacy: { name: pharmacy, price: currentPrice },
+  };
+  const complete =
+    subject.medicationId !== "" && subject.dosage !== "" && Number.isFinite(currentPrice) && currentPrice > 0;
+  return { values, subject: complete ? subject : undefined };
+}
+
+/** Pounds typed as "12", "12.5" or "12.50" (a leading £ is forgiven); NaN for anything else. */
+export function parsePounds(typed: string): number {
+  const match = /^£?\s*(\d+(?:\.\d*)?|\.\d+)$/.exec(typed.trim());
+  return match?.[1] ? Number(match[1]) : Number.NaN;
+}
+
+/** The largest target the form takes: a penny under the current lowest price (public site §5). */
+export function maxTarget(lowest: number): number {
+  return Math.max(0, Math.round(lowest * 100) - 1) / 100;
+}
+
+/**
+ * The specification's checks before anything is sent (public site §5), in its order: every field
+ * present and consent given, then a target below the current lowest price. A target that is not a
+ * sum of money in whole pence from £0.01 is our own check (the input's min and step).
+ */
+export function checkPriceAlert(
+  values: PriceAlertValues,
+  lowest: number,
+): { message: string | undefined; fields: Partial<Record<PriceAlertField, string>> } | undefined {
+  if (values.email === "" || values.targetPrice === "" || !values.consent) {
+    const fields: Partial<Record<PriceAlertField, string>> = {};
+    if (values.email === "") fields.email = "Enter your email address";
+    if (values.targetPrice === "") fields.targetPrice = "Enter a target price";
+    if (!values.consent) fields.consent = "Tick the box to agree to alert emails";
+    return { message: priceAlertMessages.missing, fields };
+  }
+  const target = parsePounds(values.targetPrice);
+  if (!Number.isFinite(target) || Math.round(target * 100) < Math.round(PRICE_ALERT_RULES.min * 100)) {
+    return { message: undefined, fields: { targetPrice: "Enter a target price of at least £0.01" } };
+  }
+  if (Math.abs(target * 100 - Math.round(target * 100)) > 1e-6) {
+    return {
+      message: undefined,
+      fields: { targetPrice: "Enter the target price in pounds and pence, such as 12.50" },
+    };
+  }
+  if (Math.round(target * 100) >= Math.round(lowest * 100)) {
+    return { message: undefined, fields: { targetPrice: targetTooHighMessage(lowest) } };
+  }
+  return undefined;
+}
+
+export interface SendPriceAlertOptions {
+  init?: ApiRequestInit;
+  /**
+   * Keeps the alert for later when the API cannot be reached (the browser's local storage);
+   * returns false when it could not be kept. Left out on the server, which has nowhere to keep it.
+   */
+  keepForLater?: (body: PriceAlertRequest) => boolean;
+  log?: (message: string) => void;
+}
+
+/**
+ * Checks and sends a price alert (public site §4, §5, §7): success when the API accepts it; the
+ * visitor's own mistakes beside their fields; a refusal read from its `fields`; and when nothing
+ * answers, the alert kept on the device (the visitor is told it will be sent), else the
+ * specification's failure sentence. Never throws, so the form's submitting state always ends.
+ */
+export async function sendPriceAlert(
+  api: ApiClient,
+  form: FormData,
+  options: SendPriceAlertOptions = {},
+): Promise<PriceAlertOutcome> {
+  const log = options.log ?? console.error;
+  const { values, subject } = readPriceAlertForm(form);
+  if (!subject) {
+    log("[web] price alert: the form arrived without its medication, dosage or current price");
+    return { status: "error", message: priceAlertMessages.failure, fields: {}, values };
+  }
+  const problem = checkPriceAlert(values, subject.currentPrice);
+  if (problem) return { status: "error", ...problem, values };
+
+  const body: PriceAlertRequest = {
+    email: values.email,
+    medicationId: subject.medicationId,
+    medicationName: subject.medicationName,
+    dosage: subject.dosage,
+    targetPrice: Math.round(parsePounds(values.targetPrice) * 100) / 100,
+    currentPrice: subject.currentPrice,
+    lowestPharmacy: subject.lowestPharmacy,
+    consent: true,
+  };
+  try {
+    const answer = await api.call(publicEndpoints.createPriceAlert, { body }, options.init);
+    return { status: "success", message: answer.message || priceAlertMessages.success };
+  } catch (error) {
+    log(`[web] price alert: not set: ${error instanceof Error ? error.message : String(error)}`);
+    if (unreachable(error) && options.keepForLater?.(body)) {
+      return { status: "saved", message: priceAlertMessages.savedForLater };
+    }
+    return { status: "error", ...formFailure(error, fieldLabels, priceAlertMessages.failure), values };
+  }
+}

@@ -1,0 +1,77 @@
+import { SUBSCRIPTION_POPUP, subscriptionMessages } from "@pharmacompare/contract";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import { browserStorage } from "../../lib/browser-storage.ts";
+import { useCookieConsent } from "../../lib/cookie-consent.ts";
+import { popupDue, readPopupMemory, rememberSeen, rememberShown } from "../../lib/subscription-popup.ts";
+import { ModalDialog } from "../ui/modal-dialog.tsx";
+import { SubscribeForm, secondaryButtonClass } from "./subscribe-form.tsx";
+
+const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
+/**
+ * The subscription pop-up, "Stay Updated!" (public site §2, §4, §9): it opens 30 seconds after the
+ * page loads when it was never closed before or last shown more than three days ago. It never
+ * covers the cookie banner: the 30 seconds start once a cookie choice exists (at once for a
+ * returning visitor). Never in the back-office. No Thanks, the close button, Escape and a click on
+ * the backdrop all close it and mark it seen; a subscription closes it three seconds after the
+ * success message.
+ */
+export function SubscriptionPopup() {
+  const consent = useCookieConsent();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const [succeeded, setSucceeded] = useState(0);
+
+  const choiceMade = consent !== undefined && consent.consent !== null && !consent.reopened;
+  const admin = isAdminPath(pathname);
+
+  useEffect(() => {
+    if (!choiceMade || admin || open) return;
+    if (!popupDue(readPopupMemory(browserStorage()), Date.now())) return;
+    const timer = setTimeout(() => {
+      // Another tab may have shown or closed it meanwhile.
+      if (!popupDue(readPopupMemory(browserStorage()), Date.now())) return;
+      rememberShown(browserStorage());
+      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setOpen(true);
+    }, SUBSCRIPTION_POPUP.delayMs);
+    return () => clearTimeout(timer);
+  }, [choiceMade, admin, open]);
+
+  useEffect(() => {
+    if (succeeded === 0) return;
+    const timer = setTimeout(() => setOpen(false), SUBSCRIPTION_POPUP.successCloseMs);
+    return () => clearTimeout(timer);
+  }, [succeeded]);
+
+  const close = useCallback(() => {
+    rememberSeen(browserStorage());
+    setOpen(false);
+  }, []);
+
+  const onSuccess = useCallback(() => setSucceeded((count) => count + 1), []);
+
+  if (admin) return null;
+  return (
+    <ModalDialog
+      open={open}
+      onClose={close}
+      title={subscriptionMessages.heading}
+      description="Get an email when the medications you compare get cheaper. Free, and easy to stop."
+      returnFocusRef={returnFocus}
+    >
+      <SubscribeForm
+        source="popup"
+        showInterests
+        onSuccess={onSuccess}
+        secondaryAction={
+          <button type="button" onClick={close} className={secondaryButtonClass}>
+            No Thanks
+          </button>
+        }
+      />
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { SubscribeForm } from "../components/subscription/subscribe-form.tsx";
+import { sendSubscription } from "../components/subscription/subscription-submission.ts";
+import { BackToHome } from "../components/ui/back-to-home.tsx";
+import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
+import { serverApi } from "../lib/api.server.ts";
+import { createApiClient } from "../lib/api-client.ts";
+import { readBrowserApiUrl } from "../lib/browser-env.ts";
+import { pageMeta, siteTitle } from "../lib/page-meta.ts";
+import { sitePaths } from "../lib/site-paths.ts";
+import type { Route } from "./+types/subscribe";
+
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return pageMeta({
+    title: siteTitle("Price updates by email"),
+    description:
+      "Subscribe to PharmaCompare's free price updates: an email when medication prices drop, when we add " +
+      "new treatments, and our promotions. Confirm your address first; unsubscribe with one click.",
+    path: sitePaths.subscribe,
+    siteUrl: matches[0]?.loaderData?.env.siteUrl,
+  });
+}
+
+/**
+ * Without JavaScript the footer's form (and this page's) posts here and this server sends it on,
+ * with the visitor's address chain, as the contact form does (decision 010).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const forwardedFor = request.headers.get("x-forwarded-for");
+  return sendSubscription(serverApi(), await request.formData(), {
+    signal: request.signal,
+    headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined,
+  });
+}
+
+/** With JavaScript every subscription form calls the API from the browser (public site §7). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const api = createApiClient({ baseUrl: readBrowserApiUrl() });
+  return sendSubscription(api, await request.formData(), { signal: request.signal });
+}
+
+export default function Subscribe({ actionData }: Route.ComponentProps) {
+  const source = actionData?.status === "error" ? actionData.values.source : "footer";
+  return (
+    <>
+      <div className="border-slate-200 border-b bg-gradient-to-b from-brand-50 to-white">
+        <div className="page-container max-w-3xl py-8 sm:py-12">
+          <Breadcrumb trail={[{ label: "Home", to: sitePaths.home }, { label: "Price updates" }]} />
+          <h1
+            id="subscribe-heading"
+            className="mt-6 font-bold text-3xl text-slate-900 tracking-tight sm:text-4xl"
+          >
+            Price updates by email
+          </h1>
+          <p className="mt-4 text-lg text-slate-700 leading-8">
+            Hear when medication prices drop, when we add new treatments, and about pharmacies' promotions.
+            It's free: we send a confirmation email first, and every email has a one-click unsubscribe link.
+          </p>
+        </div>
+      </div>
+      <div className="page-container max-w-3xl py-10 sm:py-14">
+        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <SubscribeForm
+            source={source}
+            showInterests
+            serverOutcome={actionData}
+            labelledBy="subscribe-heading"
+          />
+        </div>
+        <div className="mt-10">
+          <BackToHome />
+        </div>
+      </div>
+    </>
+  );
+}
