@@ -3,6 +3,7 @@ export * from "./category-tree.ts";
 export * from "./comparison.ts";
 export * from "./contact-api.ts";
 export * from "./endpoint.ts";
+export * from "./endpoints/admin/admin-messages.ts";
 export * from "./endpoints/admin/audit.ts";
 export * from "./endpoints/admin/auth.ts";
 export * from "./endpoints/admin/stats.ts";

@@ -22,8 +22,8 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
   const categories = createCategoryService(db);
   const medications = createMedicationService(db);
   const prices = createPriceService(db);
-  const adminMessages = createAdminMessageService(db, { now });
   const audit = createAuditService(db, { now });
+  const adminMessages = createAdminMessageService(db, { now, audit });
   return {
     adminStats: createAdminStatsService(db),
     audit,

@@ -1,4 +1,5 @@
 import type { EndpointDefinition } from "../endpoint.ts";
+import * as adminMessageAdmin from "./admin/admin-messages.ts";
 import * as audit from "./admin/audit.ts";
 import * as auth from "./admin/auth.ts";
 import * as stats from "./admin/stats.ts";
@@ -32,6 +33,7 @@ export const adminEndpoints = {
   ...auth,
   ...audit,
   ...stats,
+  ...adminMessageAdmin,
 } as const;
 
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {

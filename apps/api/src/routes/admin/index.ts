@@ -2,6 +2,7 @@ import { ErrorBody } from "@pharmacompare/contract";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { bearerToken } from "../../auth/tokens.ts";
 import { refuse } from "../../plugins/refusal.ts";
+import { adminMessageRoutes } from "./admin-messages.ts";
 import { adminAuditRoutes } from "./audit.ts";
 import { adminLoginRoutes, adminSessionRoutes } from "./auth.ts";
 import { adminStatsRoutes } from "./stats.ts";
@@ -53,5 +54,6 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     await guarded.register(adminSessionRoutes);
     await guarded.register(adminAuditRoutes);
     await guarded.register(adminStatsRoutes);
+    await guarded.register(adminMessageRoutes);
   });
 };
