@@ -22,6 +22,7 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/profile", "routes/admin/profile.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/messages", "routes/admin/messages.tsx"),
   ]),
   // Last: anything no other route claims answers with a real 404 status.
   route("*", "routes/not-found.tsx"),

@@ -24,7 +24,7 @@ export const adminScreens = {
   priceAlerts: { label: "Price Alerts", path: "/admin/price-alerts", built: false, inMenu: true },
   blog: { label: "Blog", path: "/admin/blog", built: false, inMenu: true },
   newBlogPost: { label: "New Blog Post", path: "/admin/blog/new", built: false, inMenu: false },
-  messages: { label: "Admin Messages", path: "/admin/messages", built: false, inMenu: true },
+  messages: { label: "Admin Messages", path: "/admin/messages", built: true, inMenu: true },
   subscriptions: { label: "Email Subscriptions", path: "/admin/subscriptions", built: false, inMenu: true },
   profile: { label: "Profile Settings", path: "/admin/profile", built: true, inMenu: true },
   audit: { label: "Audit Log", path: "/admin/audit", built: true, inMenu: true },

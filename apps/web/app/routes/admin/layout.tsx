@@ -3,6 +3,7 @@ import { Outlet, redirect, useNavigate } from "react-router";
 import { adminMeta, adminRouteHandle } from "../../components/admin/admin-route.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { AdminLoading, AdminPageError } from "../../components/admin/admin-ui.tsx";
+import { ToastProvider } from "../../components/admin/toast.tsx";
 import { ADMIN_LOGIN_PATH, adminSession, loginPath } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/layout";
 
@@ -42,7 +43,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminShell user={loaderData.user} loggingOut={loggingOut} onLogout={() => void logout()}>
-      <Outlet />
+      {/* Confirmations after an admin action (useToast) on every page inside the layout. */}
+      <ToastProvider>
+        <Outlet />
+      </ToastProvider>
     </AdminShell>
   );
 }

@@ -1,0 +1,378 @@
+import { ADMIN_MESSAGE_LIMITS, type AdminMessage } from "@pharmacompare/contract";
+import {
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+} from "react";
+import type { FetcherWithComponents } from "react-router";
+import { ModalDialog } from "../ui/modal-dialog.tsx";
+import { buttonClass, inputClass, Notice, TextField } from "./admin-ui.tsx";
+import { toLocalInput } from "./message-dates.ts";
+
+/** The dialog's fields, in the order they appear (focus goes to the first one at fault). */
+export const MESSAGE_FIELDS = [
+  "medicationId",
+  "pharmacyId",
+  "category",
+  "title",
+  "message",
+  "startDate",
+  "endDate",
+  "priority",
+  "active",
+] as const;
+export type MessageField = (typeof MESSAGE_FIELDS)[number];
+
+type AdminMessageCategory = AdminMessage["category"];
+
+/** The categories staff choose from (back-office §4); "other" only appears on a message that has it. */
+export const MESSAGE_CATEGORY_CHOICES = ["information", "warning", "promo"] as const;
+
+export const categoryLabels: Record<AdminMessageCategory, string> = {
+  information: "Information",
+  warning: "Warning",
+  promo: "Promo",
+  other: "Other",
+};
+
+export interface PickerOption {
+  id: string;
+  name: string;
+}
+
+/** What the screen's action answers to a save. */
+export type SaveResult =
+  | { intent: "save"; ok: true; text: string }
+  | { intent: "save"; ok: false; error: string; fields: Partial<Record<MessageField, string>> };
+
+/**
+ * The API's field messages read after the field's name ("is required"); ours are whole sentences.
+ * Beside a field, both read as one: "End date must not be before the start date".
+ */
+export function fieldMessage(label: string, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return /^[a-z]/.test(message) ? `${label} ${message}` : message;
+}
+
+/**
+ * The add/edit dialog of back-office §2 Admin Messages, on the shared modal (labelled by its title,
+ * focus trapped, Escape cancels, focus back to the button that opened it). A refusal shows its
+ * reason at the top ("Error saving message: …") and each field's message beside that field.
+ */
+export function MessageDialog({
+  open,
+  message,
+  medications,
+  pharmacies,
+  fetcher,
+  result,
+  onClose,
+  returnFocusRef,
+}: {
+  open: boolean;
+  /** The message being edited; null adds a new one. */
+  message: AdminMessage | null;
+  medications: readonly PickerOption[];
+  pharmacies: readonly PickerOption[];
+  fetcher: FetcherWithComponents<unknown>;
+  /** The refusal of the last save from this opening of the dialog, if any. */
+  result: Extract<SaveResult, { ok: false }> | null;
+  onClose: () => void;
+  returnFocusRef: RefObject<HTMLElement | null>;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const saving = fetcher.state !== "idle";
+  const fields = saving ? {} : (result?.fields ?? {});
+  const faultyField = MESSAGE_FIELDS.find((field) => fields[field]);
+
+  // A refusal puts focus on the first field it is about, else on the reason at the top.
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!result) return;
+    const input = faultyField ? formRef.current?.elements.namedItem(faultyField) : null;
+    if (input instanceof HTMLElement) input.focus();
+    else errorRef.current?.focus();
+  }, [result, faultyField]);
+
+  // Pickers list active medications and pharmacies; a message on one that is not listed keeps it.
+  const medicationOptions =
+    message && !medications.some((entry) => entry.id === message.medicationId)
+      ? [{ id: message.medicationId, name: message.medicationName }, ...medications]
+      : medications;
+  const pharmacyOptions =
+    message?.pharmacyId && !pharmacies.some((entry) => entry.id === message.pharmacyId)
+      ? [{ id: message.pharmacyId, name: message.pharmacyName ?? message.pharmacyId }, ...pharmacies]
+      : pharmacies;
+  const categories: readonly AdminMessageCategory[] =
+    message && !(MESSAGE_CATEGORY_CHOICES as readonly string[]).includes(message.category)
+      ? [...MESSAGE_CATEGORY_CHOICES, message.category]
+      : MESSAGE_CATEGORY_CHOICES;
+
+  return (
+    <ModalDialog
+      open={open}
+      onClose={onClose}
+      title={message ? "Edit Message" : "Add Message"}
+      description="Shown on the medication's page: in one pharmacy's price row, or above the prices for all pharmacies."
+      returnFocusRef={returnFocusRef}
+    >
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          if (saving) event.preventDefault();
+        }}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value="save" />
+        {message ? <input type="hidden" name="id" value={message._id} /> : null}
+        {result && !saving ? (
+          <Notice tone="error" noticeRef={errorRef}>
+            {result.error}
+          </Notice>
+        ) : null}
+
+        <SelectField
+          label="Medication"
+          name="medicationId"
+          required
+          defaultValue={message?.medicationId ?? ""}
+          error={fieldMessage("Medication", fields.medicationId)}
+        >
+          <option value="">Choose a medication</option>
+          {medicationOptions.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name}
+            </option>
+          ))}
+        </SelectField>
+
+        <SelectField
+          label="Pharmacy"
+          name="pharmacyId"
+          defaultValue={message?.pharmacyId ?? ""}
+          hint="All pharmacies shows the message above the prices; one pharmacy shows it in that pharmacy's row."
+          error={fieldMessage("Pharmacy", fields.pharmacyId)}
+        >
+          <option value="">All pharmacies</option>
+          {pharmacyOptions.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.name}
+            </option>
+          ))}
+        </SelectField>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Category"
+            name="category"
+            required
+            defaultValue={message?.category ?? "information"}
+            error={fieldMessage("Category", fields.category)}
+          >
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {categoryLabels[category]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Priority"
+            name="priority"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={ADMIN_MESSAGE_LIMITS.priorityMax}
+            step={1}
+            defaultValue={String(message?.priority ?? 0)}
+            hint="0 to 10; the highest shows first."
+            error={fieldMessage("Priority", fields.priority)}
+          />
+        </div>
+
+        <TextField
+          label="Title"
+          name="title"
+          required
+          maxLength={ADMIN_MESSAGE_LIMITS.titleMax}
+          defaultValue={message?.title ?? ""}
+          error={fieldMessage("Title", fields.title)}
+        />
+        <TextareaField
+          label="Message"
+          name="message"
+          required
+          rows={4}
+          maxLength={ADMIN_MESSAGE_LIMITS.messageMax}
+          defaultValue={message?.message ?? ""}
+          error={fieldMessage("Message", fields.message)}
+        />
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Start date"
+            name="startDate"
+            type="datetime-local"
+            required
+            // A new message starts now (back-office §9).
+            defaultValue={toLocalInput(message?.startDate ?? new Date())}
+            hint="UK time."
+            error={fieldMessage("Start date", fields.startDate)}
+          />
+          <TextField
+            label="End date"
+            name="endDate"
+            type="datetime-local"
+            defaultValue={message?.endDate ? toLocalInput(message.endDate) : ""}
+            hint="Optional; UK time."
+            error={fieldMessage("End date", fields.endDate)}
+          />
+        </div>
+
+        <CheckboxField
+          label="Active"
+          name="active"
+          defaultChecked={message?.active ?? true}
+          hint="Visitors see an active message between its start and end dates."
+          error={fieldMessage("Active", fields.active)}
+        />
+
+        <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
+          <button type="button" className={buttonClass.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          {/* Focusable while saving (aria-disabled); the form refuses a second submission itself. */}
+          <button type="submit" className={buttonClass.primary} aria-disabled={saving}>
+            {saving ? "Saving..." : message ? "Save Changes" : "Create Message"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </ModalDialog>
+  );
+}
+
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-slate-600 text-xs">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 font-medium text-red-700 text-xs">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint?: string, error?: string) {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+type ExtraFieldProps = { label: string; name: string; hint?: string; error?: string };
+
+function SelectField({
+  label,
+  hint,
+  error,
+  children,
+  ...select
+}: ExtraFieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className">) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <select
+        id={id}
+        // A native select ignores line height: the fixed height matches the text fields.
+        className={`mt-1 h-9 ${inputClass}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
+
+function TextareaField({
+  label,
+  hint,
+  error,
+  ...textarea
+}: ExtraFieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        className={`mt-1 ${inputClass}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
+
+function CheckboxField({
+  label,
+  name,
+  hint,
+  error,
+  defaultChecked,
+}: ExtraFieldProps & { defaultChecked: boolean }) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          defaultChecked={defaultChecked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          className="size-4 rounded border-slate-400 text-brand-700 accent-brand-700"
+        />
+        <label htmlFor={id} className="font-medium text-slate-800 text-sm">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-slate-600 text-xs">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 font-medium text-red-700 text-xs">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
