@@ -335,8 +335,11 @@ test("the privacy policy has twelve numbered sections and today's date", async (
   await expect(page.getByText(`Last updated: ${formatLongDate(new Date())}`)).toBeVisible();
   const main = page.getByRole("main");
   await expect(main.getByText("Typically 90 days, then deleted.")).toBeVisible();
-  await expect(main.getByText("Until you unsubscribe", { exact: false })).toHaveCount(0);
-  await expect(main.getByText(/price alert/i)).toHaveCount(0);
+  // Price alerts and subscriptions: kept until unsubscribe or deletion (public site §9), on consent.
+  await expect(
+    main.getByText("Until you unsubscribe or ask us to delete them.", { exact: false }),
+  ).toBeVisible();
+  await expect(main.getByText(/wording you agreed to \(by version\), when you agreed/)).toBeVisible();
   await expect(main.getByText("May be kept indefinitely", { exact: false })).toBeVisible();
   await expect(main.getByText(/Information Commissioner's Office \(ICO\)/)).toBeVisible();
   await expect(main.getByText(/not intended for anyone under 18/)).toBeVisible();
@@ -346,6 +349,10 @@ test("the cookie policy has eight sections and says no cookies of our own are se
   await page.goto("/cookies");
   expect(await numberedSections(page)).toHaveLength(8);
   await expect(page.getByText("We do not set any cookies of our own for visitors.")).toBeVisible();
+  // Every key the site keeps in the browser is named.
+  for (const key of ["pc.cookieConsent", "pc.dismissedMessages", "pc.subscriptionPopup", "priceAlerts"]) {
+    await expect(page.getByRole("main").getByText(key, { exact: false })).toBeVisible();
+  }
   await expect(page.getByRole("heading", { name: "5. Cookie settings" })).toBeVisible();
 });
 

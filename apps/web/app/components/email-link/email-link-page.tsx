@@ -18,12 +18,16 @@ export interface EmailLinkCopy {
   failed: string;
 }
 
-/** Robots and referrers: a page whose address holds a secret is never indexed or passed on. */
+/**
+ * Robots and referrers: a page whose address holds a secret is never indexed, and its address
+ * never leaves the site in a Referer ("same-origin", not "no-referrer": that would send the form's
+ * POST with `Origin: null`, which the router refuses as a cross-site action).
+ */
 export function emailLinkMeta(title: string) {
   return [
     { title: `${title} | PharmaCompare` },
     { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
   ];
 }
 
@@ -52,7 +56,7 @@ export function EmailLinkPage({
 
   const unknown = outcome?.status === "unknown" || (outcome === undefined && token === "");
   const done = outcome?.status === "done" ? outcome : undefined;
-  const title = done ? copy.doneTitle : unknown ? "This link is not valid" : copy.title;
+  const title = done ? copy.doneTitle : unknown ? "We can't use this link" : copy.title;
 
   return (
     <section className="page-container flex max-w-2xl flex-col items-center py-16 text-center sm:py-24">

@@ -1,5 +1,5 @@
 import type { Category } from "@pharmacompare/contract";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { infoLinks, legalLinks, sitePaths } from "../../lib/site-paths.ts";
 import { SubscribeForm } from "../subscription/subscribe-form.tsx";
 import { LogoMark } from "../ui/icons.tsx";
@@ -11,6 +11,8 @@ const linkClass = "rounded-sm text-slate-700 text-sm hover:text-brand-800 hover:
  * and a link that goes nowhere ("#") is worse than none. Add them here once the accounts exist.
  */
 export function SiteFooter({ categories }: { categories: Category[] }) {
+  // The subscribe page has the full form already; one is enough.
+  const onSubscribePage = useLocation().pathname === sitePaths.subscribe;
   return (
     <footer className="mt-auto border-slate-200 border-t bg-slate-50">
       <div className="page-container py-12">
@@ -71,26 +73,28 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           </nav>
         </div>
 
-        <section
-          aria-labelledby="footer-subscribe-heading"
-          className="mt-10 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 lg:grid-cols-[minmax(0,20rem)_1fr] lg:gap-10"
-        >
-          <div>
-            <h2 id="footer-subscribe-heading" className="font-semibold text-base text-slate-900">
-              Price updates by email
-            </h2>
-            <p className="mt-1 text-slate-600 text-sm leading-6">
-              Hear when medication prices drop and when we add new treatments. Free, and you can stop at any
-              time.
-            </p>
-          </div>
-          <SubscribeForm
-            source="footer"
-            showInterests={false}
-            layout="row"
-            labelledBy="footer-subscribe-heading"
-          />
-        </section>
+        {onSubscribePage ? null : (
+          <section
+            aria-labelledby="footer-subscribe-heading"
+            className="mt-10 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 lg:grid-cols-[minmax(0,20rem)_1fr] lg:gap-10"
+          >
+            <div>
+              <h2 id="footer-subscribe-heading" className="font-semibold text-base text-slate-900">
+                Price updates by email
+              </h2>
+              <p className="mt-1 text-slate-600 text-sm leading-6">
+                Hear when medication prices drop and when we add new treatments. Free, and you can stop at any
+                time.
+              </p>
+            </div>
+            <SubscribeForm
+              source="footer"
+              showInterests={false}
+              layout="row"
+              labelledBy="footer-subscribe-heading"
+            />
+          </section>
+        )}
 
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 text-slate-700 text-sm leading-6">
           <p>

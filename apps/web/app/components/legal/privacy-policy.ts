@@ -66,8 +66,8 @@ export const privacyPolicy: LegalDocument = {
           [
             strong("Proof of your consent: "),
             "for every price alert and subscription, the wording you agreed to (by version), when you agreed, " +
-              "which form you used and a one-way scrambled form (a hash) of your email address, so that we can " +
-              "show what you asked for.",
+              "which form you used and a one-way scrambled form (a hash) of the internet address you used, so " +
+              "that we can show what you asked for.",
           ],
           [
             strong("Technical information: "),
@@ -211,13 +211,17 @@ export const privacyPolicy: LegalDocument = {
               term: "Price alert and subscription email addresses",
               text:
                 "Until you unsubscribe or ask us to delete them. When you unsubscribe, we stop emailing you " +
-                "straight away.",
+                "straight away. An alert or subscription you never confirm from our email is deleted after 30 days.",
             },
             {
               term: "Proof of consent",
               text:
-                "The consent record (wording version, time, form and the hash of your address) is kept with the " +
-                "alert or subscription it belongs to, so that we can show you agreed to the emails we sent.",
+                "The consent record (wording version, time, form and the hash of your internet address) is kept " +
+                "with the alert or subscription it belongs to, so that we can show you agreed to the emails we sent.",
+            },
+            {
+              term: "Emails we send you",
+              text: "A copy of each email for 30 days after we send it, then deleted.",
             },
             {
               term: "Anonymised statistics",

@@ -3,17 +3,21 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { browserStorage } from "../../lib/browser-storage.ts";
 import { useCookieConsent } from "../../lib/cookie-consent.ts";
+import { sitePaths } from "../../lib/site-paths.ts";
 import { popupDue, readPopupMemory, rememberSeen, rememberShown } from "../../lib/subscription-popup.ts";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
 import { SubscribeForm, secondaryButtonClass } from "./subscribe-form.tsx";
 
 const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+/** Pages where asking would be out of place: subscribing already, or following an email's link. */
+const quietPaths = new Set<string>([sitePaths.subscribe, sitePaths.confirmEmail, sitePaths.unsubscribe]);
 
 /**
  * The subscription pop-up, "Stay Updated!" (public site §2, §4, §9): it opens 30 seconds after the
  * page loads when it was never closed before or last shown more than three days ago. It never
  * covers the cookie banner: the 30 seconds start once a cookie choice exists (at once for a
- * returning visitor). Never in the back-office. No Thanks, the close button, Escape and a click on
+ * returning visitor). Never in the back-office, on the subscribe page or on the pages our emails link
+ * to (nobody who is unsubscribing wants to be asked). No Thanks, the close button, Escape and a click on
  * the backdrop all close it and mark it seen; a subscription closes it three seconds after the
  * success message.
  */
@@ -26,9 +30,10 @@ export function SubscriptionPopup() {
 
   const choiceMade = consent !== undefined && consent.consent !== null && !consent.reopened;
   const admin = isAdminPath(pathname);
+  const quiet = admin || quietPaths.has(pathname);
 
   useEffect(() => {
-    if (!choiceMade || admin || open) return;
+    if (!choiceMade || quiet || open) return;
     if (!popupDue(readPopupMemory(browserStorage()), Date.now())) return;
     const timer = setTimeout(() => {
       // Another tab may have shown or closed it meanwhile.
@@ -38,7 +43,7 @@ export function SubscriptionPopup() {
       setOpen(true);
     }, SUBSCRIPTION_POPUP.delayMs);
     return () => clearTimeout(timer);
-  }, [choiceMade, admin, open]);
+  }, [choiceMade, quiet, open]);
 
   useEffect(() => {
     if (succeeded === 0) return;

@@ -2,7 +2,7 @@ import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react"
 import { CloseIcon } from "./icons.tsx";
 
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface ModalDialogProps {
   open: boolean;
