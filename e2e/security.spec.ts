@@ -24,7 +24,14 @@ test("pages carry a script policy that lists only their own inline scripts, and 
   // Hydrated and allowed to call the API: the search suggestions appear.
   await page.getByRole("combobox").first().fill("sild");
   await expect(page.getByRole("option").first()).toBeVisible();
-  for (const path of ["/condition/erectile-dysfunction", "/blog", "/contact", "/admin/login"]) {
+  for (const path of [
+    "/condition/erectile-dysfunction",
+    "/blog",
+    "/contact",
+    "/subscribe",
+    "/confirm?token=0123456789abcdefghijklmnopqrstuvwxyz",
+    "/admin/login",
+  ]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     expect(
