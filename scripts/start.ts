@@ -4,7 +4,7 @@ import {
   loggerOptions,
   openDatabase,
   prepareDatabase,
-  scheduleRetention,
+  scheduleJobs,
 } from "@pharmacompare/api";
 import { ConfigError } from "@pharmacompare/contract";
 import { loadWebConfig } from "../apps/web/app/config.server.ts";
@@ -42,7 +42,7 @@ buildWebIfNeeded();
 
 const database = await openDatabase(config.api);
 const api = await buildApi({ config: config.api, database });
-scheduleRetention(api);
+scheduleJobs(api);
 const web = await createWebServer({ logger: loggerOptions(config.api.logLevel, "web") });
 
 async function shutdown(code: number): Promise<never> {

@@ -27,7 +27,7 @@ export interface BuildApiOptions {
   database: DatabaseHandle;
   /** Overrides the pino logger (tests pass false). */
   logger?: FastifyServerOptions["logger"];
-  /** The clock for sessions, sign-in throttling and audit entries (tests move it forward). */
+  /** The clock for sessions, sign-in throttling, audit entries, write limits and email (tests move it forward). */
   now?: () => Date;
 }
 
@@ -47,6 +47,14 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // HTML forms and mail clients' one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`).
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
   registerHttpCache(app);
 
   await app.register(fastifyHelmet, {
@@ -80,9 +88,13 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
   await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
 
   app.decorate("database", database);
-  app.decorate("services", createServices(database.db, { now }));
+  app.decorate("services", createServices(database.db, { config, log: app.log, now }));
   app.decorate("adminRoutes", []);
   collectRoutes(app);
+  // Before the database closes: the outbox worker (if started) finishes the message in hand.
+  app.addHook("preClose", async () => {
+    await app.services.outbox.stop();
+  });
   app.addHook("onClose", async () => {
     await database.close();
   });

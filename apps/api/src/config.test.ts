@@ -11,6 +11,23 @@ describe("API configuration", () => {
     expect(config.dataDir).toBe("./data");
     expect(config.adminEmail).toBe("admin@pharmacompare.local");
     expect(config.seedDemo).toBe(true);
+    expect(config.apiUrl).toBe("http://localhost:3410");
+    expect(config.writeRateLimit).toBe(30);
+    expect(config.alertTtlDays).toBe(90);
+  });
+
+  it("takes the write limit and the alert lifetime as whole numbers", () => {
+    const config = loadApiConfig({
+      WRITE_RATE_LIMIT: "5",
+      ALERT_TTL_DAYS: "30",
+      API_URL: "https://api.example/",
+    });
+    expect(config.writeRateLimit).toBe(5);
+    expect(config.alertTtlDays).toBe(30);
+    expect(config.apiUrl).toBe("https://api.example");
+    expect(() => loadApiConfig({ WRITE_RATE_LIMIT: "0", ALERT_TTL_DAYS: "1.5" })).toThrow(
+      /WRITE_RATE_LIMIT: must be a whole number from 1 to 10000\n {2}ALERT_TTL_DAYS: must be a whole number/,
+    );
   });
 
   it("names every bad key at once", () => {

@@ -4,10 +4,18 @@ import {
   envOriginList,
   envPort,
   envUrl,
+  PRICE_ALERT_RULES,
   parseEnv,
   withoutBlankValues,
 } from "@pharmacompare/contract";
 import { z } from "zod";
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
 
 /**
  * The API's configuration: the only place that reads process.env for the API.
@@ -20,6 +28,8 @@ const apiEnvSchema = z
     PORT: envPort(3000),
     API_PORT: envPort(4000),
     SITE_URL: envUrl.optional(),
+    /** The API's public address: emails' one-click unsubscribe links point here. */
+    API_URL: envUrl.optional(),
     WEB_ORIGIN: envOriginList.optional(),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
@@ -30,6 +40,10 @@ const apiEnvSchema = z
     ADMIN_EMAIL: z.email({ error: "must be an email address" }).default(DEFAULT_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
     SEED_DEMO: envBoolean(true),
+    /** Public writes (contact, price alert, subscribe) allowed per minute from one client network. */
+    WRITE_RATE_LIMIT: wholeNumber(1, 10_000).default(30),
+    /** How long a price alert watches the price, in days. */
+    ALERT_TTL_DAYS: wholeNumber(1, 3650).default(PRICE_ALERT_RULES.defaultTtlDays),
     /**
      * Which peers may tell us the client's address in X-Forwarded-For: "loopback" (default: the web
      * server beside us under `npm start`), "true", "false", or comma-separated addresses/CIDRs.
@@ -53,6 +67,7 @@ const apiEnvSchema = z
       host: env.HOST,
       port: env.API_PORT,
       siteUrl,
+      apiUrl: env.API_URL ?? `http://localhost:${env.API_PORT}`,
       webOrigins: env.WEB_ORIGIN ?? [new URL(siteUrl).origin],
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
@@ -61,6 +76,8 @@ const apiEnvSchema = z
       adminEmail: env.ADMIN_EMAIL.toLowerCase(),
       adminPassword: env.ADMIN_PASSWORD,
       seedDemo: env.SEED_DEMO,
+      writeRateLimit: env.WRITE_RATE_LIMIT,
+      alertTtlDays: env.ALERT_TTL_DAYS,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,
     };

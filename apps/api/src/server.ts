@@ -2,13 +2,13 @@ import { buildApi } from "./app.ts";
 import { prepareDatabase } from "./bootstrap/prepare-database.ts";
 import { loadApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { scheduleRetention } from "./jobs/retention.ts";
+import { scheduleJobs } from "./jobs/index.ts";
 
 /** The API on its own (production scales it separately from the web). */
 const config = loadApiConfig();
 const database = await openDatabase(config);
 const app = await buildApi({ config, database });
-scheduleRetention(app);
+scheduleJobs(app);
 try {
   await prepareDatabase(database, config, app.log);
   await app.listen({ host: config.host, port: config.port });

@@ -1,19 +1,33 @@
-import { CONTACT_LIMITS, ContactResponse, contactMessages, publicEndpoints } from "@pharmacompare/contract";
+import {
+  CONTACT_LIMITS,
+  ContactResponse,
+  contactMessages,
+  publicEndpoints,
+  writeLimitMessages,
+} from "@pharmacompare/contract";
 import { asc, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts } from "../src/db/schema.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contacts, emailOutbox } from "../src/db/schema.ts";
+import { hashEmail } from "../src/email/secrets.ts";
+import { WRITE_LIMIT } from "../src/services/write-limit.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 const contactUrl = urlOf(publicEndpoints.sendContactMessage);
+/** The public write limit for this file (WRITE_RATE_LIMIT): small, so the tests stay short. */
+const PER_MINUTE = 5;
 
 let api: TestApi;
 const clock = testClock({ frozen: true });
 beforeAll(async () => {
-  api = await createTestApi({}, { now: clock.now });
+  api = await createTestApi({ WRITE_RATE_LIMIT: String(PER_MINUTE) }, { now: clock.now });
 });
 afterAll(async () => {
   await api?.close();
+});
+// Each test starts with every write window behind it.
+beforeEach(() => {
+  clock.advance(2 * HOUR);
 });
 
 const valid = {
@@ -127,11 +141,11 @@ describe("POST /api/contact", () => {
     expect(await storedRows()).toEqual(before);
   });
 
-  it("allows five messages per address per hour, then answers 429 until the hour has passed", async () => {
+  it("allows WRITE_RATE_LIMIT messages a minute per address, then answers 429 until the minute has passed", async () => {
     const address = "192.0.2.50";
-    for (let i = 0; i < CONTACT_LIMITS.perAddress; i += 1) {
+    for (let i = 0; i < PER_MINUTE; i += 1) {
       expect((await send(valid, address)).statusCode, `message ${i + 1}`).toBe(201);
-      clock.advance(MINUTE);
+      clock.advance(5 * SECOND);
     }
     const before = await storedRows();
     const refused = await send(valid, address);
@@ -140,27 +154,48 @@ describe("POST /api/contact", () => {
       error: "Too many messages from your connection. Please try again later.",
       code: "too_many_requests",
     });
-    // The first message was five minutes ago: it leaves the window in 55 minutes.
-    expect(Number(refused.headers["retry-after"])).toBe(55 * 60);
+    // The window opened with the first message, 25 seconds ago.
+    expect(Number(refused.headers["retry-after"])).toBe(35);
     expect(await storedRows()).toEqual(before);
 
     // Another address is not affected.
     expect((await send(valid, "192.0.2.51")).statusCode).toBe(201);
 
-    // Once the oldest message is more than an hour old, one more fits.
-    clock.advance(55 * MINUTE + SECOND);
+    // Once the minute is over, the address may write again.
+    clock.advance(35 * SECOND);
     expect((await send(valid, address)).statusCode).toBe(201);
-    expect((await send(valid, address)).statusCode).toBe(429);
-    clock.advance(HOUR);
   });
 
   it("keeps the limit when one address sends many messages at once", async () => {
     const address = "192.0.2.60";
-    const answers = await Promise.all(Array.from({ length: 8 }, () => send(valid, address)));
+    const answers = await Promise.all(
+      Array.from({ length: PER_MINUTE + 3 }, (_, i) =>
+        send({ ...valid, email: `burst${i}@example.co.uk` }, address),
+      ),
+    );
     const codes = answers.map((res) => res.statusCode).sort();
-    expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    expect(codes).toEqual([...Array(PER_MINUTE).fill(201), 429, 429, 429]);
     const rows = await api.database.db.select().from(contacts).where(eq(contacts.ipAddress, address));
-    expect(rows).toHaveLength(CONTACT_LIMITS.perAddress);
+    expect(rows).toHaveLength(PER_MINUTE);
+  });
+
+  it("allows one email address ten writes an hour from anywhere, then 429 naming the address", async () => {
+    const email = "one-address@example.co.uk";
+    for (let i = 0; i < WRITE_LIMIT.perEmail; i += 1) {
+      expect((await send({ ...valid, email }, `198.51.100.${100 + i}`)).statusCode, `message ${i + 1}`).toBe(
+        201,
+      );
+      clock.advance(MINUTE);
+    }
+    const before = await storedRows();
+    const refused = await send({ ...valid, email: " One-Address@Example.co.uk " }, "198.51.100.200");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: writeLimitMessages.email, code: "too_many_requests" });
+    // The hour began with the first message, ten minutes ago.
+    expect(Number(refused.headers["retry-after"])).toBe(50 * 60);
+    expect(await storedRows()).toEqual(before);
+    clock.advance(50 * MINUTE);
+    expect((await send({ ...valid, email }, "198.51.100.200")).statusCode).toBe(201);
   });
 
   it("answers a filled-in honeypot like a success but stores nothing", async () => {
@@ -207,12 +242,66 @@ describe("the client address behind the web server", () => {
 
 describe("the per-address limit for IPv6 clients", () => {
   it("counts a whole /64 together, so rotating addresses inside it does not escape the limit", async () => {
-    for (let host = 1; host <= 5; host++) {
+    for (let host = 1; host <= PER_MINUTE; host++) {
       expect((await send(valid, `2001:db8:77:1::${host}`)).statusCode).toBe(201);
     }
     const rotated = await send(valid, "2001:db8:77:1:aaaa:bbbb:cccc:dddd");
     expect(rotated.statusCode).toBe(429);
     // A neighbouring /64 is someone else.
     expect((await send(valid, "2001:db8:77:2::1")).statusCode).toBe(201);
+  });
+});
+
+describe("the acknowledgement email", () => {
+  const outboxFor = (email: string) =>
+    api.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+
+  it("is queued with the stored message, with one-click unsubscribe, and repeats nothing the visitor typed", async () => {
+    const email = "ack@example.co.uk";
+    const res = await send(
+      { ...valid, email, name: "Sam <b>Spam</b>", message: "Visit https://spam.example now!" },
+      "192.0.2.80",
+    );
+    expect(res.statusCode).toBe(201);
+    const [queued, ...more] = await outboxFor(email);
+    expect(more).toEqual([]);
+    expect(queued).toMatchObject({
+      template: "contact-acknowledgement",
+      status: "pending",
+      subject: "We've received your message",
+      priceAlertId: null,
+      subscriptionId: null,
+    });
+    expect(queued?.headers["List-Unsubscribe"]).toMatch(
+      /^<http:\/\/localhost:4000\/api\/email\/unsubscribe\?token=[\w-]{43}>$/,
+    );
+    expect(queued?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(queued?.textBody).toContain('"Pricing Question"');
+    for (const body of [queued?.textBody, queued?.htmlBody]) {
+      expect(body).not.toContain("Sam");
+      expect(body).not.toContain("spam.example");
+    }
+  });
+
+  it("is not queued for a honeypot submission, nor for an address that unsubscribed", async () => {
+    await send({ ...valid, email: "bot@example.co.uk", website: "https://spam.example" }, "192.0.2.81");
+    expect(await outboxFor("bot@example.co.uk")).toEqual([]);
+
+    const email = "no-more@example.co.uk";
+    expect((await send({ ...valid, email }, "192.0.2.82")).statusCode).toBe(201);
+    const [first] = await outboxFor(email);
+    const token = /token=([\w-]+)/.exec(first?.headers["List-Unsubscribe"] ?? "")?.[1] ?? "";
+    const unsubscribed = await api.app.inject({
+      method: "POST",
+      url: urlOf(publicEndpoints.unsubscribe, { query: { token } }),
+    });
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(unsubscribed.json().kind).toBe("address");
+    // The unsent acknowledgement is cancelled, and the next message is stored but not acknowledged.
+    expect((await outboxFor(email)).map((row) => row.status)).toEqual(["cancelled"]);
+    expect((await send({ ...valid, email: " No-More@example.co.uk" }, "192.0.2.82")).statusCode).toBe(201);
+    expect(await outboxFor(email)).toHaveLength(1);
+    expect(await outboxFor("No-More@example.co.uk")).toEqual([]);
+    expect(hashEmail(" No-More@example.co.uk")).toBe(hashEmail(email));
   });
 });

@@ -15,9 +15,6 @@ export const CONTACT_LIMITS = {
   emailMax: 254,
   messageMin: 10,
   messageMax: 5000,
-  /** Stored messages allowed from one client address within {@link CONTACT_LIMITS.windowMs}. */
-  perAddress: 5,
-  windowMs: 60 * 60 * 1000,
 } as const;
 
 /**

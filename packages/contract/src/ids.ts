@@ -62,7 +62,10 @@ export const BLOG_CATEGORIES = [
   "General Health",
 ] as const;
 export const ADMIN_ROLES = ["admin"] as const;
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+/** An email's life in the outbox; "cancelled": its alert or subscription was unsubscribed before it went. */
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
+/** What the secret in an email link does. */
+export const EMAIL_LINK_PURPOSES = ["confirm", "unsubscribe"] as const;
 
 /**
  * What an audit entry records: the actions and the kinds of thing acted on. The API writes only

@@ -134,6 +134,18 @@ export const SubscribeRequest = z.object({
 });
 export type SubscribeRequest = z.input<typeof SubscribeRequest>;
 
+// ---------------------------------------------------------------- the write limit
+
+/**
+ * The one limit on public writes (contact, price alert, subscribe): WRITE_RATE_LIMIT a minute per
+ * client network and a fixed number an hour per email address, answered 429 with Retry-After.
+ * The contact form keeps its own sentence for the first (contactMessages.tooMany).
+ */
+export const writeLimitMessages = {
+  network: "Too many requests from your connection. Please wait a minute and try again.",
+  email: "Too many requests for this email address. Please try again later.",
+} as const;
+
 // ---------------------------------------------------------------- email links
 
 /** The secret in a confirm or unsubscribe link (URL-safe, 32+ characters). */
@@ -147,8 +159,11 @@ export const EmailTokenQuery = z.object({
 
 export const EmailLinkResult = z.object({
   message: z.string(),
-  /** What the link was for. */
-  kind: z.enum(["price-alert", "subscription"]),
+  /**
+   * What the link was for: a price alert, a subscription, or (the unsubscribe link of an email that
+   * belongs to neither, such as a contact acknowledgement) the whole address.
+   */
+  kind: z.enum(["price-alert", "subscription", "address"]),
 });
 export type EmailLinkResult = z.infer<typeof EmailLinkResult>;
 
@@ -157,5 +172,7 @@ export const emailLinkMessages = {
   subscriptionConfirmed: "Your subscription is confirmed. Price updates will arrive in your inbox.",
   alertUnsubscribed: "You won't get any more emails about this price alert.",
   subscriptionUnsubscribed: "You're unsubscribed. We won't send you price updates any more.",
+  addressUnsubscribed:
+    "You're unsubscribed. We won't send any more emails to this address unless you ask us for them again.",
   unknownLink: "This link is not valid any more. It may have been used already or have expired.",
 } as const;

@@ -7,6 +7,7 @@ import {
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
+  EMAIL_LINK_PURPOSES,
   MEDICATION_FORMS,
   OUTBOX_STATUSES,
   PRICE_ALERT_STATUSES,
@@ -45,6 +46,7 @@ const lists: [constraint: string, list: readonly string[], name: string][] = [
   ["subscriptions_source_valid", SUBSCRIPTION_SOURCES, "SUBSCRIPTION_SOURCES"],
   ["blog_posts_category_valid", BLOG_CATEGORIES, "BLOG_CATEGORIES"],
   ["email_outbox_status_valid", OUTBOX_STATUSES, "OUTBOX_STATUSES"],
+  ["email_links_purpose_valid", EMAIL_LINK_PURPOSES, "EMAIL_LINK_PURPOSES"],
 ];
 
 describe("the migrations' lists match the contract", () => {

@@ -5,6 +5,7 @@ import {
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
+  EMAIL_LINK_PURPOSES,
   MEDICATION_FORMS,
   OUTBOX_STATUSES,
   PRICE_ALERT_STATUSES,
@@ -309,6 +310,17 @@ export const contacts = pgTable(
   ],
 );
 
+/**
+ * The consent a visitor gave with an alert or subscription (decision 013): which wording, when,
+ * from which form, and a SHA-256 of the client address (never the address itself).
+ */
+const consentRecord = () => ({
+  consentVersion: text("consent_version").notNull(),
+  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+  consentSource: text("consent_source").notNull(),
+  consentIpHash: text("consent_ip_hash"),
+});
+
 export const priceAlerts = pgTable(
   "price_alerts",
   {
@@ -320,12 +332,14 @@ export const priceAlerts = pgTable(
     medicationName: text("medication_name").notNull(),
     dosage: text("dosage").notNull(),
     targetPrice: money("target_price").notNull(),
+    /** The lowest in-stock price when the alert was set, kept current by every price write. */
     currentPrice: money("current_price").notNull(),
     lowestPharmacyName: text("lowest_pharmacy_name"),
     lowestPharmacyPrice: money("lowest_pharmacy_price"),
     status: text("status").notNull().default("active"),
-    /** Secret for the one-click unsubscribe link in every alert email. */
-    unsubscribeToken: text("unsubscribe_token").notNull(),
+    /** Null until the address is confirmed (double opt-in): only confirmed alerts fire. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    ...consentRecord(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     triggeredAt: timestamp("triggered_at", { withTimezone: true }),
@@ -334,9 +348,14 @@ export const priceAlerts = pgTable(
   (t) => [
     check("price_alerts_status_valid", inList("status", PRICE_ALERT_STATUSES)),
     check("price_alerts_target_positive", sql`${t.targetPrice} > 0`),
-    uniqueIndex("price_alerts_unsubscribe_token_unique").on(t.unsubscribeToken),
+    // A repeat for the same address, medication and dosage updates the one alert.
+    uniqueIndex("price_alerts_email_medication_dosage_unique").on(
+      sql`lower(${t.email})`,
+      t.medicationId,
+      t.dosage,
+    ),
     index("price_alerts_watch_idx").on(t.medicationId, t.dosage, t.status),
-    index("price_alerts_email_idx").on(sql`lower(${t.email})`),
+    index("price_alerts_expiry_idx").on(t.status, t.expiresAt),
   ],
 );
 
@@ -355,7 +374,9 @@ export const subscriptions = pgTable(
     newMedications: boolean("new_medications").notNull().default(true),
     promotions: boolean("promotions").notNull().default(true),
     weeklyDigest: boolean("weekly_digest").notNull().default(false),
-    unsubscribeToken: text("unsubscribe_token").notNull(),
+    /** Null until the address is confirmed (double opt-in): nothing but the confirmation is sent before. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    ...consentRecord(),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     emailsSentCount: integer("emails_sent_count").notNull().default(0),
@@ -364,7 +385,6 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex("subscriptions_email_unique").on(sql`lower(${t.email})`),
-    uniqueIndex("subscriptions_unsubscribe_token_unique").on(t.unsubscribeToken),
     check("subscriptions_status_valid", inList("status", SUBSCRIPTION_STATUSES)),
     check("subscriptions_source_valid", inList("source", SUBSCRIPTION_SOURCES)),
   ],
@@ -429,22 +449,32 @@ export const auditLog = pgTable(
 );
 
 /** Transactional outbox: a row is written in the same transaction as the thing that causes
- * the email; a worker delivers it at least once. */
+ * the email; a worker delivers it at least once (services/outbox-service.ts, decision 013). */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** Makes enqueueing idempotent: the same event never queues two emails. */
     idempotencyKey: text("idempotency_key").notNull(),
+    /** The Message-ID header, derived from the key: every retry of a message carries the same one. */
+    messageId: text("message_id").notNull(),
     template: text("template").notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** What the message is about: a delivery counts on its subscription; unsubscribing cancels what is unsent. */
+    priceAlertId: uuid("price_alert_id").references(() => priceAlerts.id, { onDelete: "set null" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The lease of the worker sending it: another worker may take it over only after this. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Which claim holds the lease, so a worker whose lease ran out cannot record the outcome. */
+    claimToken: uuid("claim_token"),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -453,5 +483,58 @@ export const emailOutbox = pgTable(
     uniqueIndex("email_outbox_idempotency_unique").on(t.idempotencyKey),
     check("email_outbox_status_valid", inList("status", OUTBOX_STATUSES)),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_price_alert_idx").on(t.priceAlertId),
+    index("email_outbox_subscription_idx").on(t.subscriptionId),
   ],
+);
+
+/**
+ * The secrets behind the confirm and unsubscribe links in emails, stored only as SHA-256 hashes
+ * (like admin sessions). Each email gets its own; a link stays valid while what it points at
+ * exists. It points at an alert, a subscription, or (an acknowledgement's unsubscribe link) the
+ * hashed address itself.
+ */
+export const emailLinks = pgTable(
+  "email_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose").notNull(),
+    priceAlertId: uuid("price_alert_id").references(() => priceAlerts.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "cascade" }),
+    emailHash: text("email_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("email_links_purpose_valid", inList("purpose", EMAIL_LINK_PURPOSES)),
+    check(
+      "email_links_one_target",
+      sql`num_nonnulls(${t.priceAlertId}, ${t.subscriptionId}, ${t.emailHash}) = 1`,
+    ),
+    check(
+      "email_links_address_unsubscribe_only",
+      sql`${t.emailHash} is null or ${t.purpose} = 'unsubscribe'`,
+    ),
+    index("email_links_price_alert_idx").on(t.priceAlertId),
+    index("email_links_subscription_idx").on(t.subscriptionId),
+  ],
+);
+
+/** Addresses (as SHA-256 hashes) that asked for no more email; a new confirmed request lifts it. */
+export const emailSuppressions = pgTable("email_suppressions", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The public write limit's counters (decision 013): one fixed window per key (a client network or
+ * a hashed email address), counted in the database so every API process shares them.
+ */
+export const writeLimits = pgTable(
+  "write_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [check("write_limits_count_positive", sql`${t.count} > 0`)],
 );

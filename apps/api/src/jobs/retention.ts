@@ -1,8 +1,9 @@
-import { lt } from "drizzle-orm";
+import { and, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.ts";
-import { contacts } from "../db/schema.ts";
+import { contacts, emailLinks, emailOutbox, priceAlerts, subscriptions } from "../db/schema.ts";
 import { forgetFailedSignIns } from "../services/audit-service.ts";
+import { forgetOldWriteCounts } from "../services/write-limit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,11 +13,27 @@ export const RETENTION = {
   contactMessagesDays: 365,
   /** Failed sign-ins hold an address and an attempted email: technical logs, "typically 90 days". */
   failedSignInDays: 90,
+  /**
+   * A price alert or subscription never confirmed from its email: the address may not be the
+   * asker's own, so it is not kept long (decision 013).
+   */
+  unconfirmedDays: 30,
+  /** Sent, failed and cancelled emails (an address and a copy of the message). */
+  sentEmailDays: 30,
+  /** The unsubscribe links of emails that belong to no alert or subscription (acknowledgements). */
+  addressLinkDays: 365,
+  /** Write-limit counters whose window ended (they hold a hashed address or a client network). */
+  writeCounterDays: 1,
 } as const;
 
 export interface PurgeSummary {
   contacts: number;
   failedSignIns: number;
+  unconfirmedAlerts: number;
+  unconfirmedSubscriptions: number;
+  emails: number;
+  addressLinks: number;
+  writeCounters: number;
 }
 
 /**
@@ -30,9 +47,38 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeSummar
       .delete(contacts)
       .where(lt(contacts.createdAt, before(RETENTION.contactMessagesDays)))
       .returning({ id: contacts.id });
+    const unconfirmed = before(RETENTION.unconfirmedDays);
+    const alerts = await tx
+      .delete(priceAlerts)
+      .where(and(isNull(priceAlerts.confirmedAt), lt(priceAlerts.consentedAt, unconfirmed)))
+      .returning({ id: priceAlerts.id });
+    const removedSubscriptions = await tx
+      .delete(subscriptions)
+      .where(and(isNull(subscriptions.confirmedAt), lt(subscriptions.consentedAt, unconfirmed)))
+      .returning({ id: subscriptions.id });
+    const emails = await tx
+      .delete(emailOutbox)
+      .where(
+        and(
+          inArray(emailOutbox.status, ["sent", "failed", "cancelled"]),
+          lt(emailOutbox.createdAt, before(RETENTION.sentEmailDays)),
+        ),
+      )
+      .returning({ id: emailOutbox.id });
+    const addressLinks = await tx
+      .delete(emailLinks)
+      .where(
+        and(isNotNull(emailLinks.emailHash), lt(emailLinks.createdAt, before(RETENTION.addressLinkDays))),
+      )
+      .returning({ tokenHash: emailLinks.tokenHash });
     return {
       contacts: removedContacts.length,
       failedSignIns: await forgetFailedSignIns(tx, before(RETENTION.failedSignInDays)),
+      unconfirmedAlerts: alerts.length,
+      unconfirmedSubscriptions: removedSubscriptions.length,
+      emails: emails.length,
+      addressLinks: addressLinks.length,
+      writeCounters: await forgetOldWriteCounts(tx, before(RETENTION.writeCounterDays)),
     };
   });
 }

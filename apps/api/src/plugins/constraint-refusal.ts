@@ -5,6 +5,7 @@ import {
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
+  EMAIL_LINK_PURPOSES,
   MEDICATION_FORMS,
   OUTBOX_STATUSES,
   PRICE_ALERT_STATUSES,
@@ -55,6 +56,9 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   blog_posts: { one: "blog post", many: "blog posts" },
   audit_log: { one: "audit entry", many: "audit entries" },
   email_outbox: { one: "queued email", many: "queued emails" },
+  email_links: { one: "email link", many: "email links" },
+  email_suppressions: { one: "email opt-out", many: "email opt-outs" },
+  write_limits: { one: "write counter", many: "write counters" },
 };
 
 const nounOf = (table: string | undefined): Noun =>
@@ -178,6 +182,17 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   blog_posts_category_valid: { fields: ["category"], says: oneOf(BLOG_CATEGORIES) },
   blog_posts_read_time_positive: { fields: ["readTime"], label: "read time", says: "must be at least 1" },
   email_outbox_status_valid: { fields: ["status"], says: oneOf(OUTBOX_STATUSES) },
+  email_links_purpose_valid: { fields: ["purpose"], says: oneOf(EMAIL_LINK_PURPOSES) },
+  email_links_one_target: {
+    fields: ["priceAlertId", "subscriptionId", "emailHash"],
+    label: "price alert, subscription or address",
+    says: "exactly one must be given",
+  },
+  email_links_address_unsubscribe_only: {
+    fields: ["purpose"],
+    says: "must be unsubscribe for a link to an address",
+  },
+  write_limits_count_positive: { fields: ["count"], says: "must be at least 1" },
 };
 
 const fieldsSaying = (names: string[], says: string) => Object.fromEntries(names.map((name) => [name, says]));

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { createAdminMessageService } from "./admin-message-service.ts";
 import { createAdminStatsService } from "./admin-stats-service.ts";
@@ -7,21 +9,31 @@ import { createBlogService } from "./blog-service.ts";
 import { createCategoryService } from "./category-service.ts";
 import { createConditionPageService } from "./condition-page-service.ts";
 import { createContactService } from "./contact-service.ts";
+import { createEmailLinkService } from "./email-link-service.ts";
 import { createMedicationService } from "./medication-service.ts";
+import { createOutboxService } from "./outbox-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
+import { createPriceAlertService } from "./price-alert-service.ts";
 import { createPriceService } from "./price-service.ts";
+import { createSubscriptionService } from "./subscription-service.ts";
 
 export interface ServiceOptions {
-  /** The clock sessions, throttles and audit entries use; tests inject one to skip time. */
+  config: ApiConfig;
+  /** Where the outbox worker reports deliveries (message ids, never addresses). */
+  log: FastifyBaseLogger;
+  /** The clock sessions, throttles, audit entries, write limits and email use; tests inject one to skip time. */
   now?: () => Date;
 }
 
 /** One service per resource; routes reach data only through these. */
-export function createServices(db: Database, options: ServiceOptions = {}) {
+export function createServices(db: Database, options: ServiceOptions) {
   const now = options.now ?? (() => new Date());
+  const { config, log } = options;
   const categories = createCategoryService(db);
   const medications = createMedicationService(db);
-  const prices = createPriceService(db);
+  const outbox = createOutboxService(db, { now, config, log });
+  const priceAlerts = createPriceAlertService(db, { now, config, outbox });
+  const prices = createPriceService(db, { now, pricesChanged: priceAlerts.pricesChanged });
   const audit = createAuditService(db, { now });
   const adminMessages = createAdminMessageService(db, { now, audit });
   return {
@@ -31,10 +43,14 @@ export function createServices(db: Database, options: ServiceOptions = {}) {
     blog: createBlogService(db),
     categories,
     conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),
-    contact: createContactService(db, { now }),
+    contact: createContactService(db, { now, config, outbox }),
+    emailLinks: createEmailLinkService(db, { now, outbox, pricesChanged: priceAlerts.pricesChanged }),
     medications,
+    outbox,
     pharmacies: createPharmacyService(db),
+    priceAlerts,
     prices,
+    subscriptions: createSubscriptionService(db, { now, config, outbox }),
     adminMessages,
   };
 }

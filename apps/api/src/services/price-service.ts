@@ -9,59 +9,106 @@ import {
 } from "@pharmacompare/contract";
 import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { medications, pharmacies, prices } from "../db/schema.ts";
+import { medications, pharmacies, priceHistory, prices } from "../db/schema.ts";
 import { pricePharmacyColumns } from "./pharmacy-service.ts";
 import { byName, medicationIsPublic } from "./public-filters.ts";
 
+/**
+ * Prices a visitor may see, each with its pharmacy and medication name in the same query:
+ * public medication, active pharmacy, a price above 0, and a dosage the medication still lists.
+ * `db` may be a transaction (the price-write path reads through its own).
+ */
+const selectPublic = (db: Database, where: SQL | undefined) =>
+  db
+    .select({ price: prices, pharmacy: pricePharmacyColumns, medicationName: medications.name })
+    .from(prices)
+    .innerJoin(medications, eq(medications.id, prices.medicationId))
+    .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
+    .where(
+      and(
+        medicationIsPublic,
+        eq(pharmacies.active, true),
+        gt(prices.price, 0),
+        sql`${prices.dosage} = any(${medications.dosages})`,
+        where,
+      ),
+    );
+
+type Row = Awaited<ReturnType<typeof selectPublic>>[number];
+
+const toPrice = ({ price, pharmacy }: Row): Price => ({
+  _id: price.id,
+  medicationId: price.medicationId,
+  pharmacyId: price.pharmacyId,
+  pharmacy,
+  dosage: price.dosage,
+  price: price.price,
+  quantity: price.quantity,
+  inStock: price.inStock,
+  link: price.link,
+  lastUpdated: price.lastUpdated.toISOString(),
+});
+
+// The contract's cheapestFirst order (price, better rating, name, id), so lists and comparisons agree.
+const cheapestFirst = [
+  asc(prices.price),
+  desc(pharmacies.rating),
+  byName(pharmacies.name),
+  asc(pharmacies.id),
+  asc(prices.dosage),
+];
+
+/**
+ * The cheapest in-stock price a visitor can see for a medication and dosage, or null when none is
+ * in stock. What alerts are set against and fire on; `db` may be a transaction.
+ */
+export async function lowestPrice(db: Database, medicationId: string, dosage: string): Promise<Price | null> {
+  const [row] = await selectPublic(
+    db,
+    and(eq(prices.medicationId, medicationId), eq(prices.dosage, dosage), eq(prices.inStock, true)),
+  )
+    .orderBy(...cheapestFirst)
+    .limit(1);
+  return row ? toPrice(row) : null;
+}
+
+/** One price to set: an upsert of the (medication, pharmacy, dosage) row, or its removal. */
+export type PriceChange =
+  | {
+      medicationId: string;
+      pharmacyId: string;
+      dosage: string;
+      price: number;
+      /** Left as stored when omitted (true for a new row). */
+      inStock?: boolean;
+      link?: string | null;
+      quantity?: number;
+      remove?: false;
+    }
+  | { medicationId: string; pharmacyId: string; dosage: string; remove: true };
+
+/** What a price write did. */
+export interface PriceWriteResult {
+  /** Rows inserted or updated (removals not counted). */
+  written: number;
+  removed: number;
+  /** Alerts this write triggered (their emails are queued in the same transaction). */
+  triggeredAlerts: string[];
+}
+
+/** What the price-write path calls after the prices change, in the same transaction. */
+export type PricesChanged = (
+  tx: Database,
+  watched: { medicationId: string; dosage: string }[],
+  at: Date,
+) => Promise<string[]>;
+
 export type PriceService = ReturnType<typeof createPriceService>;
 
-export function createPriceService(db: Database) {
-  /**
-   * Prices a visitor may see, each with its pharmacy and medication name in the same query:
-   * public medication, active pharmacy, a price above 0, and a dosage the medication still lists.
-   */
-  const selectPublic = (where: SQL | undefined) =>
-    db
-      .select({ price: prices, pharmacy: pricePharmacyColumns, medicationName: medications.name })
-      .from(prices)
-      .innerJoin(medications, eq(medications.id, prices.medicationId))
-      .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
-      .where(
-        and(
-          medicationIsPublic,
-          eq(pharmacies.active, true),
-          gt(prices.price, 0),
-          sql`${prices.dosage} = any(${medications.dosages})`,
-          where,
-        ),
-      );
-
-  type Row = Awaited<ReturnType<typeof selectPublic>>[number];
-
-  const toPrice = ({ price, pharmacy }: Row): Price => ({
-    _id: price.id,
-    medicationId: price.medicationId,
-    pharmacyId: price.pharmacyId,
-    pharmacy,
-    dosage: price.dosage,
-    price: price.price,
-    quantity: price.quantity,
-    inStock: price.inStock,
-    link: price.link,
-    lastUpdated: price.lastUpdated.toISOString(),
-  });
-
-  // The contract's cheapestFirst order (price, better rating, name, id), so lists and comparisons agree.
-  const cheapestFirst = [
-    asc(prices.price),
-    desc(pharmacies.rating),
-    byName(pharmacies.name),
-    asc(pharmacies.id),
-    asc(prices.dosage),
-  ];
-
+export function createPriceService(db: Database, options: { now: () => Date; pricesChanged: PricesChanged }) {
   async function forMedication(medicationId: string, dosage?: string): Promise<Price[]> {
     const rows = await selectPublic(
+      db,
       and(
         eq(prices.medicationId, medicationId),
         dosage === undefined ? undefined : eq(prices.dosage, dosage),
@@ -80,18 +127,11 @@ export function createPriceService(db: Database) {
     },
 
     /** The cheapest in-stock price for a medication and dosage, or null when none is in stock. */
-    async lowest(medicationId: string, dosage: string): Promise<Price | null> {
-      const [row] = await selectPublic(
-        and(eq(prices.medicationId, medicationId), eq(prices.dosage, dosage), eq(prices.inStock, true)),
-      )
-        .orderBy(...cheapestFirst)
-        .limit(1);
-      return row ? toPrice(row) : null;
-    },
+    lowest: (medicationId: string, dosage: string) => lowestPrice(db, medicationId, dosage),
 
     /** Every public price of the medication as a dosage × pharmacy grid. */
     async matrix(medication: Medication): Promise<PriceMatrix> {
-      const rows = await selectPublic(eq(prices.medicationId, medication.id)).orderBy(
+      const rows = await selectPublic(db, eq(prices.medicationId, medication.id)).orderBy(
         byName(pharmacies.name),
         asc(pharmacies.id),
       );
@@ -128,7 +168,7 @@ export function createPriceService(db: Database) {
 
     /** The most recently updated public prices, newest first. */
     async recentUpdates(limit: number): Promise<RecentPriceUpdate[]> {
-      const rows = await selectPublic(undefined)
+      const rows = await selectPublic(db, undefined)
         .orderBy(
           desc(prices.lastUpdated),
           byName(medications.name),
@@ -139,6 +179,76 @@ export function createPriceService(db: Database) {
         )
         .limit(limit);
       return rows.map((row) => ({ ...toPrice(row), medicationName: row.medicationName }));
+    },
+
+    /**
+     * The one price-write path (decision 013): every change to `prices` (the back-office's edits,
+     * bulk updates, imports) goes through here, inside the caller's transaction. It sets the
+     * rows, appends each new price to `price_history`, then re-evaluates the price alerts of every
+     * medication and dosage it touched (`pricesChanged`): confirmed active alerts whose target is
+     * at or above the new lowest in-stock price are marked triggered and their emails queued, all
+     * in the same transaction. Only the demo seeder writes prices any other way.
+     */
+    async write(
+      tx: Database,
+      changes: PriceChange | PriceChange[],
+      at: Date = options.now(),
+    ): Promise<PriceWriteResult> {
+      const list = [changes].flat();
+      let written = 0;
+      let removed = 0;
+      for (const change of list) {
+        const row = and(
+          eq(prices.medicationId, change.medicationId),
+          eq(prices.pharmacyId, change.pharmacyId),
+          eq(prices.dosage, change.dosage),
+        );
+        if (change.remove) {
+          removed += (await tx.delete(prices).where(row).returning({ id: prices.id })).length;
+          continue;
+        }
+        const [stored] = await tx
+          .insert(prices)
+          .values({
+            medicationId: change.medicationId,
+            pharmacyId: change.pharmacyId,
+            dosage: change.dosage,
+            price: change.price,
+            inStock: change.inStock ?? true,
+            link: change.link ?? null,
+            quantity: change.quantity ?? 1,
+            lastUpdated: at,
+            createdAt: at,
+          })
+          .onConflictDoUpdate({
+            target: [prices.medicationId, prices.pharmacyId, prices.dosage],
+            set: {
+              price: change.price,
+              ...(change.inStock === undefined ? {} : { inStock: change.inStock }),
+              ...(change.link === undefined ? {} : { link: change.link }),
+              ...(change.quantity === undefined ? {} : { quantity: change.quantity }),
+              lastUpdated: at,
+            },
+          })
+          .returning({ price: prices.price, inStock: prices.inStock });
+        if (!stored) throw new Error("The price was not stored");
+        await tx.insert(priceHistory).values({
+          medicationId: change.medicationId,
+          pharmacyId: change.pharmacyId,
+          dosage: change.dosage,
+          price: stored.price,
+          inStock: stored.inStock,
+          recordedAt: at,
+        });
+        written += 1;
+      }
+      const watched = new Map(list.map((c) => [JSON.stringify([c.medicationId, c.dosage]), c]));
+      const triggeredAlerts = await options.pricesChanged(
+        tx,
+        [...watched.values()].map(({ medicationId, dosage }) => ({ medicationId, dosage })),
+        at,
+      );
+      return { written, removed, triggeredAlerts };
     },
   };
 }

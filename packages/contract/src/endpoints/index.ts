@@ -12,6 +12,7 @@ import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
 import * as pharmacies from "./public/pharmacies.ts";
 import * as prices from "./public/prices.ts";
+import * as visitorWrites from "./public/visitor-writes.ts";
 
 /**
  * The endpoint registry: every route the API serves, one module per resource. The API registers
@@ -27,6 +28,7 @@ export const publicEndpoints = {
   ...blog,
   ...contact,
   ...conditionPage,
+  ...visitorWrites,
 } as const;
 
 export const adminEndpoints = {

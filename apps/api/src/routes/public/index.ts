@@ -7,8 +7,12 @@ import { contactRoutes } from "./contact.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
 import { priceRoutes } from "./prices.ts";
+import { visitorWriteRoutes } from "./visitor-writes.ts";
 
-/** Routes any visitor may call: the reads (and the condition page's own), and the contact form's one write. */
+/**
+ * Routes any visitor may call: the reads (and the condition page's own), the contact form, price
+ * alerts, subscriptions and the links in our emails.
+ */
 export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(categoryRoutes);
   await app.register(medicationRoutes);
@@ -18,4 +22,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(conditionPageRoutes);
+  await app.register(visitorWriteRoutes);
 };

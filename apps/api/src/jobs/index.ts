@@ -1,0 +1,18 @@
+import type { FastifyInstance } from "fastify";
+import { OUTBOX_POLL_MS } from "../services/outbox-service.ts";
+import { scheduleAlertExpiry } from "./alert-expiry.ts";
+import { scheduleRetention } from "./retention.ts";
+
+/**
+ * The API's background work, started by the processes that serve (server.ts, scripts/start.ts)
+ * and not by tests, which drive each piece directly: the retention purge, alert expiry and the
+ * email outbox worker. Each is safe to run in every API process at once. Closing the app stops
+ * them; the outbox worker finishes the message in hand first.
+ */
+export function scheduleJobs(app: FastifyInstance, options: { outboxPollMs?: number } = {}): void {
+  scheduleRetention(app);
+  scheduleAlertExpiry(app);
+  app.addHook("onReady", async () => {
+    app.services.outbox.start(options.outboxPollMs ?? OUTBOX_POLL_MS);
+  });
+}

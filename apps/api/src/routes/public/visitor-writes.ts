@@ -1,0 +1,33 @@
+import { priceAlertMessages, publicEndpoints, subscriptionMessages } from "@pharmacompare/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { registerEndpoint } from "../register-endpoint.ts";
+
+/**
+ * A visitor's price alerts and subscriptions, and the confirm and unsubscribe links of our emails
+ * (decision 013). Never cached: none is a read. Logs name ids, never email addresses.
+ */
+export const visitorWriteRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, publicEndpoints.createPriceAlert, async (request) => {
+    const { id } = await app.services.priceAlerts.create(request.body, { ipAddress: request.ip || null });
+    request.log.info({ priceAlertId: id }, "price alert set: confirmation queued");
+    return { message: priceAlertMessages.success };
+  });
+
+  registerEndpoint(app, publicEndpoints.subscribe, async (request) => {
+    const { id } = await app.services.subscriptions.subscribe(request.body, {
+      ipAddress: request.ip || null,
+    });
+    request.log.info({ subscriptionId: id }, "subscription saved: confirmation queued");
+    return { message: subscriptionMessages.success };
+  });
+
+  registerEndpoint(app, publicEndpoints.confirmEmail, async (request) =>
+    app.services.emailLinks.confirm(request.query.token),
+  );
+
+  // Mail clients post `List-Unsubscribe=One-Click` as a form (RFC 8058); the web page posts nothing.
+  // Either way only the token counts.
+  registerEndpoint(app, publicEndpoints.unsubscribe, async (request) =>
+    app.services.emailLinks.unsubscribe(request.query.token),
+  );
+};

@@ -1,0 +1,344 @@
+import { createHash, randomUUID } from "node:crypto";
+import { endpointUrl, publicEndpoints } from "@pharmacompare/contract";
+import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { ApiConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { emailLinks, emailOutbox, subscriptions } from "../db/schema.ts";
+import { newLinkToken } from "../email/secrets.ts";
+import type { RenderedEmail } from "../email/templates.ts";
+import {
+  classifyFailure,
+  createMailTransport,
+  describeFailure,
+  type MailTransport,
+} from "../email/transport.ts";
+import { databaseFailure } from "../plugins/error-handler.ts";
+
+/**
+ * The email outbox and its delivery worker (decision 013). A write that causes an email queues
+ * it in its own transaction (`enqueue(tx, …)`), so the email exists exactly when the write does;
+ * the worker delivers each queued row at least once:
+ *
+ * - a worker claims one due row at a time (`FOR UPDATE SKIP LOCKED`) and takes a lease on it
+ *   (`locked_until`, `claim_token`), commits, sends, then records the outcome only if its claim
+ *   still holds. Several workers (in several processes) never hold the same row; a worker that
+ *   dies mid-send leaves a lease that runs out, and the row is sent again by whoever comes next.
+ * - a failure is retried with exponential back-off; a permanent refusal (5xx) or the last
+ *   attempt marks it failed. Nothing is lost while SMTP is down: the rows wait.
+ * - every row has an idempotency key (the same event never queues twice) and a Message-ID made
+ *   from it, so every attempt of one message is the same message to the receiving server.
+ */
+
+export type EmailTemplate =
+  | "price-alert-confirmation"
+  | "subscription-confirmation"
+  | "price-drop"
+  | "contact-acknowledgement";
+
+export interface QueuedEmail {
+  /** Names the event: queueing the same key twice queues one email. */
+  idempotencyKey: string;
+  template: EmailTemplate;
+  to: string;
+  content: RenderedEmail;
+  headers: Record<string, string>;
+  priceAlertId?: string | null;
+  subscriptionId?: string | null;
+}
+
+/** What an email's unsubscribe link stops: an alert, a subscription, or all email to an address. */
+export type LinkTarget = { priceAlertId: string } | { subscriptionId: string } | { emailHash: string };
+
+export interface MintedLinks {
+  /** SITE_URL/unsubscribe?token=…: the page in the email's footer. */
+  unsubscribe: string;
+  /** API_URL/api/email/unsubscribe?token=…: the one-click address in List-Unsubscribe (RFC 8058). */
+  oneClickUnsubscribe: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post for the email. */
+  headers: Record<string, string>;
+}
+
+export interface DeliverySummary {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** How long a claim holds a row: far longer than the SMTP timeouts (email/transport.ts). */
+export const OUTBOX_LEASE_MS = 5 * 60 * 1000;
+/** Attempts before a message is given up as failed: with the back-off below, about a day and a half. */
+export const OUTBOX_MAX_ATTEMPTS = 12;
+/** The worker's poll interval; a visitor's write also wakes it at once. */
+export const OUTBOX_POLL_MS = 5_000;
+
+/** The wait before attempt n + 1 after n failed ones: 1 min, 2, 4 … at most 6 hours. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+}
+
+/** The domain of MAIL_FROM's address, for Message-IDs. */
+function senderDomain(mailFrom: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? "pharmacompare.local";
+}
+
+/** A failure as the log may hold it: database errors carry bound values (addresses), so never whole. */
+function loggable(error: unknown): Record<string, unknown> {
+  return { ...(databaseFailure(error) ?? { message: describeFailure(error) }) };
+}
+
+export type OutboxService = ReturnType<typeof createOutboxService>;
+
+export function createOutboxService(
+  db: Database,
+  options: {
+    now: () => Date;
+    config: Pick<ApiConfig, "smtpUrl" | "dataDir" | "mailFrom" | "siteUrl" | "apiUrl">;
+    log: FastifyBaseLogger;
+  },
+) {
+  const { now, config, log } = options;
+  const domain = senderDomain(config.mailFrom);
+  let transport: MailTransport | undefined;
+  const transportNow = () => {
+    transport ??= createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+    return transport;
+  };
+
+  /** Whether the worker should stop taking new rows (it finishes the one in hand). */
+  let stopping = false;
+
+  async function claimNext() {
+    const at = now();
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.status, "pending"),
+          lte(emailOutbox.nextAttemptAt, at),
+          or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, at)),
+        ),
+      )
+      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [row] = await db
+      .update(emailOutbox)
+      .set({
+        lockedUntil: new Date(at.getTime() + OUTBOX_LEASE_MS),
+        claimToken: randomUUID(),
+        attempts: sql`${emailOutbox.attempts} + 1`,
+      })
+      .where(inArray(emailOutbox.id, due))
+      .returning();
+    return row;
+  }
+
+  type Claimed = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
+  type Outcome = { result: keyof DeliverySummary; unreachable: boolean };
+
+  async function deliver(row: Claimed): Promise<Outcome> {
+    const claim = row.claimToken as string;
+    const context = {
+      outboxId: row.id,
+      messageId: row.messageId,
+      template: row.template,
+      attempt: row.attempts,
+    };
+    try {
+      const receipt = await transportNow().send({
+        outboxId: row.id,
+        from: config.mailFrom,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        headers: row.headers,
+        messageId: row.messageId,
+        date: row.createdAt,
+      });
+      const at = now();
+      const recorded = await db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(emailOutbox)
+          .set({ status: "sent", sentAt: at, lockedUntil: null, claimToken: null, lastError: null })
+          .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimToken, claim)))
+          .returning({ subscriptionId: emailOutbox.subscriptionId });
+        if (done?.subscriptionId) {
+          await tx
+            .update(subscriptions)
+            .set({ emailsSentCount: sql`${subscriptions.emailsSentCount} + 1`, lastEmailSent: at })
+            .where(eq(subscriptions.id, done.subscriptionId));
+        }
+        return done !== undefined;
+      });
+      if (recorded)
+        log.info({ ...context, ...receipt }, receipt.file ? "email written to a file" : "email sent");
+      else log.warn(context, "email sent after its lease ran out: another worker may send it too");
+      return { result: "sent", unreachable: false };
+    } catch (error) {
+      const kind = classifyFailure(error);
+      const final = kind === "permanent" || row.attempts >= OUTBOX_MAX_ATTEMPTS;
+      const at = now();
+      const nextAttemptAt = new Date(at.getTime() + retryDelayMs(row.attempts));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(emailOutbox)
+          .set({
+            status: final ? "failed" : "pending",
+            ...(final ? {} : { nextAttemptAt }),
+            lockedUntil: null,
+            claimToken: null,
+            lastError: describeFailure(error),
+          })
+          .where(
+            and(
+              eq(emailOutbox.id, row.id),
+              eq(emailOutbox.claimToken, claim),
+              eq(emailOutbox.status, "pending"),
+            ),
+          );
+        // A subscriber's server refusing the address for good is a bounce (back-office §3).
+        if (kind === "permanent" && row.subscriptionId) {
+          await tx
+            .update(subscriptions)
+            .set({ status: "bounced", updatedAt: at })
+            .where(and(eq(subscriptions.id, row.subscriptionId), eq(subscriptions.status, "active")));
+        }
+      });
+      const failure = error as { code?: string; responseCode?: number };
+      const details = { ...context, code: failure.code, responseCode: failure.responseCode, kind };
+      if (final) log.error(details, "email delivery failed for good");
+      else log.warn({ ...details, nextAttemptAt }, "email delivery failed: will retry");
+      return { result: final ? "failed" : "retrying", unreachable: kind === "unreachable" };
+    }
+  }
+
+  /**
+   * Delivers every due message, one claim at a time, and answers what happened. When the mail
+   * server cannot be reached the run ends after that message (the rest wait for the back-off
+   * rather than each timing out). Safe to call from any number of processes at once.
+   */
+  async function deliverDue(): Promise<DeliverySummary> {
+    const summary: DeliverySummary = { sent: 0, retrying: 0, failed: 0 };
+    while (!stopping) {
+      const row = await claimNext();
+      if (!row) break;
+      const outcome = await deliver(row);
+      summary[outcome.result] += 1;
+      if (outcome.unreachable) break;
+    }
+    return summary;
+  }
+
+  // The worker: one run at a time in this process, every OUTBOX_POLL_MS and whenever woken.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  function kick(): void {
+    if (!timer || stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await deliverDue();
+        } catch (error) {
+          log.error(loggable(error), "email outbox run failed");
+        }
+      } while (again && !stopping);
+    })().finally(() => {
+      running = undefined;
+    });
+  }
+
+  return {
+    /** Queues an email inside the transaction of the write that causes it. */
+    async enqueue(tx: Database, email: QueuedEmail): Promise<void> {
+      const messageId = `<${createHash("sha256").update(email.idempotencyKey).digest("hex").slice(0, 32)}@${domain}>`;
+      await tx
+        .insert(emailOutbox)
+        .values({
+          idempotencyKey: email.idempotencyKey,
+          messageId,
+          template: email.template,
+          toAddress: email.to,
+          subject: email.content.subject,
+          textBody: email.content.text,
+          htmlBody: email.content.html,
+          headers: email.headers,
+          priceAlertId: email.priceAlertId ?? null,
+          subscriptionId: email.subscriptionId ?? null,
+          nextAttemptAt: now(),
+        })
+        .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
+    },
+
+    /**
+     * A new unsubscribe link for one email (its own secret, stored hashed): the web page's address
+     * for the footer and the API's one-click address for List-Unsubscribe.
+     */
+    async unsubscribeLink(tx: Database, target: LinkTarget): Promise<MintedLinks> {
+      const { token, hash } = newLinkToken();
+      await tx.insert(emailLinks).values({ tokenHash: hash, purpose: "unsubscribe", ...target });
+      const oneClickUnsubscribe = `${config.apiUrl}${endpointUrl(publicEndpoints.unsubscribe, { query: { token } })}`;
+      return {
+        unsubscribe: `${config.siteUrl}/unsubscribe?${new URLSearchParams({ token })}`,
+        oneClickUnsubscribe,
+        headers: {
+          "List-Unsubscribe": `<${oneClickUnsubscribe}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+      };
+    },
+
+    /** A confirmation link (double opt-in): SITE_URL/confirm?token=…, and its hash for the key. */
+    async confirmLink(
+      tx: Database,
+      target: { priceAlertId: string } | { subscriptionId: string },
+    ): Promise<{ url: string; tokenHash: string }> {
+      const { token, hash } = newLinkToken();
+      await tx.insert(emailLinks).values({ tokenHash: hash, purpose: "confirm", ...target });
+      return { url: `${config.siteUrl}/confirm?${new URLSearchParams({ token })}`, tokenHash: hash };
+    },
+
+    /** Unsent messages about something that was just unsubscribed are not sent. */
+    async cancelPending(tx: Database, where: SQL): Promise<void> {
+      await tx
+        .update(emailOutbox)
+        .set({ status: "cancelled", lockedUntil: null, claimToken: null })
+        .where(and(eq(emailOutbox.status, "pending"), where));
+    },
+
+    deliverDue,
+
+    /** Starts the worker in this process (server.ts and scripts/start.ts; tests drive deliverDue). */
+    start(intervalMs: number = OUTBOX_POLL_MS): void {
+      if (timer) return;
+      stopping = false;
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      kick();
+    },
+
+    /** Asks a started worker to look now (after a write that queued an email has committed). */
+    wake(): void {
+      kick();
+    },
+
+    /** Stops the worker: no new claims; the message in hand is finished and recorded first. */
+    async stop(): Promise<void> {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+      transport?.close();
+      transport = undefined;
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import {
+  CONSENT_WORDING,
+  type PriceAlertRequest,
+  priceAlertMessages,
+  targetTooHighMessage,
+} from "@pharmacompare/contract";
+import { and, eq, gt, gte, isNotNull, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { ApiConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { emailSuppressions, medications, priceAlerts } from "../db/schema.ts";
+import { hashClientAddress, hashEmail } from "../email/secrets.ts";
+import { alertConfirmationEmail, priceDropEmail } from "../email/templates.ts";
+import { badRequest, refuse } from "../plugins/refusal.ts";
+import type { OutboxService } from "./outbox-service.ts";
+import { lowestPrice, type PricesChanged } from "./price-service.ts";
+import { medicationIsPublic } from "./public-filters.ts";
+import { countWrite } from "./write-limit.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Where a price alert's consent was given (the condition page's form). */
+export const PRICE_ALERT_CONSENT_SOURCE = "price-alert-form";
+
+const pence = (pounds: number) => Math.round(pounds * 100);
+
+export type PriceAlertService = ReturnType<typeof createPriceAlertService>;
+
+export function createPriceAlertService(
+  db: Database,
+  options: {
+    now: () => Date;
+    config: Pick<ApiConfig, "alertTtlDays" | "writeRateLimit" | "siteUrl">;
+    outbox: OutboxService;
+  },
+) {
+  const { now, config, outbox } = options;
+
+  /**
+   * Re-evaluates the alerts on each medication and dosage after their prices changed (the
+   * price-write path calls it inside its transaction): every active, confirmed, unexpired alert
+   * whose target is at or above the lowest in-stock price is marked triggered with that price and
+   * pharmacy, and its email is queued. The other active alerts' current price is brought up to date.
+   */
+  const pricesChanged: PricesChanged = async (tx, watched, at) => {
+    const triggered: string[] = [];
+    for (const { medicationId, dosage } of watched) {
+      const lowest = await lowestPrice(tx, medicationId, dosage);
+      if (!lowest) continue;
+      const onThis = and(eq(priceAlerts.medicationId, medicationId), eq(priceAlerts.dosage, dosage));
+      const fired = await tx
+        .update(priceAlerts)
+        .set({
+          status: "triggered",
+          triggeredAt: at,
+          currentPrice: lowest.price,
+          lowestPharmacyName: lowest.pharmacy.name,
+          lowestPharmacyPrice: lowest.price,
+          updatedAt: at,
+        })
+        .where(
+          and(
+            onThis,
+            eq(priceAlerts.status, "active"),
+            isNotNull(priceAlerts.confirmedAt),
+            gt(priceAlerts.expiresAt, at),
+            gte(priceAlerts.targetPrice, lowest.price),
+          ),
+        )
+        .returning();
+      await tx
+        .update(priceAlerts)
+        .set({
+          currentPrice: lowest.price,
+          lowestPharmacyName: lowest.pharmacy.name,
+          lowestPharmacyPrice: lowest.price,
+          updatedAt: at,
+        })
+        .where(and(onThis, eq(priceAlerts.status, "active")));
+      if (fired.length === 0) continue;
+
+      const [medication] = await tx
+        .select({ name: medications.name, subcategoryId: medications.subcategoryId })
+        .from(medications)
+        .where(eq(medications.id, medicationId));
+      const compare = medication
+        ? `${config.siteUrl}/condition/${encodeURIComponent(medication.subcategoryId)}?${new URLSearchParams({ medication: medication.name })}`
+        : config.siteUrl;
+      for (const alert of fired) {
+        const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
+        await outbox.enqueue(tx, {
+          idempotencyKey: `price-alert:${alert.id}:triggered:${at.toISOString()}`,
+          template: "price-drop",
+          to: alert.email,
+          content: priceDropEmail(
+            {
+              medicationName: alert.medicationName,
+              dosage: alert.dosage,
+              targetPrice: alert.targetPrice,
+              price: lowest.price,
+              pharmacyName: lowest.pharmacy.name,
+            },
+            { unsubscribe: links.unsubscribe, compare },
+          ),
+          headers: links.headers,
+          priceAlertId: alert.id,
+        });
+        triggered.push(alert.id);
+      }
+    }
+    return triggered;
+  };
+
+  return {
+    pricesChanged,
+
+    /**
+     * `POST /api/price-alerts`: checks what the form checks against the server's own lowest
+     * in-stock price (the client's `currentPrice` and `lowestPharmacy` are never trusted), counts
+     * the write, then sets the alert (active, unconfirmed, for ALERT_TTL_DAYS, with its consent
+     * record), or updates the one this address already has on this medication and dosage, and
+     * queues the confirmation email. Refuses (nothing stored) by throwing.
+     */
+    async create(
+      input: z.output<typeof PriceAlertRequest>,
+      client: { ipAddress: string | null },
+    ): Promise<{ id: string }> {
+      const at = now();
+      const id = await db.transaction(async (tx) => {
+        await countWrite(tx, "price-alert", { ipAddress: client.ipAddress, email: input.email }, at, {
+          perMinute: config.writeRateLimit,
+        });
+        const [medication] = await tx
+          .select({ id: medications.id, name: medications.name, dosages: medications.dosages })
+          .from(medications)
+          .where(and(eq(medications.id, input.medicationId), medicationIsPublic));
+        if (!medication) {
+          const message = `Medication "${input.medicationId}" not found`;
+          throw refuse(404, message, { fields: { medicationId: message } });
+        }
+        if (!medication.dosages.includes(input.dosage)) {
+          throw badRequest(`Dosage "${input.dosage}" is not listed for ${medication.name}`, "dosage");
+        }
+        const lowest = await lowestPrice(tx, medication.id, input.dosage);
+        if (!lowest) throw badRequest(priceAlertMessages.noPrice, "dosage");
+        if (pence(input.targetPrice) >= pence(lowest.price)) {
+          throw badRequest(targetTooHighMessage(lowest.price), "targetPrice");
+        }
+
+        const values = {
+          email: input.email,
+          medicationName: medication.name,
+          targetPrice: input.targetPrice,
+          currentPrice: lowest.price,
+          lowestPharmacyName: lowest.pharmacy.name,
+          lowestPharmacyPrice: lowest.price,
+          status: "active",
+          consentVersion: CONSENT_WORDING.priceAlert.version,
+          consentedAt: at,
+          consentSource: PRICE_ALERT_CONSENT_SOURCE,
+          consentIpHash: hashClientAddress(client.ipAddress),
+          expiresAt: new Date(at.getTime() + config.alertTtlDays * DAY_MS),
+          triggeredAt: null,
+          updatedAt: at,
+        };
+        // The address's counter row (countWrite) is locked until we commit, so no other write for
+        // this address can slip between this look-up and the insert.
+        const [existing] = await tx
+          .select({ id: priceAlerts.id, status: priceAlerts.status, confirmedAt: priceAlerts.confirmedAt })
+          .from(priceAlerts)
+          .where(
+            and(
+              sql`lower(${priceAlerts.email}) = lower(${input.email})`,
+              eq(priceAlerts.medicationId, medication.id),
+              eq(priceAlerts.dosage, input.dosage),
+            ),
+          );
+        // An address already confirmed for this alert stays confirmed while the alert lives (a
+        // repeat changes its target); after it was cancelled or expired, asking again needs confirming.
+        const stillConfirmed =
+          existing && (existing.status === "active" || existing.status === "triggered")
+            ? existing.confirmedAt
+            : null;
+        const [alert] = existing
+          ? await tx
+              .update(priceAlerts)
+              .set({ ...values, confirmedAt: stillConfirmed })
+              .where(eq(priceAlerts.id, existing.id))
+              .returning()
+          : await tx
+              .insert(priceAlerts)
+              .values({
+                ...values,
+                confirmedAt: null,
+                medicationId: medication.id,
+                dosage: input.dosage,
+                createdAt: at,
+              })
+              .returning();
+        if (!alert) throw new Error("The price alert was not stored");
+
+        // Asking again is a new opt-in: an earlier "no more email" gives way to it.
+        await tx.delete(emailSuppressions).where(eq(emailSuppressions.emailHash, hashEmail(input.email)));
+        const confirm = await outbox.confirmLink(tx, { priceAlertId: alert.id });
+        const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
+        await outbox.enqueue(tx, {
+          idempotencyKey: `price-alert:${alert.id}:confirm:${confirm.tokenHash}`,
+          template: "price-alert-confirmation",
+          to: alert.email,
+          content: alertConfirmationEmail(
+            {
+              medicationName: alert.medicationName,
+              dosage: alert.dosage,
+              targetPrice: alert.targetPrice,
+              lowestPrice: lowest.price,
+              lowestPharmacyName: lowest.pharmacy.name,
+              expiresAt: alert.expiresAt,
+            },
+            { confirm: confirm.url, unsubscribe: links.unsubscribe },
+          ),
+          headers: links.headers,
+          priceAlertId: alert.id,
+        });
+        return alert.id;
+      });
+      outbox.wake();
+      return { id };
+    },
+
+    /** Marks active alerts past their expiry as expired (jobs/alert-expiry.ts); answers how many. */
+    async expire(at: Date = now()): Promise<number> {
+      const expired = await db
+        .update(priceAlerts)
+        .set({ status: "expired", updatedAt: at })
+        .where(and(eq(priceAlerts.status, "active"), lte(priceAlerts.expiresAt, at)))
+        .returning({ id: priceAlerts.id });
+      return expired.length;
+    },
+  };
+}
