@@ -1,3 +1,5 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import {
   CONSENT_WORDING,
@@ -599,3 +601,66 @@ async function noScript(browser: Browser, baseURL: string | undefined, run: (pag
     await context.close();
   }
 }
+
+// ---------------------------------------------------------------- the whole loop, through the mail
+
+/** Where the e2e API writes its emails as .eml files (no SMTP_URL): DATA_DIR/mail. */
+const mailDirectory = path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e", "mail");
+
+/** The links in the newest email to `address`, once the outbox has written it. */
+async function linksInEmailTo(address: string): Promise<{ confirm?: string; unsubscribe?: string }> {
+  let found: { confirm?: string; unsubscribe?: string } = {};
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(mailDirectory).catch(() => [] as string[])).filter((name) =>
+          name.endsWith(".eml"),
+        );
+        for (const file of files.sort().reverse()) {
+          // Quoted-printable: join soft line breaks and decode "=3D" before reading links.
+          const raw = (await readFile(path.join(mailDirectory, file), "utf8"))
+            .replace(/=\r?\n/g, "")
+            .replace(/=3D/gi, "=");
+          if (!new RegExp(`^To: .*${escapeRegExp(address)}`, "im").test(raw)) continue;
+          // The web's pages (SITE_URL/confirm, SITE_URL/unsubscribe), not the API's one-click address.
+          const link = (name: string) =>
+            new RegExp(`https?://[^/\\s"<>]+/${name}\\?token=[A-Za-z0-9_-]+`).exec(raw)?.[0];
+          found = { confirm: link("confirm"), unsubscribe: link("unsubscribe") };
+          return Boolean(found.unsubscribe);
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+test("an alert's confirmation email: its confirm link starts the alert, its unsubscribe link stops it", async ({
+  page,
+}) => {
+  const address = `loop-${Date.now()}@example.co.uk`;
+  await gotoHydrated(page, ed);
+  const { form, email, consent, submit } = alertForm(page);
+  await email.fill(address);
+  await consent.check();
+  await submit.click();
+  await expect(form.getByRole("status")).toHaveText(priceAlertMessages.success);
+
+  const links = await linksInEmailTo(address);
+  expect(links.confirm).toBeDefined();
+  const confirm = new URL(links.confirm ?? "");
+  await page.goto(`${confirm.pathname}${confirm.search}`);
+  // Opening the link changed nothing yet: a mail scanner stops here.
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your email address" })).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: "Confirm my email address" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Email address confirmed" })).toBeVisible();
+  await expect(page.getByText(emailLinkMessages.alertConfirmed)).toBeVisible();
+
+  const unsubscribe = new URL(links.unsubscribe ?? "");
+  await page.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
+  await page.getByRole("main").getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "You're unsubscribed" })).toBeVisible();
+  await expect(page.getByText(emailLinkMessages.alertUnsubscribed)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
