@@ -28,6 +28,19 @@ export interface TestApi {
   database: DatabaseHandle;
   /** A GET through app.inject: the status and the parsed JSON body. */
   get(url: string): Promise<{ status: number; body: unknown }>;
+  /**
+   * A second API instance on the same database, as another process would be (PostgreSQL: its own
+   * connection pool; PGlite: the same handle). Closed by `close()`.
+   */
+  another(
+    env?: Record<string, string>,
+    options?: {
+      now?: () => Date;
+      logger?: BuildApiOptions["logger"];
+      /** Runs on the app before it starts (e.g. to schedule its jobs). */
+      setup?: (app: FastifyInstance) => void;
+    },
+  ): Promise<FastifyInstance>;
   /** Runs `run` with the database changed by `setUp`, and `tearDown` afterwards whatever happens. */
   withSql(setUp: string, tearDown: string, run: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
@@ -47,14 +60,33 @@ export async function createTestApi(
     routes?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApi> {
-  const config = loadApiConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "unused", ...env });
-  const { database, dispose } = await copyOfSeededDatabase();
-  const app = await buildApi({ config, database, logger: options.logger ?? false, now: options.now });
+  const configFor = (overrides: Record<string, string>) =>
+    loadApiConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "unused", ...env, ...overrides });
+  const { database, dispose, reopen } = await copyOfSeededDatabase();
+  const app = await buildApi({
+    config: configFor({}),
+    database,
+    logger: options.logger ?? false,
+    now: options.now,
+  });
   options.routes?.(app);
   await app.ready();
+  const others: FastifyInstance[] = [];
   return {
     app,
     database,
+    async another(overrides = {}, more = {}) {
+      const other = await buildApi({
+        config: configFor(overrides),
+        database: await reopen(),
+        logger: more.logger ?? false,
+        now: more.now ?? options.now,
+      });
+      more.setup?.(other);
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     async get(url) {
       const res = await app.inject({ method: "GET", url });
       return { status: res.statusCode, body: res.json() as unknown };
@@ -68,13 +100,19 @@ export async function createTestApi(
       }
     },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await dispose();
     },
   };
 }
 
-async function copyOfSeededDatabase(): Promise<{ database: DatabaseHandle; dispose: () => Promise<void> }> {
+async function copyOfSeededDatabase(): Promise<{
+  database: DatabaseHandle;
+  dispose: () => Promise<void>;
+  /** Another handle on the same database (PGlite: the same one, which only the first closes). */
+  reopen: () => Promise<DatabaseHandle>;
+}> {
   const pgTemplate = process.env.TEST_DATABASE_URL ? inject("pgTemplate") : undefined;
   if (pgTemplate) {
     const name = `pc_test_${randomBytes(6).toString("hex")}`;
@@ -86,6 +124,7 @@ async function copyOfSeededDatabase(): Promise<{ database: DatabaseHandle; dispo
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
     return {
       database,
+      reopen: () => openDatabase({ databaseUrl: url.toString(), dataDir: "" }),
       dispose: async () => {
         // pool.end() resolves before its sockets close; forcing the drop under a closing
         // connection sends that client a FATAL nobody listens for (an unhandled error). Wait first.
@@ -104,5 +143,5 @@ async function copyOfSeededDatabase(): Promise<{ database: DatabaseHandle; dispo
   }
   const snapshot = new Blob([readFileSync(inject("pgliteSnapshot"))]);
   const database = wrapPglite(await PGlite.create({ loadDataDir: snapshot }));
-  return { database, dispose: async () => {} };
+  return { database, dispose: async () => {}, reopen: async () => ({ ...database, close: async () => {} }) };
 }

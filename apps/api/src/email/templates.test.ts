@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import {
+  alertConfirmationEmail,
+  contactAcknowledgementEmail,
+  escapeHtml,
+  priceDropEmail,
+  subscriptionConfirmationEmail,
+} from "./templates.ts";
+
+const links = {
+  unsubscribe: "https://www.pharmacompare.example/unsubscribe?token=abc_DEF-123",
+  confirm: "https://www.pharmacompare.example/confirm?token=xyz",
+};
+
+describe("the email templates", () => {
+  it("escape every value in the HTML and keep it whole in the text", () => {
+    const email = priceDropEmail(
+      {
+        medicationName: `Fish & <Chips> "Forte"`,
+        dosage: "10mg's",
+        targetPrice: 10,
+        price: 9.5,
+        pharmacyName: "<script>alert(1)</script>",
+      },
+      {
+        unsubscribe: `${links.unsubscribe}&x="y"`,
+        compare: "https://www.pharmacompare.example/condition/acne?medication=A%26B",
+      },
+    );
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).not.toContain("<Chips>");
+    expect(email.html).toContain("Fish &amp; &lt;Chips&gt; &quot;Forte&quot;");
+    expect(email.html).toContain("10mg&#39;s");
+    expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(email.html).toContain(
+      'href="https://www.pharmacompare.example/unsubscribe?token=abc_DEF-123&amp;x=&quot;y&quot;"',
+    );
+    expect(email.text).toContain(`Fish & <Chips> "Forte" 10mg's is now £9.50 at <script>alert(1)</script>`);
+    expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#39;");
+  });
+
+  it("write money as pounds with two decimals and dates in the UK long format", () => {
+    const email = alertConfirmationEmail(
+      {
+        medicationName: "Wegovy",
+        dosage: "0.25mg",
+        targetPrice: 120,
+        lowestPrice: 139.5,
+        lowestPharmacyName: "Example Chemist",
+        expiresAt: new Date("2027-02-18T12:00:00Z"),
+      },
+      links,
+    );
+    expect(email.subject).toBe("Confirm your price alert for Wegovy 0.25mg");
+    for (const body of [email.text, email.html]) {
+      expect(body).toContain("£120.00");
+      expect(body).toContain("£139.50");
+      expect(body).toContain("18 February 2027");
+      expect(body).toContain("https://www.pharmacompare.example/confirm?token=xyz");
+    }
+    expect(email.text).toContain(
+      "Unsubscribe: https://www.pharmacompare.example/unsubscribe?token=abc_DEF-123",
+    );
+  });
+
+  it("list the interests a subscription starts with", () => {
+    const email = subscriptionConfirmationEmail(
+      { preferences: { priceDrops: true, newMedications: false, promotions: true, weeklyDigest: false } },
+      links,
+    );
+    expect(email.text).toContain("Your interests: Price drops, Promotions");
+    const none = subscriptionConfirmationEmail(
+      { preferences: { priceDrops: false, newMedications: false, promotions: false, weeklyDigest: false } },
+      links,
+    );
+    expect(none.text).toContain("Your interests: None chosen");
+  });
+
+  it("acknowledge a contact message by its subject and date only", () => {
+    const email = contactAcknowledgementEmail(
+      { subject: "pricing", receivedAt: new Date("2026-11-22T23:30:00Z") },
+      { unsubscribe: links.unsubscribe },
+    );
+    expect(email.text).toContain('your message about "Pricing Question" on 22 November 2026');
+    expect(email.text).toContain("We aim to reply within 24-48 hours on business days.");
+  });
+});
