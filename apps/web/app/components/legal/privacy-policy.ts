@@ -220,6 +220,13 @@ export const privacyPolicy: LegalDocument = {
                 "with the alert or subscription it belongs to, so that we can show you agreed to the emails we sent.",
             },
             {
+              term: "Unsubscribe record",
+              text:
+                "When you unsubscribe from every email we send to an address, we keep a one-way hash of that " +
+                "address (not the address itself) so that we do not email it again by mistake. It is removed if " +
+                "you later ask for emails again and confirm.",
+            },
+            {
               term: "Emails we send you",
               text: "A copy of each email for 30 days after we send it, then deleted.",
             },
