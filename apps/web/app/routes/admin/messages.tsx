@@ -232,6 +232,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
 
   // The add/edit dialog: closed, adding (null) or editing a message.
   const [editing, setEditing] = useState<AdminMessage | null | undefined>(undefined);
+  const [openings, setOpenings] = useState(0);
   const [saveRefusal, setSaveRefusal] = useState<Extract<SaveResult, { ok: false }> | null>(null);
   const [deleting, setDeleting] = useState<AdminMessage | null>(null);
   const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
@@ -279,6 +280,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   function openDialog(message: AdminMessage | null, button: HTMLElement) {
     opener.current = button;
     setSaveRefusal(null);
+    setOpenings((count) => count + 1);
     setEditing(message);
   }
 
@@ -383,8 +385,9 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       </section>
 
       <MessageDialog
-        // A fresh form for each message (and for each new one), so its fields start from it.
-        key={editing === undefined ? "closed" : (editing?._id ?? "new")}
+        // A fresh form for each opening, so its fields start from the message. Closing keeps the
+        // same dialog, so it closes natively and gives focus back to its opener.
+        key={openings}
         open={editing !== undefined}
         message={editing ?? null}
         medications={medications}
@@ -512,7 +515,7 @@ function MessageItem({
             <p className="mt-1.5 whitespace-pre-line text-slate-700 text-sm [overflow-wrap:anywhere]">
               {message.message}
             </p>
-            <dl className="mt-3 grid gap-x-6 gap-y-2 text-xs sm:grid-cols-2 lg:grid-cols-4">
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-xs lg:grid-cols-4 lg:gap-x-6">
               <Detail term="Medication">{message.medicationName}</Detail>
               <Detail term="Pharmacy">{message.pharmacyName ?? "All pharmacies"}</Detail>
               <Detail term="Starts">
@@ -527,7 +530,7 @@ function MessageItem({
               </Detail>
             </dl>
             <p className="mt-3 text-slate-600 text-xs">
-              Created by {message.createdBy ?? "Unknown"},{" "}
+              Created by {message.createdBy ?? "Unknown"} ·{" "}
               <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)}>
                 {formatRelativeTime(message.createdAt)}
               </time>
