@@ -8,13 +8,14 @@ import {
   targetTooHighMessage,
   writeLimitMessages,
 } from "@pharmacompare/contract";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   emailLinks,
   emailOutbox,
   emailSuppressions,
   priceAlerts,
+  prices,
   subscriptions,
   writeLimits,
 } from "../src/db/schema.ts";
@@ -581,6 +582,57 @@ describe("the links in emails", () => {
     // Subscribing again is a new request of the address's own: the opt-out gives way to it.
     expect((await post(subscribeUrl, { email, source: "popup" })).statusCode).toBe(201);
     expect(await api.database.db.select().from(emailSuppressions)).toHaveLength(0);
+  });
+});
+
+describe("alerts on one medication and dosage under load", () => {
+  it("confirm and fire without deadlock when confirmations and price writes arrive together", async () => {
+    const current = await lowest();
+    const emails = Array.from({ length: 6 }, (_, i) => `together${i}@example.co.uk`);
+    for (const email of emails) {
+      const target = Math.round((current.price - 1) * 100) / 100;
+      expect((await post(alertUrl, await alertBody({ email, targetPrice: target }))).statusCode).toBe(201);
+    }
+    const tokens = await Promise.all(
+      emails.map(async (email) =>
+        tokensOf((await outboxFor(email))[0] as { textBody: string; headers: Record<string, string> }),
+      ),
+    );
+    const sellers = await api.database.db
+      .select({ pharmacyId: prices.pharmacyId })
+      .from(prices)
+      .where(and(eq(prices.medicationId, MEDICATION), eq(prices.dosage, DOSAGE), eq(prices.inStock, true)))
+      .orderBy(asc(prices.pharmacyId))
+      .limit(3);
+    const pharmacyIds = sellers.map((row) => row.pharmacyId);
+    const cheaper = Math.round((current.price - 2) * 100) / 100;
+    const answers = await Promise.all([
+      ...tokens.map(({ confirm }) => post(confirmUrl(confirm ?? ""), undefined)),
+      ...pharmacyIds.map((pharmacyId) =>
+        api.database.db.transaction((tx) =>
+          api.app.services.prices.write(tx, [
+            { medicationId: MEDICATION, pharmacyId, dosage: DOSAGE, price: cheaper },
+            {
+              medicationId: MEDICATION,
+              pharmacyId: pharmacyIds[0] as string,
+              dosage: DOSAGE,
+              price: cheaper,
+            },
+          ]),
+        ),
+      ),
+    ]);
+    for (const answer of answers.slice(0, emails.length)) {
+      expect((answer as { statusCode: number }).statusCode).toBe(200);
+    }
+    // Every alert is confirmed and, the price being below its target, has fired exactly once.
+    for (const email of emails) {
+      const [alert] = await alertsFor(email);
+      expect(alert).toMatchObject({ status: "triggered", lowestPharmacyPrice: cheaper });
+      expect(alert?.confirmedAt).not.toBeNull();
+      const drops = (await outboxFor(email)).filter((row) => row.template === "price-drop");
+      expect(drops).toHaveLength(1);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { emailLinks, emailOutbox, emailSuppressions, priceAlerts, subscriptions 
 import { hashLinkToken } from "../email/secrets.ts";
 import { notFound } from "../plugins/refusal.ts";
 import type { OutboxService } from "./outbox-service.ts";
+import { lockAlertPairs } from "./price-alert-service.ts";
 import type { PricesChanged } from "./price-service.ts";
 
 /** SHA-256 of a column's trimmed, lower-cased text, as email/secrets.ts hashEmail computes it. */
@@ -45,6 +46,11 @@ export function createEmailLinkService(
       return db.transaction(async (tx) => {
         const link = await linkFor(tx, token, "confirm");
         if (link?.priceAlertId) {
+          const [watched] = await tx
+            .select({ medicationId: priceAlerts.medicationId, dosage: priceAlerts.dosage })
+            .from(priceAlerts)
+            .where(eq(priceAlerts.id, link.priceAlertId));
+          if (watched) await lockAlertPairs(tx, [watched]);
           const [alert] = await tx
             .select()
             .from(priceAlerts)

@@ -23,6 +23,24 @@ export const PRICE_ALERT_CONSENT_SOURCE = "price-alert-form";
 
 const pence = (pounds: number) => Math.round(pounds * 100);
 
+/** Namespace of the per-medication-and-dosage advisory lock (two-key form; db/client.ts takes single keys). */
+const ALERT_PAIR_LOCK = sql.raw("727003");
+
+/**
+ * Serialises alert evaluation per medication and dosage, in every process: a price write and a
+ * confirmation on the same pair take turns instead of locking each other's alert rows in opposite
+ * orders. Taken in a fixed order; re-entrant within one transaction.
+ */
+export async function lockAlertPairs(
+  tx: Database,
+  pairs: { medicationId: string; dosage: string }[],
+): Promise<void> {
+  const keys = [...new Set(pairs.map(({ medicationId, dosage }) => `${medicationId}|${dosage}`))].sort();
+  for (const key of keys) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_PAIR_LOCK}, hashtext(${key}))`);
+  }
+}
+
 export type PriceAlertService = ReturnType<typeof createPriceAlertService>;
 
 export function createPriceAlertService(
@@ -42,6 +60,7 @@ export function createPriceAlertService(
    * pharmacy, and its email is queued. The other active alerts' current price is brought up to date.
    */
   const pricesChanged: PricesChanged = async (tx, watched, at) => {
+    await lockAlertPairs(tx, watched);
     const triggered: string[] = [];
     for (const { medicationId, dosage } of watched) {
       const lowest = await lowestPrice(tx, medicationId, dosage);

@@ -194,7 +194,9 @@ export function createPriceService(db: Database, options: { now: () => Date; pri
       changes: PriceChange | PriceChange[],
       at: Date = options.now(),
     ): Promise<PriceWriteResult> {
-      const list = [changes].flat();
+      // In key order, so two writes of overlapping rows lock them in the same order.
+      const key = (c: PriceChange) => JSON.stringify([c.medicationId, c.pharmacyId, c.dosage]);
+      const list = [changes].flat().sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
       let written = 0;
       let removed = 0;
       for (const change of list) {
