@@ -553,7 +553,7 @@ describe("the links in emails", () => {
     expect(empty.json()).toEqual(oneClick.json());
   });
 
-  it("an address link ends every alert and subscription of the address, and a new request lifts it", async () => {
+  it("an address link ends every alert and subscription of the address, until the address confirms a new request", async () => {
     const email = "everything@example.co.uk";
     expect((await post(alertUrl, await alertBody({ email }))).statusCode).toBe(201);
     expect((await post(subscribeUrl, { email, source: "popup" })).statusCode).toBe(201);
@@ -579,8 +579,12 @@ describe("the links in emails", () => {
     expect((await outboxFor(email)).every((row) => row.status === "cancelled")).toBe(true);
     expect(await api.database.db.select().from(emailSuppressions)).toHaveLength(1);
 
-    // Subscribing again is a new request of the address's own: the opt-out gives way to it.
+    // A new request alone (anyone can make one) leaves the opt-out; confirming it from the inbox lifts it.
     expect((await post(subscribeUrl, { email, source: "popup" })).statusCode).toBe(201);
+    expect(await api.database.db.select().from(emailSuppressions)).toHaveLength(1);
+    const confirmation = (await outboxFor(email)).find((row) => row.status === "pending");
+    const { confirm } = tokensOf(confirmation as NonNullable<typeof confirmation>);
+    expect((await post(confirmUrl(confirm ?? ""), undefined)).statusCode).toBe(200);
     expect(await api.database.db.select().from(emailSuppressions)).toHaveLength(0);
   });
 });

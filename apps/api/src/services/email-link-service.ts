@@ -2,7 +2,7 @@ import { type EmailLinkResult, emailLinkMessages } from "@pharmacompare/contract
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { emailLinks, emailOutbox, emailSuppressions, priceAlerts, subscriptions } from "../db/schema.ts";
-import { hashLinkToken } from "../email/secrets.ts";
+import { hashEmail, hashLinkToken } from "../email/secrets.ts";
 import { notFound } from "../plugins/refusal.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { lockAlertPairs } from "./price-alert-service.ts";
@@ -12,6 +12,14 @@ import type { PricesChanged } from "./price-service.ts";
 const emailHashSql = (
   column: typeof priceAlerts.email | typeof subscriptions.email | typeof emailOutbox.toAddress,
 ) => sql`encode(sha256(convert_to(lower(trim(${column})), 'UTF8')), 'hex')`;
+
+/**
+ * Confirming a new request from the inbox is the address asking for email again: an earlier
+ * "no more email to this address" gives way to it (a request alone, which anyone can make, does not).
+ */
+async function liftOptOut(tx: Database, email: string): Promise<void> {
+  await tx.delete(emailSuppressions).where(eq(emailSuppressions.emailHash, hashEmail(email)));
+}
 
 export type EmailLinkService = ReturnType<typeof createEmailLinkService>;
 
@@ -63,6 +71,7 @@ export function createEmailLinkService(
               .update(priceAlerts)
               .set({ confirmedAt: at, updatedAt: at })
               .where(eq(priceAlerts.id, alert.id));
+            await liftOptOut(tx, alert.email);
             await pricesChanged(tx, [{ medicationId: alert.medicationId, dosage: alert.dosage }], at);
           }
           return { message: emailLinkMessages.alertConfirmed, kind: "price-alert" as const };
@@ -79,6 +88,7 @@ export function createEmailLinkService(
               .update(subscriptions)
               .set({ confirmedAt: at, updatedAt: at })
               .where(eq(subscriptions.id, subscription.id));
+            await liftOptOut(tx, subscription.email);
           }
           return { message: emailLinkMessages.subscriptionConfirmed, kind: "subscription" as const };
         }

@@ -8,8 +8,8 @@ import { and, eq, gt, gte, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { emailSuppressions, medications, priceAlerts } from "../db/schema.ts";
-import { hashClientAddress, hashEmail } from "../email/secrets.ts";
+import { medications, priceAlerts } from "../db/schema.ts";
+import { hashClientAddress } from "../email/secrets.ts";
 import { alertConfirmationEmail, priceDropEmail } from "../email/templates.ts";
 import { badRequest, refuse } from "../plugins/refusal.ts";
 import type { OutboxService } from "./outbox-service.ts";
@@ -216,9 +216,6 @@ export function createPriceAlertService(
               })
               .returning();
         if (!alert) throw new Error("The price alert was not stored");
-
-        // Asking again is a new opt-in: an earlier "no more email" gives way to it.
-        await tx.delete(emailSuppressions).where(eq(emailSuppressions.emailHash, hashEmail(input.email)));
         const confirm = await outbox.confirmLink(tx, { priceAlertId: alert.id });
         const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
         await outbox.enqueue(tx, {

@@ -8,8 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { emailSuppressions, subscriptions } from "../db/schema.ts";
-import { hashClientAddress, hashEmail } from "../email/secrets.ts";
+import { subscriptions } from "../db/schema.ts";
+import { hashClientAddress } from "../email/secrets.ts";
 import { subscriptionConfirmationEmail } from "../email/templates.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { countWrite } from "./write-limit.ts";
@@ -83,9 +83,6 @@ export function createSubscriptionService(
               })
               .returning();
         if (!row) throw new Error("The subscription was not stored");
-
-        // Asking again is a new opt-in: an earlier "no more email" gives way to it.
-        await tx.delete(emailSuppressions).where(eq(emailSuppressions.emailHash, hashEmail(input.email)));
         const preferences: SubscriptionPreferences = {
           priceDrops: row.priceDrops,
           newMedications: row.newMedications,
