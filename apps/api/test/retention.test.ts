@@ -61,7 +61,7 @@ describe("purgeExpired", () => {
     expect(await purgeExpired(db, now)).toMatchObject({ contacts: 0, failedSignIns: 0 });
   });
 
-  it("deletes alerts and subscriptions never confirmed within 30 days, old sent email, old address links and spent write counters", async () => {
+  it("deletes alerts and subscriptions never confirmed within 30 days or ended 30 days ago, old sent email, old address links and spent write counters", async () => {
     const db = api.database.db;
     const consent = { consentVersion: "v", consentSource: "popup" };
     const alert = {
@@ -77,10 +77,36 @@ describe("purgeExpired", () => {
       { ...alert, email: "never@example.com", consentedAt: daysAgo(31), confirmedAt: null },
       { ...alert, email: "waiting@example.com", consentedAt: daysAgo(29), confirmedAt: null },
       { ...alert, email: "confirmed@example.com", consentedAt: daysAgo(200), confirmedAt: daysAgo(199) },
+      // Ended: kept 30 days after it ended (the back-office sees it), then deleted with its address.
+      {
+        ...alert,
+        email: "cancelled-long-ago@example.com",
+        consentedAt: daysAgo(200),
+        confirmedAt: daysAgo(199),
+        status: "cancelled",
+        updatedAt: daysAgo(31),
+      },
+      {
+        ...alert,
+        email: "cancelled-lately@example.com",
+        consentedAt: daysAgo(200),
+        confirmedAt: daysAgo(199),
+        status: "cancelled",
+        updatedAt: daysAgo(5),
+      },
     ]);
     await db.insert(subscriptions).values([
       { ...consent, email: "never@example.com", consentedAt: daysAgo(31), confirmedAt: null },
       { ...consent, email: "confirmed@example.com", consentedAt: daysAgo(300), confirmedAt: daysAgo(300) },
+      {
+        ...consent,
+        email: "left@example.com",
+        consentedAt: daysAgo(300),
+        confirmedAt: daysAgo(300),
+        status: "unsubscribed",
+        unsubscribedAt: daysAgo(40),
+        updatedAt: daysAgo(40),
+      },
     ]);
     const email = {
       template: "price-drop",
@@ -109,11 +135,14 @@ describe("purgeExpired", () => {
       failedSignIns: 0,
       unconfirmedAlerts: 1,
       unconfirmedSubscriptions: 1,
+      endedAlerts: 1,
+      endedSubscriptions: 1,
       emails: 2,
       addressLinks: 1,
       writeCounters: 1,
     });
     expect((await db.select().from(priceAlerts)).map((row) => row.email).sort()).toEqual([
+      "cancelled-lately@example.com",
       "confirmed@example.com",
       "waiting@example.com",
     ]);

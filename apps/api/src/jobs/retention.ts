@@ -18,6 +18,12 @@ export const RETENTION = {
    * asker's own, so it is not kept long (decision 013).
    */
   unconfirmedDays: 30,
+  /**
+   * A cancelled, expired or triggered alert and an unsubscribed or bounced subscription: kept this
+   * long after it ended, so the back-office can see what happened, then deleted with its address
+   * ("kept until you unsubscribe", public site §9; decision 013). The opt-out list keeps only a hash.
+   */
+  endedDays: 30,
   /** Sent, failed and cancelled emails (an address and a copy of the message). */
   sentEmailDays: 30,
   /** The unsubscribe links of emails that belong to no alert or subscription (acknowledgements). */
@@ -31,6 +37,8 @@ export interface PurgeSummary {
   failedSignIns: number;
   unconfirmedAlerts: number;
   unconfirmedSubscriptions: number;
+  endedAlerts: number;
+  endedSubscriptions: number;
   emails: number;
   addressLinks: number;
   writeCounters: number;
@@ -56,6 +64,22 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeSummar
       .delete(subscriptions)
       .where(and(isNull(subscriptions.confirmedAt), lt(subscriptions.consentedAt, unconfirmed)))
       .returning({ id: subscriptions.id });
+    const ended = before(RETENTION.endedDays);
+    const endedAlerts = await tx
+      .delete(priceAlerts)
+      .where(
+        and(
+          inArray(priceAlerts.status, ["cancelled", "expired", "triggered"]),
+          lt(priceAlerts.updatedAt, ended),
+        ),
+      )
+      .returning({ id: priceAlerts.id });
+    const endedSubscriptions = await tx
+      .delete(subscriptions)
+      .where(
+        and(inArray(subscriptions.status, ["unsubscribed", "bounced"]), lt(subscriptions.updatedAt, ended)),
+      )
+      .returning({ id: subscriptions.id });
     const emails = await tx
       .delete(emailOutbox)
       .where(
@@ -76,6 +100,8 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeSummar
       failedSignIns: await forgetFailedSignIns(tx, before(RETENTION.failedSignInDays)),
       unconfirmedAlerts: alerts.length,
       unconfirmedSubscriptions: removedSubscriptions.length,
+      endedAlerts: endedAlerts.length,
+      endedSubscriptions: endedSubscriptions.length,
       emails: emails.length,
       addressLinks: addressLinks.length,
       writeCounters: await forgetOldWriteCounts(tx, before(RETENTION.writeCounterDays)),

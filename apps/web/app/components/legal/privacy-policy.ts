@@ -211,7 +211,10 @@ export const privacyPolicy: LegalDocument = {
               term: "Price alert and subscription email addresses",
               text:
                 "Until you unsubscribe or ask us to delete them. When you unsubscribe, we stop emailing you " +
-                "straight away. An alert or subscription you never confirm from our email is deleted after 30 days.",
+                "straight away, and the alert or subscription is deleted with your address 30 days later (so our " +
+                "team can see what happened if you contact us). An alert that has fired or expired is deleted " +
+                "30 days after it ended. An alert or subscription you never confirm from our email is deleted " +
+                "after 30 days.",
             },
             {
               term: "Proof of consent",
