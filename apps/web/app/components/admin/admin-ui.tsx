@@ -135,16 +135,7 @@ export function TextField({ label, error, hint, ...input }: FieldProps) {
         aria-describedby={described || undefined}
         {...input}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-slate-600 text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 font-medium text-red-700 text-xs">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -173,5 +164,34 @@ export function AdminPageError({ error }: { error: unknown }) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/**
+ * A field's hint and its error under it, with the ids its input names in `aria-describedby`
+ * (`{id}-hint`, `{id}-error`). Every back-office form field uses this.
+ */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-slate-600 text-xs">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 font-medium text-red-700 text-xs">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }

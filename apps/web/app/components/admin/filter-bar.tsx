@@ -1,6 +1,6 @@
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
-import { buttonClass, inputClass } from "./admin-ui.tsx";
+import { buttonClass, FieldNotes, inputClass } from "./admin-ui.tsx";
 import { useListLoading } from "./list-navigation.ts";
 
 /**
@@ -91,11 +91,7 @@ function FilterLabel({
         {label}
       </label>
       {children}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 font-medium text-red-700 text-xs">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} error={error} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
-import { buttonClass, inputClass, Notice, TextField } from "./admin-ui.tsx";
+import { buttonClass, FieldNotes, inputClass, Notice, TextField } from "./admin-ui.tsx";
 import { toLocalInput } from "./message-dates.ts";
 
 /** The dialog's fields, in the order they appear (focus goes to the first one at fault). */
@@ -275,16 +275,7 @@ function FieldFrame({
         {label}
       </label>
       {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-slate-600 text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 font-medium text-red-700 text-xs">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -363,16 +354,7 @@ function CheckboxField({
           {label}
         </label>
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-slate-600 text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 font-medium text-red-700 text-xs">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
