@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { FormOutcome } from "../ui/form-outcome.tsx";
 import {
   maxTarget,
   PRICE_ALERT_INTENT,
@@ -230,23 +231,11 @@ function PriceAlertFields({
         ) : null}
       </div>
 
-      <div role="status">
-        {outcome && outcome.status !== "error" ? (
-          <p className="rounded-lg border border-saving-700/30 bg-saving-50 px-4 py-3 font-medium text-saving-700 text-sm">
-            {outcome.message}
-          </p>
-        ) : null}
-      </div>
-      {failure?.message ? (
-        <p
-          ref={notice}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm"
-        >
-          {failure.message}
-        </p>
-      ) : null}
+      <FormOutcome
+        success={outcome && outcome.status !== "error" ? outcome.message : null}
+        failure={failure?.message}
+        noticeRef={notice}
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         {/* aria-disabled, not disabled: the pressed button keeps focus while the alert is set. */}

@@ -6,6 +6,7 @@ import {
 } from "@pharmacompare/contract";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { FormOutcome } from "../ui/form-outcome.tsx";
 import type { ContactOutcome } from "./contact-submission.ts";
 
 const fieldClass =
@@ -52,27 +53,11 @@ export function ContactForm({ serverOutcome }: { serverOutcome: ContactOutcome |
         Send us a message
       </h2>
 
-      <div role="status">
-        {outcome?.status === "success" ? (
-          <p
-            ref={notice}
-            tabIndex={-1}
-            className="rounded-lg border border-saving-700/30 bg-saving-50 px-4 py-3 font-medium text-saving-700 text-sm"
-          >
-            {outcome.message}
-          </p>
-        ) : null}
-      </div>
-      {outcome?.status === "error" ? (
-        <p
-          ref={notice}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm"
-        >
-          {outcome.message}
-        </p>
-      ) : null}
+      <FormOutcome
+        success={outcome?.status === "success" ? outcome.message : null}
+        failure={outcome?.status === "error" ? outcome.message : null}
+        noticeRef={notice}
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
         <div>

@@ -7,6 +7,7 @@ import {
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { FormOutcome } from "../ui/form-outcome.tsx";
 import { INTERESTS, INTERESTS_SHOWN_FIELD, type SubscribeOutcome } from "./subscription-submission.ts";
 
 const fieldClass =
@@ -162,23 +163,11 @@ export function SubscribeForm({
         </Link>
       </p>
 
-      <div role="status">
-        {outcome?.status === "success" ? (
-          <p className="rounded-lg border border-saving-700/30 bg-saving-50 px-4 py-3 font-medium text-saving-700 text-sm">
-            {outcome.message}
-          </p>
-        ) : null}
-      </div>
-      {failure?.message ? (
-        <p
-          ref={notice}
-          tabIndex={-1}
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900 text-sm"
-        >
-          {failure.message}
-        </p>
-      ) : null}
+      <FormOutcome
+        success={outcome?.status === "success" ? outcome.message : null}
+        failure={failure?.message}
+        noticeRef={notice}
+      />
 
       {layout === "stacked" ? (
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
