@@ -71,6 +71,27 @@ test("signed out, an admin page sends you to sign in and back to it afterwards",
   await expect(page.getByRole("heading", { name: "Profile Settings", level: 1 })).toBeVisible();
 });
 
+test("an unknown admin page asks a visitor to sign in, then says not found inside the back-office", async ({
+  page,
+  request,
+}) => {
+  // The document is a 404 all the same, and the public site's 404 page never shows there.
+  const response = await request.get("/admin/no-such-screen", { headers: { accept: "text/html" } });
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain('<meta name="robots" content="noindex"/>');
+
+  await page.goto("/admin/no-such-screen");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fno-such-screen$/);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/no-such-screen$/);
+  await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Go to the dashboard" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
 test("the sign-in page: noindex, no public chrome, a way back to the site, and no axe violations", async ({
   page,
 }) => {

@@ -23,6 +23,8 @@ export default [
     route("admin/profile", "routes/admin/profile.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
+    // Last in the layout: an unknown admin address signs in first, then says "Page not found" inside the back-office.
+    route("admin/*", "routes/admin/not-found.tsx"),
   ]),
   // Last: anything no other route claims answers with a real 404 status.
   route("*", "routes/not-found.tsx"),

@@ -2,8 +2,9 @@ import { ApiError } from "../../lib/api-client.ts";
 
 /**
  * The `handle` of the admin's top routes (sign-in and the admin layout). The root layout skips the
- * public header, footer and loading screen for any page under a route carrying it; an unknown
- * /admin/… address matches no admin route and keeps the public 404 page with its chrome.
+ * public header, footer and loading screen for any page under a route carrying it. An unknown
+ * /admin/… address is the layout's too (routes/admin/not-found.tsx): sign-in first, then the
+ * back-office's own "Page not found".
  */
 export const adminRouteHandle = { adminChrome: true } as const;
 
