@@ -162,6 +162,10 @@ export const Contact = z.object({
 });
 export type Contact = z.infer<typeof Contact>;
 
+/** A contact message as the back-office lists it (back-office §3): every stored field staff read. */
+export const AdminContact = Contact;
+export type AdminContact = Contact;
+
 export const PriceAlertStatus = z.enum(PRICE_ALERT_STATUSES);
 
 export const PriceAlert = z.object({
@@ -179,6 +183,20 @@ export const PriceAlert = z.object({
   lowestPharmacy: z.object({ name: z.string(), price: z.number().positive() }).nullable(),
 });
 export type PriceAlert = z.infer<typeof PriceAlert>;
+
+/**
+ * A price alert as the back-office sees it (back-office §3). `currentPrice` and `lowestPharmacy`
+ * are the live lowest in-stock price visitors can see for the medication and dosage (null when
+ * nothing is in stock), not the figures stored when the alert was set or fired. `confirmed`: the
+ * visitor confirmed the address from the email (double opt-in, decision 013); only a confirmed
+ * alert ever fires.
+ */
+export const AdminPriceAlert = PriceAlert.extend({
+  currentPrice: pounds.nullable(),
+  confirmed: z.boolean(),
+  confirmedAt: isoDateTime.nullable(),
+});
+export type AdminPriceAlert = z.infer<typeof AdminPriceAlert>;
 
 export const SubscriptionPreferences = z.object({
   priceDrops: z.boolean(),
@@ -202,6 +220,15 @@ export const Subscription = z.object({
 });
 export type Subscription = z.infer<typeof Subscription>;
 
+/**
+ * A subscription as the back-office sees it (back-office §3). `emailsSentCount` and
+ * `lastEmailSent` are kept by the outbox worker on each delivery linked to the subscription.
+ * `confirmed`: the address was confirmed from its email (double opt-in, decision 013); an active
+ * but unconfirmed subscription has not consented yet, and nothing but the confirmation goes to it.
+ */
+export const AdminSubscription = Subscription.extend({ confirmed: z.boolean() });
+export type AdminSubscription = z.infer<typeof AdminSubscription>;
+
 export const BlogCategory = z.enum(BLOG_CATEGORIES);
 
 export const BlogPost = z.object({
@@ -223,6 +250,13 @@ export const BlogPost = z.object({
   published: z.boolean(),
 });
 export type BlogPost = z.infer<typeof BlogPost>;
+
+/**
+ * A blog post as the back-office sees it: drafts too, so `publishDate` is null until the post is
+ * first published (and kept when it is unpublished and published again).
+ */
+export const AdminBlogPost = BlogPost.extend({ publishDate: isoDateTime.nullable() });
+export type AdminBlogPost = z.infer<typeof AdminBlogPost>;
 
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

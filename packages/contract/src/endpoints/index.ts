@@ -2,7 +2,11 @@ import type { EndpointDefinition } from "../endpoint.ts";
 import * as adminMessageAdmin from "./admin/admin-messages.ts";
 import * as audit from "./admin/audit.ts";
 import * as auth from "./admin/auth.ts";
+import * as blogAdmin from "./admin/blog.ts";
+import * as contactAdmin from "./admin/contacts.ts";
+import * as priceAlertAdmin from "./admin/price-alerts.ts";
 import * as stats from "./admin/stats.ts";
+import * as subscriptionAdmin from "./admin/subscriptions.ts";
 import * as adminMessages from "./public/admin-messages.ts";
 import * as blog from "./public/blog.ts";
 import * as categories from "./public/categories.ts";
@@ -36,6 +40,10 @@ export const adminEndpoints = {
   ...audit,
   ...stats,
   ...adminMessageAdmin,
+  ...blogAdmin,
+  ...contactAdmin,
+  ...priceAlertAdmin,
+  ...subscriptionAdmin,
 } as const;
 
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {
