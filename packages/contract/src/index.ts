@@ -7,8 +7,18 @@ export * from "./endpoints/admin/admin-messages.ts";
 export * from "./endpoints/admin/audit.ts";
 export * from "./endpoints/admin/auth.ts";
 export * from "./endpoints/admin/blog.ts";
+export {
+  CATALOGUE_LIMITS,
+  catalogueMessages,
+  idFromName,
+  isWebAddress,
+} from "./endpoints/admin/catalogue-fields.ts";
+export * from "./endpoints/admin/categories.ts";
 export * from "./endpoints/admin/contacts.ts";
+export * from "./endpoints/admin/medications.ts";
+export * from "./endpoints/admin/pharmacies.ts";
 export * from "./endpoints/admin/price-alerts.ts";
+export * from "./endpoints/admin/prices.ts";
 export * from "./endpoints/admin/stats.ts";
 export * from "./endpoints/admin/subscriptions.ts";
 export * from "./endpoints/index.ts";

@@ -3,8 +3,12 @@ import * as adminMessageAdmin from "./admin/admin-messages.ts";
 import * as audit from "./admin/audit.ts";
 import * as auth from "./admin/auth.ts";
 import * as blogAdmin from "./admin/blog.ts";
+import * as catalogueCategories from "./admin/categories.ts";
 import * as contactAdmin from "./admin/contacts.ts";
+import * as catalogueMedications from "./admin/medications.ts";
+import * as cataloguePharmacies from "./admin/pharmacies.ts";
 import * as priceAlertAdmin from "./admin/price-alerts.ts";
+import * as cataloguePrices from "./admin/prices.ts";
 import * as stats from "./admin/stats.ts";
 import * as subscriptionAdmin from "./admin/subscriptions.ts";
 import * as adminMessages from "./public/admin-messages.ts";
@@ -44,6 +48,10 @@ export const adminEndpoints = {
   ...contactAdmin,
   ...priceAlertAdmin,
   ...subscriptionAdmin,
+  ...catalogueMedications,
+  ...cataloguePharmacies,
+  ...cataloguePrices,
+  ...catalogueCategories,
 } as const;
 
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {

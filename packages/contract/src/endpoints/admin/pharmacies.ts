@@ -1,0 +1,183 @@
+import { z } from "zod";
+import { defineEndpoint, refusals } from "../../endpoint.ts";
+import { DeliveryOption, Pharmacy } from "../../entities.ts";
+import { DELIVERY_OPTIONS } from "../../ids.ts";
+import { IdParams } from "../../public-api.ts";
+import { text } from "../../text.ts";
+import {
+  CATALOGUE_LIMITS,
+  CatalogueId,
+  fallbackNumber,
+  OptionalWebAddress,
+  optionalText,
+  requiredMessage,
+  requiredText,
+  WebAddress,
+} from "./catalogue-fields.ts";
+
+/**
+ * The back-office's pharmacies (back-office §2 Pharmacy list and form, §3, §5, §7, §9). Every
+ * pharmacy, active or not; only GPhC-registered pharmacies are listed, so the registration number
+ * is required.
+ */
+
+/** A pharmacy as the back-office sees it: the public fields, its GPhC number and how many prices it has. */
+export const AdminPharmacy = Pharmacy.extend({
+  /** Its price rows (the delete confirmation says how many go with it). */
+  priceCount: z.number().int().nonnegative(),
+});
+export type AdminPharmacy = z.infer<typeof AdminPharmacy>;
+
+/** The form's defaults (back-office §3, §9). */
+export const PHARMACY_DEFAULTS = {
+  rating: 4,
+  deliveryOptions: ["standard"],
+  deliveryTime: "",
+  prescriptionRequired: true,
+  active: true,
+  description: "",
+  trustpilotUrl: "",
+  minOrderValue: 0,
+  deliveryFee: 2.95,
+  freeDeliveryThreshold: 0,
+} as const satisfies Partial<Pharmacy>;
+
+const RATING_RULE = "must be a number from 0 to 5 in steps of 0.1";
+const MONEY_RULE = `must be an amount in pounds from 0 to ${CATALOGUE_LIMITS.poundsMax}, with at most 2 decimals`;
+const money = () => fallbackNumber({ max: CATALOGUE_LIMITS.poundsMax, step: 0.01, rule: MONEY_RULE });
+const GPHC_RULE = "must be the 7-digit GPhC registration number";
+
+/** The fields of the pharmacy form, each without its default (create adds them, update does not). */
+const pharmacyFields = {
+  name: requiredText(CATALOGUE_LIMITS.nameMax),
+  website: WebAddress,
+  /** General Pharmaceutical Council registration number: 7 digits, unique. */
+  gphcNumber: text({ error: requiredMessage })
+    .trim()
+    .min(1, { error: "is required" })
+    .regex(/^\d{7}$/, { error: GPHC_RULE }),
+  rating: fallbackNumber({ max: 5, step: 0.1, rule: RATING_RULE }),
+  deliveryOptions: z
+    .array(DeliveryOption, { error: `must be a list of: ${DELIVERY_OPTIONS.join(", ")}` })
+    .max(DELIVERY_OPTIONS.length * 2)
+    // Each once, in the contract's order.
+    .transform((options) => DELIVERY_OPTIONS.filter((option) => options.includes(option))),
+  deliveryTime: optionalText(CATALOGUE_LIMITS.deliveryTimeMax),
+  prescriptionRequired: z.boolean({ error: "must be true or false" }),
+  active: z.boolean({ error: "must be true or false" }),
+  description: optionalText(CATALOGUE_LIMITS.descriptionMax),
+  trustpilotUrl: OptionalWebAddress,
+  minOrderValue: money(),
+  deliveryFee: money(),
+  freeDeliveryThreshold: money(),
+};
+
+/**
+ * A new pharmacy. Required: name, website (http or https) and gphcNumber (7 digits, unique: a
+ * taken one answers 409 naming it). `id` is optional: when absent it is made from the name, with
+ * -2, -3… if taken. Numeric fields follow the specification's fall-back: "", null or text that is
+ * not a number become 0; a negative, out-of-range or off-step number is refused. Omitted fields
+ * take the form's defaults ({@link PHARMACY_DEFAULTS}).
+ */
+export const PharmacyInput = z.object({
+  id: CatalogueId.optional(),
+  name: pharmacyFields.name,
+  website: pharmacyFields.website,
+  gphcNumber: pharmacyFields.gphcNumber,
+  rating: pharmacyFields.rating.default(PHARMACY_DEFAULTS.rating),
+  deliveryOptions: pharmacyFields.deliveryOptions.default([...PHARMACY_DEFAULTS.deliveryOptions]),
+  deliveryTime: pharmacyFields.deliveryTime.default(PHARMACY_DEFAULTS.deliveryTime),
+  prescriptionRequired: pharmacyFields.prescriptionRequired.default(PHARMACY_DEFAULTS.prescriptionRequired),
+  active: pharmacyFields.active.default(PHARMACY_DEFAULTS.active),
+  description: pharmacyFields.description.default(PHARMACY_DEFAULTS.description),
+  trustpilotUrl: pharmacyFields.trustpilotUrl.default(PHARMACY_DEFAULTS.trustpilotUrl),
+  minOrderValue: pharmacyFields.minOrderValue.default(PHARMACY_DEFAULTS.minOrderValue),
+  deliveryFee: pharmacyFields.deliveryFee.default(PHARMACY_DEFAULTS.deliveryFee),
+  freeDeliveryThreshold: pharmacyFields.freeDeliveryThreshold.default(
+    PHARMACY_DEFAULTS.freeDeliveryThreshold,
+  ),
+});
+export type PharmacyInput = z.input<typeof PharmacyInput>;
+
+/**
+ * A change to a pharmacy: any of the form's fields, the others kept (the list's switch sends only
+ * `active`). The read-only fields of a pharmacy sent back (`_id`, `priceCount`) are ignored; `id`
+ * may be sent but not changed.
+ */
+export const PharmacyUpdate = z.object({ id: CatalogueId, ...pharmacyFields }).partial();
+export type PharmacyUpdate = z.input<typeof PharmacyUpdate>;
+
+export const PharmacyListResponse = z.object({ pharmacies: z.array(AdminPharmacy) });
+export const PharmacyResponse = z.object({ pharmacy: AdminPharmacy });
+export const CreatedCatalogueId = z.object({ id: z.string() });
+export const RemovedWithPrices = z.object({
+  message: z.string(),
+  /** How many price rows went with it. */
+  removedPrices: z.number().int().nonnegative(),
+});
+
+export const listAdminPharmacies = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/pharmacies",
+  access: "admin",
+  tag: "admin pharmacies",
+  summary: "Every pharmacy, active or not, by name, with its GPhC number and price count",
+  responses: { 200: PharmacyListResponse },
+});
+
+export const getAdminPharmacy = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/pharmacies/:id",
+  access: "admin",
+  tag: "admin pharmacies",
+  summary: "One pharmacy, active or not",
+  params: IdParams,
+  responses: { 200: PharmacyResponse, ...refusals(400, 404) },
+});
+
+export const createPharmacy = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/pharmacies",
+  access: "admin",
+  tag: "admin pharmacies",
+  summary: "Add a pharmacy; answers its id",
+  description:
+    "Required: `name`, `website` (http or https) and `gphcNumber` (7 digits; a taken number answers 409 " +
+    "with `fields.gphcNumber`). Without `id` one is made from the name (`-2`, `-3`… when taken); a given " +
+    "`id` that is taken answers 409. Omitted fields take the form's defaults: rating 4, deliveryOptions " +
+    '["standard"], prescriptionRequired true, active true, minOrderValue 0, deliveryFee 2.95, ' +
+    'freeDeliveryThreshold 0. Numeric fields fall back to 0 when "", null or not a number; a negative ' +
+    "or out-of-range value, a rating off its 0.1 steps or an amount with more than 2 decimals is " +
+    "refused (400, `fields` naming each).",
+  body: PharmacyInput,
+  responses: { 201: CreatedCatalogueId, ...refusals(400, 409) },
+});
+
+export const updatePharmacy = defineEndpoint({
+  method: "PUT",
+  path: "/api/admin/pharmacies/:id",
+  access: "admin",
+  tag: "admin pharmacies",
+  summary: "Change some or all of a pharmacy's fields (the list's switch sends only `active`)",
+  description:
+    "Fields left out keep their values; the same rules as creating apply to those sent. `id` cannot " +
+    "change (400 `fields.id`). Switching a pharmacy off removes its prices from every public read; they " +
+    "come back when it is switched on.",
+  params: IdParams,
+  body: PharmacyUpdate,
+  responses: { 200: PharmacyResponse, ...refusals(400, 404, 409) },
+});
+
+export const deletePharmacy = defineEndpoint({
+  method: "DELETE",
+  path: "/api/admin/pharmacies/:id",
+  access: "admin",
+  tag: "admin pharmacies",
+  summary: "Delete a pharmacy with its prices and its admin messages",
+  description:
+    "Its prices are removed through the price-write path (price alerts on the affected medications " +
+    "are re-evaluated), and the admin messages shown in its price rows are deleted with it. " +
+    "`removedPrices` says how many prices went.",
+  params: IdParams,
+  responses: { 200: RemovedWithPrices, ...refusals(400, 404) },
+});
