@@ -105,7 +105,8 @@ test("the saving line compares in-stock offers only, as the API decides", async 
     const inStock: number[] = [];
     for (const row of await table.locator("tbody tr").all()) {
       const cells = row.getByRole("cell");
-      if ((await cells.nth(3).innerText()).trim() === "In stock")
+      // The stock cell: "In stock" or "Out of stock", then when the price was checked.
+      if ((await cells.nth(3).innerText()).trim().startsWith("In stock"))
         inStock.push(pounds(await cells.nth(4).innerText()));
     }
     const spread = Math.round((Math.max(...inStock) - Math.min(...inStock)) * 100) / 100;
@@ -225,6 +226,17 @@ test("rows show logos, ratings, stock and a sponsored link out to the pharmacy",
   await expect(rows.locator("[data-default-logo]").first()).toBeVisible();
 });
 
+test("each price says what a tablet costs, so packs of different sizes compare fairly", async ({ page }) => {
+  await page.goto(`${ed}?medication=Sildenafil`);
+  const dosage = await dosagePicker(page).inputValue();
+  const tablets = Number(/x (\d+) tablets/.exec(dosage)?.[1]);
+  expect(tablets).toBeGreaterThan(1);
+  const cell = page.getByRole("table").locator("tbody tr").first().getByRole("cell").nth(4);
+  const price = pounds(await cell.innerText());
+  const perTablet = Math.round((price / tablets) * 100) / 100;
+  await expect(cell.getByText(/per tablet$/)).toHaveText(`£${perTablet.toFixed(2)} per tablet`);
+});
+
 test("a logo that fails to load falls back to the default pharmacy icon", async ({ page }) => {
   await page.route("**/pharmacy-logos/kestrel-lane-pharmacy.svg", (route) => route.abort());
   await page.goto(`${ed}?medication=Sildenafil`);
@@ -335,4 +347,25 @@ test("the whole journey: search by keyboard, land on the condition page, change 
   await dosagePicker(page).selectOption(otherDosage as string);
   await expect(page.getByRole("heading", { name: `Mounjaro ${otherDosage} prices` })).toBeVisible();
   await expectBestIsCheapest(page);
+});
+
+test("every price table links to How we rank, and every row says when its price was checked", async ({
+  page,
+}) => {
+  await page.goto(`${ed}?medication=Sildenafil`);
+  const rows = page.getByRole("table").locator("tbody tr");
+  const count = await rows.count();
+  for (let index = 0; index < count; index += 1) {
+    await expect(
+      rows
+        .nth(index)
+        .getByText(/^Checked (today|yesterday|\d+ days ago)$/)
+        .first(),
+    ).toBeAttached();
+  }
+  await page.getByRole("link", { name: "How we rank prices" }).click();
+  await expect(page).toHaveURL(/\/how-we-rank$/);
+  await expect(page.getByRole("heading", { level: 1, name: "How we rank prices" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /No pharmacy can pay for a better place/ })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

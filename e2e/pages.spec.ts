@@ -306,6 +306,22 @@ test.describe("cookie banner", () => {
     await expect(page.getByRole("button", { name: "Change cookie settings" })).toBeFocused();
   });
 
+  test("the footer's Cookie settings link reopens the choice on any page", async ({ page }) => {
+    await page.goto("/about");
+    await banner(page).getByRole("button", { name: "Accept All" }).click();
+    await expect(banner(page)).toBeHidden();
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(banner(page)).toBeFocused();
+    await banner(page).getByRole("button", { name: "Essential Only" }).click();
+    await expect(banner(page)).toBeHidden();
+    const stored = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem("pc.cookieConsent"))) ?? "null",
+    ) as { choice: string };
+    expect(stored.choice).toBe("essential");
+  });
+
   test("is not shown in the back-office", async ({ page }) => {
     await page.goto("/admin/login");
     await expect(page.getByLabel(/email/i).first()).toBeVisible();
@@ -394,6 +410,7 @@ const pages = [
   { path: "/privacy", title: "Privacy Policy | PharmaCompare" },
   { path: "/cookies", title: "Cookie Policy | PharmaCompare" },
   { path: "/disclaimer", title: "Medical Disclaimer | PharmaCompare" },
+  { path: "/how-we-rank", title: "How we rank prices | PharmaCompare" },
 ] as const;
 
 test("every page has its title, description and canonical address in the server's HTML", async ({
@@ -408,7 +425,7 @@ test("every page has its title, description and canonical address in the server'
   }
 });
 
-for (const path of ["/contact", "/privacy", "/cookies", "/disclaimer"]) {
+for (const path of ["/contact", "/privacy", "/cookies", "/disclaimer", "/how-we-rank"]) {
   test(`${path} has a Back to Home link that goes home`, async ({ page }) => {
     await page.goto(path);
     await page.getByRole("link", { name: "Back to Home" }).click();

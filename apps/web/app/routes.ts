@@ -11,6 +11,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("cookies", "routes/cookies.tsx"),
   route("disclaimer", "routes/disclaimer.tsx"),
+  route("how-we-rank", "routes/how-we-rank.tsx"),
   route("subscribe", "routes/subscribe.tsx"),
   // The links in our emails: a page with one button (a POST), so a mail scanner's GET does nothing.
   route("confirm", "routes/confirm.tsx"),

@@ -32,4 +32,5 @@ export * from "./path-segment.ts";
 export * from "./public-api.ts";
 export * from "./query.ts";
 export * from "./text.ts";
+export * from "./unit-price.ts";
 export * from "./visitor-writes.ts";

@@ -3,6 +3,7 @@ import {
   CATEGORY_IDS,
   DELIVERY_OPTIONS,
   MEDICATION_FORMS,
+  parsePackSize,
   SUBCATEGORY_IDS,
 } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
@@ -101,6 +102,13 @@ describe("demo medications", () => {
     for (const medication of demoMedications) {
       expect(parentOf.get(medication.subcategory), medication.id).toBe(medication.category);
     }
+  });
+
+  it("has dosage texts whose pack size the unit-price parser reads", () => {
+    const unread = demoMedications.flatMap((medication) =>
+      medication.dosage.filter((dosage) => parsePackSize(dosage) === null),
+    );
+    expect(unread).toEqual([]);
   });
 
   it("uses known forms and has 2-6 dosages, each with a positive typical price", () => {

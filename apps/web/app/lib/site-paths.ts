@@ -7,6 +7,8 @@ export const sitePaths = {
   privacy: "/privacy",
   cookies: "/cookies",
   disclaimer: "/disclaimer",
+  /** How the comparison orders pharmacies, and why no one can pay for a better place. */
+  howWeRank: "/how-we-rank",
   /** Price updates by email: the subscription forms post here (the page itself serves no-JavaScript visitors). */
   subscribe: "/subscribe",
   /** The links in our emails: each page asks for one press of a button (a POST) before acting. */
@@ -26,6 +28,9 @@ export const infoLinks = [
   { to: sitePaths.about, label: "About" },
   { to: sitePaths.contact, label: "Contact" },
 ] as const;
+
+/** The footer's "PharmaCompare" column: the header's pages, then how the comparison works. */
+export const footerInfoLinks = [...infoLinks, { to: sitePaths.howWeRank, label: "How we rank" }] as const;
 
 export const legalLinks = [
   { to: sitePaths.privacy, label: "Privacy Policy" },

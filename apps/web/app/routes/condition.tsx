@@ -1,6 +1,13 @@
 import { formatLongDate, formatPounds } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
 import { ComparisonPicker } from "../components/condition/comparison-picker.tsx";
 import { Breadcrumb, ConditionChips, OtherConditions } from "../components/condition/condition-nav.tsx";
 import { MessageBanners } from "../components/condition/message-banners.tsx";
@@ -288,11 +295,14 @@ function PriceResults({
         </p>
       ) : null}
       <div className="mt-5">
-        <PriceTable rows={rows} subject={subject} />
+        <PriceTable rows={rows} subject={subject} now={new Date()} />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">
         Prices are set by each pharmacy and may not include delivery. PharmaCompare may earn a small
-        commission when you buy through a link, at no extra cost to you.
+        commission when you buy through a link, at no extra cost to you; it never changes the order.{" "}
+        <Link to={sitePaths.howWeRank} className="font-medium text-brand-700 underline hover:text-brand-800">
+          How we rank prices
+        </Link>
       </p>
     </>
   );

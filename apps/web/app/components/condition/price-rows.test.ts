@@ -7,6 +7,7 @@ import {
 import { describe, expect, it } from "vitest";
 import {
   buildPriceRows,
+  checkedAgo,
   generalMessages,
   halfStars,
   messagesByPharmacy,
@@ -140,5 +141,16 @@ describe("newestUpdate", () => {
       ]),
     ).toBe("2025-09-03T09:00:00.000Z");
     expect(newestUpdate([])).toBeUndefined();
+  });
+});
+
+describe("checkedAgo", () => {
+  const now = new Date("2025-09-10T12:00:00.000Z");
+  it("says how many whole days ago a price was checked", () => {
+    expect(checkedAgo("2025-09-10T08:00:00.000Z", now)).toBe("checked today");
+    expect(checkedAgo("2025-09-09T11:00:00.000Z", now)).toBe("checked yesterday");
+    expect(checkedAgo("2025-09-01T12:00:00.000Z", now)).toBe("checked 9 days ago");
+    // A clock a little behind the server's never says "in the future".
+    expect(checkedAgo("2025-09-10T12:05:00.000Z", now)).toBe("checked today");
   });
 });

@@ -75,3 +75,16 @@ export function newestUpdate(prices: readonly Price[]): string | undefined {
   }
   return newest;
 }
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * How fresh one price is, in whole days ("checked today", "checked 3 days ago"): coarse enough
+ * that the server's render and the browser's agree, and honest about an old price.
+ */
+export function checkedAgo(lastUpdated: string, now: Date): string {
+  const days = Math.max(0, Math.floor((now.getTime() - Date.parse(lastUpdated)) / DAY));
+  if (days === 0) return "checked today";
+  if (days === 1) return "checked yesterday";
+  return `checked ${days} days ago`;
+}

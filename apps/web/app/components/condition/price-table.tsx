@@ -1,14 +1,16 @@
-import { formatPounds } from "@pharmacompare/contract";
+import { formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { messageStyles } from "./message-styles.ts";
 import { PharmacyLogo } from "./pharmacy-logo.tsx";
-import { type PriceRow, pharmacyHref } from "./price-rows.ts";
+import { checkedAgo, type PriceRow, pharmacyHref } from "./price-rows.ts";
 import { RatingStars } from "./rating-stars.tsx";
 
 interface PriceTableProps {
   rows: readonly PriceRow[];
   /** "Viagra 50mg x 4 tablets", for the caption and labels. */
   subject: string;
+  /** The render's clock, for each row's "checked … ago". */
+  now: Date;
 }
 
 /**
@@ -16,7 +18,7 @@ interface PriceTableProps {
  * six columns cannot be read without scrolling sideways. Only one of the two is displayed (and so
  * exposed to assistive technology) at a time.
  */
-export function PriceTable({ rows, subject }: PriceTableProps) {
+export function PriceTable({ rows, subject, now }: PriceTableProps) {
   const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
   return (
     <>
@@ -59,6 +61,8 @@ export function PriceTable({ rows, subject }: PriceTableProps) {
                       <p className="mt-0.5 text-slate-600 text-xs lg:hidden">
                         <span className="md:hidden">{row.price.pharmacy.deliveryTime} · </span>
                         <StockState inStock={row.price.inStock} compact />
+                        <span> · </span>
+                        <Checked lastUpdated={row.price.lastUpdated} now={now} />
                       </p>
                       {row.message ? <RowMessage row={row} /> : null}
                     </div>
@@ -72,6 +76,9 @@ export function PriceTable({ rows, subject }: PriceTableProps) {
                 </td>
                 <td className="hidden px-4 py-4 align-top lg:table-cell">
                   <StockState inStock={row.price.inStock} />
+                  <p className="mt-1 text-slate-600 text-xs">
+                    <Checked lastUpdated={row.price.lastUpdated} now={now} />
+                  </p>
                 </td>
                 <td className="px-4 py-4 text-right align-top">
                   <PriceAmount row={row} />
@@ -112,6 +119,12 @@ export function PriceTable({ rows, subject }: PriceTableProps) {
                 |
               </span>
               <StockState inStock={row.price.inStock} />
+              <span aria-hidden="true" className="text-slate-300">
+                |
+              </span>
+              <span className="text-slate-600">
+                <Checked lastUpdated={row.price.lastUpdated} now={now} />
+              </span>
             </p>
             {row.message ? <RowMessage row={row} /> : null}
             <div className="mt-4">
@@ -125,9 +138,12 @@ export function PriceTable({ rows, subject }: PriceTableProps) {
 }
 
 function PriceAmount({ row }: { row: PriceRow }) {
+  // Packs of different sizes compare fairly by their price per tablet, gram, pen…
+  const perUnit = unitPriceText(row.price.price, row.price.dosage);
   return (
     <div className="flex shrink-0 flex-col items-end gap-1">
       <span className="font-bold text-lg text-slate-900 tabular-nums">{formatPounds(row.price.price)}</span>
+      {perUnit ? <span className="whitespace-nowrap text-slate-600 text-xs tabular-nums">{perUnit}</span> : null}
       {row.isBest ? (
         <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-saving-700 px-2.5 py-0.5 font-semibold text-white text-xs">
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-3">
@@ -142,6 +158,16 @@ function PriceAmount({ row }: { row: PriceRow }) {
         </span>
       )}
     </div>
+  );
+}
+
+function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
+  // Whole days: the server's render and the browser's agree except across midnight.
+  const text = checkedAgo(lastUpdated, now);
+  return (
+    <span suppressHydrationWarning title={`Price last checked ${formatDateTime(lastUpdated)}`}>
+      {`${text.charAt(0).toUpperCase()}${text.slice(1)}`}
+    </span>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Category } from "@pharmacompare/contract";
 import { Link, useLocation } from "react-router";
-import { infoLinks, legalLinks, sitePaths } from "../../lib/site-paths.ts";
+import { reopenConsentBanner } from "../../lib/cookie-consent.ts";
+import { footerInfoLinks, legalLinks, sitePaths } from "../../lib/site-paths.ts";
 import { SubscribeForm } from "../subscription/subscribe-form.tsx";
 import { LogoMark } from "../ui/icons.tsx";
 
@@ -61,7 +62,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
             <div>
               <h2 className="font-semibold text-slate-900 text-sm">PharmaCompare</h2>
               <ul className="mt-3 space-y-2">
-                {infoLinks.map((link) => (
+                {footerInfoLinks.map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} className={linkClass}>
                       {link.label}
@@ -116,6 +117,20 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
                 </Link>
               </li>
             ))}
+            <li>
+              {/* Withdrawing consent is as easy as giving it (PECR): one click reopens the choice. Without
+                  JavaScript the link leads to the Cookie Policy's settings section instead. */}
+              <a
+                href={`${sitePaths.cookies}#cookie-settings`}
+                className={linkClass}
+                onClick={(event) => {
+                  event.preventDefault();
+                  reopenConsentBanner();
+                }}
+              >
+                Cookie settings
+              </a>
+            </li>
           </ul>
         </div>
       </div>

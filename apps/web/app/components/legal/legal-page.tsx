@@ -12,16 +12,19 @@ export function LegalPage({
   document,
   lastUpdated,
   slots,
+  eyebrow = "Legal",
 }: {
   document: LegalDocument;
   lastUpdated?: string;
   slots?: Record<string, ReactNode>;
+  /** The small line above the heading. */
+  eyebrow?: string;
 }) {
   return (
     <article className="page-container max-w-4xl py-8 sm:py-12">
       <Breadcrumb trail={[{ label: "Home", to: "/" }, { label: document.title }]} />
       <header className="mt-6 border-slate-200 border-b pb-8">
-        <p className="font-semibold text-brand-700 text-sm tracking-wide">Legal</p>
+        <p className="font-semibold text-brand-700 text-sm tracking-wide">{eyebrow}</p>
         <h1 className="mt-1 font-bold text-3xl text-slate-900 tracking-tight sm:text-4xl">
           {document.title}
         </h1>
