@@ -24,6 +24,10 @@ export default [
     route("admin/profile", "routes/admin/profile.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/blog", "routes/admin/blog.tsx"),
+    // One editor for both (back-office §2), under two route ids.
+    route("admin/blog/new", "routes/admin/blog-editor.tsx", { id: "routes/admin/blog-new" }),
+    route("admin/blog/edit/:id", "routes/admin/blog-editor.tsx"),
     // Last in the layout: an unknown admin address signs in first, then says "Page not found" inside the back-office.
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
