@@ -24,6 +24,9 @@ export default [
     route("admin/profile", "routes/admin/profile.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
+    route("admin/contacts", "routes/admin/contacts.tsx"),
+    route("admin/price-alerts", "routes/admin/price-alerts.tsx"),
+    route("admin/subscriptions", "routes/admin/subscriptions.tsx"),
     route("admin/blog", "routes/admin/blog.tsx"),
     // One editor for both (back-office §2), under two route ids.
     route("admin/blog/new", "routes/admin/blog-editor.tsx", { id: "routes/admin/blog-new" }),

@@ -8,7 +8,7 @@ function subscription(
   status: "active" | "unsubscribed" | "bounced" = "active",
   subscribedAt = "2026-03-01T09:30:00.000Z",
 ) {
-  return { email, status, source: "footer" as const, subscribedAt, preferences };
+  return { email, status, confirmed: true, source: "footer" as const, subscribedAt, preferences };
 }
 
 /** RFC 4180 read back: fields split on commas outside quotes, doubled quotes undone. */
@@ -42,12 +42,14 @@ function parse(text: string): string[][] {
 }
 
 describe("subscriptionsCsv", () => {
-  it("has the specification's columns and one row per ACTIVE subscription, in order", () => {
+  it("has the specification's columns and one row per ACTIVE, confirmed subscription, in order", () => {
     const rows = parse(
       subscriptionsCsv([
         subscription("ada@example.co.uk"),
         subscription("gone@example.co.uk", "unsubscribed"),
         subscription("bounced@example.co.uk", "bounced"),
+        // Active but never confirmed: no consent yet, so not exported.
+        { ...subscription("unconfirmed@example.co.uk"), confirmed: false },
         { ...subscription("grace@example.com", "active", "2026-07-15T23:30:00.000Z"), source: "popup" },
       ]),
     );

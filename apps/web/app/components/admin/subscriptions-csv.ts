@@ -1,8 +1,9 @@
-import { formatShortDate, type Subscription } from "@pharmacompare/contract";
+import { type AdminSubscription, formatShortDate } from "@pharmacompare/contract";
 
 /**
  * The Email Subscriptions screen's "Export CSV" (back-office §7): a file of the ACTIVE subscriptions
- * only, built in the browser. RFC 4180 (CRLF line ends, a field quoted when it holds a comma, a
+ * only, built in the browser. An active subscription whose address was never confirmed is left out
+ * too: its owner has not consented (double opt-in, decision 013), so it must not reach a mailing list. RFC 4180 (CRLF line ends, a field quoted when it holds a comma, a
  * quote or a line break, quotes doubled) and safe to open in a spreadsheet: a value that would
  * start a formula is prefixed with a single quote (OWASP "CSV injection"), so `=HYPERLINK(…)`
  * typed as an email address stays text.
@@ -20,9 +21,14 @@ export const SUBSCRIPTION_CSV_COLUMNS = [
 ] as const;
 
 type ExportedSubscription = Pick<
-  Subscription,
-  "email" | "status" | "source" | "subscribedAt" | "preferences"
+  AdminSubscription,
+  "email" | "status" | "confirmed" | "source" | "subscribedAt" | "preferences"
 >;
+
+/** Whether a subscription goes into the export: active and confirmed. */
+export function isExported(subscription: Pick<AdminSubscription, "status" | "confirmed">): boolean {
+  return subscription.status === "active" && subscription.confirmed;
+}
 
 /** The characters a spreadsheet reads as the start of a formula (or strips before one). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -35,10 +41,10 @@ export function csvField(value: string): string {
 
 const yesNo = (on: boolean) => (on ? "Yes" : "No");
 
-/** The file's text: a header line, then one line per active subscription, in the order given. */
+/** The file's text: a header line, then one line per exported subscription, in the order given. */
 export function subscriptionsCsv(subscriptions: readonly ExportedSubscription[]): string {
   const rows = subscriptions
-    .filter((subscription) => subscription.status === "active")
+    .filter(isExported)
     .map((subscription) => [
       subscription.email,
       subscription.status,
