@@ -12,6 +12,9 @@ export default [
   route("cookies", "routes/cookies.tsx"),
   route("disclaimer", "routes/disclaimer.tsx"),
   route("how-we-rank", "routes/how-we-rank.tsx"),
+  // For search engines: resource routes (no page), built from the API's list of what is public.
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("subscribe", "routes/subscribe.tsx"),
   // The links in our emails: a page with one button (a POST), so a mail scanner's GET does nothing.
   route("confirm", "routes/confirm.tsx"),

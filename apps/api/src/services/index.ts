@@ -15,6 +15,7 @@ import { createOutboxService } from "./outbox-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceAlertService } from "./price-alert-service.ts";
 import { createPriceService } from "./price-service.ts";
+import { createSitemapService } from "./sitemap-service.ts";
 import { createSubscriptionService } from "./subscription-service.ts";
 
 export interface ServiceOptions {
@@ -50,6 +51,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     pharmacies: createPharmacyService(db),
     priceAlerts,
     prices,
+    sitemap: createSitemapService(db),
     subscriptions: createSubscriptionService(db, { now, config, outbox }),
     adminMessages,
   };

@@ -24,6 +24,7 @@ import { catalogue } from "../lib/catalogue.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import { keepPriceAlertForLater } from "../lib/stored-price-alerts.ts";
+import { breadcrumbList, comparedProduct } from "../lib/structured-data.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/condition";
 
@@ -121,7 +122,29 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
   const path =
     sitePaths.condition(subcategory.id) +
     (canonicalMedication ? `?${new URLSearchParams({ medication: canonicalMedication })}` : "");
-  return pageMeta({ title, description, path, siteUrl: matches[0]?.loaderData?.env.siteUrl });
+  const chosen = medications.find((medication) => medication.id === loaderData.medicationId);
+  return pageMeta({
+    title,
+    description,
+    path,
+    siteUrl: matches[0]?.loaderData?.env.siteUrl,
+    withUrl: (url, siteUrl) => {
+      const product = chosen
+        ? comparedProduct({
+            name: `${chosen.name} ${loaderData.dosage ?? ""}`.trim(),
+            description: chosen.description || `${chosen.name} prices compared across UK online pharmacies.`,
+            url,
+            prices: loaderData.prices.map((price) => price.price),
+          })
+        : null;
+      const trail = breadcrumbList([
+        { name: "Home", url: `${siteUrl}/` },
+        { name: subcategory.name, url: `${siteUrl}${sitePaths.condition(subcategory.id)}` },
+        ...(canonicalMedication && chosen ? [{ name: chosen.name }] : []),
+      ]);
+      return [{ "script:ld+json": trail }, ...(product ? [{ "script:ld+json": product }] : [])];
+    },
+  });
 }
 
 function listOf(names: string[]): string {

@@ -20,6 +20,7 @@ import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
 import * as pharmacies from "./public/pharmacies.ts";
 import * as prices from "./public/prices.ts";
+import * as sitemap from "./public/sitemap.ts";
 import * as visitorWrites from "./public/visitor-writes.ts";
 
 /**
@@ -36,6 +37,7 @@ export const publicEndpoints = {
   ...blog,
   ...contact,
   ...conditionPage,
+  ...sitemap,
   ...visitorWrites,
 } as const;
 

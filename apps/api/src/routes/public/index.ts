@@ -7,6 +7,7 @@ import { contactRoutes } from "./contact.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
 import { priceRoutes } from "./prices.ts";
+import { sitemapRoutes } from "./sitemap.ts";
 import { visitorWriteRoutes } from "./visitor-writes.ts";
 
 /**
@@ -22,5 +23,6 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(conditionPageRoutes);
+  await app.register(sitemapRoutes);
   await app.register(visitorWriteRoutes);
 };

@@ -1,0 +1,57 @@
+import type { BreadcrumbList, Product, WithContext } from "schema-dts";
+
+/**
+ * JSON-LD for search engines, typed by schema-dts so a misspelt property or a wrong type fails
+ * the type check. Built only from what the page shows.
+ */
+
+export interface BreadcrumbStep {
+  name: string;
+  /** Absolute address; the last step (the page itself) may leave it out. */
+  url?: string;
+}
+
+export function breadcrumbList(steps: readonly BreadcrumbStep[]): WithContext<BreadcrumbList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: steps.map((step, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: step.name,
+      ...(step.url ? { item: step.url } : {}),
+    })),
+  };
+}
+
+export interface ComparedProduct {
+  name: string;
+  description: string;
+  /** The page's own (canonical) address. */
+  url: string;
+  /** Every price the table shows, in pounds. */
+  prices: readonly number[];
+}
+
+/**
+ * The chosen medication and dosage as a Product whose AggregateOffer bounds the prices shown
+ * (lowPrice, highPrice, how many offers), in GBP. Null without prices: no offer to describe.
+ */
+export function comparedProduct(product: ComparedProduct): WithContext<Product> | null {
+  if (product.prices.length === 0) return null;
+  const amount = (value: number) => value.toFixed(2);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    url: product.url,
+    offers: {
+      "@type": "AggregateOffer",
+      priceCurrency: "GBP",
+      lowPrice: amount(Math.min(...product.prices)),
+      highPrice: amount(Math.max(...product.prices)),
+      offerCount: product.prices.length,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { defineEndpoint } from "../../endpoint.ts";
+
+const lastmod = z.iso.datetime({ offset: true }).describe("When what the page shows last changed");
+
+/**
+ * What a search engine may crawl, with when each page last changed: the API knows what is public
+ * and when it changed; the web turns these into addresses (`/sitemap.xml`).
+ */
+export const SitemapSources = z.object({
+  conditions: z.array(z.object({ subcategoryId: z.string(), lastmod })),
+  medications: z.array(z.object({ subcategoryId: z.string(), name: z.string(), lastmod })),
+  posts: z.array(z.object({ slug: z.string(), lastmod })),
+});
+export type SitemapSources = z.infer<typeof SitemapSources>;
+
+export const sitemapSources = defineEndpoint({
+  method: "GET",
+  path: "/api/pages/sitemap",
+  access: "public",
+  tag: "pages",
+  summary: "Every public condition page, medication and published article, with when each last changed",
+  description:
+    "Only what a visitor can open: active conditions of active categories, public medications, " +
+    "published posts. A condition or medication changed when its catalogue row or one of its " +
+    "prices last did.",
+  cache: "public",
+  responses: { 200: SitemapSources },
+});
