@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
+import { createAdminCategoryService } from "./admin-category-service.ts";
+import { createAdminMedicationService } from "./admin-medication-service.ts";
 import { createAdminMessageService } from "./admin-message-service.ts";
+import { createAdminPharmacyService } from "./admin-pharmacy-service.ts";
+import { createAdminPriceService } from "./admin-price-service.ts";
 import { createAdminStatsService } from "./admin-stats-service.ts";
 import { createAuditService } from "./audit-service.ts";
 import { createAuthService } from "./auth-service.ts";
@@ -37,6 +41,14 @@ export function createServices(db: Database, options: ServiceOptions) {
   const prices = createPriceService(db, { now, pricesChanged: priceAlerts.pricesChanged });
   const audit = createAuditService(db, { now });
   const adminMessages = createAdminMessageService(db, { now, audit });
+  // The back-office catalogue: every price change goes through `prices.write` (the one path).
+  const adminPrices = createAdminPriceService(db, {
+    audit,
+    prices,
+    outbox,
+    pricesChanged: priceAlerts.pricesChanged,
+  });
+  const adminPharmacies = createAdminPharmacyService(db, { audit, prices, adminPrices, outbox });
   return {
     adminStats: createAdminStatsService(db),
     audit,
@@ -54,6 +66,16 @@ export function createServices(db: Database, options: ServiceOptions) {
     sitemap: createSitemapService(db),
     subscriptions: createSubscriptionService(db, { now, config, outbox }),
     adminMessages,
+    adminMedications: createAdminMedicationService(db, {
+      audit,
+      prices,
+      adminPrices,
+      adminPharmacies,
+      outbox,
+    }),
+    adminPharmacies,
+    adminPrices,
+    adminCategories: createAdminCategoryService(db, { audit, adminPrices, outbox }),
   };
 }
 

@@ -5,7 +5,12 @@ import { refuse } from "../../plugins/refusal.ts";
 import { adminMessageRoutes } from "./admin-messages.ts";
 import { adminAuditRoutes } from "./audit.ts";
 import { adminLoginRoutes, adminSessionRoutes } from "./auth.ts";
+import { adminCategoryRoutes } from "./categories.ts";
+import { adminMedicationRoutes } from "./medications.ts";
+import { adminPharmacyRoutes } from "./pharmacies.ts";
+import { adminPriceRoutes } from "./prices.ts";
 import { adminStatsRoutes } from "./stats.ts";
+import { unknownAdminPathRoutes } from "./unknown-paths.ts";
 
 /** The guard's refusal: 401 in the one error shape, with the challenge a bearer client expects. */
 function deny(error: "Authentication required" | "Session expired") {
@@ -55,5 +60,11 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     await guarded.register(adminAuditRoutes);
     await guarded.register(adminStatsRoutes);
     await guarded.register(adminMessageRoutes);
+    await guarded.register(adminMedicationRoutes);
+    await guarded.register(adminPharmacyRoutes);
+    await guarded.register(adminPriceRoutes);
+    await guarded.register(adminCategoryRoutes);
+    // Last: every other path under the admin prefixes answers 401, or 404 behind the guard.
+    await guarded.register(unknownAdminPathRoutes);
   });
 };

@@ -1,0 +1,29 @@
+import { adminEndpoints } from "@pharmacompare/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { registerEndpoint } from "../register-endpoint.ts";
+import { actorContext } from "./context.ts";
+
+/** The back-office's medications (back-office §2, §7): every write audited, grid prices through the price-write path. */
+export const adminMedicationRoutes: FastifyPluginAsync = async (app) => {
+  const medications = app.services.adminMedications;
+
+  registerEndpoint(app, adminEndpoints.listAdminMedications, async (request) => ({
+    medications: await medications.list(request.query.limit),
+  }));
+
+  registerEndpoint(app, adminEndpoints.getAdminMedication, async (request) =>
+    medications.formData(request.params.id),
+  );
+
+  registerEndpoint(app, adminEndpoints.createMedication, async (request) =>
+    medications.create(actorContext(request), request.body),
+  );
+
+  registerEndpoint(app, adminEndpoints.updateMedication, async (request) => ({
+    medication: await medications.update(actorContext(request), request.params.id, request.body),
+  }));
+
+  registerEndpoint(app, adminEndpoints.deleteMedication, async (request) =>
+    medications.remove(actorContext(request), request.params.id),
+  );
+};
