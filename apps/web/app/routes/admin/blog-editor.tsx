@@ -204,6 +204,7 @@ function EditorForm({
         noValidate
         onSubmit={(event) => {
           if (saving) event.preventDefault();
+          else setSlugNote({ spoken: "" });
         }}
         className="space-y-6"
       >
@@ -283,11 +284,11 @@ function EditorForm({
                     hint={
                       <>
                         The post's address,{" "}
-                        <span className="font-mono">/blog/{draft.slug.trim() || "…"}</span>: lowercase letters
-                        and digits joined by hyphens.
+                        <span className="break-all font-mono">/blog/{draft.slug.trim() || "…"}</span>:
+                        lowercase letters and digits joined by hyphens.
                       </>
                     }
-                    error={slugNote.error ?? errors.slug}
+                    error={errors.slug ?? slugNote.error}
                   />
                   <p className="sr-only" aria-live="polite">
                     {slugNote.spoken}
@@ -373,7 +374,7 @@ function EditorForm({
                   id={controlId("metaDescription")}
                   label="Meta description"
                   name="metaDescription"
-                  rows={3}
+                  rows={4}
                   required
                   max={BLOG_POST_LIMITS.metaDescriptionMax}
                   value={draft.metaDescription}

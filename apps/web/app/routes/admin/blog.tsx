@@ -17,6 +17,7 @@ import {
 } from "../../components/admin/list-navigation.ts";
 import { useToast } from "../../components/admin/toast.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
+import { showsUpdatedDate } from "../../lib/blog.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
 import type { Route } from "./+types/blog";
 
@@ -166,7 +167,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       cell: (post) => (
         <>
           <span className="block font-medium text-slate-900">{post.title}</span>
-          <span className="mt-0.5 block font-mono text-slate-600 text-xs">/{post.slug}</span>
+          <span className="mt-0.5 block break-all font-mono text-slate-600 text-xs">/{post.slug}</span>
         </>
       ),
     },
@@ -200,9 +201,12 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           ) : (
             <span className="block">Not yet published</span>
           )}
-          <span className="mt-0.5 block text-slate-600 text-xs">
-            Updated <time dateTime={post.lastUpdated}>{formatLongDate(post.lastUpdated)}</time>
-          </span>
+          {/* As on the article: a change on the day of publication is not worth a second date. */}
+          {!post.publishDate || showsUpdatedDate(post.publishDate, post.lastUpdated) ? (
+            <span className="mt-0.5 block text-slate-600 text-xs">
+              Updated <time dateTime={post.lastUpdated}>{formatLongDate(post.lastUpdated)}</time>
+            </span>
+          ) : null}
         </>
       ),
     },
