@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionToken } from "../src/auth/tokens.ts";
+import { UNKNOWN_ADMIN_PATHS } from "../src/routes/admin/unknown-paths.ts";
 import { bearer, signIn } from "./admin-helpers.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
@@ -128,5 +129,112 @@ describe("the admin guard", () => {
       const res = await api.app.inject({ method: "GET", url: concrete(route.url), headers: bearer(token) });
       expect(res.statusCode, `GET ${route.url}`).not.toBe(401);
     }
+  });
+});
+
+/** Paths no route serves, under every admin prefix (the spec's paths without /api included). */
+const UNKNOWN_PATHS = [
+  "/api/admin",
+  "/api/admin/",
+  "/api/admin/no-such-thing",
+  "/api/admin/medications/viagra/no-such-thing",
+  "/api/admin/auth/login/extra",
+  "/api/blog/admin",
+  "/api/blog/admin/drafts",
+  "/api/blog/admin/posts/x/y/z",
+  "/admin/admin-messages/x/y",
+  "/admin/admin-messages/00000000-0000-4000-8000-000000000000/nothing",
+  "/admin/subscriptions/export/all",
+  "/admin/subscriptionsXYZ",
+];
+const ALL_METHODS: Method[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+const isCatchAll = (url: string) => (UNKNOWN_ADMIN_PATHS as readonly string[]).includes(url);
+
+describe("unknown admin paths (deny by default)", () => {
+  it("answer 401 to any method without a valid token, as every guarded route does", async () => {
+    const unregisteredMethods: [Method, string][] = [
+      // Real paths, methods nobody serves on them.
+      ["PATCH", "/api/admin/medications/viagra"],
+      ["DELETE", "/api/admin/medications"],
+      ["PUT", "/admin/admin-messages"],
+      ["DELETE", "/admin/subscriptions"],
+      ["GET", "/api/admin/auth/login"],
+    ];
+    const cases = [
+      ...UNKNOWN_PATHS.flatMap((url) => ALL_METHODS.map((method) => [method, url] as [Method, string])),
+      ...unregisteredMethods,
+    ];
+    for (const [method, url] of cases) {
+      for (const headers of [{}, bearer("A".repeat(43))]) {
+        const res = await api.app.inject({ method, url, headers });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
+        if (method !== "HEAD") {
+          expect(res.json()).toEqual({ error: "Authentication required", code: "unauthenticated" });
+        }
+      }
+    }
+  });
+
+  it("answer a signed-in administrator 404 { error } naming the path", async () => {
+    const token = await signIn(api.app);
+    for (const url of UNKNOWN_PATHS) {
+      for (const method of ALL_METHODS) {
+        const res = await api.app.inject({ method, url, headers: bearer(token) });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        if (method !== "HEAD") {
+          expect(res.json()).toEqual({ error: `No route for ${method} ${url}`, code: "not_found" });
+        }
+      }
+    }
+    const wrongMethod = await api.app.inject({
+      method: "PATCH",
+      url: "/api/admin/medications/viagra",
+      headers: bearer(token),
+    });
+    expect(wrongMethod.statusCode).toBe(404);
+  });
+
+  it("are caught behind the guard and hidden from the OpenAPI document", async () => {
+    const guarded = new Set(api.app.adminRoutes.map((route) => route.url));
+    for (const url of UNKNOWN_ADMIN_PATHS) expect(guarded, url).toContain(url);
+    const document = (await api.app.inject({ url: "/openapi.json" })).json() as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of Object.keys(document.paths)) expect(isCatchAll(path), path).toBe(false);
+  });
+
+  it("shadow no real route: every guarded route still reaches its own handler", async () => {
+    const token = await signIn(api.app);
+    const real = api.app.adminRoutes.filter((route) => !isCatchAll(route.url) && route.method !== "HEAD");
+    expect(real.length).toBeGreaterThan(20);
+    for (const route of real) {
+      const hasBody = !["GET", "DELETE"].includes(route.method);
+      const url = concrete(route.url);
+      const res = await api.app.inject({
+        method: route.method as Method,
+        url,
+        headers: bearer(token),
+        ...(hasBody ? { payload: {} } : {}),
+      });
+      // Whatever the route answers to a made-up id or an empty body, it is not the catch-all's.
+      expect(res.json(), `${route.method} ${route.url}`).not.toEqual({
+        error: `No route for ${route.method} ${url}`,
+        code: "not_found",
+      });
+    }
+  });
+
+  it("leave OPTIONS to CORS, which answers a known and an unknown admin path alike", async () => {
+    const preflight = (url: string) =>
+      api.app.inject({
+        method: "OPTIONS",
+        url,
+        headers: { origin: "http://localhost:5173", "access-control-request-method": "GET" },
+      });
+    const known = await preflight("/api/admin/medications");
+    const unknown = await preflight("/api/admin/no-such-thing");
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
   });
 });

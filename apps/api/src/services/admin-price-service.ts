@@ -26,6 +26,9 @@ import { byName } from "./public-filters.ts";
 
 type BulkRow = z.output<typeof BulkPriceRequest>["prices"][number];
 
+/** The fields of a bulk row that name what it is the price of. */
+const RowReference = BulkPriceRow.pick({ medicationId: true, pharmacyId: true, dosage: true });
+
 export const priceNotFound = (id: string) => notFound(`Price "${id}" not found`);
 
 /** "25mg, 50mg and 100mg" */
@@ -213,7 +216,9 @@ export function createAdminPriceService(
           const key = ["prices", index, ...issue.path].join(".");
           fields[key] ??= issue.message;
         }
-        return undefined;
+        // A row refused for its price or stock can still name an unknown medication or dosage.
+        const reference = RowReference.safeParse(row);
+        return reference.success ? reference.data : undefined;
       });
       if (Object.keys(fields).length === 0) return;
       const problems = await rowProblems(db, parsed, "prices");

@@ -1,0 +1,380 @@
+import {
+  AdminPharmacy,
+  AuditPage,
+  adminEndpoints,
+  ConditionPage,
+  Price,
+  publicEndpoints,
+} from "@pharmacompare/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { adminMessages, priceAlerts, priceHistory, prices } from "../src/db/schema.ts";
+import { catalogueCaller, confirmedAlert, expectRefusedUnchanged } from "./catalogue-helpers.ts";
+import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
+
+let api: TestApi;
+let call: Awaited<ReturnType<typeof catalogueCaller>>;
+beforeAll(async () => {
+  api = await createTestApi();
+  call = await catalogueCaller(api);
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+const PharmacyBody = z.object({ pharmacy: AdminPharmacy });
+const valid = (overrides: Record<string, unknown> = {}) => ({
+  name: "Gannet Street Pharmacy",
+  website: "https://www.gannetstreet.example",
+  gphcNumber: "9555001",
+  ...overrides,
+});
+
+async function pharmacy(id: string) {
+  const res = await call(adminEndpoints.getAdminPharmacy, { params: { id } });
+  expect(res.status).toBe(200);
+  return PharmacyBody.parse(res.body).pharmacy;
+}
+
+describe("GET /api/admin/pharmacies", () => {
+  it("lists every pharmacy, inactive too, by name, with GPhC number and price count", async () => {
+    await call(adminEndpoints.updatePharmacy, {
+      params: { id: "mossgate-chemist" },
+      body: { active: false },
+    });
+    const res = await call(adminEndpoints.listAdminPharmacies);
+    expect(res.status).toBe(200);
+    const list = z.object({ pharmacies: z.array(AdminPharmacy) }).parse(res.body).pharmacies;
+    const names = list.map((entry) => entry.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const mossgate = list.find((entry) => entry.id === "mossgate-chemist");
+    expect(mossgate).toMatchObject({ active: false, gphcNumber: expect.stringMatching(/^\d{7}$/) });
+    const rows = await api.database.db.select().from(prices).where(eq(prices.pharmacyId, "mossgate-chemist"));
+    expect(mossgate?.priceCount).toBe(rows.length);
+    await call(adminEndpoints.updatePharmacy, { params: { id: "mossgate-chemist" }, body: { active: true } });
+  });
+
+  it("answers one pharmacy, and 404 naming an unknown one", async () => {
+    expect(await pharmacy("kestrel-lane-pharmacy")).toMatchObject({
+      name: "Kestrel Lane Pharmacy",
+      _id: "kestrel-lane-pharmacy",
+    });
+    const missing = await call(adminEndpoints.getAdminPharmacy, { params: { id: "nowhere" } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ error: 'Pharmacy "nowhere" not found' });
+  });
+});
+
+describe("POST /api/admin/pharmacies", () => {
+  it("creates it with the form's defaults and an id from its name, audited", async () => {
+    const res = await call(adminEndpoints.createPharmacy, { body: valid() });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: "gannet-street-pharmacy" });
+    expect(await pharmacy("gannet-street-pharmacy")).toEqual({
+      id: "gannet-street-pharmacy",
+      _id: "gannet-street-pharmacy",
+      name: "Gannet Street Pharmacy",
+      website: "https://www.gannetstreet.example",
+      gphcNumber: "9555001",
+      rating: 4,
+      deliveryOptions: ["standard"],
+      deliveryTime: "",
+      prescriptionRequired: true,
+      active: true,
+      description: "",
+      trustpilotUrl: "",
+      minOrderValue: 0,
+      deliveryFee: 2.95,
+      freeDeliveryThreshold: 0,
+      priceCount: 0,
+    });
+    const audit = AuditPage.parse(
+      (await call(adminEndpoints.listAuditEntries, { query: { entityType: "pharmacy", action: "create" } }))
+        .body,
+    );
+    expect(audit.entries[0]).toMatchObject({ entityId: "gannet-street-pharmacy" });
+  });
+
+  it('reads "", null and text that is not a number as 0 (the specification\'s fall-back)', async () => {
+    const res = await call(adminEndpoints.createPharmacy, {
+      body: valid({
+        name: "Fallback Chemist",
+        gphcNumber: "9555002",
+        rating: "",
+        deliveryFee: "free",
+        minOrderValue: null,
+        freeDeliveryThreshold: "25.50",
+        deliveryOptions: ["next-day", "standard", "next-day"],
+        trustpilotUrl: "",
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(await pharmacy("fallback-chemist")).toMatchObject({
+      rating: 0,
+      deliveryFee: 0,
+      minOrderValue: 0,
+      freeDeliveryThreshold: 25.5,
+      deliveryOptions: ["standard", "next-day"],
+    });
+  });
+
+  it("refuses, changing nothing, each rule broken by name", async () => {
+    const missing = await expectRefusedUnchanged(
+      api,
+      () => call(adminEndpoints.createPharmacy, { body: {} }),
+      400,
+    );
+    expect(missing.fields).toMatchObject({
+      name: "is required",
+      website: "is required",
+      gphcNumber: "is required",
+    });
+    const bad = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.createPharmacy, {
+          body: valid({
+            website: "javascript:alert(1)",
+            gphcNumber: "12345",
+            rating: 4.55,
+            deliveryFee: -1,
+            minOrderValue: 1.234,
+            freeDeliveryThreshold: "-3",
+            deliveryOptions: ["drone"],
+            trustpilotUrl: "not a url",
+          }),
+        }),
+      400,
+    );
+    expect(Object.keys(bad.fields ?? {}).sort()).toEqual(
+      [
+        "website",
+        "gphcNumber",
+        "rating",
+        "deliveryFee",
+        "minOrderValue",
+        "freeDeliveryThreshold",
+        "deliveryOptions.0",
+        "trustpilotUrl",
+      ].sort(),
+    );
+    const tooHigh = await expectRefusedUnchanged(
+      api,
+      () => call(adminEndpoints.createPharmacy, { body: valid({ rating: 5.1 }) }),
+      400,
+    );
+    expect(tooHigh.fields).toEqual({ rating: "must be a number from 0 to 5 in steps of 0.1" });
+  });
+
+  it("refuses a GPhC number or an id already taken (409 naming it)", async () => {
+    const gphc = await expectRefusedUnchanged(
+      api,
+      () => call(adminEndpoints.createPharmacy, { body: valid({ name: "Copycat", gphcNumber: "9104721" }) }),
+      409,
+    );
+    expect(gphc.fields).toEqual({
+      gphcNumber: "GPhC number 9104721 is already registered to Kestrel Lane Pharmacy",
+    });
+    const id = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.createPharmacy, {
+          body: valid({ id: "kestrel-lane-pharmacy", gphcNumber: "9555099" }),
+        }),
+      409,
+    );
+    expect(id.fields).toEqual({ id: 'A pharmacy with the id "kestrel-lane-pharmacy" already exists' });
+  });
+});
+
+describe("PUT /api/admin/pharmacies/{id}", () => {
+  it("changes only the fields sent", async () => {
+    const res = await call(adminEndpoints.updatePharmacy, {
+      params: { id: "gannet-street-pharmacy" },
+      body: { rating: 4.6, deliveryOptions: ["express"], deliveryTime: "Next day" },
+    });
+    expect(res.status).toBe(200);
+    expect(PharmacyBody.parse(res.body).pharmacy).toMatchObject({
+      name: "Gannet Street Pharmacy",
+      rating: 4.6,
+      deliveryOptions: ["express"],
+      deliveryTime: "Next day",
+      deliveryFee: 2.95,
+    });
+  });
+
+  it("switching off hides its prices from the public reads; on brings them back", async () => {
+    const medication = "viagra";
+    const dosage = "50mg x 4 tablets";
+    const url = urlOf(publicEndpoints.listPricesForMedication, {
+      params: { id: medication },
+      query: { dosage },
+    });
+    const listed = z.array(Price).parse((await api.get(url)).body);
+    const shown = listed[0]?.pharmacyId ?? "";
+    expect(shown).not.toBe("");
+    const off = await call(adminEndpoints.updatePharmacy, { params: { id: shown }, body: { active: false } });
+    expect(off.status).toBe(200);
+    const hidden = z.array(Price).parse((await api.get(url)).body);
+    expect(hidden.map((price) => price.pharmacyId)).not.toContain(shown);
+    const audit = AuditPage.parse(
+      (
+        await call(adminEndpoints.listAuditEntries, {
+          query: { entityType: "pharmacy", action: "status_change" },
+        })
+      ).body,
+    );
+    expect(audit.entries[0]).toMatchObject({
+      entityId: shown,
+      changes: { active: { from: true, to: false } },
+    });
+    await call(adminEndpoints.updatePharmacy, { params: { id: shown }, body: { active: true } });
+    expect(z.array(Price).parse((await api.get(url)).body)).toEqual(listed);
+  });
+
+  it("switching a pharmacy on fires the confirmed alerts its price reaches", async () => {
+    await call(adminEndpoints.createPrice, {
+      body: {
+        medicationId: "cialis",
+        pharmacyId: "gannet-street-pharmacy",
+        dosage: "10mg x 4 tablets",
+        price: 1.5,
+      },
+    });
+    await call(adminEndpoints.updatePharmacy, {
+      params: { id: "gannet-street-pharmacy" },
+      body: { active: false },
+    });
+    const alertId = await confirmedAlert(api, {
+      medicationId: "cialis",
+      medicationName: "Cialis",
+      dosage: "10mg x 4 tablets",
+      targetPrice: 2,
+      currentPrice: 20,
+    });
+    await call(adminEndpoints.updatePharmacy, {
+      params: { id: "gannet-street-pharmacy" },
+      body: { active: true },
+    });
+    const [alert] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alertId));
+    expect(alert).toMatchObject({
+      status: "triggered",
+      lowestPharmacyName: "Gannet Street Pharmacy",
+      lowestPharmacyPrice: 1.5,
+    });
+  });
+
+  it("refuses, changing nothing: a taken GPhC number, a changed id, a bad value; 404 for an unknown id", async () => {
+    const gphc = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.updatePharmacy, {
+          params: { id: "gannet-street-pharmacy" },
+          body: { gphcNumber: "9104721" },
+        }),
+      409,
+    );
+    expect(gphc.fields?.gphcNumber).toContain("Kestrel Lane Pharmacy");
+    const id = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.updatePharmacy, {
+          params: { id: "gannet-street-pharmacy" },
+          body: { id: "other" },
+        }),
+      400,
+    );
+    expect(id.fields).toEqual({ id: 'The id of "Gannet Street Pharmacy" cannot be changed' });
+    await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.updatePharmacy, {
+          params: { id: "gannet-street-pharmacy" },
+          body: { website: "" },
+        }),
+      400,
+    );
+    const missing = await expectRefusedUnchanged(
+      api,
+      () => call(adminEndpoints.updatePharmacy, { params: { id: "nowhere" }, body: { active: true } }),
+      404,
+    );
+    expect(missing.error).toBe('Pharmacy "nowhere" not found');
+  });
+});
+
+describe("DELETE /api/admin/pharmacies/{id}", () => {
+  it("removes it with its prices (gone from the public reads) and its row messages, re-evaluating alerts", async () => {
+    const dosage = "50mg x 4 tablets";
+    // Make the new pharmacy the cheapest for Viagra 50mg, with a message in its row.
+    await call(adminEndpoints.createPrice, {
+      body: { medicationId: "viagra", pharmacyId: "gannet-street-pharmacy", dosage, price: 2.5 },
+    });
+    await call(adminEndpoints.createAdminMessage, {
+      body: {
+        medicationId: "viagra",
+        pharmacyId: "gannet-street-pharmacy",
+        title: "Offer",
+        message: "Cheap",
+      },
+    });
+    const alertId = await confirmedAlert(api, {
+      medicationId: "viagra",
+      medicationName: "Viagra",
+      dosage,
+      targetPrice: 1,
+      currentPrice: 2.5,
+    });
+    const pageUrl = urlOf(publicEndpoints.conditionPage, {
+      params: { subcategoryId: "erectile-dysfunction" },
+      query: { medication: "viagra", dosage },
+    });
+    const before = ConditionPage.parse((await api.get(pageUrl)).body);
+    expect(before.comparison?.prices[0]).toMatchObject({
+      pharmacyId: "gannet-street-pharmacy",
+      isBest: true,
+    });
+
+    const counted = await api.database.db
+      .select()
+      .from(prices)
+      .where(eq(prices.pharmacyId, "gannet-street-pharmacy"));
+    const res = await call(adminEndpoints.deletePharmacy, { params: { id: "gannet-street-pharmacy" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: `Gannet Street Pharmacy deleted with ${counted.length} prices`,
+      removedPrices: counted.length,
+    });
+
+    const after = ConditionPage.parse((await api.get(pageUrl)).body);
+    expect(after.comparison?.prices.map((price) => price.pharmacyId)).not.toContain("gannet-street-pharmacy");
+    expect(after.comparison?.prices[0]?.isBest).toBe(true);
+    const matrix = await api.get(urlOf(publicEndpoints.priceMatrix, { params: { id: "viagra" } }));
+    expect(JSON.stringify(matrix.body)).not.toContain("gannet-street-pharmacy");
+    expect(
+      await api.database.db
+        .select()
+        .from(adminMessages)
+        .where(eq(adminMessages.pharmacyId, "gannet-street-pharmacy")),
+    ).toEqual([]);
+    expect(
+      await api.database.db
+        .select()
+        .from(priceHistory)
+        .where(eq(priceHistory.pharmacyId, "gannet-street-pharmacy")),
+    ).toEqual([]);
+    // The alert now knows the new lowest price (the price-write path re-evaluated it).
+    const [alert] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alertId));
+    expect(alert?.currentPrice).toBe(after.comparison?.prices.find((price) => price.inStock)?.price);
+    expect(
+      (await call(adminEndpoints.getAdminPharmacy, { params: { id: "gannet-street-pharmacy" } })).status,
+    ).toBe(404);
+  });
+
+  it("answers 404 for an unknown pharmacy", async () => {
+    const res = await call(adminEndpoints.deletePharmacy, { params: { id: "gannet-street-pharmacy" } });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ error: 'Pharmacy "gannet-street-pharmacy" not found' });
+  });
+});
