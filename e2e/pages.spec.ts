@@ -1,8 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
+import { CatalogueFigures, catalogueClaims, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { expect, type Page, test } from "@playwright/test";
 import { formatLongDate } from "../packages/contract/src/format.ts";
 
 const noConsent = { cookies: [], origins: [] };
+const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const successText = "Thank you for your message! We'll get back to you soon.";
 const errorText =
   "Sorry, there was an error sending your message. Please try again or email us directly at support@pharmacompare.co.uk";
@@ -398,10 +400,25 @@ test("the about page has every section the specification lists", async ({ page }
   ]) {
     await expect(main.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
   }
-  for (const claim of ["30+", "500+", "Up to 70%", "Daily"]) {
-    await expect(main.getByText(claim, { exact: true })).toBeVisible();
-  }
   await expect(main.getByText(/not intended for anyone under 18/)).toBeVisible();
+});
+
+test("home and About claim only what the live catalogue bears out", async ({ page, request }) => {
+  const figures = CatalogueFigures.parse(
+    await (await request.get(`${API_URL}${endpointUrl(publicEndpoints.catalogueFigures)}`)).json(),
+  );
+  const claims = catalogueClaims(figures, new Date());
+  // The demo catalogue has 30+ pharmacies but far fewer than 500 medications.
+  expect(claims.pharmacies).toBe("30+");
+  expect(claims.medications).not.toBe("500+");
+  for (const path of ["/", "/about"]) {
+    await page.goto(path);
+    const main = page.getByRole("main");
+    for (const claim of Object.values(claims)) {
+      if (claim) await expect(main.getByText(claim, { exact: true }), path).toBeVisible();
+    }
+    await expect(main.getByText("500+", { exact: true })).toHaveCount(0);
+  }
 });
 
 const pages = [

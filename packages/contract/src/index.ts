@@ -1,5 +1,6 @@
 export * from "./blog-api.ts";
 export * from "./category-tree.ts";
+export * from "./claims.ts";
 export * from "./comparison.ts";
 export * from "./contact-api.ts";
 export * from "./endpoint.ts";

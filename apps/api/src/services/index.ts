@@ -14,6 +14,7 @@ import { createCategoryService } from "./category-service.ts";
 import { createConditionPageService } from "./condition-page-service.ts";
 import { createContactService } from "./contact-service.ts";
 import { createEmailLinkService } from "./email-link-service.ts";
+import { createFiguresService } from "./figures-service.ts";
 import { createMedicationService } from "./medication-service.ts";
 import { createOutboxService } from "./outbox-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
@@ -64,6 +65,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     priceAlerts,
     prices,
     sitemap: createSitemapService(db),
+    figures: createFiguresService(db),
     subscriptions: createSubscriptionService(db, { now, config, outbox }),
     adminMessages,
     adminMedications: createAdminMedicationService(db, {

@@ -7,11 +7,11 @@ import {
   type PriceMatrixRow,
   type RecentPriceUpdate,
 } from "@pharmacompare/contract";
-import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../db/schema.ts";
 import { pricePharmacyColumns } from "./pharmacy-service.ts";
-import { byName, medicationIsPublic } from "./public-filters.ts";
+import { byName, priceIsPublic } from "./public-filters.ts";
 
 /**
  * Prices a visitor may see, each with its pharmacy and medication name in the same query:
@@ -24,15 +24,7 @@ const selectPublic = (db: Database, where: SQL | undefined) =>
     .from(prices)
     .innerJoin(medications, eq(medications.id, prices.medicationId))
     .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
-    .where(
-      and(
-        medicationIsPublic,
-        eq(pharmacies.active, true),
-        gt(prices.price, 0),
-        sql`${prices.dosage} = any(${medications.dosages})`,
-        where,
-      ),
-    );
+    .where(and(priceIsPublic, where));
 
 type Row = Awaited<ReturnType<typeof selectPublic>>[number];
 

@@ -1,5 +1,5 @@
-import { type AnyColumn, sql } from "drizzle-orm";
-import { categories, medications, subcategories } from "../db/schema.ts";
+import { type AnyColumn, and, eq, gt, sql } from "drizzle-orm";
+import { categories, medications, pharmacies, prices, subcategories } from "../db/schema.ts";
 
 /**
  * Predicates shared by the public read services. A medication is public when it is active and so
@@ -10,6 +10,17 @@ export const medicationIsPublic = sql<boolean>`(${medications.active} and exists
   select 1 from ${subcategories} inner join ${categories} on ${categories.id} = ${subcategories.categoryId}
   where ${subcategories.id} = ${medications.subcategoryId} and ${subcategories.active} and ${categories.active}
 ))`;
+
+/**
+ * A price a visitor may see (with `prices` joined to its medication and pharmacy): a public
+ * medication, an active pharmacy, a price above 0, and a dosage the medication still lists.
+ */
+export const priceIsPublic = and(
+  medicationIsPublic,
+  eq(pharmacies.active, true),
+  gt(prices.price, 0),
+  sql`${prices.dosage} = any(${medications.dosages})`,
+);
 
 /**
  * "Ordered by name", case-insensitive, in byte order whatever the collation. lower() follows the

@@ -1,5 +1,6 @@
 import {
   type BlogPostSummary,
+  type CatalogueFigures,
   findMedicationByName,
   type Pharmacy,
   publicEndpoints,
@@ -34,6 +35,8 @@ export interface HomeData {
   pharmacies: Pharmacy[] | null;
   latestPosts: BlogPostSummary[] | null;
   popularSearches: PopularSearch[];
+  /** The live figures behind the stats strip's claims. */
+  figures: CatalogueFigures | null;
 }
 
 /** How long resolved popular searches are reused: the catalogue's names change rarely. */
@@ -75,7 +78,7 @@ export async function loadHomeData(
   popularSearches: PopularSearchCache = popularSearchCache,
 ): Promise<HomeData> {
   const init = { signal };
-  const [pharmacies, latestPosts, searches] = await Promise.all([
+  const [pharmacies, latestPosts, searches, figures] = await Promise.all([
     attempt("pharmacies", signal, () => api.call(publicEndpoints.listPharmacies, {}, init)),
     attempt("latest blog posts", signal, async () => {
       const latest = await api.call(
@@ -86,8 +89,9 @@ export async function loadHomeData(
       return sortNewestFirst(latest).slice(0, LATEST_POSTS_COUNT);
     }),
     popularSearches.get(api, signal),
+    attempt("catalogue figures", signal, () => api.call(publicEndpoints.catalogueFigures, {}, init)),
   ]);
-  return { pharmacies, latestPosts, popularSearches: searches };
+  return { pharmacies, latestPosts, popularSearches: searches, figures };
 }
 
 async function resolvePopularSearches(

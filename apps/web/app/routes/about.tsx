@@ -1,6 +1,7 @@
+import { publicEndpoints } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import {
-  aboutClaims,
+  aboutClaimLabels,
   aboutCommitment,
   aboutContact,
   aboutDisclaimer,
@@ -14,9 +15,26 @@ import {
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { ButtonLink } from "../components/ui/button-link.tsx";
 import { Notice, ProseBlocks, Rich } from "../components/ui/prose-blocks.tsx";
+import { serverApi } from "../lib/api.server.ts";
+import { shownClaims } from "../lib/claims.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/about";
+
+/** The live figures behind the page's claims; without them the claims are left out, never guessed. */
+export async function loader({ request }: Route.LoaderArgs) {
+  try {
+    return {
+      figures: await serverApi().call(publicEndpoints.catalogueFigures, {}, { signal: request.signal }),
+    };
+  } catch (error) {
+    if (!request.signal.aborted)
+      console.error(
+        `[web] about: catalogue figures unavailable: ${error instanceof Error ? error.message : error}`,
+      );
+    return { figures: null };
+  }
+}
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
   return pageMeta({
@@ -40,7 +58,8 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const claims = shownClaims(loaderData.figures, aboutClaimLabels);
   return (
     <>
       <div className="border-slate-200 border-b bg-gradient-to-b from-brand-50 to-white">
@@ -50,17 +69,19 @@ export default function About() {
             About PharmaCompare
           </h1>
           <p className="mt-4 max-w-3xl text-lg text-slate-700 leading-8">{aboutIntro}</p>
-          <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {aboutClaims.map((claim) => (
-              <div
-                key={claim.value}
-                className="flex flex-col-reverse justify-end rounded-xl bg-white p-4 text-center ring-1 ring-slate-200"
-              >
-                <dt className="mt-1 text-slate-600 text-sm">{claim.label}</dt>
-                <dd className="font-bold text-2xl text-brand-800 tracking-tight">{claim.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {claims.length > 0 ? (
+            <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {claims.map((claim) => (
+                <div
+                  key={claim.label}
+                  className="flex flex-col-reverse justify-end rounded-xl bg-white p-4 text-center ring-1 ring-slate-200"
+                >
+                  <dt className="mt-1 text-slate-600 text-sm">{claim.label}</dt>
+                  <dd className="font-bold text-2xl text-brand-800 tracking-tight">{claim.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
         </div>
       </div>
 

@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <StatsStrip />
+      <StatsStrip figures={loaderData.figures} />
       <CategoryBrowser categories={categories} unavailable={root?.categoriesUnavailable ?? true} />
       <ConditionTileGrid />
       <HowItWorks />

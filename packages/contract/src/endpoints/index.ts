@@ -20,6 +20,7 @@ import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
 import * as pharmacies from "./public/pharmacies.ts";
 import * as prices from "./public/prices.ts";
+import * as siteFigures from "./public/site-figures.ts";
 import * as sitemap from "./public/sitemap.ts";
 import * as visitorWrites from "./public/visitor-writes.ts";
 
@@ -38,6 +39,7 @@ export const publicEndpoints = {
   ...contact,
   ...conditionPage,
   ...sitemap,
+  ...siteFigures,
   ...visitorWrites,
 } as const;
 

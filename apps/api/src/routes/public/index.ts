@@ -7,6 +7,7 @@ import { contactRoutes } from "./contact.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
 import { priceRoutes } from "./prices.ts";
+import { siteFigureRoutes } from "./site-figures.ts";
 import { sitemapRoutes } from "./sitemap.ts";
 import { visitorWriteRoutes } from "./visitor-writes.ts";
 
@@ -24,5 +25,6 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(contactRoutes);
   await app.register(conditionPageRoutes);
   await app.register(sitemapRoutes);
+  await app.register(siteFigureRoutes);
   await app.register(visitorWriteRoutes);
 };

@@ -8,13 +8,13 @@ export const aboutIntro =
   "PharmaCompare is a free, independent website that shows what UK online pharmacies charge for the same " +
   "medication and dosage, side by side, so you can see the difference before you decide where to buy.";
 
-/** The marketing claims of public site §1. */
-export const aboutClaims = [
-  { value: "30+", label: "UK online pharmacies" },
-  { value: "500+", label: "medications compared" },
-  { value: "Up to 70%", label: "saving on the same treatment" },
-  { value: "Daily", label: "price updates" },
-] as const;
+/** The labels of public site §1's claims; the figures come from the live catalogue (lib/claims.ts). */
+export const aboutClaimLabels = {
+  pharmacies: "UK online pharmacies",
+  medications: "medications compared",
+  saving: "saving on the same treatment",
+  updates: "price updates",
+} as const;
 
 export const aboutMission: readonly ProseBlock[] = [
   p(

@@ -1,17 +1,22 @@
-/** The marketing claims the specification fixes (public site §1); shown in this one place. */
-const claims = [
-  { value: "30+", label: "UK pharmacies compared" },
-  { value: "500+", label: "medications listed" },
-  { value: "Up to 70%", label: "savings on the same treatment" },
-  { value: "Daily", label: "price updates" },
-] as const;
+import type { CatalogueFigures } from "@pharmacompare/contract";
+import { type ClaimLabels, shownClaims } from "../../lib/claims.ts";
 
-export function StatsStrip() {
+/** The specification's claims (public site §1), each shown only where the live catalogue bears it out. */
+const labels: ClaimLabels = {
+  pharmacies: "UK pharmacies compared",
+  medications: "medications listed",
+  saving: "savings on the same treatment",
+  updates: "price updates",
+};
+
+export function StatsStrip({ figures }: { figures: CatalogueFigures | null }) {
+  const claims = shownClaims(figures, labels);
+  if (claims.length === 0) return null;
   return (
     <section aria-label="PharmaCompare in numbers" className="bg-brand-900 text-white">
       <dl className="page-container grid grid-cols-2 gap-x-6 gap-y-8 py-10 sm:py-12 lg:grid-cols-4">
         {claims.map((claim) => (
-          <div key={claim.value} className="flex flex-col-reverse text-center">
+          <div key={claim.label} className="flex flex-col-reverse text-center">
             <dt className="mt-1 text-brand-100 text-sm">{claim.label}</dt>
             <dd className="font-bold text-2xl tracking-tight sm:text-4xl">{claim.value}</dd>
           </div>
