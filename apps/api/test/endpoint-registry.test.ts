@@ -1,4 +1,5 @@
 import { adminEndpoints, allEndpoints, type EndpointDefinition } from "@pharmacompare/contract";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UNKNOWN_ADMIN_PATHS } from "../src/routes/admin/unknown-paths.ts";
@@ -108,6 +109,14 @@ describe("the OpenAPI document", () => {
       }
     },
   );
+
+  it("is a valid OpenAPI document (checked against the OpenAPI specification's own schema)", async () => {
+    const document = (await api.app.inject({ url: "/openapi.json" })).json() as object;
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
 
   it("documents nothing the registry does not define", () => {
     const documented = Object.entries(paths).flatMap(([path, operations]) =>
