@@ -190,6 +190,61 @@ describe("PUT /api/admin/categories/{id}", () => {
   });
 });
 
+describe("PUT /api/admin/categories/{id}/subcategories/{subId}", () => {
+  it("renames, describes and switches a subcategory, audited", async () => {
+    const res = await call(adminEndpoints.updateSubcategory, {
+      params: { id: "travel-health", subId: "malaria-prevention" },
+      body: { name: "Malaria", description: "Tablets taken before, during and after a trip." },
+    });
+    expect(res.status).toBe(200);
+    expect(SubcategoryCreated.parse(res.body).subcategory).toMatchObject({
+      id: "malaria-prevention",
+      name: "Malaria",
+      description: "Tablets taken before, during and after a trip.",
+      active: true,
+      medicationCount: 1,
+    });
+    const audit = AuditPage.parse(
+      (
+        await call(adminEndpoints.listAuditEntries, {
+          query: { entityType: "subcategory", action: "update" },
+        })
+      ).body,
+    );
+    expect(audit.entries[0]).toMatchObject({
+      entityId: "malaria-prevention",
+      changes: { name: { from: "Malaria Prevention!", to: "Malaria" } },
+    });
+    await call(adminEndpoints.updateSubcategory, {
+      params: { id: "travel-health", subId: "malaria-prevention" },
+      body: { name: "Malaria Prevention!" },
+    });
+  });
+
+  it("refuses a blank name and answers 404 for a subcategory of another category, changing nothing", async () => {
+    const blank = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.updateSubcategory, {
+          params: { id: "travel-health", subId: "malaria-prevention" },
+          body: { name: "" },
+        }),
+      400,
+    );
+    expect(blank.fields).toEqual({ name: "is required" });
+    const elsewhere = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.updateSubcategory, {
+          params: { id: "mens-health", subId: "acne" },
+          body: { active: false },
+        }),
+      404,
+    );
+    expect(elsewhere.error).toBe('Subcategory "acne" not found in category "mens-health"');
+  });
+});
+
 describe("DELETE /api/admin/categories/{id} and its subcategories", () => {
   it("refuses while medications use it, saying how many, changing nothing", async () => {
     const category = await expectRefusedUnchanged(
