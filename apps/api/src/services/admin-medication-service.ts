@@ -5,7 +5,7 @@ import type {
   MedicationUpdate,
   PriceGridCell,
 } from "@pharmacompare/contract";
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import {
@@ -340,10 +340,4 @@ export function createAdminMedicationService(
       });
     },
   };
-}
-
-/** Medications in a category or subcategory, active or not (for refusals that say how many). */
-export async function medicationsIn(tx: Database, where: SQL): Promise<number> {
-  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(medications).where(and(where));
-  return row?.count ?? 0;
 }
