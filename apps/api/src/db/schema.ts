@@ -406,7 +406,8 @@ export const blogPosts = pgTable(
     metaKeywords: text("meta_keywords").array().notNull().default(sql`'{}'::text[]`),
     readTime: integer("read_time").notNull(),
     published: boolean("published").notNull().default(false),
-    publishDate: timestamp("publish_date", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the post is first published and kept after (null for a draft never published). */
+    publishDate: timestamp("publish_date", { withTimezone: true }),
     lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -421,6 +422,8 @@ export const blogPosts = pgTable(
     check("blog_posts_meta_description_length", sql`char_length(${t.metaDescription}) <= 160`),
     check("blog_posts_category_valid", inList("category", BLOG_CATEGORIES)),
     check("blog_posts_read_time_positive", sql`${t.readTime} > 0`),
+    // A published post has a publication date: the public list is ordered by it.
+    check("blog_posts_published_dated", sql`not ${t.published} or ${t.publishDate} is not null`),
     index("blog_posts_published_date_idx").on(t.published, t.publishDate),
   ],
 );

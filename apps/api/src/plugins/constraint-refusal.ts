@@ -181,6 +181,11 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   },
   blog_posts_category_valid: { fields: ["category"], says: oneOf(BLOG_CATEGORIES) },
   blog_posts_read_time_positive: { fields: ["readTime"], label: "read time", says: "must be at least 1" },
+  blog_posts_published_dated: {
+    fields: ["publishDate"],
+    label: "publish date",
+    says: "is required for a published post",
+  },
   email_outbox_status_valid: { fields: ["status"], says: oneOf(OUTBOX_STATUSES) },
   email_links_purpose_valid: { fields: ["purpose"], says: oneOf(EMAIL_LINK_PURPOSES) },
   email_links_one_target: {

@@ -14,7 +14,8 @@ function toSummary(row: Omit<BlogRow, "content">): BlogPostSummary {
     title: row.title,
     excerpt: row.excerpt,
     author: row.author,
-    publishDate: row.publishDate.toISOString(),
+    // Published posts always have one (a CHECK constraint); only published posts come here.
+    publishDate: (row.publishDate ?? row.lastUpdated).toISOString(),
     lastUpdated: row.lastUpdated.toISOString(),
     category: row.category as BlogPost["category"],
     tags: row.tags,

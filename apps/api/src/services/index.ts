@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
+import { createAdminBlogService } from "./admin-blog-service.ts";
 import { createAdminCategoryService } from "./admin-category-service.ts";
+import { createAdminContactService } from "./admin-contact-service.ts";
 import { createAdminMedicationService } from "./admin-medication-service.ts";
 import { createAdminMessageService } from "./admin-message-service.ts";
 import { createAdminPharmacyService } from "./admin-pharmacy-service.ts";
+import { createAdminPriceAlertService } from "./admin-price-alert-service.ts";
 import { createAdminPriceService } from "./admin-price-service.ts";
 import { createAdminStatsService } from "./admin-stats-service.ts";
+import { createAdminSubscriptionService } from "./admin-subscription-service.ts";
 import { createAuditService } from "./audit-service.ts";
 import { createAuthService } from "./auth-service.ts";
 import { createBlogService } from "./blog-service.ts";
@@ -78,6 +82,15 @@ export function createServices(db: Database, options: ServiceOptions) {
     adminPharmacies,
     adminPrices,
     adminCategories: createAdminCategoryService(db, { audit, adminPrices, outbox }),
+    adminBlog: createAdminBlogService(db, { audit }),
+    adminContacts: createAdminContactService(db, { audit }),
+    adminPriceAlerts: createAdminPriceAlertService(db, {
+      audit,
+      outbox,
+      config,
+      pricesChanged: priceAlerts.pricesChanged,
+    }),
+    adminSubscriptions: createAdminSubscriptionService(db, { audit, outbox }),
   };
 }
 

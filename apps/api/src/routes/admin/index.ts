@@ -5,11 +5,15 @@ import { refuse } from "../../plugins/refusal.ts";
 import { adminMessageRoutes } from "./admin-messages.ts";
 import { adminAuditRoutes } from "./audit.ts";
 import { adminLoginRoutes, adminSessionRoutes } from "./auth.ts";
+import { adminBlogRoutes } from "./blog.ts";
 import { adminCategoryRoutes } from "./categories.ts";
+import { adminContactRoutes } from "./contacts.ts";
 import { adminMedicationRoutes } from "./medications.ts";
 import { adminPharmacyRoutes } from "./pharmacies.ts";
+import { adminPriceAlertRoutes } from "./price-alerts.ts";
 import { adminPriceRoutes } from "./prices.ts";
 import { adminStatsRoutes } from "./stats.ts";
+import { adminSubscriptionRoutes } from "./subscriptions.ts";
 import { unknownAdminPathRoutes } from "./unknown-paths.ts";
 
 /** The guard's refusal: 401 in the one error shape, with the challenge a bearer client expects. */
@@ -60,6 +64,10 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     await guarded.register(adminAuditRoutes);
     await guarded.register(adminStatsRoutes);
     await guarded.register(adminMessageRoutes);
+    await guarded.register(adminBlogRoutes);
+    await guarded.register(adminContactRoutes);
+    await guarded.register(adminPriceAlertRoutes);
+    await guarded.register(adminSubscriptionRoutes);
     await guarded.register(adminMedicationRoutes);
     await guarded.register(adminPharmacyRoutes);
     await guarded.register(adminPriceRoutes);

@@ -131,10 +131,13 @@ export type BlogPostInput = z.input<typeof BlogPostInput>;
 
 export const BlogPostIdParams = z.object({ id: z.uuid({ error: "must be a blog post id" }) });
 
-/** `PATCH …/publish`: `published` sets the state; left out (or no body), the state is toggled. */
+/**
+ * `PATCH …/publish`: `published` sets the state; left out (or no body, which reaches the API as
+ * null), the state is toggled.
+ */
 export const BlogPublishInput = z
   .object({ published: z.boolean({ error: "must be true or false" }).optional() })
-  .optional();
+  .nullish();
 export type BlogPublishInput = z.input<typeof BlogPublishInput>;
 
 export const AdminBlogPostList = z.object({ posts: z.array(AdminBlogPost) });
