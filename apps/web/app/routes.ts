@@ -34,6 +34,10 @@ export default [
     // One editor for both (back-office §2), under two route ids.
     route("admin/blog/new", "routes/admin/blog-editor.tsx", { id: "routes/admin/blog-new" }),
     route("admin/blog/edit/:id", "routes/admin/blog-editor.tsx"),
+    route("admin/medications", "routes/admin/medications.tsx"),
+    // One form for both (back-office §2), under two route ids.
+    route("admin/medications/new", "routes/admin/medication-form.tsx", { id: "routes/admin/medication-new" }),
+    route("admin/medications/edit/:id", "routes/admin/medication-form.tsx"),
     // Last in the layout: an unknown admin address signs in first, then says "Page not found" inside the back-office.
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),

@@ -14,8 +14,8 @@ export interface AdminScreen {
 
 export const adminScreens = {
   dashboard: { label: "Dashboard", path: "/admin/dashboard", built: true, inMenu: true },
-  medications: { label: "Medications", path: "/admin/medications", built: false, inMenu: true },
-  newMedication: { label: "Add Medication", path: "/admin/medications/new", built: false, inMenu: false },
+  medications: { label: "Medications", path: "/admin/medications", built: true, inMenu: true },
+  newMedication: { label: "Add Medication", path: "/admin/medications/new", built: true, inMenu: false },
   pharmacies: { label: "Pharmacies", path: "/admin/pharmacies", built: false, inMenu: true },
   newPharmacy: { label: "Add Pharmacy", path: "/admin/pharmacies/new", built: false, inMenu: false },
   prices: { label: "Price Management", path: "/admin/prices", built: false, inMenu: true },

@@ -1,0 +1,225 @@
+import {
+  type ComponentPropsWithRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { buttonClass, FieldNotes, inputClass } from "./admin-ui.tsx";
+import type { DosageRow } from "./medication-draft.ts";
+
+/** The Medication form's own fields: selects, a text area, a checkbox, the dosages list, a new subcategory. */
+
+function describedBy(id: string, hint?: ReactNode, error?: string) {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+type FieldProps = { label: string; hint?: ReactNode; error?: string };
+
+export function SelectField({
+  label,
+  hint,
+  error,
+  children,
+  ...select
+}: FieldProps & Omit<ComponentPropsWithRef<"select">, "id" | "className">) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
+        {label}
+      </label>
+      <select
+        id={id}
+        // A native select ignores line height: the fixed height matches the text fields.
+        className={`mt-1 h-9 ${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        {children}
+      </select>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export function TextareaField({
+  label,
+  hint,
+  error,
+  ...textarea
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`mt-1 ${inputClass}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...textarea}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  hint,
+  error,
+  checked,
+  onChange,
+  disabled,
+}: FieldProps & { checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          className="size-4 rounded border-slate-400 accent-brand-700"
+        />
+        <label htmlFor={id} className="font-medium text-slate-800 text-sm">
+          {label}
+        </label>
+      </div>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * The dosages list: a text field per dosage, Remove on each, Add at the end. Empty rows are
+ * dropped on save (back-office §5). Focus follows: to a new row, or after a removal to the row
+ * that took its place (else Add).
+ */
+export function DosageList({
+  rows,
+  repeated,
+  max,
+  maxLength,
+  error,
+  disabled,
+  onChange,
+  onAdd,
+  onRemove,
+}: {
+  rows: readonly DosageRow[];
+  /** Rows repeating an earlier dosage. */
+  repeated: ReadonlySet<string>;
+  max: number;
+  maxLength: number;
+  /** A refusal about the list. */
+  error?: string;
+  disabled: boolean;
+  onChange: (key: string, value: string) => void;
+  onAdd: () => void;
+  onRemove: (key: string) => void;
+}) {
+  const id = useId();
+  const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  // The row index to focus after the next render (a row was added or removed).
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (focusIndex === null) return;
+    const inputs = listRef.current?.querySelectorAll<HTMLInputElement>("input") ?? [];
+    const target = inputs[Math.min(focusIndex, inputs.length - 1)];
+    if (target) target.focus();
+    else addRef.current?.focus();
+    setFocusIndex(null);
+  }, [focusIndex]);
+
+  return (
+    <div>
+      <ol ref={listRef} className="space-y-2">
+        {rows.map((row, index) => {
+          const rowId = `${id}-${row.key}`;
+          const note = repeated.has(row.key) ? "Listed above already: remove one of the two." : undefined;
+          return (
+            <li key={row.key}>
+              <div className="flex items-end gap-2">
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={rowId} className="block font-medium text-slate-800 text-sm">
+                    Dosage {index + 1}
+                  </label>
+                  <input
+                    id={rowId}
+                    type="text"
+                    value={row.value}
+                    maxLength={maxLength}
+                    disabled={disabled}
+                    placeholder="e.g. 50mg"
+                    autoComplete="off"
+                    aria-invalid={note || error ? true : undefined}
+                    aria-describedby={
+                      [note ? `${rowId}-error` : null, error ? `${id}-error` : null]
+                        .filter(Boolean)
+                        .join(" ") || undefined
+                    }
+                    onChange={(event) => onChange(row.key, event.target.value)}
+                    onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+                      // Enter adds the next row rather than saving the whole form half-typed.
+                      if (event.key === "Enter") {
+                        event.preventDefault();
+                        if (rows.length < max) {
+                          onAdd();
+                          setFocusIndex(rows.length);
+                        }
+                      }
+                    }}
+                    className={`mt-1 ${inputClass}`}
+                  />
+                </div>
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  disabled={disabled}
+                  onClick={() => {
+                    onRemove(row.key);
+                    setFocusIndex(index);
+                  }}
+                >
+                  Remove<span className="sr-only"> dosage {index + 1}</span>
+                </button>
+              </div>
+              <FieldNotes id={rowId} error={note} />
+            </li>
+          );
+        })}
+      </ol>
+      {rows.length === 0 ? <p className="text-slate-600 text-sm">No dosages.</p> : null}
+      <FieldNotes id={id} error={error} />
+      <button
+        ref={addRef}
+        type="button"
+        className={`${buttonClass.secondary} mt-3`}
+        disabled={disabled || rows.length >= max}
+        onClick={() => {
+          onAdd();
+          setFocusIndex(rows.length);
+        }}
+      >
+        <span aria-hidden="true">+</span> Add dosage
+      </button>
+      {rows.length >= max ? (
+        <p className="mt-1 text-slate-600 text-xs">A medication lists at most {max} dosages.</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,518 @@
+import AxeBuilder from "@axe-core/playwright";
+import {
+  type AdminCategory,
+  type AdminMedication,
+  type AdminPharmacy,
+  adminEndpoints,
+  DEFAULT_ADMIN_EMAIL,
+  type EndpointDefinition,
+  endpointUrl,
+  formatCount,
+  type MedicationInput,
+} from "@pharmacompare/contract";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+
+/**
+ * The Medication list and form (back-office §2, §4, §5, §8). The journeys share the e2e database
+ * with every other spec: what they create is named "E2E …" and deleted again, through the API when
+ * a journey stops half-way.
+ */
+const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+const PREFIX = "E2E ";
+const CATEGORY = "skin-treatment";
+const SUBCATEGORY = "acne";
+const NEW_SUBCATEGORY = { name: "E2E Test Condition", id: "e2e-test-condition" } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The API, for set-up, checks and clean-up.
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  return ((await login.json()) as { token: string }).token;
+}
+
+async function callApi<T>(
+  request: APIRequestContext,
+  endpoint: EndpointDefinition,
+  input: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } = {},
+): Promise<T> {
+  const token = await adminToken(request);
+  const answer = await request.fetch(`${API_URL}${endpointUrl(endpoint, input)}`, {
+    method: endpoint.method,
+    headers: { authorization: `Bearer ${token}` },
+    data: input.body,
+  });
+  expect(answer.ok(), `${endpoint.method} ${endpoint.path}: ${await answer.text()}`).toBe(true);
+  return (await answer.json()) as T;
+}
+
+async function allMedications(request: APIRequestContext): Promise<AdminMedication[]> {
+  const { medications } = await callApi<{ medications: AdminMedication[] }>(
+    request,
+    adminEndpoints.listAdminMedications,
+    { query: { limit: 1000 } },
+  );
+  return medications;
+}
+
+async function activePharmacies(request: APIRequestContext): Promise<AdminPharmacy[]> {
+  const { pharmacies } = await callApi<{ pharmacies: AdminPharmacy[] }>(
+    request,
+    adminEndpoints.listAdminPharmacies,
+  );
+  return pharmacies.filter((pharmacy) => pharmacy.active);
+}
+
+async function createMedication(request: APIRequestContext, body: MedicationInput): Promise<string> {
+  const { id } = await callApi<{ id: string }>(request, adminEndpoints.createMedication, { body });
+  return id;
+}
+
+/** Deletes every medication this spec made, then its subcategory. */
+async function cleanUp(request: APIRequestContext) {
+  const token = await adminToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+  for (const medication of await allMedications(request)) {
+    if (medication.name.startsWith(PREFIX)) {
+      await request.delete(
+        `${API_URL}${endpointUrl(adminEndpoints.deleteMedication, { params: { id: medication.id } })}`,
+        { headers },
+      );
+    }
+  }
+  const { categories } = await callApi<{ categories: AdminCategory[] }>(
+    request,
+    adminEndpoints.listAdminCategories,
+  );
+  for (const category of categories) {
+    for (const subcategory of category.subcategories) {
+      if (subcategory.name.startsWith(PREFIX)) {
+        await request.delete(
+          `${API_URL}${endpointUrl(adminEndpoints.deleteSubcategory, {
+            params: { id: category.id, subId: subcategory.id },
+          })}`,
+          { headers },
+        );
+      }
+    }
+  }
+}
+
+test.beforeAll(async ({ request }) => cleanUp(request));
+test.afterAll(async ({ request }) => cleanUp(request));
+
+// ---------------------------------------------------------------------------------------------
+// The screens.
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+async function openList(page: Page) {
+  await page.goto("/admin/medications");
+  await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+  await expect(showing(page)).toHaveText(/^Showing [\d,]+ of [\d,]+ medications$/);
+}
+
+async function openNewForm(page: Page) {
+  await page.goto("/admin/medications/new");
+  await expect(page.getByRole("heading", { name: "Add Medication", level: 1 })).toBeVisible();
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+const showing = (page: Page) => page.getByRole("status").filter({ hasText: /^Showing / });
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+/** The list's row (a table row from 768 px) of one medication, found by its id. */
+function listRow(page: Page, id: string): Locator {
+  return page
+    .getByRole("region", { name: "Medications", exact: true })
+    .getByRole("row")
+    .filter({ hasText: id });
+}
+
+/** The public comparison table's rows, in the order shown, as pharmacy name and Best marker. */
+async function publicRows(page: Page) {
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  const result: { pharmacy: string; best: boolean; text: string }[] = [];
+  for (const row of await rows.all()) {
+    result.push({
+      pharmacy: (await row.getByRole("cell").first().locator("p").first().innerText()).trim(),
+      best: (await row.getByText("Best", { exact: true }).count()) > 0,
+      text: await row.innerText(),
+    });
+  }
+  return result;
+}
+
+function publicPage(name: string, dosage: string) {
+  return `/condition/${SUBCATEGORY}?${new URLSearchParams({ medication: name, dosage })}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+test("an anonymous visit of the medication list ends at the sign-in screen, and comes back after", async ({
+  page,
+}) => {
+  await page.goto("/admin/medications");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fmedications$/);
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/medications$/);
+  await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+});
+
+test("a medication made with grid prices shows on its condition page with the right Best; edit and delete follow", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const [alpha, beta, gamma] = await activePharmacies(request);
+  if (!alpha || !beta || !gamma) throw new Error("the demo data has fewer than three active pharmacies");
+  const name = `${PREFIX}Grid Cream`;
+
+  await signIn(page);
+  await page.goto("/admin/medications");
+  await page.getByRole("link", { name: "Add Medication" }).click();
+  await expect(page).toHaveURL(/\/admin\/medications\/new$/);
+  await expect(page.getByRole("heading", { name: "Add Medication", level: 1 })).toBeVisible();
+
+  // The subcategory waits for a category.
+  await expect(field(page, "Subcategory")).toBeDisabled();
+  await field(page, "Name").fill(name);
+  await field(page, "Generic name").fill("Adapalene");
+  await field(page, "Category").selectOption(CATEGORY);
+  await expect(field(page, "Subcategory")).toBeEnabled();
+  await field(page, "Subcategory").selectOption(SUBCATEGORY);
+  await field(page, "Form").selectOption("Gel");
+  await field(page, "Description").fill("Made by the medication journey.");
+
+  // Dosages: an empty row in the middle is dropped on save; each dosage is a grid column.
+  await field(page, "Dosage 1").fill("15g");
+  await page.getByRole("button", { name: "Add dosage" }).click();
+  await expect(field(page, "Dosage 2")).toBeFocused();
+  await page.getByRole("button", { name: "Add dosage" }).click();
+  await field(page, "Dosage 3").fill("30g");
+  const grid = page.getByRole("region", { name: "Price grid" });
+  await expect(grid.getByRole("columnheader")).toHaveText(["Pharmacy", "15g", "30g", "Link"]);
+
+  await field(grid, `${alpha.name} 15g price`).fill("12.50");
+  await field(grid, `${alpha.name} 30g price`).fill("21.00");
+  await field(grid, `${beta.name} 15g price`).fill("9.99");
+  await field(grid, `${gamma.name} 15g price`).fill("11");
+  // 0 is not a price: that cell is left out.
+  await field(grid, `${gamma.name} 30g price`).fill("0");
+  await expect(grid.getByText("Not a price above £0: it will not be saved.")).toBeVisible();
+  await field(grid, `${beta.name} link`).fill("https://beta.example/e2e-grid-cream");
+
+  await page.getByRole("button", { name: "Create Medication" }).click();
+  await expect(page.getByText("Medication created successfully!", { exact: true })).toBeVisible();
+  // Back to the list 2 seconds later.
+  await expect(page).toHaveURL(/\/admin\/medications$/, { timeout: 5_000 });
+
+  const created = (await allMedications(request)).find((medication) => medication.name === name);
+  expect(created).toMatchObject({
+    category: CATEGORY,
+    subcategory: SUBCATEGORY,
+    form: "Gel",
+    genericName: "Adapalene",
+    dosage: ["15g", "30g"],
+    active: true,
+    priceCount: 4,
+  });
+  const id = created?.id ?? "";
+
+  // The list finds it by name or id, whatever the case.
+  await page.getByLabel("Search").fill("e2e GRID");
+  await expect(showing(page)).toHaveText(/^Showing 1 of [\d,]+ medications$/);
+  const row = listRow(page, id);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText("Gel");
+  await expect(row.getByRole("switch")).toHaveAttribute("aria-checked", "true");
+
+  // The public page: cheapest first and marked Best; the 0 cell was not saved.
+  await page.goto(publicPage(name, "15g"));
+  await expect(page.getByRole("heading", { name: `${name} 15g prices` })).toBeVisible();
+  let rows = await publicRows(page);
+  expect(rows.map((entry) => entry.pharmacy)).toEqual([beta.name, gamma.name, alpha.name]);
+  expect(rows.map((entry) => entry.best)).toEqual([true, false, false]);
+  expect(rows[0]?.text).toContain("£9.99");
+  await page.goto(publicPage(name, "30g"));
+  rows = await publicRows(page);
+  expect(rows.map((entry) => entry.pharmacy)).toEqual([alpha.name]);
+
+  // Edit: the grid starts from the saved prices; a cheaper price moves Best.
+  await page.goto("/admin/medications");
+  await page.getByLabel("Search").fill(id);
+  await listRow(page, id)
+    .getByRole("link", { name: `Edit ${name}` })
+    .click();
+  await expect(page.getByRole("heading", { name: "Edit Medication", level: 1 })).toBeVisible();
+  await expect(field(page, "Subcategory")).toHaveValue(SUBCATEGORY);
+  await expect(field(grid, `${beta.name} 15g price`)).toHaveValue("9.99");
+  await expect(field(grid, `${gamma.name} 15g price`)).toHaveValue("11.00");
+  await expect(field(grid, `${gamma.name} 30g price`)).toHaveValue("");
+  await expect(field(grid, `${beta.name} link`)).toHaveValue("https://beta.example/e2e-grid-cream");
+  await field(grid, `${alpha.name} 15g price`).fill("8.75");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Medication updated successfully!", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/medications$/, { timeout: 5_000 });
+
+  await page.goto(publicPage(name, "15g"));
+  rows = await publicRows(page);
+  expect(rows.map((entry) => entry.pharmacy)).toEqual([alpha.name, beta.name, gamma.name]);
+  expect(rows.map((entry) => entry.best)).toEqual([true, false, false]);
+  expect(rows[0]?.text).toContain("£8.75");
+
+  // Delete asks first and says how many prices go with it.
+  await page.goto("/admin/medications");
+  await page.getByLabel("Search").fill(id);
+  await listRow(page, id)
+    .getByRole("button", { name: `Delete ${name}` })
+    .click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete medication" });
+  await expect(confirm).toContainText("Are you sure you want to delete this medication?");
+  await expect(confirm).toContainText("Its 4 prices will be deleted with it.");
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(listRow(page, id)).toHaveCount(1);
+  await listRow(page, id)
+    .getByRole("button", { name: `Delete ${name}` })
+    .click();
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Medication deleted, with 4 prices" }),
+  ).toBeVisible();
+  await expect(showing(page)).toHaveText(/^Showing 0 of [\d,]+ medications$/);
+  expect((await allMedications(request)).some((medication) => medication.id === id)).toBe(false);
+});
+
+test("a subcategory added from the form is selected, and a medication is saved in it", async ({
+  page,
+  request,
+}) => {
+  const name = `${PREFIX}New Condition Tablets`;
+  await signIn(page);
+  await openNewForm(page);
+  await field(page, "Name").fill(name);
+  await field(page, "Category").selectOption(CATEGORY);
+  await field(page, "Subcategory").selectOption(SUBCATEGORY);
+
+  // Changing the category clears the subcategory (back-office §4).
+  await field(page, "Category").selectOption("general-health");
+  await expect(field(page, "Subcategory")).toHaveValue("");
+  await field(page, "Category").selectOption(CATEGORY);
+
+  await page.getByRole("button", { name: "New subcategory" }).click();
+  const nameField = field(page, "New subcategory in Skin Treatment");
+  await expect(nameField).toBeFocused();
+  await page.getByRole("button", { name: "Add subcategory" }).click();
+  await expect(page.getByText("Please enter a subcategory name", { exact: true })).toBeVisible();
+  await expect(nameField).toHaveAttribute("aria-invalid", "true");
+
+  await nameField.fill(NEW_SUBCATEGORY.name);
+  // Enter adds the subcategory; it does not save the medication.
+  await nameField.press("Enter");
+  await expect(field(page, "Subcategory")).toHaveValue(NEW_SUBCATEGORY.id);
+  await expect(field(page, "Subcategory")).toBeFocused();
+  await expect(
+    page.getByRole("status").filter({ hasText: `Subcategory “${NEW_SUBCATEGORY.name}” added` }),
+  ).toBeVisible();
+  await expect(page.getByText("Medication created successfully!")).toHaveCount(0);
+
+  // A taken name is refused with the server's message.
+  await page.getByRole("button", { name: "New subcategory" }).click();
+  await field(page, "New subcategory in Skin Treatment").fill(NEW_SUBCATEGORY.name);
+  await page.getByRole("button", { name: "Add subcategory" }).click();
+  await expect(field(page, "New subcategory in Skin Treatment")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("[id$='-error']").filter({ hasText: NEW_SUBCATEGORY.id })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel", exact: true }).first().click();
+
+  await field(page, "Dosage 1").fill("10mg");
+  await page.getByRole("button", { name: "Create Medication" }).click();
+  await expect(page.getByText("Medication created successfully!", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/medications$/, { timeout: 5_000 });
+  const created = (await allMedications(request)).find((medication) => medication.name === name);
+  expect(created).toMatchObject({
+    category: CATEGORY,
+    subcategory: NEW_SUBCATEGORY.id,
+    dosage: ["10mg"],
+    priceCount: 0,
+  });
+});
+
+test("the list: search and category filter with their count, the switch, and the form's required fields", async ({
+  page,
+  request,
+}) => {
+  const toggled = `${PREFIX}Switch Capsules`;
+  const id = await createMedication(request, {
+    name: toggled,
+    category: CATEGORY,
+    subcategory: SUBCATEGORY,
+    form: "Capsules",
+    dosage: ["1mg", "2mg", "3mg", "4mg", "5mg"],
+  });
+  const medications = await allMedications(request);
+  const total = formatCount(medications.length);
+  const count = (keep: (medication: AdminMedication) => boolean) =>
+    formatCount(medications.filter(keep).length);
+
+  await signIn(page);
+  await openList(page);
+  await expect(showing(page)).toHaveText(`Showing ${total} of ${total} medications`);
+
+  // Search: a case-insensitive substring of the name or the id; the address keeps it.
+  await page.getByLabel("Search").fill("SILDEN");
+  const sildenafil = count((medication) =>
+    `${medication.name}\n${medication.id}`.toLowerCase().includes("silden"),
+  );
+  await expect(showing(page)).toHaveText(`Showing ${sildenafil} of ${total} medications`);
+  await expect(page).toHaveURL(/\?search=SILDEN$/);
+  await page.reload();
+  await expect(page.getByLabel("Search")).toHaveValue("SILDEN");
+  await expect(showing(page)).toHaveText(`Showing ${sildenafil} of ${total} medications`);
+
+  // Category: exact, with the search.
+  await page.getByLabel("Search").fill("");
+  await page.getByLabel("Category").selectOption("weight-loss");
+  const weightLoss = count((medication) => medication.category === "weight-loss");
+  await expect(showing(page)).toHaveText(`Showing ${weightLoss} of ${total} medications`);
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(showing(page)).toHaveText(`Showing ${total} of ${total} medications`);
+  await page.getByLabel("Search").fill("no medication is called this");
+  await expect(showing(page)).toHaveText(`Showing 0 of ${total} medications`);
+  await expect(page.getByText("No medications match these filters.")).toBeVisible();
+
+  // The row: name and id, category and subcategory names, form, 3 dosages then "+2 more".
+  await page.getByLabel("Search").fill(id);
+  const row = listRow(page, id);
+  await expect(row).toContainText(toggled);
+  await expect(row).toContainText("Skin Treatment");
+  await expect(row).toContainText("Acne");
+  await expect(row).toContainText("Capsules");
+  await expect(row.getByRole("listitem")).toHaveText(["1mg", "2mg", "3mg", "+2 more"]);
+
+  // The switch sends the opposite value and the list reloads.
+  const toggle = row.getByRole("switch", { name: `${toggled}: Active` });
+  await toggle.click();
+  await expect(page.getByRole("status").filter({ hasText: "Medication deactivated" })).toBeVisible();
+  await expect(row.getByRole("switch")).toHaveAttribute("aria-checked", "false");
+  await expect(row.getByRole("switch")).toHaveAccessibleName(`${toggled}: Inactive`);
+  expect((await allMedications(request)).find((medication) => medication.id === id)?.active).toBe(false);
+  await row.getByRole("switch").click();
+  await expect(row.getByRole("switch")).toHaveAttribute("aria-checked", "true");
+  expect((await allMedications(request)).find((medication) => medication.id === id)?.active).toBe(true);
+
+  // The form refuses to save without a name, a category and a subcategory.
+  await page.getByRole("link", { name: "Add Medication" }).click();
+  await expect(page.getByRole("heading", { name: "Add Medication", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Create Medication" }).click();
+  await expect(page.getByText("Please fill all required fields", { exact: true })).toBeVisible();
+  await expect(field(page, "Name")).toBeFocused();
+  await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page, "Category")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Name is required")).toBeVisible();
+  // Cancel goes back to the list; nothing was made.
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/admin\/medications$/);
+  expect((await allMedications(request)).length).toBe(medications.length);
+});
+
+test("an unknown medication's form says it could not be loaded", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/medications/edit/no-such-medication");
+  await expect(page.getByRole("heading", { name: "Edit Medication", level: 1 })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText(/not found|Failed to load medication data/i);
+  await expect(page.getByRole("link", { name: "Back to the medication list" })).toBeVisible();
+});
+
+test("with 1,000 medications the search still filters as you type", async ({ page }) => {
+  const many: AdminMedication[] = Array.from({ length: 1000 }, (_, index) => {
+    const id = `bulk-medication-${String(index).padStart(4, "0")}`;
+    return {
+      id,
+      _id: id,
+      name: `Bulk Medication ${index}`,
+      category: index % 2 ? "weight-loss" : "mens-health",
+      subcategory: index % 2 ? "weight-loss-medications" : "erectile-dysfunction",
+      form: "Tablets",
+      description: "",
+      dosage: ["10mg", "20mg", "40mg", "80mg"],
+      active: index % 3 !== 0,
+      priceCount: 10,
+    };
+  });
+  await signIn(page);
+  await page.route(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}*`, (route) =>
+    route.fulfill({ json: { medications: many } }),
+  );
+  await openList(page);
+  await expect(showing(page)).toHaveText("Showing 1,000 of 1,000 medications");
+  // The rows are drawn in steps; all of them arrive.
+  const table = page.getByRole("region", { name: "Medications", exact: true });
+  await expect(table.locator("tbody tr")).toHaveCount(1000);
+  await page.getByLabel("Search").pressSequentially("medication 99", { delay: 20 });
+  // 99 and 990–999.
+  await expect(showing(page)).toHaveText("Showing 11 of 1,000 medications");
+  await expect(page.getByLabel("Search")).toHaveValue("medication 99");
+  await page.getByLabel("Category").selectOption("weight-loss");
+  await expect(showing(page)).toHaveText("Showing 6 of 1,000 medications");
+  await expect(table.locator("tbody tr")).toHaveCount(6);
+  await expect(table.locator("tbody tr").first()).toContainText("Bulk Medication 99");
+});
+
+for (const width of [1280, 375]) {
+  test(`no axe violations at ${width} px on the list and the form; the grid scrolls inside its region`, async ({
+    page,
+    request,
+  }) => {
+    const [first] = await activePharmacies(request);
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    await openList(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`medications-${width}.png`), fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    await openNewForm(page);
+    await field(page, "Name").fill(`${PREFIX}Axe`);
+    await field(page, "Category").selectOption(CATEGORY);
+    await field(page, "Dosage 1").fill("25mg");
+    for (const dosage of ["50mg", "100mg", "200mg"]) {
+      await page.getByRole("button", { name: "Add dosage" }).click();
+      await page.keyboard.type(dosage);
+    }
+    const grid = page.getByRole("region", { name: "Price grid" });
+    if (first) await field(grid, `${first.name} 50mg price`).fill("abc");
+    await page.getByRole("button", { name: "Create Medication" }).click();
+    await expect(page.getByText("Please fill all required fields", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`medication-form-${width}.png`), fullPage: true });
+    await page.getByRole("heading", { name: "Add Medication", level: 1 }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`medication-form-top-${width}.png`) });
+    await grid.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: test.info().outputPath(`medication-grid-${width}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (width === 375) {
+      // The page does not scroll sideways; the grid does, inside its own region.
+      const overflow = await grid.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect(overflow).toBeGreaterThan(0);
+    }
+  });
+}
