@@ -209,7 +209,17 @@ test("a medication made with grid prices shows on its condition page with the ri
   const grid = page.getByRole("region", { name: "Price grid" });
   await expect(grid.getByRole("columnheader")).toHaveText(["Pharmacy", "15g", "30g", "Link"]);
 
+  // The API's refusal of one cell is shown beside it; nothing is saved.
+  await field(grid, `${alpha.name} 15g price`).fill("12.505");
+  await page.getByRole("button", { name: "Create Medication" }).click();
+  const refused = field(grid, `${alpha.name} 15g price`);
+  await expect(refused).toHaveAttribute("aria-invalid", "true");
+  await expect(refused).toBeFocused();
+  await expect(grid.getByText(/with at most 2 decimals/)).toBeVisible();
+  expect((await allMedications(request)).some((medication) => medication.name === name)).toBe(false);
+
   await field(grid, `${alpha.name} 15g price`).fill("12.50");
+  await expect(refused).not.toHaveAttribute("aria-invalid", "true");
   await field(grid, `${alpha.name} 30g price`).fill("21.00");
   await field(grid, `${beta.name} 15g price`).fill("9.99");
   await field(grid, `${gamma.name} 15g price`).fill("11");
@@ -286,6 +296,7 @@ test("a medication made with grid prices shows on its condition page with the ri
   const confirm = page.getByRole("alertdialog", { name: "Delete medication" });
   await expect(confirm).toContainText("Are you sure you want to delete this medication?");
   await expect(confirm).toContainText("Its 4 prices will be deleted with it.");
+  await page.screenshot({ path: test.info().outputPath("delete-confirmation.png") });
   await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
@@ -323,6 +334,7 @@ test("a subcategory added from the form is selected, and a medication is saved i
   await expect(nameField).toBeFocused();
   await page.getByRole("button", { name: "Add subcategory" }).click();
   await expect(page.getByText("Please enter a subcategory name", { exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("new-subcategory.png") });
   await expect(nameField).toHaveAttribute("aria-invalid", "true");
 
   await nameField.fill(NEW_SUBCATEGORY.name);
@@ -475,6 +487,64 @@ test("with 1,000 medications the search still filters as you type", async ({ pag
   await expect(showing(page)).toHaveText("Showing 6 of 1,000 medications");
   await expect(table.locator("tbody tr")).toHaveCount(6);
   await expect(table.locator("tbody tr").first()).toContainText("Bulk Medication 99");
+});
+
+test("the error texts of back-office §8 on the list and the form", async ({ page, request }) => {
+  const name = `${PREFIX}Refused Lotion`;
+  const id = await createMedication(request, { name, category: CATEGORY, subcategory: SUBCATEGORY });
+  const failing = (endpoint: EndpointDefinition, params: Record<string, string> = {}) =>
+    `${API_URL}${endpointUrl(endpoint, { params })}`;
+  await signIn(page);
+
+  // The list cannot be read: said, with a way to try again.
+  await page.route(`${failing(adminEndpoints.listAdminMedications)}*`, (route) =>
+    route.fulfill({ status: 502, body: "" }),
+  );
+  await page.goto("/admin/medications");
+  await expect(page.getByRole("alert")).toHaveText("Failed to load medications");
+  await page.unroute(`${failing(adminEndpoints.listAdminMedications)}*`);
+  await page.getByRole("button", { name: "Try again" }).click();
+  await expect(showing(page)).toHaveText(/^Showing [\d,]+ of [\d,]+ medications$/);
+
+  // The switch and delete fail with the specification's texts when the API gives none.
+  await page.getByLabel("Search").fill(id);
+  const medicationUrl = failing(adminEndpoints.updateMedication, { id });
+  await page.route(medicationUrl, (route) => route.fulfill({ status: 502, body: "" }));
+  await listRow(page, id).getByRole("switch").click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to update medication status");
+  await expect(listRow(page, id).getByRole("switch")).toHaveAttribute("aria-checked", "true");
+  await listRow(page, id)
+    .getByRole("button", { name: `Delete ${name}` })
+    .click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete medication" });
+  await expect(confirm).toContainText("It has no prices.");
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(confirm.getByRole("alert")).toHaveText("Failed to delete medication");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await page.unroute(medicationUrl);
+
+  // The add form cannot read its pharmacies; the edit form cannot read the medication.
+  await page.route(failing(adminEndpoints.listAdminPharmacies), (route) =>
+    route.fulfill({ status: 502, body: "" }),
+  );
+  await openNewForm(page);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load data");
+  await page.route(failing(adminEndpoints.getAdminMedication, { id }), (route) =>
+    route.fulfill({ status: 502, body: "" }),
+  );
+  await page.goto(`/admin/medications/edit/${id}`);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load medication data");
+  await page.unroute(failing(adminEndpoints.getAdminMedication, { id }));
+
+  // A save the API refuses without a reason.
+  await page.route(medicationUrl, (route) =>
+    route.request().method() === "PUT" ? route.fulfill({ status: 502, body: "" }) : route.fallback(),
+  );
+  await page.goto(`/admin/medications/edit/${id}`);
+  await expect(field(page, "Name")).toHaveValue(name);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to update medication");
+  await expect(page.getByRole("alert")).toBeFocused();
 });
 
 for (const width of [1280, 375]) {
