@@ -38,6 +38,12 @@ export default [
     // One form for both (back-office §2), under two route ids.
     route("admin/medications/new", "routes/admin/medication-form.tsx", { id: "routes/admin/medication-new" }),
     route("admin/medications/edit/:id", "routes/admin/medication-form.tsx"),
+    route("admin/pharmacies", "routes/admin/pharmacies.tsx"),
+    // One form for both (back-office §2), under two route ids.
+    route("admin/pharmacies/new", "routes/admin/pharmacy-form.tsx", { id: "routes/admin/pharmacy-new" }),
+    route("admin/pharmacies/edit/:id", "routes/admin/pharmacy-form.tsx"),
+    route("admin/prices", "routes/admin/prices.tsx"),
+    route("admin/categories", "routes/admin/categories.tsx"),
     // Last in the layout: an unknown admin address signs in first, then says "Page not found" inside the back-office.
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
