@@ -36,7 +36,7 @@ const apiPrefixes = [
  * The back-office's own page addresses (a unit test keeps them equal to the route table): one of
  * them, /admin/subscriptions, is also the API's path (back-office §2 and §7 use the same words).
  */
-const webPages = new Set(Object.values(adminScreens).map((screen) => screen.path));
+const webPages = new Set<string>(Object.values(adminScreens).map((screen) => screen.path));
 
 /** String literals (quotes or template heads) that begin with a path. */
 function pathLiterals(text: string): string[] {

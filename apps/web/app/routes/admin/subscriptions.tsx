@@ -131,11 +131,21 @@ function scopeText(subscription: AdminSubscription): string {
     .join(", ");
 }
 
-function enabledPreferences(preferences: SubscriptionPreferences): string {
+/** The interests switched on, one a line (a narrow column); "None" when all are off. */
+function PreferenceList({ preferences }: { preferences: SubscriptionPreferences }) {
   const on = (Object.keys(preferenceLabels) as (keyof SubscriptionPreferences)[]).filter(
     (key) => preferences[key],
   );
-  return on.length ? on.map((key) => preferenceLabels[key]).join(", ") : "None";
+  if (on.length === 0) return "None";
+  return (
+    <ul>
+      {on.map((key) => (
+        <li key={key} className="whitespace-nowrap">
+          {preferenceLabels[key]}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function StatusBadges({ subscription }: { subscription: AdminSubscription }) {
@@ -154,7 +164,7 @@ function columnsAt(now: Date): readonly DataColumn<AdminSubscription>[] {
     {
       header: "Email",
       rowHeader: true,
-      className: "max-w-[16rem]",
+      className: "min-w-[11rem] max-w-[16rem]",
       cell: (subscription) => (
         <>
           <span className="block font-medium text-slate-900 [overflow-wrap:anywhere]">
@@ -168,10 +178,12 @@ function columnsAt(now: Date): readonly DataColumn<AdminSubscription>[] {
     { header: "Source", className: "text-slate-700", cell: (subscription) => subscription.source },
     {
       header: "Preferences",
-      className: "max-w-[12rem] text-slate-700 text-xs",
-      cell: (subscription) => enabledPreferences(subscription.preferences),
+      className: "text-slate-700 text-xs",
+      cell: (subscription) => <PreferenceList preferences={subscription.preferences} />,
     },
     {
+      // The unsubscribed age sits under the subscribed date and age: a column of its own, empty
+      // for most rows, pushed the table past the width of a 1280 px screen.
       header: "Subscribed",
       className: "whitespace-nowrap",
       cell: (subscription) => (
@@ -180,18 +192,13 @@ function columnsAt(now: Date): readonly DataColumn<AdminSubscription>[] {
           <span className="block text-slate-600 text-xs">
             <Age at={subscription.subscribedAt} now={now} />
           </span>
+          {subscription.unsubscribedAt ? (
+            <span className="mt-1 block text-slate-700 text-xs">
+              Unsubscribed <Age at={subscription.unsubscribedAt} now={now} />
+            </span>
+          ) : null}
         </>
       ),
-    },
-    {
-      header: "Unsubscribed",
-      className: "whitespace-nowrap text-slate-700",
-      cell: (subscription) =>
-        subscription.unsubscribedAt ? <Age at={subscription.unsubscribedAt} now={now} /> : "—",
-      card: {
-        cell: (subscription) =>
-          subscription.unsubscribedAt ? <Age at={subscription.unsubscribedAt} now={now} /> : null,
-      },
     },
     {
       header: "Emails sent",
@@ -421,7 +428,7 @@ export default function EmailSubscriptions({ loaderData }: Route.ComponentProps)
             columns={columns}
             rows={shown}
             rowKey={(subscription) => subscription._id}
-            minWidthClass="min-w-[60rem]"
+            minWidthClass="min-w-[50rem]"
             rowActions={(subscription) => (
               <button
                 type="button"
