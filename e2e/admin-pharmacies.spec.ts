@@ -187,7 +187,7 @@ test("a pharmacy is added with the form's defaults, found, edited and deleted af
   await expect(page.getByLabel("Rating")).toHaveValue("0");
   await expect(page.getByLabel("Prescription required")).not.toBeChecked();
   const gphc = page.getByLabel("GPhC registration number");
-  await gphc.fill("9104721");
+  await gphc.fill("1904721");
   await page.getByLabel("Delivery fee").fill("3.5");
   await page.getByLabel("Free-delivery threshold").fill("25");
   await page.getByRole("button", { name: "Save Changes" }).click();

@@ -27,7 +27,7 @@ const PharmacyBody = z.object({ pharmacy: AdminPharmacy });
 const valid = (overrides: Record<string, unknown> = {}) => ({
   name: "Gannet Street Pharmacy",
   website: "https://www.gannetstreet.example",
-  gphcNumber: "9555001",
+  gphcNumber: "1955501",
   ...overrides,
 });
 
@@ -76,7 +76,8 @@ describe("POST /api/admin/pharmacies", () => {
       _id: "gannet-street-pharmacy",
       name: "Gannet Street Pharmacy",
       website: "https://www.gannetstreet.example",
-      gphcNumber: "9555001",
+      gphcNumber: "1955501",
+      cqcNumber: null,
       rating: 4,
       deliveryOptions: ["standard"],
       deliveryTime: "",
@@ -100,7 +101,7 @@ describe("POST /api/admin/pharmacies", () => {
     const res = await call(adminEndpoints.createPharmacy, {
       body: valid({
         name: "Fallback Chemist",
-        gphcNumber: "9555002",
+        gphcNumber: "1955502",
         rating: "",
         deliveryFee: "free",
         minOrderValue: null,
@@ -170,17 +171,17 @@ describe("POST /api/admin/pharmacies", () => {
   it("refuses a GPhC number or an id already taken (409 naming it)", async () => {
     const gphc = await expectRefusedUnchanged(
       api,
-      () => call(adminEndpoints.createPharmacy, { body: valid({ name: "Copycat", gphcNumber: "9104721" }) }),
+      () => call(adminEndpoints.createPharmacy, { body: valid({ name: "Copycat", gphcNumber: "1904721" }) }),
       409,
     );
     expect(gphc.fields).toEqual({
-      gphcNumber: "GPhC number 9104721 is already registered to Kestrel Lane Pharmacy",
+      gphcNumber: "GPhC number 1904721 is already registered to Kestrel Lane Pharmacy",
     });
     const id = await expectRefusedUnchanged(
       api,
       () =>
         call(adminEndpoints.createPharmacy, {
-          body: valid({ id: "kestrel-lane-pharmacy", gphcNumber: "9555099" }),
+          body: valid({ id: "kestrel-lane-pharmacy", gphcNumber: "1955599" }),
         }),
       409,
     );
@@ -271,7 +272,7 @@ describe("PUT /api/admin/pharmacies/{id}", () => {
       () =>
         call(adminEndpoints.updatePharmacy, {
           params: { id: "gannet-street-pharmacy" },
-          body: { gphcNumber: "9104721" },
+          body: { gphcNumber: "1904721" },
         }),
       409,
     );

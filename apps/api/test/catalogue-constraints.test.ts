@@ -32,7 +32,7 @@ const medication = (id: string, name: string, form: string, dosages = "{50mg}") 
 
 const pharmacy = (id: string, name: string, deliveryOptions: string) =>
   `insert into pharmacies (id, name, website, gphc_number, delivery_options)
-   values ('${id}', '${name}', 'https://example.com', '7654321', '${deliveryOptions}')`;
+   values ('${id}', '${name}', 'https://example.com', '1765432', '${deliveryOptions}')`;
 
 describe("catalogue CHECK constraints", () => {
   it("refuses a medication whose form is not one of MEDICATION_FORMS", async () => {

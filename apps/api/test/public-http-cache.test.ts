@@ -55,6 +55,7 @@ const sampleUrls: Record<CachedRead, string> = {
     params: { slug: demoBlogPosts[0]?.slug ?? "" },
   }),
   conditionPage: urlOf(publicEndpoints.conditionPage, { params: { subcategoryId: "erectile-dysfunction" } }),
+  pharmacyPage: urlOf(publicEndpoints.pharmacyPage, { params: { id: "fernquill-pharmacy" } }),
 };
 
 function request(url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") {

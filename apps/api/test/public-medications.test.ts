@@ -298,6 +298,7 @@ describe("GET /api/medications/{id}/comparison", () => {
         rating: pharmacy?.rating,
         deliveryTime: pharmacy?.deliveryTime,
         prescriptionRequired: pharmacy?.prescriptionRequired,
+        gphcNumber: pharmacy?.gphcNumber,
       });
       expect(price).toMatchObject({ medicationId: sample.medicationId, dosage: sample.dosage, quantity: 1 });
     }

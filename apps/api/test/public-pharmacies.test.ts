@@ -39,6 +39,7 @@ describe("GET /api/pharmacies", () => {
       ...demo,
       _id: "fernquill-pharmacy",
       active: true,
+      cqcNumber: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { CATEGORY_TREE, publicEndpoints, SitemapSources } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoBlogPosts, demoMedications } from "../src/demo-data/index.ts";
+import { buildDemoPrices, demoBlogPosts, demoMedications, demoPharmacies } from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -48,6 +48,41 @@ describe("GET /api/pages/sitemap", () => {
       await run(`update blog_posts set published = true where slug = '${post}'`);
       await run(`update medications set active = true where id = '${medication}'`);
       await run(`update subcategories set active = true where id = '${condition}'`);
+    }
+  });
+
+  it("lists every active pharmacy, dated by its row or its newest public price", async () => {
+    const sitemap = await sources();
+    expect(sitemap.pharmacies.map((entry) => entry.id).sort()).toEqual(
+      demoPharmacies.map((pharmacy) => pharmacy.id).sort(),
+    );
+    const id = "fernquill-pharmacy";
+    const later = "2031-05-06T07:08:09.000Z";
+    await api.withSql(
+      `update pharmacies set active = false where id = '${id}'`,
+      `update pharmacies set active = true where id = '${id}'`,
+      async () => expect((await sources()).pharmacies.map((entry) => entry.id)).not.toContain(id),
+    );
+    const price = buildDemoPrices(demoMedications, demoPharmacies).find((row) => row.pharmacyId === id);
+    if (!price) throw new Error(`${id} has no demo price`);
+    const row = `pharmacy_id = '${id}' and medication_id = '${price.medicationId}' and dosage = '${price.dosage}'`;
+    const run = (statement: string) => api.database.db.execute(statement);
+    const before = (await run(`select last_updated::text as at from prices where ${row}`)) as unknown as {
+      rows: { at: string }[];
+    };
+    await run(`update prices set last_updated = '${later}' where ${row}`);
+    try {
+      expect((await sources()).pharmacies.find((entry) => entry.id === id)?.lastmod).toBe(later);
+      // A price of a hidden medication is not on the page, so it does not date it.
+      await api.withSql(
+        `update medications set active = false where id = '${price.medicationId}'`,
+        `update medications set active = true where id = '${price.medicationId}'`,
+        async () => {
+          expect((await sources()).pharmacies.find((entry) => entry.id === id)?.lastmod).not.toBe(later);
+        },
+      );
+    } finally {
+      await run(`update prices set last_updated = '${before.rows[0]?.at}' where ${row}`);
     }
   });
 

@@ -65,6 +65,28 @@ export type Medication = z.infer<typeof Medication>;
 
 export const DeliveryOption = z.enum(DELIVERY_OPTIONS);
 
+/**
+ * A registered pharmacy's General Pharmaceutical Council premises number: 7 digits starting with
+ * 1 (a pharmacist's own number starts with 2). Written for both JavaScript and PostgreSQL regular
+ * expressions: the database CHECK uses the same text.
+ */
+export const GPHC_NUMBER_PATTERN = "^1[0-9]{6}$";
+/**
+ * A Care Quality Commission location id as on its register (`1-` then digits): for a pharmacy that
+ * also provides regulated healthcare in England, such as an online prescribing service. Same text
+ * for the database CHECK.
+ */
+export const CQC_NUMBER_PATTERN = "^1-[0-9]{8,12}$";
+
+export const GphcNumber = z
+  .string()
+  .regex(new RegExp(GPHC_NUMBER_PATTERN))
+  .describe("GPhC premises registration number: 7 digits starting with 1");
+export const CqcNumber = z
+  .string()
+  .regex(new RegExp(CQC_NUMBER_PATTERN))
+  .describe("CQC location id: `1-` then 8 to 12 digits");
+
 export const Pharmacy = z.object({
   id: Slug,
   _id: Slug,
@@ -80,8 +102,9 @@ export const Pharmacy = z.object({
   minOrderValue: pounds,
   deliveryFee: pounds,
   freeDeliveryThreshold: pounds,
-  /** General Pharmaceutical Council registration number: 7 digits. */
-  gphcNumber: z.string().regex(/^\d{7}$/),
+  gphcNumber: GphcNumber,
+  /** Null for a pharmacy not registered with the CQC (most are not: the GPhC regulates pharmacies). */
+  cqcNumber: CqcNumber.nullable(),
 });
 export type Pharmacy = z.infer<typeof Pharmacy>;
 
@@ -93,6 +116,12 @@ export const PricePharmacy = Pharmacy.pick({
   rating: true,
   deliveryTime: true,
   prescriptionRequired: true,
+}).extend({
+  /**
+   * Shown in each price row with a link to the GPhC register. The API always sends it; prices read
+   * from the web's saved file leave it out (the file does not carry it).
+   */
+  gphcNumber: GphcNumber.optional(),
 });
 export type PricePharmacy = z.infer<typeof PricePharmacy>;
 

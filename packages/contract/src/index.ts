@@ -23,6 +23,7 @@ export * from "./endpoints/admin/prices.ts";
 export * from "./endpoints/admin/stats.ts";
 export * from "./endpoints/admin/subscriptions.ts";
 export * from "./endpoints/index.ts";
+export * from "./endpoints/public/pharmacy-page.ts";
 export * from "./endpoints/public/sitemap.ts";
 export * from "./entities.ts";
 export * from "./env.ts";

@@ -4,8 +4,10 @@ import {
   BLOG_CATEGORIES,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
+  CQC_NUMBER_PATTERN,
   DELIVERY_OPTIONS,
   EMAIL_LINK_PURPOSES,
+  GPHC_NUMBER_PATTERN,
   MEDICATION_FORMS,
   OUTBOX_STATUSES,
   PRICE_ALERT_STATUSES,
@@ -137,6 +139,8 @@ export const pharmacies = pgTable(
     deliveryFee: money("delivery_fee").notNull().default(2.95),
     freeDeliveryThreshold: money("free_delivery_threshold").notNull().default(0),
     gphcNumber: text("gphc_number").notNull(),
+    /** Only pharmacies that also provide CQC-regulated care (e.g. online prescribing) have one. */
+    cqcNumber: text("cqc_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,7 +152,9 @@ export const pharmacies = pgTable(
       sql`${t.deliveryOptions} <@ ${sql.raw(`array[${quoted(DELIVERY_OPTIONS)}]::text[]`)}`,
     ),
     check("pharmacies_rating_range", sql`${t.rating} between 0 and 5`),
-    check("pharmacies_gphc_format", sql`${t.gphcNumber} ~ '^[0-9]{7}$'`),
+    // The contract's patterns, so a stored number always passes its response schema.
+    check("pharmacies_gphc_format", sql`${t.gphcNumber} ~ ${sql.raw(quoted([GPHC_NUMBER_PATTERN]))}`),
+    check("pharmacies_cqc_format", sql`${t.cqcNumber} ~ ${sql.raw(quoted([CQC_NUMBER_PATTERN]))}`),
     check(
       "pharmacies_money_non_negative",
       sql`${t.minOrderValue} >= 0 and ${t.deliveryFee} >= 0 and ${t.freeDeliveryThreshold} >= 0`,

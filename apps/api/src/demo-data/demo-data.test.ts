@@ -1,7 +1,9 @@
 import {
   BLOG_CATEGORIES,
   CATEGORY_IDS,
+  CQC_NUMBER_PATTERN,
   DELIVERY_OPTIONS,
+  GPHC_NUMBER_PATTERN,
   MEDICATION_FORMS,
   parsePackSize,
   SUBCATEGORY_IDS,
@@ -139,10 +141,20 @@ describe("demo pharmacies", () => {
     }
   });
 
-  it("has unique 7-digit GPhC numbers", () => {
+  it("has unique GPhC numbers of the contract's form, above any the GPhC has issued", () => {
     const numbers = demoPharmacies.map((pharmacy) => pharmacy.gphcNumber);
-    for (const gphc of numbers) expect(gphc).toMatch(/^9\d{6}$/);
+    for (const gphc of numbers) {
+      expect(gphc).toMatch(new RegExp(GPHC_NUMBER_PATTERN));
+      expect(gphc).toMatch(/^19\d{5}$/);
+    }
     expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it("gives a few pharmacies a made-up CQC location id of the contract's form", () => {
+    const ids = demoPharmacies.flatMap((pharmacy) => (pharmacy.cqcNumber ? [pharmacy.cqcNumber] : []));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThan(demoPharmacies.length);
+    for (const id of ids) expect(id).toMatch(new RegExp(CQC_NUMBER_PATTERN));
   });
 
   it("uses reserved .example websites and sensible ratings, fees and delivery options", () => {

@@ -2,8 +2,10 @@ import type { DemoPharmacy } from "./types.ts";
 
 /**
  * Fictional online pharmacies. Every name is invented and every website uses the reserved
- * `.example` top-level domain, so nothing here points at a real business. GPhC numbers are
- * made-up 7-digit values starting with 9.
+ * `.example` top-level domain, so nothing here points at a real business. GPhC premises numbers
+ * are made up in the rule's form (7 digits starting with 1) from the 19xxxxx block, far from the
+ * 10xxxxx and 11xxxxx numbers real pharmacies show, so that a register link finds nothing rather
+ * than someone else's pharmacy. The CQC location ids are made up in the same way (`1-999…`).
  */
 export const demoPharmacies: DemoPharmacy[] = [
   {
@@ -19,7 +21,8 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9104721",
+    gphcNumber: "1904721",
+    cqcNumber: "1-9990001471",
   },
   {
     id: "bramblewick-chemist",
@@ -35,7 +38,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.49,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9142534",
+    gphcNumber: "1942534",
   },
   {
     id: "harbourlight-meds",
@@ -50,7 +53,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9180347",
+    gphcNumber: "1980347",
   },
   {
     id: "fernquill-pharmacy",
@@ -65,7 +68,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.99,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9218160",
+    gphcNumber: "1918160",
   },
   {
     id: "copperwren-dispensary",
@@ -80,7 +83,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 10,
     deliveryFee: 2.49,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9255973",
+    gphcNumber: "1955973",
   },
   {
     id: "larkspur-row-chemist",
@@ -95,7 +98,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9293786",
+    gphcNumber: "1993786",
   },
   {
     id: "thistlebright-pharmacy",
@@ -110,7 +113,8 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.95,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9331599",
+    gphcNumber: "1931599",
+    cqcNumber: "1-9990002586",
   },
   {
     id: "saltmeadow-health",
@@ -125,7 +129,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 1.99,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9369412",
+    gphcNumber: "1969412",
   },
   {
     id: "wrenbeck-pharmacy",
@@ -140,7 +144,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9407225",
+    gphcNumber: "1907225",
   },
   {
     id: "marigold-steps-chemist",
@@ -155,7 +159,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 20,
     deliveryFee: 0,
     freeDeliveryThreshold: 0,
-    gphcNumber: "9445038",
+    gphcNumber: "1945038",
   },
   {
     id: "pebblecroft-pharmacy",
@@ -170,7 +174,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.49,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9482851",
+    gphcNumber: "1982851",
   },
   {
     id: "starling-quay-pharmacy",
@@ -185,7 +189,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 4.99,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9520664",
+    gphcNumber: "1920664",
   },
   {
     id: "lanternmoss-dispensary",
@@ -200,7 +204,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9558477",
+    gphcNumber: "1958477",
   },
   {
     id: "foxglove-yard-chemist",
@@ -215,7 +219,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 10,
     deliveryFee: 2.49,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9596290",
+    gphcNumber: "1996290",
   },
   {
     id: "elderbloom-health",
@@ -230,7 +234,8 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.95,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9634103",
+    gphcNumber: "1934103",
+    cqcNumber: "1-9990003702",
   },
   {
     id: "bluebell-crescent-pharmacy",
@@ -245,7 +250,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9671916",
+    gphcNumber: "1971916",
   },
   {
     id: "marram-point-meds",
@@ -261,7 +266,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.99,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9709729",
+    gphcNumber: "1909729",
   },
   {
     id: "tidewhistle-pharmacy",
@@ -276,7 +281,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.49,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9747542",
+    gphcNumber: "1947542",
   },
   {
     id: "hawthorn-gate-chemist",
@@ -291,7 +296,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9785355",
+    gphcNumber: "1985355",
   },
   {
     id: "quillbury-pharmacy",
@@ -306,7 +311,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.99,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9823168",
+    gphcNumber: "1923168",
   },
   {
     id: "rowanmere-dispensary",
@@ -321,7 +326,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 1.99,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9860981",
+    gphcNumber: "1960981",
   },
   {
     id: "puffin-cove-chemist",
@@ -336,7 +341,8 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9898794",
+    gphcNumber: "1998794",
+    cqcNumber: "1-9990004819",
   },
   {
     id: "moorlark-pharmacy",
@@ -351,7 +357,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.95,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9936607",
+    gphcNumber: "1936607",
   },
   {
     id: "silverfinch-meds",
@@ -366,7 +372,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 4.49,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9974420",
+    gphcNumber: "1974420",
   },
   {
     id: "cobblewick-health",
@@ -381,7 +387,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.49,
     freeDeliveryThreshold: 0,
-    gphcNumber: "9112233",
+    gphcNumber: "1912233",
   },
   {
     id: "willowtarn-chemist",
@@ -397,7 +403,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9150046",
+    gphcNumber: "1950046",
   },
   {
     id: "amberlight-apothecary",
@@ -412,7 +418,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.49,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9187859",
+    gphcNumber: "1987859",
   },
   {
     id: "gorseberry-pharmacy",
@@ -427,7 +433,8 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9225672",
+    gphcNumber: "1925672",
+    cqcNumber: "1-9990005923",
   },
   {
     id: "nightjar-mews-chemist",
@@ -442,7 +449,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 20,
     deliveryFee: 0,
     freeDeliveryThreshold: 0,
-    gphcNumber: "9263485",
+    gphcNumber: "1963485",
   },
   {
     id: "otterdrift-pharmacy",
@@ -457,7 +464,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 3.99,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9301298",
+    gphcNumber: "1901298",
   },
   {
     id: "sloeberry-lane-meds",
@@ -472,7 +479,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.49,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9339111",
+    gphcNumber: "1939111",
   },
   {
     id: "cloudberry-hill-pharmacy",
@@ -487,7 +494,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 4.99,
     freeDeliveryThreshold: 50,
-    gphcNumber: "9376924",
+    gphcNumber: "1976924",
   },
   {
     id: "mossgate-chemist",
@@ -502,7 +509,7 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 30,
-    gphcNumber: "9414737",
+    gphcNumber: "1914737",
   },
   {
     id: "briarwick-pharmacy",
@@ -517,6 +524,6 @@ export const demoPharmacies: DemoPharmacy[] = [
     minOrderValue: 10,
     deliveryFee: 3.49,
     freeDeliveryThreshold: 40,
-    gphcNumber: "9452550",
+    gphcNumber: "1952550",
   },
 ];

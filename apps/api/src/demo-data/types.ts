@@ -51,6 +51,8 @@ export interface DemoPharmacy {
   deliveryFee: number;
   freeDeliveryThreshold: number;
   gphcNumber: string;
+  /** Only for the few that run a CQC-registered online clinic; left out (null) for the rest. */
+  cqcNumber?: string;
 }
 
 export interface DemoPrice {

@@ -65,7 +65,7 @@ const nounOf = (table: string | undefined): Noun =>
   (table && TABLE_NOUNS[table]) || { one: "record", many: "other records" };
 
 /** Column names that do not read well split at underscores. */
-const COLUMN_WORDS: Record<string, string> = { gphc_number: "GPhC number" };
+const COLUMN_WORDS: Record<string, string> = { gphc_number: "GPhC number", cqc_number: "CQC number" };
 
 const columnWords = (column: string) => COLUMN_WORDS[column] ?? column.replaceAll("_", " ");
 /** "deliveryOptions" → "delivery options" */
@@ -146,7 +146,16 @@ export const CHECK_RULES: Record<string, CheckRule> = {
     says: oneOf(DELIVERY_OPTIONS),
   },
   pharmacies_rating_range: { fields: ["rating"], says: "must be between 0 and 5" },
-  pharmacies_gphc_format: { fields: ["gphcNumber"], label: "GPhC number", says: "must be seven digits" },
+  pharmacies_gphc_format: {
+    fields: ["gphcNumber"],
+    label: "GPhC number",
+    says: "must be seven digits starting with 1",
+  },
+  pharmacies_cqc_format: {
+    fields: ["cqcNumber"],
+    label: "CQC number",
+    says: "must be a CQC location id: 1- then 8 to 12 digits",
+  },
   pharmacies_money_non_negative: {
     fields: ["minOrderValue", "deliveryFee", "freeDeliveryThreshold"],
     label: "minimum order value, delivery fee and free-delivery threshold",

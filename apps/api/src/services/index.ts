@@ -21,6 +21,7 @@ import { createEmailLinkService } from "./email-link-service.ts";
 import { createFiguresService } from "./figures-service.ts";
 import { createMedicationService } from "./medication-service.ts";
 import { createOutboxService } from "./outbox-service.ts";
+import { createPharmacyPageService } from "./pharmacy-page-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceAlertService } from "./price-alert-service.ts";
 import { createPriceService } from "./price-service.ts";
@@ -41,6 +42,7 @@ export function createServices(db: Database, options: ServiceOptions) {
   const { config, log } = options;
   const categories = createCategoryService(db);
   const medications = createMedicationService(db);
+  const pharmacies = createPharmacyService(db);
   const outbox = createOutboxService(db, { now, config, log });
   const priceAlerts = createPriceAlertService(db, { now, config, outbox });
   const prices = createPriceService(db, { now, pricesChanged: priceAlerts.pricesChanged });
@@ -65,7 +67,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     emailLinks: createEmailLinkService(db, { now, outbox, pricesChanged: priceAlerts.pricesChanged }),
     medications,
     outbox,
-    pharmacies: createPharmacyService(db),
+    pharmacies,
+    pharmacyPages: createPharmacyPageService(db, { pharmacies }),
     priceAlerts,
     prices,
     sitemap: createSitemapService(db),

@@ -25,6 +25,7 @@ export function toPharmacy(row: PharmacyRow): Pharmacy {
     deliveryFee: row.deliveryFee,
     freeDeliveryThreshold: row.freeDeliveryThreshold,
     gphcNumber: row.gphcNumber,
+    cqcNumber: row.cqcNumber,
   };
 }
 
@@ -36,6 +37,7 @@ export const pricePharmacyColumns = {
   rating: pharmacies.rating,
   deliveryTime: pharmacies.deliveryTime,
   prescriptionRequired: pharmacies.prescriptionRequired,
+  gphcNumber: pharmacies.gphcNumber,
 } satisfies Record<keyof PricePharmacy, unknown>;
 
 export function createPharmacyService(db: Database) {

@@ -1,14 +1,20 @@
 import type { SitemapSources } from "@pharmacompare/contract";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { blogPosts, categories, medications, prices, subcategories } from "../db/schema.ts";
-import { byName, medicationIsPublic } from "./public-filters.ts";
+import { blogPosts, categories, medications, pharmacies, prices, subcategories } from "../db/schema.ts";
+import { byName, medicationIsPublic, priceIsPublic } from "./public-filters.ts";
 
 /** What search engines may crawl, and when each page last changed (GET /api/pages/sitemap). */
 export function createSitemapService(db: Database) {
   return {
     async sources(): Promise<SitemapSources> {
-      const [conditionRows, medicationRows, postRows] = await Promise.all([
+      // A pharmacy's page lists its public prices, so it changes with its row or any of them.
+      const newestPublicPrice = db
+        .select({ at: max(prices.lastUpdated) })
+        .from(prices)
+        .innerJoin(medications, eq(medications.id, prices.medicationId))
+        .where(and(eq(prices.pharmacyId, pharmacies.id), priceIsPublic));
+      const [conditionRows, medicationRows, postRows, pharmacyRows] = await Promise.all([
         db
           .select({ subcategoryId: subcategories.id, updatedAt: subcategories.updatedAt })
           .from(subcategories)
@@ -34,6 +40,16 @@ export function createSitemapService(db: Database) {
           .from(blogPosts)
           .where(eq(blogPosts.published, true))
           .orderBy(desc(blogPosts.lastUpdated), asc(blogPosts.slug)),
+        db
+          .select({
+            id: pharmacies.id,
+            lastmod: sql`greatest(${pharmacies.updatedAt}, (${newestPublicPrice}))`.mapWith(
+              pharmacies.updatedAt,
+            ),
+          })
+          .from(pharmacies)
+          .where(eq(pharmacies.active, true))
+          .orderBy(byName(pharmacies.name), asc(pharmacies.id)),
       ]);
 
       const newestInCondition = new Map<string, Date>();
@@ -52,6 +68,7 @@ export function createSitemapService(db: Database) {
           name: row.name,
           lastmod: row.lastmod.toISOString(),
         })),
+        pharmacies: pharmacyRows.map((row) => ({ id: row.id, lastmod: row.lastmod.toISOString() })),
         posts: postRows.map((row) => ({ slug: row.slug, lastmod: row.lastUpdated.toISOString() })),
       };
     },

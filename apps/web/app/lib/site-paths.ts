@@ -15,10 +15,15 @@ export const sitePaths = {
   confirmEmail: "/confirm",
   unsubscribe: "/unsubscribe",
   condition: (subcategoryId: string) => `/condition/${encodeURIComponent(subcategoryId)}`,
-  /** A condition page with one medication preselected (public site §2: optional `medication`). */
-  conditionMedication: (subcategoryId: string, medicationName: string) =>
-    `/condition/${encodeURIComponent(subcategoryId)}?${new URLSearchParams({ medication: medicationName })}`,
+  /** A condition page with one medication (and optionally one dosage) preselected (public site §2). */
+  conditionMedication: (subcategoryId: string, medicationName: string, dosage?: string) =>
+    `/condition/${encodeURIComponent(subcategoryId)}?${new URLSearchParams({
+      medication: medicationName,
+      ...(dosage ? { dosage } : {}),
+    })}`,
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  /** A pharmacy's own page: its details, delivery terms, registrations and what it sells. */
+  pharmacy: (id: string) => `/pharmacies/${encodeURIComponent(id)}`,
   search: (query?: string) => (query ? `/search?${new URLSearchParams({ q: query })}` : "/search"),
 } as const;
 

@@ -4,13 +4,14 @@ import { buildRobots, buildSitemap } from "./sitemap.ts";
 const sources = {
   conditions: [{ subcategoryId: "acne", lastmod: "2026-11-20T10:00:00.000Z" }],
   medications: [{ subcategoryId: "acne", name: "Benzoyl & Co <gel>", lastmod: "2026-11-19T10:00:00.000Z" }],
+  pharmacies: [{ id: "kestrel-lane-pharmacy", lastmod: "2026-11-18T10:00:00.000Z" }],
   posts: [{ slug: "save-on-acne", lastmod: "2026-11-21T10:00:00.000Z" }],
 };
 
 describe("buildSitemap", () => {
   const xml = buildSitemap("https://pharmacompare.example", sources);
 
-  it("lists the static pages, conditions, medications and posts with their dates", () => {
+  it("lists the static pages, conditions, medications, pharmacies and posts with their dates", () => {
     expect(xml).toContain(
       "<url><loc>https://pharmacompare.example/</loc><lastmod>2026-11-21</lastmod></url>",
     );
@@ -20,6 +21,9 @@ describe("buildSitemap", () => {
     );
     expect(xml).toContain(
       "<url><loc>https://pharmacompare.example/blog/save-on-acne</loc><lastmod>2026-11-21</lastmod></url>",
+    );
+    expect(xml).toContain(
+      "<url><loc>https://pharmacompare.example/pharmacies/kestrel-lane-pharmacy</loc><lastmod>2026-11-18</lastmod></url>",
     );
   });
 

@@ -18,8 +18,9 @@ const escapeXml = (text: string) =>
 
 /**
  * sitemap.xml (sitemaps.org 0.9) for the public site under `siteUrl`: the static pages, every
- * condition, each medication's own comparison (the canonical address its page declares) and every
- * published article, each with the date it last changed where we know it.
+ * condition, each medication's own comparison (the canonical address its page declares), every
+ * active pharmacy's page and every published article, each with the date it last changed where we
+ * know it.
  */
 export function buildSitemap(siteUrl: string, sources: SitemapSources): string {
   const entries: { path: string; lastmod?: string }[] = [];
@@ -42,6 +43,8 @@ export function buildSitemap(siteUrl: string, sources: SitemapSources): string {
       path: sitePaths.conditionMedication(medication.subcategoryId, medication.name),
       lastmod: medication.lastmod,
     });
+  for (const pharmacy of sources.pharmacies)
+    entries.push({ path: sitePaths.pharmacy(pharmacy.id), lastmod: pharmacy.lastmod });
   for (const post of sources.posts)
     entries.push({ path: sitePaths.blogPost(post.slug), lastmod: post.lastmod });
 

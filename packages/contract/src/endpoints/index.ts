@@ -19,6 +19,7 @@ import * as contact from "./public/contact.ts";
 import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
 import * as pharmacies from "./public/pharmacies.ts";
+import * as pharmacyPage from "./public/pharmacy-page.ts";
 import * as prices from "./public/prices.ts";
 import * as siteFigures from "./public/site-figures.ts";
 import * as sitemap from "./public/sitemap.ts";
@@ -38,6 +39,7 @@ export const publicEndpoints = {
   ...blog,
   ...contact,
   ...conditionPage,
+  ...pharmacyPage,
   ...sitemap,
   ...siteFigures,
   ...visitorWrites,

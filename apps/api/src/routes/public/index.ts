@@ -6,6 +6,7 @@ import { conditionPageRoutes } from "./condition-page.ts";
 import { contactRoutes } from "./contact.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
+import { pharmacyPageRoutes } from "./pharmacy-page.ts";
 import { priceRoutes } from "./prices.ts";
 import { siteFigureRoutes } from "./site-figures.ts";
 import { sitemapRoutes } from "./sitemap.ts";
@@ -24,6 +25,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(blogRoutes);
   await app.register(contactRoutes);
   await app.register(conditionPageRoutes);
+  await app.register(pharmacyPageRoutes);
   await app.register(sitemapRoutes);
   await app.register(siteFigureRoutes);
   await app.register(visitorWriteRoutes);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
-import { DeliveryOption, Pharmacy } from "../../entities.ts";
+import { CQC_NUMBER_PATTERN, DeliveryOption, GPHC_NUMBER_PATTERN, Pharmacy } from "../../entities.ts";
 import { DELIVERY_OPTIONS } from "../../ids.ts";
 import { IdParams } from "../../public-api.ts";
 import { text } from "../../text.ts";
@@ -45,17 +45,25 @@ export const PHARMACY_DEFAULTS = {
 const RATING_RULE = "must be a number from 0 to 5 in steps of 0.1";
 const MONEY_RULE = `must be an amount in pounds from 0 to ${CATALOGUE_LIMITS.poundsMax}, with at most 2 decimals`;
 const money = () => fallbackNumber({ max: CATALOGUE_LIMITS.poundsMax, step: 0.01, rule: MONEY_RULE });
-const GPHC_RULE = "must be the 7-digit GPhC registration number";
+const GPHC_RULE = "must be the pharmacy's 7-digit GPhC registration number, starting with 1";
+const CQC_RULE = "must be a CQC location id: 1- then 8 to 12 digits, as on the CQC register";
 
 /** The fields of the pharmacy form, each without its default (create adds them, update does not). */
 const pharmacyFields = {
   name: requiredText(CATALOGUE_LIMITS.nameMax),
   website: WebAddress,
-  /** General Pharmaceutical Council registration number: 7 digits, unique. */
+  /** General Pharmaceutical Council premises number: 7 digits starting with 1, unique. */
   gphcNumber: text({ error: requiredMessage })
     .trim()
     .min(1, { error: "is required" })
-    .regex(/^\d{7}$/, { error: GPHC_RULE }),
+    .regex(new RegExp(GPHC_NUMBER_PATTERN), { error: GPHC_RULE }),
+  /** Care Quality Commission location id where it has one: "" or null for none (stored as null). */
+  cqcNumber: text({ error: "must be text" })
+    .trim()
+    .max(20, { error: CQC_RULE })
+    .nullable()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || new RegExp(CQC_NUMBER_PATTERN).test(value), { error: CQC_RULE }),
   rating: fallbackNumber({ max: 5, step: 0.1, rule: RATING_RULE }),
   deliveryOptions: z
     .array(DeliveryOption, { error: `must be a list of: ${DELIVERY_OPTIONS.join(", ")}` })
@@ -73,9 +81,9 @@ const pharmacyFields = {
 };
 
 /**
- * A new pharmacy. Required: name, website (http or https) and gphcNumber (7 digits, unique: a
- * taken one answers 409 naming it). `id` is optional: when absent it is made from the name, with
- * -2, -3… if taken. Numeric fields follow the specification's fall-back: "", null or text that is
+ * A new pharmacy. Required: name, website (http or https) and gphcNumber (7 digits starting with
+ * 1, unique: a taken one answers 409 naming it); cqcNumber is optional. `id` is optional: when
+ * absent it is made from the name, with -2, -3… if taken. Numeric fields follow the specification's fall-back: "", null or text that is
  * not a number become 0; a negative, out-of-range or off-step number is refused. Omitted fields
  * take the form's defaults ({@link PHARMACY_DEFAULTS}).
  */
@@ -84,6 +92,7 @@ export const PharmacyInput = z.object({
   name: pharmacyFields.name,
   website: pharmacyFields.website,
   gphcNumber: pharmacyFields.gphcNumber,
+  cqcNumber: pharmacyFields.cqcNumber.default(null),
   rating: pharmacyFields.rating.default(PHARMACY_DEFAULTS.rating),
   deliveryOptions: pharmacyFields.deliveryOptions.default([...PHARMACY_DEFAULTS.deliveryOptions]),
   deliveryTime: pharmacyFields.deliveryTime.default(PHARMACY_DEFAULTS.deliveryTime),
@@ -142,8 +151,9 @@ export const createPharmacy = defineEndpoint({
   tag: "admin pharmacies",
   summary: "Add a pharmacy; answers its id",
   description:
-    "Required: `name`, `website` (http or https) and `gphcNumber` (7 digits; a taken number answers 409 " +
-    "with `fields.gphcNumber`). Without `id` one is made from the name (`-2`, `-3`… when taken); a given " +
+    "Required: `name`, `website` (http or https) and `gphcNumber` (7 digits starting with 1; a taken number " +
+    "answers 409 with `fields.gphcNumber`). `cqcNumber` (a CQC location id: `1-` then 8 to 12 digits) is " +
+    'optional: "" or null for none. Without `id` one is made from the name (`-2`, `-3`… when taken); a given ' +
     "`id` that is taken answers 409. Omitted fields take the form's defaults: rating 4, deliveryOptions " +
     '["standard"], prescriptionRequired true, active true, minOrderValue 0, deliveryFee 2.95, ' +
     'freeDeliveryThreshold 0. Numeric fields fall back to 0 when "", null or not a number; a negative ' +

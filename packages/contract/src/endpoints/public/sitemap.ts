@@ -10,6 +10,8 @@ const lastmod = z.iso.datetime({ offset: true }).describe("When what the page sh
 export const SitemapSources = z.object({
   conditions: z.array(z.object({ subcategoryId: z.string(), lastmod })),
   medications: z.array(z.object({ subcategoryId: z.string(), name: z.string(), lastmod })),
+  /** Active pharmacies, each with its own page (`/pharmacies/{id}`). */
+  pharmacies: z.array(z.object({ id: z.string(), lastmod })),
   posts: z.array(z.object({ slug: z.string(), lastmod })),
 });
 export type SitemapSources = z.infer<typeof SitemapSources>;
@@ -19,11 +21,12 @@ export const sitemapSources = defineEndpoint({
   path: "/api/pages/sitemap",
   access: "public",
   tag: "pages",
-  summary: "Every public condition page, medication and published article, with when each last changed",
+  summary:
+    "Every public condition page, medication, pharmacy and published article, with when each last changed",
   description:
     "Only what a visitor can open: active conditions of active categories, public medications, " +
-    "published posts. A condition or medication changed when its catalogue row or one of its " +
-    "prices last did.",
+    "active pharmacies, published posts. A condition, medication or pharmacy changed when its " +
+    "catalogue row or one of its prices last did.",
   cache: "public",
   responses: { 200: SitemapSources },
 });

@@ -1,0 +1,13 @@
+import { publicEndpoints } from "@pharmacompare/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { notFound } from "../../plugins/refusal.ts";
+import { registerEndpoint } from "../register-endpoint.ts";
+
+/** The web's pharmacy page in one call. */
+export const pharmacyPageRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, publicEndpoints.pharmacyPage, async (request) => {
+    const page = await app.services.pharmacyPages.load(request.params.id);
+    if (!page) throw notFound(`Pharmacy "${request.params.id}" not found`);
+    return page;
+  });
+};
