@@ -15,6 +15,12 @@ describe("PostMedia", () => {
     expect(html).not.toContain("<img");
   });
 
+  it("shows the category's placeholder for the generic default image", () => {
+    const html = render({ image: "/images/blog-placeholder.jpg", category: "Hair Loss" });
+    expect(html).toContain('data-testid="post-placeholder"');
+    expect(html).not.toContain("<img");
+  });
+
   it("shows nothing without an image where the page asks for no placeholder", () => {
     expect(render({ image: null, category: "Weight Loss", placeholderWhenMissing: false })).toBe("");
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_FEATURED_IMAGE } from "@pharmacompare/contract";
 import { useEffect, useRef, useState } from "react";
 import { safeImageUrl } from "../../lib/blog.ts";
 import { CategoryGlyph } from "./blog-icons.tsx";
@@ -35,7 +36,9 @@ export function PostMedia({
   placeholderWhenMissing = true,
   categoryOverlay = true,
 }: PostMediaProps) {
-  const src = safeImageUrl(image);
+  // The generic default image (a post saved without one) is for social previews; on the page the
+  // category's own placeholder says more.
+  const src = image === DEFAULT_FEATURED_IMAGE ? null : safeImageUrl(image);
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
 
