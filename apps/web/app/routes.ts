@@ -3,6 +3,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("condition/:subcategoryId", "routes/condition.tsx"),
+  route("pharmacies/:id", "routes/pharmacy.tsx"),
   route("search", "routes/search.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbList, comparedProduct } from "./structured-data.ts";
+import { breadcrumbList, comparedProduct, pharmacyEntity } from "./structured-data.ts";
 
 describe("comparedProduct", () => {
   it("bounds the shown prices in an AggregateOffer in pounds", () => {
@@ -42,6 +42,51 @@ describe("breadcrumbList", () => {
       { "@type": "ListItem", position: 1, name: "Home", item: "https://a.example/" },
       { "@type": "ListItem", position: 2, name: "Acne", item: "https://a.example/condition/acne" },
       { "@type": "ListItem", position: 3, name: "Benzoyl gel" },
+    ]);
+  });
+});
+
+describe("pharmacyEntity", () => {
+  const base = {
+    name: "Kestrel Lane Pharmacy",
+    description: "An online pharmacy.",
+    pageUrl: "https://pharmacompare.example/pharmacies/kestrel-lane-pharmacy",
+    website: "https://www.kestrellanepharmacy.example",
+    sameAs: ["https://www.pharmacyregulation.org/registers/pharmacy/registrationnumber/1904721"],
+    gphcNumber: "1904721",
+    cqcNumber: "1-9990001471",
+  };
+
+  it("is a schema.org Pharmacy identified by its GPhC and CQC numbers", () => {
+    expect(pharmacyEntity(base)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Pharmacy",
+      "@id": "https://pharmacompare.example/pharmacies/kestrel-lane-pharmacy#pharmacy",
+      name: "Kestrel Lane Pharmacy",
+      description: "An online pharmacy.",
+      url: "https://www.kestrellanepharmacy.example",
+      mainEntityOfPage: "https://pharmacompare.example/pharmacies/kestrel-lane-pharmacy",
+      identifier: [
+        { "@type": "PropertyValue", propertyID: "GPhC premises registration number", value: "1904721" },
+        { "@type": "PropertyValue", propertyID: "CQC location ID", value: "1-9990001471" },
+      ],
+      sameAs: ["https://www.pharmacyregulation.org/registers/pharmacy/registrationnumber/1904721"],
+    });
+  });
+
+  it("leaves out what it does not have", () => {
+    const entity = pharmacyEntity({
+      ...base,
+      description: "",
+      website: undefined,
+      sameAs: [],
+      cqcNumber: null,
+    });
+    expect(entity).not.toHaveProperty("description");
+    expect(entity).not.toHaveProperty("url");
+    expect(entity).not.toHaveProperty("sameAs");
+    expect(entity).toHaveProperty("identifier", [
+      { "@type": "PropertyValue", propertyID: "GPhC premises registration number", value: "1904721" },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { BreadcrumbList, Product, WithContext } from "schema-dts";
+import type { BreadcrumbList, Pharmacy, Product, PropertyValue, WithContext } from "schema-dts";
 
 /**
  * JSON-LD for search engines, typed by schema-dts so a misspelt property or a wrong type fails
@@ -53,5 +53,43 @@ export function comparedProduct(product: ComparedProduct): WithContext<Product> 
       highPrice: amount(Math.max(...product.prices)),
       offerCount: product.prices.length,
     },
+  };
+}
+
+export interface PharmacyEntity {
+  name: string;
+  description: string;
+  /** Our page about it: the entity's @id is built on it. */
+  pageUrl: string;
+  /** Its own website, when it is an http(s) address. */
+  website: string | undefined;
+  /** Pages that speak for the same pharmacy: its register entries, its Trustpilot reviews. */
+  sameAs: readonly string[];
+  gphcNumber: string;
+  cqcNumber: string | null;
+}
+
+/**
+ * A pharmacy page's subject as a schema.org Pharmacy, identified by its GPhC premises number (and
+ * CQC location id where it has one). No rating: ours is not a review count a search engine could
+ * show as stars honestly.
+ */
+export function pharmacyEntity(pharmacy: PharmacyEntity): WithContext<Pharmacy> {
+  const identifier: PropertyValue[] = [
+    { "@type": "PropertyValue", propertyID: "GPhC premises registration number", value: pharmacy.gphcNumber },
+    ...(pharmacy.cqcNumber
+      ? [{ "@type": "PropertyValue", propertyID: "CQC location ID", value: pharmacy.cqcNumber } as const]
+      : []),
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "Pharmacy",
+    "@id": `${pharmacy.pageUrl}#pharmacy`,
+    name: pharmacy.name,
+    ...(pharmacy.description ? { description: pharmacy.description } : {}),
+    ...(pharmacy.website ? { url: pharmacy.website } : {}),
+    mainEntityOfPage: pharmacy.pageUrl,
+    identifier,
+    ...(pharmacy.sameAs.length > 0 ? { sameAs: [...pharmacy.sameAs] } : {}),
   };
 }

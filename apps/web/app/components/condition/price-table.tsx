@@ -1,6 +1,7 @@
 import { formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { messageStyles } from "./message-styles.ts";
+import { GphcLink, PharmacyName } from "./pharmacy-identity.tsx";
 import { PharmacyLogo } from "./pharmacy-logo.tsx";
 import { checkedAgo, type PriceRow, pharmacyHref } from "./price-rows.ts";
 import { RatingStars } from "./rating-stars.tsx";
@@ -56,7 +57,8 @@ export function PriceTable({ rows, subject, now }: PriceTableProps) {
                   <div className="flex items-start gap-3">
                     <PharmacyLogo name={row.price.pharmacy.name} />
                     <div className="min-w-0">
-                      <p className="font-semibold text-slate-900">{row.price.pharmacy.name}</p>
+                      <PharmacyName pharmacy={row.price.pharmacy} />
+                      <GphcLink pharmacy={row.price.pharmacy} />
                       {/* Narrower screens fold delivery and stock under the name. */}
                       <p className="mt-0.5 text-slate-600 text-xs lg:hidden">
                         <span className="md:hidden">{row.price.pharmacy.deliveryTime} · </span>
@@ -103,7 +105,8 @@ export function PriceTable({ rows, subject, now }: PriceTableProps) {
             <div className="flex items-start gap-3">
               <PharmacyLogo name={row.price.pharmacy.name} />
               <div className="min-w-0 flex-1">
-                <p className="font-semibold text-slate-900">{row.price.pharmacy.name}</p>
+                <PharmacyName pharmacy={row.price.pharmacy} />
+                <GphcLink pharmacy={row.price.pharmacy} />
                 <div className="mt-1">
                   <RatingStars rating={row.price.pharmacy.rating} />
                 </div>
@@ -143,7 +146,9 @@ function PriceAmount({ row }: { row: PriceRow }) {
   return (
     <div className="flex shrink-0 flex-col items-end gap-1">
       <span className="font-bold text-lg text-slate-900 tabular-nums">{formatPounds(row.price.price)}</span>
-      {perUnit ? <span className="whitespace-nowrap text-slate-600 text-xs tabular-nums">{perUnit}</span> : null}
+      {perUnit ? (
+        <span className="whitespace-nowrap text-slate-600 text-xs tabular-nums">{perUnit}</span>
+      ) : null}
       {row.isBest ? (
         <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-saving-700 px-2.5 py-0.5 font-semibold text-white text-xs">
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-3">
