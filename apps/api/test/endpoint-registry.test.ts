@@ -111,7 +111,7 @@ describe("the OpenAPI document", () => {
   );
 
   it("is a valid OpenAPI document (checked against the OpenAPI specification's own schema)", async () => {
-    const document = (await api.app.inject({ url: "/openapi.json" })).json() as object;
+    const document = (await api.app.inject({ url: "/openapi.json" })).json() as Record<string, unknown>;
     const validator = new Validator();
     const result = await validator.validate(document);
     expect(result.errors ?? []).toEqual([]);

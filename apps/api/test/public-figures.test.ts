@@ -1,5 +1,7 @@
 import { CatalogueFigures, publicEndpoints } from "@pharmacompare/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pharmacies, prices } from "../src/db/schema.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -59,11 +61,12 @@ describe("GET /api/pages/figures", () => {
 
   it("drops a pharmacy as soon as it is switched off", async () => {
     const before = await figures();
-    const [priced] = (
-      await api.database.db.execute<{ id: string }>(
-        "select p.id from pharmacies p where p.active and exists (select 1 from prices where pharmacy_id = p.id) limit 1",
-      )
-    ).rows;
+    const [priced] = await api.database.db
+      .selectDistinct({ id: pharmacies.id })
+      .from(pharmacies)
+      .innerJoin(prices, eq(prices.pharmacyId, pharmacies.id))
+      .where(eq(pharmacies.active, true))
+      .limit(1);
     if (!priced) throw new Error("no priced pharmacy");
     await api.withSql(
       `update pharmacies set active = false where id = '${priced.id}'`,

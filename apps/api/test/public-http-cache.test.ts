@@ -56,6 +56,8 @@ const sampleUrls: Record<CachedRead, string> = {
   }),
   conditionPage: urlOf(publicEndpoints.conditionPage, { params: { subcategoryId: "erectile-dysfunction" } }),
   pharmacyPage: urlOf(publicEndpoints.pharmacyPage, { params: { id: "fernquill-pharmacy" } }),
+  sitemapSources: urlOf(publicEndpoints.sitemapSources),
+  catalogueFigures: urlOf(publicEndpoints.catalogueFigures),
 };
 
 function request(url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") {
