@@ -1,9 +1,9 @@
 import { type BlogPost, type BlogPostSummary, formatLongDate } from "@pharmacompare/contract";
 import { data, Link } from "react-router";
-import { ArticleMarkdown } from "../components/ui/article-markdown.tsx";
 import { ArrowLeftIcon, ClockIcon } from "../components/blog/blog-icons.tsx";
 import { BlogPostGrid } from "../components/blog/blog-post-card.tsx";
 import { PostMedia } from "../components/blog/post-media.tsx";
+import { ArticleMarkdown } from "../components/ui/article-markdown.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { ArrowRightIcon } from "../components/ui/icons.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
