@@ -1,13 +1,10 @@
-import { readFileSync } from "node:fs";
+import { CATEGORY_TREE, type Category } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
-import {
-  importStaticMedications,
-  readLink,
-  readPrice,
-  STATIC_IMPORT_DEFAULTS,
-  StaticFileError,
-  staticId,
-} from "./static-import.ts";
+import { readLink, readPrice, sheetId } from "./cells.ts";
+import { conditionMapper } from "./conditions.ts";
+import { SHEET_DEFAULTS } from "./format.ts";
+import { importPriceSheets } from "./import.ts";
+import { PriceSheetsFileError, readWorkbookJson } from "./json.ts";
 
 const fileDate = new Date("2025-09-01T08:00:00.000Z");
 
@@ -29,11 +26,26 @@ function sheet(overrides: Record<number, Row> = {}, extraRows: unknown[] = []): 
   return rows;
 }
 
+/** The contract's fixed tree, as the web's fallback uses it. */
+const categories: Category[] = CATEGORY_TREE.map((category) => ({
+  id: category.id,
+  name: category.name,
+  active: true,
+  subcategories: category.subcategories.map((entry) => ({
+    id: entry.id,
+    name: entry.name,
+    description: entry.description,
+    categoryId: category.id,
+    active: true,
+  })),
+}));
+const mapCondition = conditionMapper(categories);
+
 function run(workbook: Record<string, unknown>) {
-  return importStaticMedications(JSON.stringify(workbook), { defaultLastUpdated: fileDate });
+  return importPriceSheets(workbook, { mapCondition, defaultLastUpdated: fileDate });
 }
 
-describe("static import: sheets", () => {
+describe("price sheets: sheets", () => {
   it("reads a medication, its pharmacies and prices from a valid sheet", () => {
     const result = run({ Viagra: sheet() });
     expect(result.skipped).toEqual([]);
@@ -103,20 +115,30 @@ describe("static import: sheets", () => {
     ]);
   });
 
-  it("throws when the file is not JSON or not an object of sheets", () => {
-    const read = (text: string) => importStaticMedications(text, { defaultLastUpdated: fileDate });
-    expect(() => read("{ nope")).toThrow(StaticFileError);
-    expect(() => read("[]")).toThrow(StaticFileError);
-    expect(() => read("null")).toThrow(StaticFileError);
+  it("refuses a JSON file that is not JSON or not an object of sheets", () => {
+    expect(() => readWorkbookJson("{ nope")).toThrow(PriceSheetsFileError);
+    expect(() => readWorkbookJson("[]")).toThrow(PriceSheetsFileError);
+    expect(() => readWorkbookJson("null")).toThrow(PriceSheetsFileError);
+    expect(readWorkbookJson('{"A": []}')).toEqual({ A: [] });
+  });
+
+  it("skips a second sheet for the same medication and a name without letters or digits", () => {
+    const result = run({ Viagra: sheet(), " viagra ": sheet(), "!!!": sheet() });
+    expect(result.medications.map((medication) => medication.id)).toEqual(["viagra"]);
+    expect(result.skipped).toEqual([
+      { sheet: " viagra ", reason: 'a second sheet for medication "viagra"' },
+      { sheet: "!!!", reason: "the sheet's name has no letters or digits" },
+    ]);
   });
 });
 
-describe("static import: dosage columns", () => {
+describe("price sheets: dosage columns", () => {
   it("reads dosages from the third column of the header row and stops at a column headed link", () => {
     const header = ["Pharmacy", "Rating", "10mg", "", "20mg", " LINK ", "40mg", "notes"];
     const row = ["Fernquill Pharmacy", 4.8, 10, 99, 20, "https://fernquill.example", 40, "x"];
     const result = run({ Cialis: sheet({ 6: header, 7: row }) });
     expect(result.medications[0]?.dosage).toEqual(["10mg", "20mg"]);
+    expect(result.skipped).toEqual([]);
     // The unheaded column's 99 is not a price of any dosage; nothing after "link" is read.
     expect(result.prices.map((price) => [price.dosage, price.price])).toEqual([
       ["10mg", 10],
@@ -125,7 +147,18 @@ describe("static import: dosage columns", () => {
   });
 });
 
-describe("static import: pharmacy rows", () => {
+describe("price sheets: a dosage heading twice", () => {
+  it("reads the first column and reports the second", () => {
+    const header = ["Pharmacy", "Rating", "10mg", "10mg", "link"];
+    const result = run({ Cialis: sheet({ 6: header, 7: ["Fernquill Pharmacy", 4.8, 10, 12] }) });
+    expect(result.prices.map((price) => [price.dosage, price.price])).toEqual([["10mg", 10]]);
+    expect(result.skipped).toEqual([
+      { sheet: "Cialis", row: 6, column: 4, reason: 'dosage "10mg" heads an earlier column too' },
+    ]);
+  });
+});
+
+describe("price sheets: pharmacy rows", () => {
   it("skips rows with an empty name or fewer than 3 cells", () => {
     const result = run({
       Viagra: sheet({}, [
@@ -134,11 +167,23 @@ describe("static import: pharmacy rows", () => {
         ["Short Row", 4],
         ["Bramblewick Chemist", 4.4, 27.5],
         "not a row",
+        ["", null, "  "],
+        ["?!", 4, 10],
+        ["kestrel lane  pharmacy", 4, 1],
       ]),
     });
     expect([...new Set(result.prices.map((price) => price.pharmacy.name))]).toEqual([
       "Kestrel Lane Pharmacy",
       "Bramblewick Chemist",
+    ]);
+    expect(result.skipped).toEqual([
+      { sheet: "Viagra", row: 8, reason: "no pharmacy name" },
+      { sheet: "Viagra", row: 9, reason: "no pharmacy name" },
+      { sheet: "Viagra", row: 10, reason: "fewer than 3 cells" },
+      { sheet: "Viagra", row: 12, reason: "not a row of cells" },
+      { sheet: "Viagra", row: 13, reason: "an empty row" },
+      { sheet: "Viagra", row: 14, reason: 'pharmacy name "?!" has no letters or digits' },
+      { sheet: "Viagra", row: 15, reason: 'a second row for pharmacy "kestrel-lane-pharmacy"' },
     ]);
   });
 
@@ -159,6 +204,10 @@ describe("static import: pharmacy rows", () => {
     ]);
     const result = run({ Viagra: sheet({ 7: ["Harbourlight Meds", 4.2, 0, "31.00", "https://h.example"] }) });
     expect(result.prices.map((price) => [price.dosage, price.price])).toEqual([["100mg x 4 tablets", 31]]);
+    // A blank cell means "not sold there"; a filled one that is no price is reported.
+    expect(result.skipped).toEqual([{ sheet: "Viagra", row: 7, column: 3, reason: "not a price above 0" }]);
+    const blank = run({ Viagra: sheet({ 7: ["Harbourlight Meds", 4.2, "", 31, "https://h.example"] }) });
+    expect(blank.skipped).toEqual([]);
   });
 
   it("takes the last cell starting with http as the pharmacy's link, else the website is #", () => {
@@ -178,18 +227,18 @@ describe("static import: pharmacy rows", () => {
   });
 
   it("makes ids from the lowercased name, spaces as hyphens, other non-alphanumerics removed", () => {
-    expect(staticId("Kestrel Lane Pharmacy")).toBe("kestrel-lane-pharmacy");
-    expect(staticId("  St. Mary's Chemist (UK) ")).toBe("st-marys-chemist-uk");
-    expect(staticId("Boots & Co")).toBe("boots--co");
-    expect(staticId("Médi Pharma")).toBe("mdi-pharma");
+    expect(sheetId("Kestrel Lane Pharmacy")).toBe("kestrel-lane-pharmacy");
+    expect(sheetId("  St. Mary's Chemist (UK) ")).toBe("st-marys-chemist-uk");
+    expect(sheetId("Boots & Co")).toBe("boots--co");
+    expect(sheetId("Médi Pharma")).toBe("mdi-pharma");
   });
 
   it("applies the defaults and reads the rating from the second column", () => {
     const result = run({ Viagra: sheet({}, [["Bramblewick Chemist", "not rated", 27.5]]) });
     const [kestrel] = result.prices;
     expect(kestrel).toMatchObject({
-      quantity: STATIC_IMPORT_DEFAULTS.quantity,
-      inStock: STATIC_IMPORT_DEFAULTS.inStock,
+      quantity: SHEET_DEFAULTS.quantity,
+      inStock: SHEET_DEFAULTS.inStock,
       pharmacy: {
         rating: 4.7,
         deliveryTime: "1-3 days",
@@ -216,22 +265,5 @@ describe("static import: pharmacy rows", () => {
     expect(result.medications[1]?.genericName).toBeUndefined();
     const pharmacies = new Set(result.prices.map((price) => price.pharmacy));
     expect(pharmacies.size).toBe(1);
-  });
-});
-
-describe("the shipped static file", () => {
-  it("parses with only its notes sheet skipped and covers several conditions", () => {
-    const text = readFileSync(new URL("../../../public/data/medications.json", import.meta.url), "utf8");
-    const result = importStaticMedications(text, { defaultLastUpdated: fileDate });
-    expect(result.skipped.map((entry) => entry.sheet)).toEqual(["About this file"]);
-    expect(new Set(result.medications.map((medication) => medication.subcategory)).size).toBeGreaterThan(3);
-    for (const medication of result.medications) {
-      for (const dosage of medication.dosage) {
-        const prices = result.prices.filter(
-          (price) => price.medicationId === medication.id && price.dosage === dosage,
-        );
-        expect(prices.length, `${medication.name} ${dosage}`).toBeGreaterThan(1);
-      }
-    }
   });
 });

@@ -78,7 +78,11 @@ export function createCatalogue(deps: CatalogueDeps) {
       if (cachedStatic?.modifiedAt !== file.modifiedAt.getTime()) {
         const imported = importStaticMedications(file.text, { defaultLastUpdated: file.modifiedAt });
         for (const skipped of imported.skipped) {
-          log("warn", `static sheet "${skipped.sheet}" skipped: ${skipped.reason}`);
+          const where =
+            skipped.row === undefined
+              ? ""
+              : ` row ${skipped.row}${skipped.column ? ` column ${skipped.column}` : ""}`;
+          log("warn", `static sheet "${skipped.sheet}"${where} skipped: ${skipped.reason}`);
         }
         if (imported.medications.length === 0) throw new Error("the static file holds no usable sheet");
         cachedStatic = { modifiedAt: file.modifiedAt.getTime(), snapshot: imported };

@@ -1,0 +1,197 @@
+import type { Medication, Price, PricePharmacy } from "@pharmacompare/contract";
+import { cellText, isBlank, readDate, readForm, readLink, readPrice, readRating, sheetId } from "./cells.ts";
+import type { ConditionMapper } from "./conditions.ts";
+import {
+  CONDITION_ROWS,
+  FIRST_DOSAGE_COLUMN,
+  HEADER_ROW,
+  LINK_HEADING,
+  MIN_PHARMACY_CELLS,
+  MIN_SHEET_ROWS,
+  SHEET_DEFAULTS,
+  sheetPriceId,
+} from "./format.ts";
+
+/** A workbook: sheet name → the sheet (an array of rows, each an array of cells, when usable). */
+export type Workbook = Readonly<Record<string, unknown>>;
+
+/**
+ * Something the rules left out, and why. `row` and `column` count from 1 as a spreadsheet shows
+ * them; a skip without `row` is the whole sheet, one without `column` the whole row.
+ */
+export interface Skip {
+  sheet: string;
+  row?: number;
+  column?: number;
+  reason: string;
+}
+
+export interface PriceSheetsImport {
+  medications: Medication[];
+  pharmacies: PricePharmacy[];
+  prices: Price[];
+  skipped: Skip[];
+}
+
+export interface ImportOptions {
+  /** The condition → subcategory rule (see conditionMapper). */
+  mapCondition: ConditionMapper;
+  /** The date of prices in a sheet without a "Last updated" row (e.g. the file's modification time). */
+  defaultLastUpdated: Date;
+}
+
+const rowAt = (rows: readonly unknown[], index: number): unknown[] => {
+  const row = rows[index];
+  return Array.isArray(row) ? row : [];
+};
+const labelled = (row: readonly unknown[], label: string): boolean =>
+  cellText(row[0]).toLowerCase() === label;
+
+/** Column index → dosage: the header row's cells from the third column up to the one headed "link". */
+function readDosageColumns(sheet: string, header: readonly unknown[], skipped: Skip[]): Map<number, string> {
+  const columns = new Map<number, string>();
+  const seen = new Set<string>();
+  for (let index = FIRST_DOSAGE_COLUMN; index < header.length; index++) {
+    const heading = cellText(header[index]);
+    if (heading.toLowerCase() === LINK_HEADING) break;
+    if (heading === "") continue; // a column without a dosage (e.g. a spacer), nothing to read
+    if (seen.has(heading)) {
+      skipped.push({
+        sheet,
+        row: HEADER_ROW + 1,
+        column: index + 1,
+        reason: `dosage "${heading}" heads an earlier column too`,
+      });
+      continue;
+    }
+    seen.add(heading);
+    columns.set(index, heading);
+  }
+  return columns;
+}
+
+/** Why a row after the header is no pharmacy's row (§5), or undefined when it is one. */
+function pharmacyRowProblem(row: unknown, seen: ReadonlySet<string>): string | undefined {
+  if (!Array.isArray(row)) return "not a row of cells";
+  if (row.every(isBlank)) return "an empty row";
+  if (row.length < MIN_PHARMACY_CELLS) return `fewer than ${MIN_PHARMACY_CELLS} cells`;
+  const name = cellText(row[0]);
+  if (name === "") return "no pharmacy name";
+  const id = sheetId(name);
+  if (id === "") return `pharmacy name "${name}" has no letters or digits`;
+  if (seen.has(id)) return `a second row for pharmacy "${id}"`;
+  return undefined;
+}
+
+/**
+ * The §5 rules over a whole workbook: one medication per usable sheet (its name is the sheet's),
+ * its pharmacies and their prices above 0. Pure: never throws on any sheet content, and every
+ * sheet, row or cell it leaves out is in `skipped` with the reason.
+ */
+export function importPriceSheets(workbook: Workbook, options: ImportOptions): PriceSheetsImport {
+  const medications: Medication[] = [];
+  const prices: Price[] = [];
+  const pharmacies = new Map<string, PricePharmacy>();
+  const skipped: Skip[] = [];
+  const defaultLastUpdated = options.defaultLastUpdated.toISOString();
+
+  for (const [sheet, rows] of Object.entries(workbook)) {
+    const name = sheet.trim();
+    if (!Array.isArray(rows) || rows.length < MIN_SHEET_ROWS) {
+      skipped.push({ sheet, reason: `not an array of at least ${MIN_SHEET_ROWS} rows` });
+      continue;
+    }
+    const conditionRow = CONDITION_ROWS.map((index) => rowAt(rows, index)).find(
+      (row) => labelled(row, "condition") && cellText(row[1]) !== "",
+    );
+    if (!conditionRow) {
+      skipped.push({ sheet, reason: "no condition in row 4 or row 5" });
+      continue;
+    }
+    const condition = cellText(conditionRow[1]);
+    const subcategory = options.mapCondition(condition);
+    if (!subcategory) {
+      skipped.push({ sheet, reason: `condition "${condition}" has no mapped category` });
+      continue;
+    }
+    const medicationId = sheetId(name);
+    if (medicationId === "") {
+      skipped.push({ sheet, reason: "the sheet's name has no letters or digits" });
+      continue;
+    }
+    if (medications.some((medication) => medication.id === medicationId)) {
+      skipped.push({ sheet, reason: `a second sheet for medication "${medicationId}"` });
+      continue;
+    }
+
+    const dateRow = CONDITION_ROWS.map((index) => rowAt(rows, index)).find((row) =>
+      labelled(row, "last updated"),
+    );
+    const lastUpdated = (dateRow && readDate(dateRow[1])) ?? defaultLastUpdated;
+    const columns = readDosageColumns(sheet, rowAt(rows, HEADER_ROW), skipped);
+    const genericName = cellText(rowAt(rows, 0)[1]);
+
+    medications.push({
+      id: medicationId,
+      _id: medicationId,
+      name,
+      ...(genericName ? { genericName } : {}),
+      category: subcategory.categoryId,
+      subcategory: subcategory.id,
+      form: readForm(rowAt(rows, 1)[1]),
+      description: cellText(rowAt(rows, 2)[1]),
+      dosage: [...columns.values()],
+      active: true,
+    });
+
+    const seenPharmacies = new Set<string>();
+    for (const [offset, row] of rows.slice(HEADER_ROW + 1).entries()) {
+      const rowNumber = HEADER_ROW + 2 + offset;
+      const problem = pharmacyRowProblem(row, seenPharmacies);
+      if (problem !== undefined) {
+        skipped.push({ sheet, row: rowNumber, reason: problem });
+        continue;
+      }
+      const pharmacyName = cellText(row[0]);
+      const pharmacyId = sheetId(pharmacyName);
+      seenPharmacies.add(pharmacyId);
+
+      const link = readLink(row);
+      const pharmacy = pharmacies.get(pharmacyId) ?? {
+        id: pharmacyId,
+        name: pharmacyName,
+        website: link ?? SHEET_DEFAULTS.website,
+        rating: readRating(row[1]),
+        deliveryTime: SHEET_DEFAULTS.deliveryTime,
+        prescriptionRequired: SHEET_DEFAULTS.prescriptionRequired,
+      };
+      pharmacies.set(pharmacyId, pharmacy);
+
+      for (const [column, dosage] of columns) {
+        const cell = row[column];
+        const price = readPrice(cell);
+        if (price === undefined) {
+          // A blank cell is "not sold there"; anything else in it was meant as a price.
+          if (!isBlank(cell)) {
+            skipped.push({ sheet, row: rowNumber, column: column + 1, reason: "not a price above 0" });
+          }
+          continue;
+        }
+        prices.push({
+          _id: sheetPriceId(medicationId, pharmacyId, dosage),
+          medicationId,
+          pharmacyId,
+          pharmacy,
+          dosage,
+          price,
+          quantity: SHEET_DEFAULTS.quantity,
+          inStock: SHEET_DEFAULTS.inStock,
+          link: link ?? null,
+          lastUpdated,
+        });
+      }
+    }
+  }
+
+  return { medications, pharmacies: [...pharmacies.values()], prices, skipped };
+}
