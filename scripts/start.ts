@@ -9,6 +9,7 @@ import {
 import { ConfigError } from "@pharmacompare/contract";
 import { loadWebConfig } from "../apps/web/app/config.server.ts";
 import { createWebServer } from "../apps/web/server/web-server.ts";
+import { refreshBuiltFallback } from "./fallback-file.ts";
 import { buildWebIfNeeded } from "./web-build.ts";
 
 /**
@@ -54,6 +55,7 @@ try {
   await prepareDatabase(database, config.api, api.log);
   await api.listen({ host: config.api.host, port: config.api.port });
   await web.listen({ host: config.web.host, port: config.web.port });
+  await refreshBuiltFallback(api);
 } catch (err) {
   api.log.fatal({ err }, "PharmaCompare failed to start");
   await shutdown(1);

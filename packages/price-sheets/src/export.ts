@@ -117,7 +117,16 @@ export function exportPriceSheets(input: ExportInput): PriceSheetsExport {
   return { workbook, omitted };
 }
 
-/** The workbook as the JSON text the web's fallback file holds. */
+/**
+ * The workbook as the JSON text the web's fallback file holds: one row per line, so a change of
+ * prices is a readable diff.
+ */
 export function workbookJson(workbook: Workbook): string {
-  return `${JSON.stringify(workbook, null, 1)}\n`;
+  const sheets = Object.entries(workbook).map(([name, sheet]) => {
+    const value = Array.isArray(sheet)
+      ? `[\n${sheet.map((row) => `  ${JSON.stringify(row)}`).join(",\n")}\n ]`
+      : JSON.stringify(sheet);
+    return ` ${JSON.stringify(name)}: ${value}`;
+  });
+  return `{\n${sheets.join(",\n")}\n}\n`;
 }

@@ -25,6 +25,7 @@ import { createPharmacyPageService } from "./pharmacy-page-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceAlertService } from "./price-alert-service.ts";
 import { createPriceService } from "./price-service.ts";
+import { createPriceSheetService } from "./price-sheet-service.ts";
 import { createSitemapService } from "./sitemap-service.ts";
 import { createSubscriptionService } from "./subscription-service.ts";
 
@@ -71,6 +72,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     pharmacyPages: createPharmacyPageService(db, { pharmacies }),
     priceAlerts,
     prices,
+    priceSheets: createPriceSheetService({ categories, medications, prices }),
     sitemap: createSitemapService(db),
     figures: createFiguresService(db),
     subscriptions: createSubscriptionService(db, { now, config, outbox }),
