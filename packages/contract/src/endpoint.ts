@@ -28,6 +28,8 @@ export interface EndpointDefinition {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The largest request body this route takes, in bytes, when it needs more than the API's 1 MB. */
+  bodyLimit?: number;
   /** The answer for each status: exactly one success, and the refusals the route itself can give. */
   responses: Partial<Record<SuccessCode | ErrorCodeStatus, z.ZodType>>;
   /** A visitor read browsers and shared caches may keep briefly (ETag and Cache-Control). */

@@ -19,6 +19,7 @@ export * from "./endpoints/admin/contacts.ts";
 export * from "./endpoints/admin/medications.ts";
 export * from "./endpoints/admin/pharmacies.ts";
 export * from "./endpoints/admin/price-alerts.ts";
+export * from "./endpoints/admin/price-sheets.ts";
 export * from "./endpoints/admin/prices.ts";
 export * from "./endpoints/admin/stats.ts";
 export * from "./endpoints/admin/subscriptions.ts";

@@ -64,6 +64,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
     method: endpoint.method,
     url: endpoint.path,
     config: { endpoint, ...(endpoint.cache ? { cache: endpoint.cache } : {}) },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,

@@ -72,7 +72,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     pharmacyPages: createPharmacyPageService(db, { pharmacies }),
     priceAlerts,
     prices,
-    priceSheets: createPriceSheetService({ categories, medications, prices }),
+    priceSheets: createPriceSheetService(db, { categories, medications, prices, audit, outbox, now }),
     sitemap: createSitemapService(db),
     figures: createFiguresService(db),
     subscriptions: createSubscriptionService(db, { now, config, outbox }),

@@ -8,6 +8,7 @@ import * as contactAdmin from "./admin/contacts.ts";
 import * as catalogueMedications from "./admin/medications.ts";
 import * as cataloguePharmacies from "./admin/pharmacies.ts";
 import * as priceAlertAdmin from "./admin/price-alerts.ts";
+import * as priceSheets from "./admin/price-sheets.ts";
 import * as cataloguePrices from "./admin/prices.ts";
 import * as stats from "./admin/stats.ts";
 import * as subscriptionAdmin from "./admin/subscriptions.ts";
@@ -57,6 +58,7 @@ export const adminEndpoints = {
   ...catalogueMedications,
   ...cataloguePharmacies,
   ...cataloguePrices,
+  ...priceSheets,
   ...catalogueCategories,
 } as const;
 

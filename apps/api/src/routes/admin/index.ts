@@ -11,6 +11,7 @@ import { adminContactRoutes } from "./contacts.ts";
 import { adminMedicationRoutes } from "./medications.ts";
 import { adminPharmacyRoutes } from "./pharmacies.ts";
 import { adminPriceAlertRoutes } from "./price-alerts.ts";
+import { adminPriceSheetRoutes } from "./price-sheets.ts";
 import { adminPriceRoutes } from "./prices.ts";
 import { adminStatsRoutes } from "./stats.ts";
 import { adminSubscriptionRoutes } from "./subscriptions.ts";
@@ -71,6 +72,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
     await guarded.register(adminMedicationRoutes);
     await guarded.register(adminPharmacyRoutes);
     await guarded.register(adminPriceRoutes);
+    await guarded.register(adminPriceSheetRoutes);
     await guarded.register(adminCategoryRoutes);
     // Last: every other path under the admin prefixes answers 401, or 404 behind the guard.
     await guarded.register(unknownAdminPathRoutes);

@@ -1,0 +1,335 @@
+import { deflateRawSync } from "node:zlib";
+import {
+  adminEndpoints,
+  type EndpointDefinition,
+  ErrorBody,
+  endpointUrl,
+  PriceSheetApplied,
+  PriceSheetFile,
+  PriceSheetPreview,
+} from "@pharmacompare/contract";
+import { and, eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, prices } from "../src/db/schema.ts";
+import { bearer, signIn } from "./admin-helpers.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+let api: TestApi;
+let token: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  token = await signIn(api.app);
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+async function call(
+  endpoint: EndpointDefinition,
+  input: { body?: unknown; query?: Record<string, string> } = {},
+) {
+  const res = await api.app.inject({
+    method: endpoint.method,
+    url: endpointUrl(endpoint, input),
+    headers: bearer(token),
+    ...(input.body === undefined ? {} : { payload: input.body as object }),
+  });
+  return { status: res.statusCode, body: res.json() as unknown };
+}
+
+const upload = (fileName: string, bytes: Buffer) =>
+  call(adminEndpoints.previewPriceSheet, { body: { fileName, content: bytes.toString("base64") } });
+
+/** The whole price table and audit log, to show a refused or failed file changed nothing. */
+async function snapshot() {
+  const rows = await api.database.db
+    .select({ id: prices.id, price: prices.price, updated: prices.lastUpdated })
+    .from(prices)
+    .orderBy(prices.id);
+  const [audits] = await api.database.db.select({ count: sql<number>`count(*)::int` }).from(auditLog);
+  return { rows, audits: audits?.count };
+}
+
+async function priceOf(medicationId: string, pharmacyId: string, dosage: string) {
+  const [row] = await api.database.db
+    .select({ price: prices.price })
+    .from(prices)
+    .where(
+      and(
+        eq(prices.medicationId, medicationId),
+        eq(prices.pharmacyId, pharmacyId),
+        eq(prices.dosage, dosage),
+      ),
+    );
+  return row?.price ?? null;
+}
+
+/** Two stored Viagra prices of one pharmacy, and a pharmacy without Viagra in the dosage. */
+async function viagraFixture() {
+  const rows = await api.database.db
+    .select({ pharmacyId: prices.pharmacyId, dosage: prices.dosage, price: prices.price })
+    .from(prices)
+    .where(eq(prices.medicationId, "viagra"));
+  const [first] = rows;
+  if (!first) throw new Error("the demo data has Viagra prices");
+  const second = rows.find((row) => row.pharmacyId === first.pharmacyId && row.dosage !== first.dosage);
+  if (!second) throw new Error("a pharmacy with two Viagra dosages");
+  return { pharmacyId: first.pharmacyId, changed: first, unchanged: second };
+}
+
+async function xlsx(sheets: Record<string, unknown[][]>, tweak?: (book: ExcelJS.Workbook) => void) {
+  const book = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) {
+    const sheet = book.addWorksheet(name);
+    for (const row of rows) sheet.addRow(row);
+  }
+  tweak?.(book);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const head = (condition = "Erectile Dysfunction") => [
+  ["Generic name", "Sildenafil"],
+  ["Form", "Tablets"],
+  ["Description", ""],
+  ["Condition", condition],
+  ["Last updated", "2026-01-01"],
+];
+
+async function pharmacyName(id: string) {
+  const { pharmacies } = await import("../src/db/schema.ts");
+  const [row] = await api.database.db
+    .select({ name: pharmacies.name })
+    .from(pharmacies)
+    .where(eq(pharmacies.id, id));
+  return row?.name ?? "";
+}
+
+describe("price sheet upload: preview and apply", () => {
+  it("previews new, changed and unchanged prices, unknown names and skips without changing anything", async () => {
+    const { pharmacyId, changed, unchanged } = await viagraFixture();
+    const name = (await pharmacyName(pharmacyId)).toUpperCase(); // names match ignoring case
+    const file = await xlsx({
+      Viagra: [
+        ...head(),
+        ["Pharmacy", "Rating", changed.dosage, unchanged.dosage, "999mg x 1", "link"],
+        [name, 4, changed.price + 1, unchanged.price, 5, "https://example.com/v"],
+        ["Nowhere Chemist", 4, 10, 10, "", ""],
+        ["Bad Price Pharmacy", 4, "N/A", "", "", ""],
+      ],
+      "No Such Pill": [...head(), ["Pharmacy", "Rating", "1mg", "link"], [name, 4, 3]],
+      Notes: [["just notes"]],
+    });
+    const before = await snapshot();
+    const { status, body } = await upload("prices.xlsx", file);
+    expect(status).toBe(200);
+    const preview = PriceSheetPreview.parse(body);
+    expect(preview.counts).toMatchObject({ new: 0, changed: 1, unchanged: 1 });
+    expect(preview.changes.find((change) => change.status === "changed")).toMatchObject({
+      medicationId: "viagra",
+      pharmacyId,
+      dosage: changed.dosage,
+      oldPrice: changed.price,
+      newPrice: changed.price + 1,
+    });
+    expect(preview.unknownMedications).toEqual([{ sheet: "No Such Pill", name: "No Such Pill" }]);
+    expect(preview.unknownPharmacies.map((entry) => entry.name)).toEqual(["Nowhere Chemist"]);
+    expect(preview.skipped).toEqual(
+      expect.arrayContaining([
+        { sheet: "Notes", reason: "not an array of at least 6 rows" },
+        { sheet: "Viagra", row: 9, column: 3, reason: "not a price above 0" },
+        expect.objectContaining({ sheet: "Viagra", reason: expect.stringContaining('dosage "999mg x 1"') }),
+      ]),
+    );
+    expect(await snapshot()).toEqual(before);
+    expect(api.app.services.priceSheets.heldCount()).toBe(1);
+
+    const applied = await call(adminEndpoints.applyPriceSheet);
+    expect(applied.status).toBe(200);
+    expect(PriceSheetApplied.parse(applied.body)).toMatchObject({
+      written: 1,
+      changed: 1,
+      new: 0,
+      unchanged: 1,
+    });
+    expect(await priceOf("viagra", pharmacyId, changed.dosage)).toBe(changed.price + 1);
+    expect(await priceOf("viagra", pharmacyId, unchanged.dosage)).toBe(unchanged.price);
+    const [entry] = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "import"))
+      .orderBy(sql`${auditLog.createdAt} desc`)
+      .limit(1);
+    expect(entry?.changes).toMatchObject({ file: "prices.xlsx", written: 1, changed: 1, unchanged: 1 });
+    expect((await snapshot()).audits).toBe((before.audits ?? 0) + 1);
+
+    // Applied once: nothing is held any more.
+    expect((await call(adminEndpoints.applyPriceSheet)).status).toBe(404);
+    expect(api.app.services.priceSheets.heldCount()).toBe(0);
+  });
+
+  it("reads a CSV as one sheet named by the file, and holds one upload per administrator", async () => {
+    const { pharmacyId, changed } = await viagraFixture();
+    const csv = [
+      '"Generic name","Sildenafil"',
+      "Form,Tablets",
+      "Description,",
+      "Condition,Erectile Dysfunction",
+      "Last updated,2026-01-01",
+      `Pharmacy,Rating,${changed.dosage},link`,
+      `"${await pharmacyName(pharmacyId)}",4,${changed.price + 2},`,
+    ].join("\r\n");
+    const first = await upload("Viagra.csv", Buffer.from(csv));
+    expect(first.status).toBe(200);
+    expect(PriceSheetPreview.parse(first.body).counts.changed).toBe(1);
+    const second = await upload("Viagra.csv", Buffer.from(csv));
+    expect(second.status).toBe(200);
+    expect(api.app.services.priceSheets.heldCount()).toBe(1);
+    expect((await call(adminEndpoints.discardPriceSheet)).status).toBe(200);
+    expect(api.app.services.priceSheets.heldCount()).toBe(0);
+  });
+
+  it("applies all or nothing: a failure on the last row leaves every price and the audit log as they were", async () => {
+    const { pharmacyId, changed, unchanged } = await viagraFixture();
+    // The price-write path writes in dosage order here: the later dosage carries the planted failure.
+    const [early, late] = [changed, unchanged].sort((a, b) => (a.dosage < b.dosage ? -1 : 1));
+    if (!early || !late) throw new Error("two dosages");
+    const file = await xlsx({
+      Viagra: [
+        ...head(),
+        ["Pharmacy", "Rating", early.dosage, late.dosage, "link"],
+        [await pharmacyName(pharmacyId), 4, early.price + 5, 77.77],
+      ],
+    });
+    expect((await upload("prices.xlsx", file)).status).toBe(200);
+    const before = await snapshot();
+    // The planted constraint refuses the row at 77.77, after the first row was written.
+    await api.withSql(
+      "ALTER TABLE prices ADD CONSTRAINT test_no_77_77 CHECK (price <> 77.77)",
+      "ALTER TABLE prices DROP CONSTRAINT test_no_77_77",
+      async () => {
+        const { status } = await call(adminEndpoints.applyPriceSheet);
+        expect(status).toBeGreaterThanOrEqual(400);
+      },
+    );
+    expect(await snapshot()).toEqual(before);
+    await call(adminEndpoints.discardPriceSheet);
+  });
+});
+
+/** A zip whose one big part is `size` zero bytes, deflated, plus a workbook's two marker parts. */
+function zipBomb(size: number): Buffer {
+  const parts: [string, Buffer][] = [
+    ["[Content_Types].xml", Buffer.from("<Types/>")],
+    ["xl/workbook.xml", Buffer.from("<workbook/>")],
+    ["xl/worksheets/sheet1.xml", Buffer.alloc(size)],
+  ];
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, data] of parts) {
+    const packed = deflateRawSync(data);
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(packed.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(fileName.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, packed);
+    central.push(entry, fileName);
+    offset += 30 + fileName.length + packed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+describe("price sheet upload: hostile files are refused and change nothing", () => {
+  const cases: [string, () => Promise<[string, Buffer]>, number, RegExp][] = [
+    ["text named .xlsx", async () => ["prices.xlsx", Buffer.from("Pharmacy,Rating\n")], 415, /not an \.xlsx/],
+    ["a workbook named .csv", async () => ["prices.csv", await xlsx({ A: [["x"]] })], 415, /not CSV text/],
+    ["another type", async () => ["prices.pdf", Buffer.from("%PDF-1.7")], 415, /\.xlsx workbook or a \.csv/],
+    ["a zip bomb", async () => ["prices.xlsx", zipBomb(200 * 1024 * 1024)], 413, /zip bomb/],
+    [
+      "a formula cell",
+      async () => [
+        "prices.xlsx",
+        await xlsx({
+          Viagra: [...head(), ["Pharmacy", "Rating", "50mg", "link"], ["A", 4, { formula: "1+1" }]],
+        }),
+      ],
+      400,
+      /Sheet "Viagra" cell C7 holds a formula/,
+    ],
+    [
+      "a CSV formula",
+      async () => ["Viagra.csv", Buffer.from('Pharmacy,Rating\n"=HYPERLINK(""http://x"")",4\n')],
+      400,
+      /Row 2 cell A holds a formula/,
+    ],
+    [
+      "100,000 rows",
+      async () => ["Viagra.csv", Buffer.from("A,4,1\n".repeat(100_000))],
+      413,
+      /more than 20,000 rows/,
+    ],
+    [
+      "10 MB in one cell",
+      async () => ["Viagra.csv", Buffer.from(`A,4,${"9".repeat(7 * 1024 * 1024)}\n`)],
+      400,
+      /more than 2,000 characters/,
+    ],
+  ];
+
+  it.each(cases)("refuses %s", async (_label, make, status, message) => {
+    const [fileName, bytes] = await make();
+    const before = await snapshot();
+    const res = await upload(fileName, bytes);
+    expect(res.status).toBe(status);
+    expect(ErrorBody.parse(res.body).error).toMatch(message);
+    expect(await snapshot()).toEqual(before);
+    expect(api.app.services.priceSheets.heldCount()).toBe(0);
+  });
+
+  it("refuses a file over 10 MB", async () => {
+    const res = await upload("prices.csv", Buffer.alloc(10 * 1024 * 1024 + 10, 65));
+    expect([400, 413]).toContain(res.status);
+    expect(ErrorBody.parse(res.body).error).toMatch(/10 MB/);
+  });
+});
+
+describe("price sheet export", () => {
+  it("answers one medication's prices as a workbook that uploads back unchanged", async () => {
+    const res = await call(adminEndpoints.exportPriceSheet, { query: { medicationId: "cialis" } });
+    expect(res.status).toBe(200);
+    const file = PriceSheetFile.parse(res.body);
+    expect(file.fileName).toBe("cialis-prices.xlsx");
+    const preview = PriceSheetPreview.parse(
+      (await upload(file.fileName, Buffer.from(file.content, "base64"))).body,
+    );
+    expect(preview.counts.changed + preview.counts.new).toBe(0);
+    expect(preview.counts.unchanged).toBeGreaterThan(5);
+    expect(preview.unknownMedications).toEqual([]);
+    expect(preview.unknownPharmacies).toEqual([]);
+    await call(adminEndpoints.discardPriceSheet);
+  });
+
+  it("answers 404 for an unknown medication", async () => {
+    const res = await call(adminEndpoints.exportPriceSheet, { query: { medicationId: "no-such-pill" } });
+    expect(res.status).toBe(404);
+  });
+});

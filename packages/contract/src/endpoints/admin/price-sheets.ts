@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { defineEndpoint, refusals } from "../../endpoint.ts";
+import { text } from "../../text.ts";
+import { MessageResponse } from "./auth.ts";
+
+/**
+ * Price sheets (issue 13, decision 017): a workbook (.xlsx) or a .csv of prices in the public
+ * site's §5 format is uploaded, previewed and then applied in one transaction through the
+ * price-write path; the current prices are exported in the same format. The file travels as
+ * base64 in JSON so the back-office's one API client carries it like any other body.
+ */
+
+export const PRICE_SHEET_LIMITS = {
+  /** The largest file accepted, in bytes (10 MB). */
+  maxBytes: 10 * 1024 * 1024,
+  /** Rows over all sheets. */
+  maxRows: 20_000,
+  /** Characters in one cell. */
+  maxCellChars: 2_000,
+  /** A workbook's parts once unzipped, in bytes: more than that is treated as a zip bomb. */
+  maxUnzippedBytes: 64 * 1024 * 1024,
+} as const;
+
+/** base64 of at most maxBytes (4 characters per 3 bytes, padded). */
+const MAX_BASE64 = Math.ceil(PRICE_SHEET_LIMITS.maxBytes / 3) * 4;
+
+/** The request body of an upload (the JSON around it stays under 15 MB). */
+export const PRICE_SHEET_BODY_LIMIT = MAX_BASE64 + 64 * 1024;
+
+export const priceSheetMessages = {
+  tooLarge: "The file is larger than 10 MB",
+  wrongType: "Please choose an .xlsx workbook or a .csv file",
+  noUpload: "There is no uploaded price file waiting to be applied; please upload it again",
+} as const;
+
+export const PriceSheetUpload = z.object({
+  fileName: text({ error: "is required" }).trim().min(1, { error: "is required" }).max(255),
+  content: z
+    .string({ error: "is required" })
+    .max(MAX_BASE64, { error: priceSheetMessages.tooLarge })
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: "must be the file in base64" }),
+});
+export type PriceSheetUpload = z.input<typeof PriceSheetUpload>;
+
+export const PriceSheetSkip = z.object({
+  sheet: z.string(),
+  row: z.number().int().optional(),
+  column: z.number().int().optional(),
+  reason: z.string(),
+});
+
+export const PriceSheetChangeStatus = z.enum(["new", "changed", "unchanged"]);
+
+export const PriceSheetChange = z.object({
+  medicationId: z.string(),
+  medicationName: z.string(),
+  pharmacyId: z.string(),
+  pharmacyName: z.string(),
+  dosage: z.string(),
+  /** null when the pharmacy has no price for this dosage yet. */
+  oldPrice: z.number().nullable(),
+  newPrice: z.number(),
+  status: PriceSheetChangeStatus,
+});
+export type PriceSheetChange = z.infer<typeof PriceSheetChange>;
+
+export const PriceSheetPreview = z.object({
+  fileName: z.string(),
+  counts: z.object({
+    new: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    skipped: z.number().int(),
+  }),
+  changes: z.array(PriceSheetChange),
+  /** Sheets whose name matches no medication (decision 017): their prices are skipped. */
+  unknownMedications: z.array(z.object({ sheet: z.string(), name: z.string() })),
+  /** Pharmacy names matching no pharmacy: add them on the Pharmacies screen (a GPhC number is required). */
+  unknownPharmacies: z.array(z.object({ name: z.string(), sheets: z.array(z.string()) })),
+  skipped: z.array(PriceSheetSkip),
+});
+export type PriceSheetPreview = z.infer<typeof PriceSheetPreview>;
+
+export const PriceSheetApplied = z.object({
+  written: z.number().int(),
+  new: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  triggeredAlerts: z.number().int(),
+});
+export type PriceSheetApplied = z.infer<typeof PriceSheetApplied>;
+
+export const PriceSheetExportQuery = z.object({
+  medicationId: text().trim().min(1).max(120).optional(),
+});
+
+export const PriceSheetFile = z.object({ fileName: z.string(), content: z.string() });
+
+export const previewPriceSheet = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/price-sheets/preview",
+  access: "admin",
+  tag: "price sheets",
+  summary:
+    "Reads an uploaded .xlsx or .csv of prices by the §5 rules and answers what applying it would change; " +
+    "changes nothing, and holds the file for this administrator (one at a time)",
+  body: PriceSheetUpload,
+  bodyLimit: PRICE_SHEET_BODY_LIMIT,
+  responses: { 200: PriceSheetPreview, ...refusals(400, 413, 415) },
+});
+
+export const applyPriceSheet = defineEndpoint({
+  method: "POST",
+  path: "/api/admin/price-sheets/apply",
+  access: "admin",
+  tag: "price sheets",
+  summary:
+    "Applies the administrator's previewed file: every new and changed price in one transaction through " +
+    "the price-write path (history, alerts), with one audit entry of the counts",
+  responses: { 200: PriceSheetApplied, ...refusals(404, 409) },
+});
+
+export const discardPriceSheet = defineEndpoint({
+  method: "DELETE",
+  path: "/api/admin/price-sheets/current",
+  access: "admin",
+  tag: "price sheets",
+  summary: "Forgets the administrator's previewed file",
+  responses: { 200: MessageResponse },
+});
+
+export const exportPriceSheet = defineEndpoint({
+  method: "GET",
+  path: "/api/admin/price-sheets/export",
+  access: "admin",
+  tag: "price sheets",
+  summary: "The current prices of one medication, or of all, as an .xlsx workbook in the §5 format (base64)",
+  query: PriceSheetExportQuery,
+  responses: { 200: PriceSheetFile, ...refusals(400, 404) },
+});
