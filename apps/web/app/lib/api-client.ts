@@ -59,6 +59,8 @@ export interface ApiRequestInit {
   /** Cancels the call, e.g. a loader's `request.signal` when the visitor navigates away. */
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** This call's time limit, when it may take longer than most (e.g. reading an uploaded file). */
+  timeoutMs?: number;
 }
 
 /** The arguments of a call: the input may be left out when the endpoint takes none. */
@@ -94,7 +96,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
 
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(init.timeoutMs ?? timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
 
     let response: Response;
@@ -113,7 +115,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new ApiError(
           "timeout",
           0,
-          `The API did not answer ${label} within ${timeoutMs / 1000} seconds.`,
+          `The API did not answer ${label} within ${(init.timeoutMs ?? timeoutMs) / 1000} seconds.`,
           {
             cause: error,
           },

@@ -40,6 +40,7 @@ import {
   priceInput,
   priceUpdate,
 } from "../../components/admin/price-input.ts";
+import { PriceSheetPanel, type PriceSheetResult } from "../../components/admin/price-sheet-panel.tsx";
 import { useToast } from "../../components/admin/toast.tsx";
 import { Icon } from "../../components/ui/icons.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
@@ -54,6 +55,12 @@ const TEXT = {
   updateFailed: "Failed to update price",
   deleteFailed: "Failed to delete price",
   dosageExample: "e.g. 30 gram, 100mg",
+  sheetFailed: {
+    "sheet-preview": "Failed to read the price file",
+    "sheet-apply": "Failed to apply the prices; nothing was changed",
+    "sheet-discard": "Failed to discard the upload",
+    "sheet-export": "Failed to export prices",
+  },
 } as const;
 
 type ActionResult =
@@ -107,11 +114,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   };
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<ActionResult | PriceSheetResult> {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const api = adminSession().api(request);
+
+  if (intent.startsWith("sheet-")) return priceSheetAction(api, intent, form);
 
   if (intent === "update") {
     try {
@@ -151,6 +162,43 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       error: failureText(error, TEXT.addFailed),
       fields: error instanceof ApiError ? priceFieldErrors(error.fields) : {},
     };
+  }
+}
+
+/** Bulk prices (the PriceSheetPanel): preview, apply, discard and export through the API. */
+async function priceSheetAction(
+  api: ReturnType<ReturnType<typeof adminSession>["api"]>,
+  intent: string,
+  form: FormData,
+): Promise<PriceSheetResult> {
+  // A large file takes a while to read and to apply: wait longer than for a single price.
+  const slow = { timeoutMs: 120_000 };
+  try {
+    if (intent === "sheet-preview") {
+      const body = {
+        fileName: String(form.get("fileName") ?? ""),
+        content: String(form.get("content") ?? ""),
+      };
+      return { intent, ok: true, preview: await api.call(adminEndpoints.previewPriceSheet, { body }, slow) };
+    }
+    if (intent === "sheet-apply") {
+      return { intent, ok: true, applied: await api.call(adminEndpoints.applyPriceSheet, {}, slow) };
+    }
+    if (intent === "sheet-discard") {
+      await api.call(adminEndpoints.discardPriceSheet);
+      return { intent, ok: true };
+    }
+    const medicationId = String(form.get("medicationId") ?? "");
+    const file = await api.call(
+      adminEndpoints.exportPriceSheet,
+      { query: medicationId ? { medicationId } : {} },
+      slow,
+    );
+    return { intent: "sheet-export", ok: true, ...file };
+  } catch (error) {
+    const known = ["sheet-preview", "sheet-apply", "sheet-discard"] as const;
+    const which = known.find((entry) => entry === intent) ?? "sheet-export";
+    return { intent: which, ok: false, error: failureText(error, TEXT.sheetFailed[which]) };
   }
 }
 
@@ -381,6 +429,8 @@ export default function PriceManagement({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </Form>
+
+      <PriceSheetPanel medication={medication} />
 
       {pricesError ? (
         <div className="mt-4">

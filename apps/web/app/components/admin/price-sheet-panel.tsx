@@ -1,0 +1,345 @@
+import {
+  formatPounds,
+  PRICE_SHEET_LIMITS,
+  type PriceSheetApplied,
+  type PriceSheetChange,
+  type PriceSheetPreview,
+  priceSheetMessages,
+} from "@pharmacompare/contract";
+import { useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { buttonClass, inputClass, Notice } from "./admin-ui.tsx";
+import { Badge, useFetcherAnswer } from "./catalogue-controls.tsx";
+import { type DataColumn, DataTable } from "./data-table.tsx";
+import { useToast } from "./toast.tsx";
+
+/** What Price Management's clientAction answers for the sheet intents (routes/admin/prices.tsx). */
+export type PriceSheetResult =
+  | { intent: "sheet-preview"; ok: true; preview: PriceSheetPreview }
+  | { intent: "sheet-apply"; ok: true; applied: PriceSheetApplied }
+  | { intent: "sheet-discard"; ok: true }
+  | { intent: "sheet-export"; ok: true; fileName: string; content: string }
+  | { intent: "sheet-preview" | "sheet-apply" | "sheet-discard" | "sheet-export"; ok: false; error: string };
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** The file's bytes as base64 (what the upload endpoint takes). */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+function download(fileName: string, base64: string) {
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: XLSX_TYPE }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+const changeColumns: DataColumn<PriceSheetChange>[] = [
+  {
+    header: "Medication",
+    rowHeader: true,
+    cell: (change) => <span className="font-medium text-slate-900">{change.medicationName}</span>,
+  },
+  { header: "Pharmacy", cell: (change) => change.pharmacyName },
+  { header: "Dosage", cell: (change) => change.dosage },
+  {
+    header: "Old price",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (change) => (change.oldPrice === null ? "None" : formatPounds(change.oldPrice)),
+  },
+  {
+    header: "New price",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (change) => <span className="font-medium text-slate-900">{formatPounds(change.newPrice)}</span>,
+  },
+  {
+    header: "Change",
+    cell: (change) =>
+      change.status === "new" ? <Badge tone="green">New</Badge> : <Badge tone="amber">Changed</Badge>,
+  },
+];
+
+/**
+ * Bulk prices on Price Management (issue 13, decision 017): upload an .xlsx or .csv, read the
+ * preview, apply it or discard it; download one medication's or all prices in the same format.
+ */
+export function PriceSheetPanel({ medication }: { medication: { id: string; name: string } | null }) {
+  const fetcher = useFetcher<PriceSheetResult>({ key: "price-sheet" });
+  const toast = useToast();
+  const inputId = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const previewHeadingRef = useRef<HTMLHeadingElement>(null);
+  const [preview, setPreview] = useState<PriceSheetPreview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+
+  const busyIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
+  const busy = reading || busyIntent !== null;
+
+  useFetcherAnswer(fetcher, (data) => {
+    if (!data.ok) {
+      setError(data.error);
+      return;
+    }
+    setError(null);
+    if (data.intent === "sheet-preview") {
+      setPreview(data.preview);
+      requestAnimationFrame(() => previewHeadingRef.current?.focus());
+    } else if (data.intent === "sheet-apply") {
+      const { applied } = data;
+      setPreview(null);
+      if (fileRef.current) fileRef.current.value = "";
+      toast.show(
+        `Prices applied: ${applied.new} new, ${applied.changed} changed, ${applied.unchanged} unchanged` +
+          (applied.triggeredAlerts ? `; ${plural(applied.triggeredAlerts, "price alert")} triggered` : ""),
+      );
+    } else if (data.intent === "sheet-discard") {
+      setPreview(null);
+      if (fileRef.current) fileRef.current.value = "";
+      fileRef.current?.focus();
+    } else if (data.intent === "sheet-export") {
+      download(data.fileName, data.content);
+    }
+  });
+
+  async function upload(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = fileRef.current?.files?.[0];
+    if (!file) {
+      setError("Please choose an .xlsx or .csv file of prices");
+      fileRef.current?.focus();
+      return;
+    }
+    if (file.size > PRICE_SHEET_LIMITS.maxBytes) {
+      setError(priceSheetMessages.tooLarge);
+      return;
+    }
+    setError(null);
+    setPreview(null);
+    setReading(true);
+    try {
+      const content = await readBase64(file);
+      void fetcher.submit({ intent: "sheet-preview", fileName: file.name, content }, { method: "post" });
+    } catch {
+      setError("The file could not be read from your device");
+    } finally {
+      setReading(false);
+    }
+  }
+
+  const changes = preview?.changes.filter((change) => change.status !== "unchanged") ?? [];
+  const progress =
+    reading || busyIntent === "sheet-preview"
+      ? "Reading the file and comparing its prices…"
+      : busyIntent === "sheet-apply"
+        ? "Applying the prices…"
+        : busyIntent === "sheet-export"
+          ? "Preparing the workbook…"
+          : "";
+
+  return (
+    <section
+      aria-labelledby="bulk-prices-heading"
+      className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+    >
+      <h2 id="bulk-prices-heading" className="font-semibold text-base text-slate-900">
+        Bulk prices
+      </h2>
+      <p className="mt-1 text-slate-700 text-sm">
+        Upload a workbook (.xlsx) or a .csv in the price-sheet format, up to 10 MB: one sheet per medication,
+        one row per pharmacy, one column per dosage. Download the current prices to get a sheet to edit.
+      </p>
+
+      <div className="mt-4 flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <form
+          onSubmit={upload}
+          aria-label="Upload prices"
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        >
+          <div className="min-w-0">
+            <label htmlFor={inputId} className="block font-medium text-slate-800 text-sm">
+              Price file
+            </label>
+            <input
+              ref={fileRef}
+              id={inputId}
+              name="file"
+              type="file"
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              className={`${inputClass} mt-1 max-w-full`}
+              disabled={busy}
+            />
+          </div>
+          <button
+            type="submit"
+            className={buttonClass.primary}
+            aria-disabled={busy || undefined}
+            disabled={busy}
+          >
+            {reading || busyIntent === "sheet-preview" ? "Reading..." : "Preview"}
+          </button>
+        </form>
+        <div className="flex flex-wrap gap-2">
+          {medication ? (
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={busy}
+              onClick={() =>
+                void fetcher.submit(
+                  { intent: "sheet-export", medicationId: medication.id },
+                  { method: "post" },
+                )
+              }
+            >
+              Download {medication.name} prices
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={busy}
+            onClick={() => void fetcher.submit({ intent: "sheet-export" }, { method: "post" })}
+          >
+            Download all prices
+          </button>
+        </div>
+      </div>
+
+      <p role="status" aria-live="polite" className="mt-3 text-slate-700 text-sm">
+        {progress ? (
+          <span className="inline-flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-brand-700 border-t-transparent"
+            />
+            {progress}
+          </span>
+        ) : null}
+      </p>
+
+      {error ? (
+        <div className="mt-3">
+          <Notice tone="error">{error}</Notice>
+        </div>
+      ) : null}
+
+      {preview ? (
+        <section aria-labelledby="sheet-preview-heading" className="mt-4 border-slate-200 border-t pt-4">
+          <h3
+            id="sheet-preview-heading"
+            ref={previewHeadingRef}
+            tabIndex={-1}
+            className="font-semibold text-slate-900 focus:outline-none"
+          >
+            Preview of {preview.fileName}
+          </h3>
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-slate-800 text-sm">
+            <li>{plural(preview.counts.new, "new price")}</li>
+            <li>{plural(preview.counts.changed, "changed price")}</li>
+            <li>{plural(preview.counts.unchanged, "unchanged price")}</li>
+            <li>{plural(preview.counts.skipped, "skipped entry", "skipped entries")}</li>
+          </ul>
+
+          {changes.length > 0 ? (
+            <div className="mt-3">
+              <DataTable
+                label="Price changes in the file"
+                caption="Prices the file would add or change, with old and new values"
+                columns={changeColumns}
+                rows={changes}
+                rowKey={(change) => `${change.medicationId}/${change.pharmacyId}/${change.dosage}`}
+                minWidthClass="min-w-[44rem]"
+              />
+            </div>
+          ) : (
+            <p className="mt-3 text-slate-700 text-sm">The file changes no price.</p>
+          )}
+
+          {preview.unknownMedications.length > 0 ? (
+            <div className="mt-4">
+              <h4 className="font-medium text-slate-900 text-sm">
+                Medications not in the catalogue (skipped)
+              </h4>
+              <p className="text-slate-700 text-sm">Add them on the Medications screen, then upload again.</p>
+              <ul className="mt-1 list-disc pl-5 text-slate-800 text-sm">
+                {preview.unknownMedications.map((entry) => (
+                  <li key={entry.sheet}>{entry.name}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          {preview.unknownPharmacies.length > 0 ? (
+            <div className="mt-4">
+              <h4 className="font-medium text-slate-900 text-sm">
+                Pharmacies not in the catalogue (skipped)
+              </h4>
+              <p className="text-slate-700 text-sm">
+                Add them on the Pharmacies screen with their GPhC number, then upload again.
+              </p>
+              <ul className="mt-1 list-disc pl-5 text-slate-800 text-sm">
+                {preview.unknownPharmacies.map((entry) => (
+                  <li key={entry.name}>
+                    {entry.name} <span className="text-slate-600">(in {entry.sheets.join(", ")})</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          {preview.skipped.length > 0 ? (
+            <details className="mt-4 text-sm">
+              <summary className="cursor-pointer font-medium text-slate-900">
+                Skipped sheets, rows and cells ({preview.skipped.length})
+              </summary>
+              <ul className="mt-1 list-disc pl-5 text-slate-800">
+                {preview.skipped.map((entry, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: skips have no id and never reorder
+                  <li key={index}>
+                    Sheet “{entry.sheet}”{entry.row === undefined ? "" : `, row ${entry.row}`}
+                    {entry.column === undefined ? "" : `, column ${entry.column}`}: {entry.reason}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonClass.primary}
+              disabled={changes.length === 0 || busy}
+              onClick={() => void fetcher.submit({ intent: "sheet-apply" }, { method: "post" })}
+            >
+              {busyIntent === "sheet-apply"
+                ? "Applying..."
+                : `Apply ${plural(changes.length, "price change")}`}
+            </button>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={busy}
+              onClick={() => void fetcher.submit({ intent: "sheet-discard" }, { method: "post" })}
+            >
+              Discard
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </section>
+  );
+}

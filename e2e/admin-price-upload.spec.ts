@@ -1,0 +1,262 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import {
+  type AdminPrice,
+  adminEndpoints,
+  CONSENT_WORDING,
+  type ConditionPage,
+  DEFAULT_ADMIN_EMAIL,
+  endpointUrl,
+  formatPounds,
+  type PriceAlertPage,
+  publicEndpoints,
+} from "@pharmacompare/contract";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import ExcelJS from "exceljs";
+
+/**
+ * Issue 13: an administrator uploads a workbook of prices on Price Management, reads the preview,
+ * applies it, and the public condition page shows the new price while the price alert it crosses
+ * sends its email. The e2e database is shared: the price is put back by a second upload (and in
+ * afterAll should the journey fail half-way), and the journey's alert is deleted.
+ */
+const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+const CONDITION = "erectile-dysfunction";
+const mailDirectory = path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e", "mail");
+
+async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The condition page's default comparison and its cheapest in-stock offer, as the public API answers. */
+async function cheapestOffer(request: APIRequestContext) {
+  const answer = await request.get(
+    `${API_URL}${endpointUrl(publicEndpoints.conditionPage, { params: { subcategoryId: CONDITION } })}`,
+  );
+  expect(answer.ok()).toBe(true);
+  const { comparison } = (await answer.json()) as ConditionPage;
+  const offer = comparison?.prices.find((price) => price.inStock);
+  if (!comparison || !offer) throw new Error("the demo data has an in-stock offer on the condition page");
+  const { medication, dosage } = comparison;
+  return {
+    medication,
+    dosage,
+    offer,
+    publicUrl: `/condition/${CONDITION}?${new URLSearchParams({ medication: medication.name, dosage })}`,
+  };
+}
+
+/** A workbook in the price-sheet format: one sheet, one pharmacy row, one dosage. */
+async function priceWorkbook(
+  file: string,
+  medication: { name: string; genericName?: string | undefined },
+  pharmacy: string,
+  dosage: string,
+  price: number,
+) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(medication.name);
+  sheet.addRows([
+    ["Generic name", medication.genericName ?? ""],
+    ["Form", "Tablets"],
+    ["Description", ""],
+    ["Condition", "Erectile Dysfunction"],
+    ["Last updated", new Date().toISOString().slice(0, 10)],
+    ["Pharmacy", "Rating", dosage, "link"],
+    [pharmacy, 4.5, price, ""],
+  ]);
+  await writeFile(file, Buffer.from(await book.xlsx.writeBuffer()));
+  return file;
+}
+
+/** The decoded emails to `address` the e2e API has written so far (DATA_DIR/mail). */
+async function emailsTo(address: string): Promise<string[]> {
+  const files = (await readdir(mailDirectory).catch(() => [] as string[])).filter((name) =>
+    name.endsWith(".eml"),
+  );
+  const found: string[] = [];
+  for (const file of files.sort()) {
+    // Quoted-printable: join soft line breaks and decode "=3D" before reading.
+    const raw = (await readFile(path.join(mailDirectory, file), "utf8"))
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/gi, "=");
+    if (new RegExp(`^To: .*${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "im").test(raw))
+      found.push(raw);
+  }
+  return found;
+}
+
+/** Uploads a file on Price Management and applies it; answers the toast's text. */
+async function uploadAndApply(page: Page, file: string, expectation: RegExp) {
+  const panel = page.getByRole("region", { name: "Bulk prices" });
+  await panel.getByLabel("Price file").setInputFiles(file);
+  await panel.getByRole("button", { name: "Preview" }).click();
+  const preview = panel.getByRole("region", { name: `Preview of ${path.basename(file)}` });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole("heading", { name: `Preview of ${path.basename(file)}` })).toBeFocused();
+  await expect(preview.getByText("1 changed price", { exact: true })).toBeVisible();
+  await preview.getByRole("button", { name: "Apply 1 price change" }).click();
+  await expect(page.getByText(expectation)).toBeVisible();
+  await expect(preview).toBeHidden();
+}
+
+let restore: { medicationId: string; pharmacyId: string; dosage: string; price: number } | null = null;
+let alertAddress: string | null = null;
+
+test.afterAll(async ({ request }) => {
+  const headers = await adminHeaders(request);
+  if (restore) {
+    const prices = (await (
+      await request.get(
+        `${API_URL}${endpointUrl(adminEndpoints.listAdminPricesForMedication, { params: { id: restore.medicationId } })}`,
+        { headers },
+      )
+    ).json()) as AdminPrice[];
+    const row = prices.find(
+      (price) => price.pharmacyId === restore?.pharmacyId && price.dosage === restore.dosage,
+    );
+    if (row && row.price !== restore.price) {
+      await request.put(`${API_URL}${endpointUrl(adminEndpoints.updatePrice, { params: { id: row._id } })}`, {
+        headers,
+        data: { price: restore.price },
+      });
+    }
+  }
+  if (alertAddress) {
+    const list = await request.get(
+      `${API_URL}${endpointUrl(adminEndpoints.listPriceAlerts, { query: { search: alertAddress } })}`,
+      { headers },
+    );
+    for (const alert of ((await list.json()) as PriceAlertPage).alerts) {
+      await request.delete(
+        `${API_URL}${endpointUrl(adminEndpoints.deletePriceAlert, { params: { id: alert._id } })}`,
+        {
+          headers,
+        },
+      );
+    }
+  }
+});
+
+test("a workbook uploaded on Price Management is previewed, applied, shown to visitors and emails the alert it crosses", async ({
+  page,
+  request,
+}, testInfo) => {
+  const { medication, dosage, offer, publicUrl } = await cheapestOffer(request);
+  restore = { medicationId: medication.id, pharmacyId: offer.pharmacyId, dosage, price: offer.price };
+
+  // A visitor sets a price alert on this dosage and confirms it from the email.
+  alertAddress = `upload-${Date.now()}@example.co.uk`;
+  await page.goto(publicUrl);
+  await expect(page.getByRole("button", { name: "Compare prices" })).toBeHidden();
+  const form = page.getByRole("form", { name: "Set a price alert" });
+  await form.getByLabel("Email", { exact: true }).fill(alertAddress);
+  await form.getByLabel(CONSENT_WORDING.priceAlert.text).check();
+  const target = Number(await form.getByLabel("Target price (£)").inputValue());
+  await form.getByRole("button", { name: "Set Price Alert" }).click();
+  let confirmLink = "";
+  await expect
+    .poll(async () => {
+      const [mail] = await emailsTo(alertAddress ?? "");
+      confirmLink = /https?:\/\/[^/\s"<>]+\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail ?? "")?.[0] ?? "";
+      return confirmLink;
+    })
+    .not.toBe("");
+  const confirm = new URL(confirmLink);
+  await page.goto(`${confirm.pathname}${confirm.search}`);
+  await page.getByRole("main").getByRole("button", { name: "Confirm my email address" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Email address confirmed" })).toBeVisible();
+
+  // The administrator uploads a workbook putting the cheapest offer below the alert's target.
+  const newPrice = Math.floor(target * 90) / 100;
+  expect(newPrice).toBeGreaterThan(0);
+  const lower = await priceWorkbook(
+    testInfo.outputPath("prices.xlsx"),
+    medication,
+    offer.pharmacy.name,
+    dosage,
+    newPrice,
+  );
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/admin/prices?medication=${medication.id}`);
+  const panel = page.getByRole("region", { name: "Bulk prices" });
+  await panel.getByLabel("Price file").setInputFiles(lower);
+  await panel.getByRole("button", { name: "Preview" }).click();
+  const preview = panel.getByRole("region", { name: "Preview of prices.xlsx" });
+  await expect(preview.getByText("1 changed price", { exact: true })).toBeVisible();
+  const row = preview.getByRole("table").getByRole("row").filter({ hasText: offer.pharmacy.name });
+  await expect(row.getByRole("cell", { name: formatPounds(offer.price), exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: formatPounds(newPrice), exact: true })).toBeVisible();
+  await expect(row.getByText("Changed")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("upload-preview-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(preview.getByText(formatPounds(newPrice)).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("upload-preview-375.png"), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await preview.getByRole("button", { name: "Apply 1 price change" }).click();
+  await expect(
+    page.getByText(/Prices applied: 0 new, 1 changed, 0 unchanged; 1 price alert triggered/),
+  ).toBeVisible();
+  await expect(preview).toBeHidden();
+
+  // Visitors see it at once, and the alert's email is in the outbox.
+  await page.goto(publicUrl);
+  await expect(page.getByRole("table").locator("tbody tr").first()).toContainText(formatPounds(newPrice));
+  await expect
+    .poll(
+      async () => (await emailsTo(alertAddress ?? "")).some((mail) => mail.includes(newPrice.toFixed(2))),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+  const drop = (await emailsTo(alertAddress)).find((mail) => mail.includes(newPrice.toFixed(2))) ?? "";
+  expect(drop).toContain(medication.name);
+
+  // Put the price back the same way.
+  const back = await priceWorkbook(
+    testInfo.outputPath("restore.xlsx"),
+    medication,
+    offer.pharmacy.name,
+    dosage,
+    offer.price,
+  );
+  await page.goto(`/admin/prices?medication=${medication.id}`);
+  await uploadAndApply(page, back, /Prices applied: 0 new, 1 changed, 0 unchanged/);
+  await page.goto(publicUrl);
+  await expect(page.getByRole("table").locator("tbody tr").first()).toContainText(formatPounds(offer.price));
+});
+
+test("a file that is not a workbook is refused with a clear message", async ({ page }, testInfo) => {
+  const file = testInfo.outputPath("not-a-workbook.xlsx");
+  await writeFile(file, "Pharmacy,Rating\n");
+  await signIn(page);
+  await page.goto("/admin/prices");
+  const panel = page.getByRole("region", { name: "Bulk prices" });
+  await panel.getByLabel("Price file").setInputFiles(file);
+  await panel.getByRole("button", { name: "Preview" }).click();
+  await expect(panel.getByRole("alert")).toContainText("The file's content is not an .xlsx workbook");
+  await expect(panel.getByRole("region", { name: /Preview of/ })).toHaveCount(0);
+});
