@@ -45,6 +45,10 @@ const sampleUrls: Record<CachedRead, string> = {
     query: { dosage: "50mg x 4 tablets" },
   }),
   priceMatrix: urlOf(publicEndpoints.priceMatrix, { params: { id: "viagra" } }),
+  priceHistory: urlOf(publicEndpoints.priceHistory, {
+    params: { medicationId: "viagra" },
+    query: { dosage: "50mg x 4 tablets" },
+  }),
   recentPriceUpdates: urlOf(publicEndpoints.recentPriceUpdates),
   adminMessagesForMedication: urlOf(publicEndpoints.adminMessagesForMedication, {
     params: { medicationId: "wegovy" },

@@ -24,6 +24,7 @@ import { createOutboxService } from "./outbox-service.ts";
 import { createPharmacyPageService } from "./pharmacy-page-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceAlertService } from "./price-alert-service.ts";
+import { createPriceHistoryService } from "./price-history-service.ts";
 import { createPriceService } from "./price-service.ts";
 import { createPriceSheetService } from "./price-sheet-service.ts";
 import { createSitemapService } from "./sitemap-service.ts";
@@ -72,6 +73,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     pharmacyPages: createPharmacyPageService(db, { pharmacies }),
     priceAlerts,
     prices,
+    priceHistory: createPriceHistoryService(db, { now }),
     priceSheets: createPriceSheetService(db, { categories, medications, prices, audit, outbox, now }),
     sitemap: createSitemapService(db),
     figures: createFiguresService(db),

@@ -21,6 +21,7 @@ import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
 import * as pharmacies from "./public/pharmacies.ts";
 import * as pharmacyPage from "./public/pharmacy-page.ts";
+import * as priceHistory from "./public/price-history.ts";
 import * as prices from "./public/prices.ts";
 import * as siteFigures from "./public/site-figures.ts";
 import * as sitemap from "./public/sitemap.ts";
@@ -36,6 +37,7 @@ export const publicEndpoints = {
   ...medications,
   ...pharmacies,
   ...prices,
+  ...priceHistory,
   ...adminMessages,
   ...blog,
   ...contact,

@@ -7,6 +7,7 @@ import { contactRoutes } from "./contact.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
 import { pharmacyPageRoutes } from "./pharmacy-page.ts";
+import { priceHistoryRoutes } from "./price-history.ts";
 import { priceRoutes } from "./prices.ts";
 import { siteFigureRoutes } from "./site-figures.ts";
 import { sitemapRoutes } from "./sitemap.ts";
@@ -21,6 +22,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(medicationRoutes);
   await app.register(pharmacyRoutes);
   await app.register(priceRoutes);
+  await app.register(priceHistoryRoutes);
   await app.register(publicAdminMessageRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);
