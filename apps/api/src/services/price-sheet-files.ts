@@ -14,6 +14,8 @@ import { badRequest, refuse } from "../plugins/refusal.ts";
  */
 
 const { maxBytes, maxRows, maxCellChars, maxUnzippedBytes } = PRICE_SHEET_LIMITS;
+/** Row 1's third cell when the fourth holds the medication's whole name (a sheet tab has 31 characters). */
+const FULL_NAME_LABEL = "Medication";
 const thousands = (value: number) => value.toLocaleString("en-GB");
 
 const tooManyRows = () =>
@@ -152,7 +154,9 @@ async function readXlsx(bytes: Buffer): Promise<Workbook> {
       }
       rows.push(cells);
     }
-    workbook[sheet.name] = rows;
+    const [first] = rows;
+    const fullName = first?.[2] === FULL_NAME_LABEL && typeof first[3] === "string" ? first[3].trim() : "";
+    workbook[fullName || sheet.name] = rows;
   }
   return workbook;
 }
@@ -230,7 +234,10 @@ export async function writeXlsx(workbook: Readonly<Record<string, SheetRows | st
     for (let n = 2; used.has(unique.toLowerCase()); n++) unique = `${safe.slice(0, 28)} ${n}`;
     used.add(unique.toLowerCase());
     const worksheet = book.addWorksheet(unique);
-    for (const row of sheet) worksheet.addRow(row);
+    sheet.forEach((row, index) => {
+      // A name the tab cannot hold travels beside the generic name (C1:D1), which §5 does not read.
+      worksheet.addRow(index === 0 && unique !== name ? [...row, FULL_NAME_LABEL, name] : row);
+    });
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

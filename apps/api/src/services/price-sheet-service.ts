@@ -29,7 +29,10 @@ import { readPriceSheetFile, writeXlsx } from "./price-sheet-files.ts";
 
 /** More medications than a catalogue will hold: "all of them" for the public list. */
 const ALL = 1_000_000;
-/** Excel cuts sheet names to 31 characters; such a name also matches the one medication it begins. */
+/**
+ * Excel cuts sheet names to 31 characters: a sheet name that begins exactly one medication whose
+ * name is longer than that matches it.
+ */
 const EXCEL_SHEET_NAME_MAX = 31;
 
 /** A previewed upload waiting for its administrator's Apply: what it would write. */
@@ -106,8 +109,13 @@ export function createPriceSheetService(
     const matchMedicationByName = nameMatcher(catalogue);
     const matchMedication = (name: string) => {
       const found = matchMedicationByName(name);
-      if (found || name.length !== EXCEL_SHEET_NAME_MAX) return found;
-      const starting = catalogue.filter((entry) => normalName(entry.name).startsWith(normalName(name)));
+      if (found || name.length > EXCEL_SHEET_NAME_MAX) return found;
+      // A name Excel cut (and trimmed): the one medication too long for a sheet name that it begins.
+      const starting = catalogue.filter(
+        (entry) =>
+          entry.name.trim().length > EXCEL_SHEET_NAME_MAX &&
+          normalName(entry.name).startsWith(normalName(name)),
+      );
       return starting.length === 1 ? starting[0] : undefined;
     };
     const matchPharmacy = nameMatcher(pharmacies);
