@@ -208,11 +208,11 @@ test("a workbook uploaded on Price Management is previewed, applied, shown to vi
   await expect(row.getByRole("cell", { name: formatPounds(newPrice), exact: true })).toBeVisible();
   await expect(row.getByText("Changed")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("upload-preview-1280.png"), fullPage: true });
+  await panel.screenshot({ path: testInfo.outputPath("upload-preview-1280.png") });
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(preview.getByText(formatPounds(newPrice)).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("upload-preview-375.png"), fullPage: true });
+  await panel.screenshot({ path: testInfo.outputPath("upload-preview-375.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await preview.getByRole("button", { name: "Apply 1 price change" }).click();
@@ -259,4 +259,21 @@ test("a file that is not a workbook is refused with a clear message", async ({ p
   await panel.getByRole("button", { name: "Preview" }).click();
   await expect(panel.getByRole("alert")).toContainText("The file's content is not an .xlsx workbook");
   await expect(panel.getByRole("region", { name: /Preview of/ })).toHaveCount(0);
+});
+
+test("one medication's prices download as a workbook in the same format", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/prices?medication=cialis");
+  const panel = page.getByRole("region", { name: "Bulk prices" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    panel.getByRole("button", { name: "Download Cialis prices" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("cialis-prices.xlsx");
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await download.path());
+  const sheet = book.getWorksheet("Cialis");
+  expect(sheet?.getRow(4).values).toEqual([undefined, "Condition", "Erectile Dysfunction"]);
+  expect(sheet?.getRow(6).getCell(1).value).toBe("Pharmacy");
+  expect(sheet?.rowCount).toBeGreaterThan(7);
 });

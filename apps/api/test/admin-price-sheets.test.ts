@@ -178,10 +178,14 @@ describe("price sheet upload: preview and apply", () => {
       "Last updated,2026-01-01",
       `Pharmacy,Rating,${changed.dosage},link`,
       `"${await pharmacyName(pharmacyId)}",4,${changed.price + 2},`,
+      "Nobody Chemist,4,-,",
     ].join("\r\n");
     const first = await upload("Viagra.csv", Buffer.from(csv));
     expect(first.status).toBe(200);
-    expect(PriceSheetPreview.parse(first.body).counts.changed).toBe(1);
+    const preview = PriceSheetPreview.parse(first.body);
+    expect(preview.counts.changed).toBe(1);
+    // A "-" is no formula: the cell is reported, the file read.
+    expect(preview.skipped).toEqual([{ sheet: "Viagra", row: 8, column: 3, reason: "not a price above 0" }]);
     const second = await upload("Viagra.csv", Buffer.from(csv));
     expect(second.status).toBe(200);
     expect(api.app.services.priceSheets.heldCount()).toBe(1);
@@ -277,9 +281,9 @@ describe("price sheet upload: hostile files are refused and change nothing", () 
     ],
     [
       "a CSV formula",
-      async () => ["Viagra.csv", Buffer.from('Pharmacy,Rating\n"=HYPERLINK(""http://x"")",4\n')],
+      async () => ["Viagra.csv", Buffer.from('Pharmacy,Rating\nA,4\n"=HYPERLINK(""http://x"")",4\n')],
       400,
-      /Row 2 cell A holds a formula/,
+      /Row 3 cell A holds a formula/,
     ],
     [
       "100,000 rows",

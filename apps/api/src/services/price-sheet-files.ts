@@ -161,8 +161,11 @@ async function readXlsx(bytes: Buffer): Promise<Workbook> {
   return workbook;
 }
 
-/** A CSV cell a spreadsheet would run as a formula (CSV injection): "=…", "@…", "+x", "-x". */
-const looksLikeFormula = (cell: string) => /^\s*[=@]/.test(cell) || /^\s*[+-](?![\d.])/.test(cell);
+/**
+ * A CSV cell a spreadsheet would run as a formula (CSV injection): "=…", "@…", or "+"/"-" before a
+ * name or bracket ("-SUM(…)"); a lone "-" (not sold) and signed numbers are data.
+ */
+const looksLikeFormula = (cell: string) => /^\s*[=@]/.test(cell) || /^\s*[+-]\s*[A-Za-z(@=$]/.test(cell);
 
 /** One sheet, named by the file (without its extension), read by a streaming parser. */
 async function readCsv(bytes: Buffer, sheetName: string): Promise<Workbook> {

@@ -6,7 +6,7 @@ import {
   type PriceSheetPreview,
   priceSheetMessages,
 } from "@pharmacompare/contract";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass, inputClass, Notice } from "./admin-ui.tsx";
 import { Badge, useFetcherAnswer } from "./catalogue-controls.tsx";
@@ -86,6 +86,11 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
 
+  // A new preview takes focus once it is drawn, so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (preview) previewHeadingRef.current?.focus();
+  }, [preview]);
+
   const busyIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
   const busy = reading || busyIntent !== null;
 
@@ -97,7 +102,6 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
     setError(null);
     if (data.intent === "sheet-preview") {
       setPreview(data.preview);
-      requestAnimationFrame(() => previewHeadingRef.current?.focus());
     } else if (data.intent === "sheet-apply") {
       const { applied } = data;
       setPreview(null);
