@@ -14,6 +14,7 @@ import { MessageBanners } from "../components/condition/message-banners.tsx";
 import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
 import { PriceAlertForm } from "../components/condition/price-alert-form.tsx";
 import { PRICE_ALERT_INTENT, sendPriceAlert } from "../components/condition/price-alert-submission.ts";
+import { PriceHistorySection } from "../components/condition/price-history-section.tsx";
 import { buildPriceRows, generalMessages, newestUpdate } from "../components/condition/price-rows.ts";
 import { PriceTable } from "../components/condition/price-table.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
@@ -226,6 +227,12 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 messages={messages}
               />
             </section>
+
+            <PriceHistorySection
+              medicationId={medication.id}
+              medicationName={medication.name}
+              dosage={dosage}
+            />
 
             <div className="grid items-start gap-6 lg:grid-cols-2">
               <PriceAlertForm
