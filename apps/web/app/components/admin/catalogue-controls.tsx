@@ -3,9 +3,7 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
-  useEffect,
   useId,
-  useRef,
 } from "react";
 import { FieldNotes, inputClass } from "./admin-ui.tsx";
 
@@ -15,25 +13,7 @@ import { FieldNotes, inputClass } from "./admin-ui.tsx";
  * badge, and the hook that hears each answer of a fetcher once.
  */
 
-/**
- * Calls `handle` once for each answer a fetcher brings back, after the page's data has reloaded
- * (React Router revalidates the loaders after an action).
- */
-export function useFetcherAnswer<T>(
-  fetcher: { state: string; data: T | undefined },
-  handle: (data: T) => void,
-) {
-  const handled = useRef<T | undefined>(undefined);
-  const latest = useRef(handle);
-  useEffect(() => {
-    latest.current = handle;
-  });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === handled.current) return;
-    handled.current = fetcher.data;
-    latest.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-}
+export { useFetcherAnswer } from "./fetcher-answer.ts";
 
 export function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;

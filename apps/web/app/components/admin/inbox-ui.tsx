@@ -8,22 +8,7 @@ import { useToast } from "./toast.tsx";
  * back-office §8 (the list stays as it was; a short notice says the action did not happen).
  */
 
-/** Calls `handle` once for each answer a fetcher brings back, after the list has reloaded. */
-export function useFetcherAnswer<T>(
-  fetcher: { state: string; data: T | undefined },
-  handle: (data: T) => void,
-): void {
-  const handled = useRef<T | undefined>(undefined);
-  const latest = useRef(handle);
-  useEffect(() => {
-    latest.current = handle;
-  });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === handled.current) return;
-    handled.current = fetcher.data;
-    latest.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-}
+export { useFetcherAnswer } from "./fetcher-answer.ts";
 
 /**
  * The list to show: this load's, or, when this load failed, the last one that loaded (back-office

@@ -13,6 +13,7 @@ import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { EmptyState } from "../../components/admin/empty-state.tsx";
+import { useFetcherAnswer } from "../../components/admin/fetcher-answer.ts";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import {
   hasFilters,
@@ -189,23 +190,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       fields: refusedFields(error),
     };
   }
-}
-
-/**
- * Calls `handle` once for each answer a fetcher brings back, after the list has reloaded
- * (React Router revalidates the loaders after an action).
- */
-function useFetcherAnswer<T>(fetcher: { state: string; data: T | undefined }, handle: (data: T) => void) {
-  const handled = useRef<T | undefined>(undefined);
-  const latest = useRef(handle);
-  useEffect(() => {
-    latest.current = handle;
-  });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === handled.current) return;
-    handled.current = fetcher.data;
-    latest.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
 }
 
 function matchesSearch(message: AdminMessage, search: string): boolean {
