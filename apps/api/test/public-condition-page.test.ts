@@ -6,7 +6,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoMedications } from "../src/demo-data/index.ts";
+import { demoMedications, demoPharmacies } from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 let api: TestApi;
@@ -17,10 +17,12 @@ afterAll(async () => {
   await api?.close();
 });
 
-const pageUrl = (subcategoryId: string, query: { medication?: string; dosage?: string } = {}) =>
+type PageQuery = { medication?: string; dosage?: string; sort?: "price" | "total" };
+
+const pageUrl = (subcategoryId: string, query: PageQuery = {}) =>
   endpointUrl(publicEndpoints.conditionPage, { params: { subcategoryId }, query });
 
-async function page(subcategoryId: string, query: { medication?: string; dosage?: string } = {}) {
+async function page(subcategoryId: string, query: PageQuery = {}) {
   const { status, body } = await api.get(pageUrl(subcategoryId, query));
   expect(status).toBe(200);
   return ConditionPage.parse(body);
@@ -76,6 +78,90 @@ describe("GET /api/pages/condition/{subcategoryId}", () => {
     for (const price of prices) {
       expect(price.difference).toBeCloseTo(price.price - (prices[0]?.price ?? 0), 2);
     }
+  });
+
+  describe("total cost with delivery", () => {
+    const tadalafil = { medication: "tadalafil", dosage: "5mg x 28 tablets" } as const;
+    const pence = (pounds: number) => Math.round(pounds * 100);
+
+    it("gives every row its delivery and total from the pharmacy's terms, ordered by price by default", async () => {
+      const result = await page("erectile-dysfunction", tadalafil);
+      const prices = result.comparison?.prices ?? [];
+      expect(result.comparison?.sort).toBe("price");
+      expect(prices.length).toBeGreaterThan(3);
+      for (const row of prices) {
+        const terms = demoPharmacies.find((pharmacy) => pharmacy.id === row.pharmacyId);
+        if (!terms) throw new Error(`unknown pharmacy ${row.pharmacyId}`);
+        // The demo's packs are above every minimum order, so each has a total.
+        const free = terms.freeDeliveryThreshold > 0 && row.price >= terms.freeDeliveryThreshold;
+        expect([row.pharmacyId, row.delivery, row.minimumOrder]).toEqual([
+          row.pharmacyId,
+          free ? 0 : terms.deliveryFee,
+          null,
+        ]);
+        expect(pence(row.total ?? 0)).toBe(pence(row.price) + pence(row.delivery ?? 0));
+      }
+      const byPrice = prices.map((row) => pence(row.price));
+      expect(byPrice).toEqual([...byPrice].sort((a, b) => a - b));
+    });
+
+    it("orders by total with ?sort=total, keeping the same rows, Best on the lowest price", async () => {
+      // Make the cheapest pharmacy's delivery dear, so the two orders must differ.
+      const byPrice = (await page("erectile-dysfunction", tadalafil)).comparison?.prices ?? [];
+      const cheapest = byPrice[0];
+      if (!cheapest) throw new Error("expected prices");
+      const fee = demoPharmacies.find((pharmacy) => pharmacy.id === cheapest.pharmacyId)?.deliveryFee;
+      await api.withSql(
+        `update pharmacies set delivery_fee = 45, free_delivery_threshold = 0 where id = '${cheapest.pharmacyId}'`,
+        `update pharmacies set delivery_fee = ${fee}, free_delivery_threshold = ${
+          demoPharmacies.find((pharmacy) => pharmacy.id === cheapest.pharmacyId)?.freeDeliveryThreshold
+        } where id = '${cheapest.pharmacyId}'`,
+        async () => {
+          const result = await page("erectile-dysfunction", { ...tadalafil, sort: "total" });
+          const rows = result.comparison?.prices ?? [];
+          expect(result.comparison?.sort).toBe("total");
+          const totals = rows.map((row) => pence(row.total ?? Number.POSITIVE_INFINITY));
+          expect(totals).toEqual([...totals].sort((a, b) => a - b));
+          expect(rows.map((row) => row.pharmacyId).sort()).toEqual(
+            byPrice.map((row) => row.pharmacyId).sort(),
+          );
+          expect(rows[0]?.pharmacyId).not.toBe(cheapest.pharmacyId);
+          const lowestPrice = Math.min(...rows.map((row) => pence(row.price)));
+          for (const row of rows) expect(row.isBest).toBe(pence(row.price) === lowestPrice);
+          const dear = rows.find((row) => row.pharmacyId === cheapest.pharmacyId);
+          expect(dear).toMatchObject({ isBest: true, delivery: 45 });
+          expect(pence(dear?.total ?? 0)).toBe(pence(cheapest.price) + 4500);
+          // The saving still compares pack prices.
+          const plain = await page("erectile-dysfunction", tadalafil);
+          expect(result.comparison?.savings).toBe(plain.comparison?.savings);
+        },
+      );
+    });
+
+    it("gives a pack below the pharmacy's minimum order no total and lists it last by total", async () => {
+      const byPrice = (await page("erectile-dysfunction", tadalafil)).comparison?.prices ?? [];
+      const cheapest = byPrice[0];
+      if (!cheapest) throw new Error("expected prices");
+      const minimum = demoPharmacies.find((pharmacy) => pharmacy.id === cheapest.pharmacyId)?.minOrderValue;
+      await api.withSql(
+        `update pharmacies set min_order_value = 500 where id = '${cheapest.pharmacyId}'`,
+        `update pharmacies set min_order_value = ${minimum} where id = '${cheapest.pharmacyId}'`,
+        async () => {
+          const result = await page("erectile-dysfunction", { ...tadalafil, sort: "total" });
+          const last = result.comparison?.prices.at(-1);
+          expect(last).toMatchObject({ pharmacyId: cheapest.pharmacyId, total: null, minimumOrder: 500 });
+          expect(last?.isBest).toBe(true);
+        },
+      );
+    });
+
+    it("refuses an unknown sort with 400 naming the field", async () => {
+      const response = await api.get(
+        `${pageUrl("erectile-dysfunction", tadalafil)}&sort=${encodeURIComponent("cheapest")}`,
+      );
+      expect(response.status).toBe(400);
+      expect(Object.keys(ErrorBody.parse(response.body).fields ?? {})).toEqual(["sort"]);
+    });
   });
 
   it("includes the chosen medication's admin messages showing now", async () => {

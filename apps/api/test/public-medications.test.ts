@@ -299,6 +299,9 @@ describe("GET /api/medications/{id}/comparison", () => {
         deliveryTime: pharmacy?.deliveryTime,
         prescriptionRequired: pharmacy?.prescriptionRequired,
         gphcNumber: pharmacy?.gphcNumber,
+        deliveryFee: pharmacy?.deliveryFee,
+        freeDeliveryThreshold: pharmacy?.freeDeliveryThreshold,
+        minOrderValue: pharmacy?.minOrderValue,
       });
       expect(price).toMatchObject({ medicationId: sample.medicationId, dosage: sample.dosage, quantity: 1 });
     }

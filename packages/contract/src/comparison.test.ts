@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   assembleConditionPage,
   buildComparison,
+  type DeliveryTerms,
+  deliveryCost,
   findCondition,
   selectDosage,
   selectMedication,
@@ -136,7 +138,140 @@ const tree: Category[] = [
   },
 ];
 
+/** Kestrel Lane's terms in the demo: £2.95, free from £40, no minimum. */
+const usual: DeliveryTerms = { deliveryFee: 2.95, freeDeliveryThreshold: 40, minOrderValue: 0 };
+
+describe("deliveryCost", () => {
+  it("charges the fee below the free-delivery threshold and adds it to the total", () => {
+    expect(deliveryCost(39.99, usual)).toEqual({ delivery: 2.95, total: 42.94, minimumOrder: null });
+  });
+
+  it("delivers free from exactly the threshold up", () => {
+    expect(deliveryCost(40, usual)).toEqual({ delivery: 0, total: 40, minimumOrder: null });
+    expect(deliveryCost(40.01, usual)).toEqual({ delivery: 0, total: 40.01, minimumOrder: null });
+  });
+
+  it("never delivers free when the threshold is 0, however large the order", () => {
+    const noFree = { ...usual, freeDeliveryThreshold: 0 };
+    expect(deliveryCost(500, noFree)).toEqual({ delivery: 2.95, total: 502.95, minimumOrder: null });
+  });
+
+  it("is free on every order when the fee is 0", () => {
+    const free = { deliveryFee: 0, freeDeliveryThreshold: 0, minOrderValue: 0 };
+    expect(deliveryCost(12.5, free)).toEqual({ delivery: 0, total: 12.5, minimumOrder: null });
+  });
+
+  it("gives a pack below the minimum order no total, and names the minimum", () => {
+    const minimum = { deliveryFee: 2.49, freeDeliveryThreshold: 30, minOrderValue: 10 };
+    expect(deliveryCost(9.99, minimum)).toEqual({ delivery: 2.49, total: null, minimumOrder: 10 });
+    // Exactly the minimum can be bought alone.
+    expect(deliveryCost(10, minimum)).toEqual({ delivery: 2.49, total: 12.49, minimumOrder: null });
+  });
+
+  it("prices delivery below the minimum on an order of exactly the minimum", () => {
+    // Any order this pharmacy accepts reaches its £15 threshold, so delivery is free.
+    const freeFromMinimum = { deliveryFee: 3.95, freeDeliveryThreshold: 15, minOrderValue: 20 };
+    expect(deliveryCost(12, freeFromMinimum)).toEqual({ delivery: 0, total: null, minimumOrder: 20 });
+  });
+
+  it("counts in whole pence", () => {
+    expect(deliveryCost(0.1, { ...usual, deliveryFee: 0.2 }).total).toBe(0.3);
+  });
+
+  it("says nothing when the pharmacy's terms are unknown (the web's saved file)", () => {
+    expect(deliveryCost(20, undefined)).toEqual({ delivery: null, total: null, minimumOrder: null });
+  });
+});
+
+describe("buildComparison by total", () => {
+  const withTerms = (id: string, amount: number, terms: DeliveryTerms, extra: Partial<Price> = {}) => {
+    const base = price(id, amount, extra);
+    return { ...base, pharmacy: { ...base.pharmacy, ...terms } };
+  };
+  const rows = [
+    // £30 + £4.99 = £34.99
+    withTerms("cheap-pack", 30, { deliveryFee: 4.99, freeDeliveryThreshold: 0, minOrderValue: 0 }),
+    // £31 + free delivery from £30 = £31
+    withTerms("free-delivery", 31, { deliveryFee: 3.49, freeDeliveryThreshold: 30, minOrderValue: 0 }),
+    // £29 but the pharmacy only takes orders of £40 or more: no total
+    withTerms("minimum", 29, { deliveryFee: 0, freeDeliveryThreshold: 0, minOrderValue: 40 }),
+    // £32 + £1.99 = £33.99
+    withTerms("middle", 32, { deliveryFee: 1.99, freeDeliveryThreshold: 50, minOrderValue: 0 }),
+  ];
+
+  it("orders by price by default, with each row's delivery and total", () => {
+    const result = compare(rows);
+    expect(result.sort).toBe("price");
+    expect(result.prices.map((row) => [row.pharmacyId, row.delivery, row.total, row.minimumOrder])).toEqual([
+      ["minimum", 0, null, 40],
+      ["cheap-pack", 4.99, 34.99, null],
+      ["free-delivery", 0, 31, null],
+      ["middle", 1.99, 33.99, null],
+    ]);
+  });
+
+  it("orders by lowest total, rows without a total last, and keeps Best on the lowest price", () => {
+    const result = buildComparison(viagra, "50mg x 4 tablets", rows, "total");
+    expect(result.sort).toBe("total");
+    expect(result.prices.map((row) => [row.pharmacyId, row.total, row.isBest, row.difference])).toEqual([
+      ["free-delivery", 31, false, 2],
+      ["middle", 33.99, false, 3],
+      ["cheap-pack", 34.99, false, 1],
+      ["minimum", null, true, 0],
+    ]);
+    // The saving and the lowest are about the price, whatever the order.
+    expect(result.lowest?.pharmacyId).toBe("minimum");
+    expect(result.savings).toBe(3);
+  });
+
+  it("breaks equal totals as the price order does: cheaper pack, then better rated", () => {
+    const terms = (fee: number) => ({ deliveryFee: fee, freeDeliveryThreshold: 0, minOrderValue: 0 });
+    const result = buildComparison(
+      viagra,
+      "50mg x 4 tablets",
+      [
+        withTerms("dear-pack", 21, terms(0)),
+        withTerms("worse-rated", 20, terms(1)),
+        {
+          ...withTerms("better-rated", 20, terms(1)),
+          pharmacy: { ...withTerms("better-rated", 20, terms(1)).pharmacy, rating: 5 },
+        },
+      ],
+      "total",
+    );
+    expect(result.prices.map((row) => row.pharmacyId)).toEqual(["better-rated", "worse-rated", "dear-pack"]);
+  });
+
+  it("keeps the price order among rows whose terms are unknown", () => {
+    const result = buildComparison(viagra, "50mg x 4 tablets", [price("b", 12), price("a", 10)], "total");
+    expect(result.prices.map((row) => [row.pharmacyId, row.total])).toEqual([
+      ["a", null],
+      ["b", null],
+    ]);
+  });
+});
+
 describe("assembleConditionPage", () => {
+  it("orders the comparison by the sort it is given", async () => {
+    const place = findCondition(tree, "erectile-dysfunction");
+    if (!place) throw new Error("expected the condition");
+    const terms = (fee: number) => ({ deliveryFee: fee, freeDeliveryThreshold: 0, minOrderValue: 0 });
+    const priced = (id: string, amount: number, fee: number) => {
+      const base = price(id, amount);
+      return { ...base, pharmacy: { ...base.pharmacy, ...terms(fee) } };
+    };
+    const page = (sort?: "price" | "total") =>
+      assembleConditionPage({
+        ...place,
+        medications: [viagra],
+        sort,
+        pricesFor: () => [priced("a", 10, 5), priced("b", 12, 0)],
+        messagesFor: () => [],
+      });
+    expect((await page())?.comparison?.prices.map((row) => row.pharmacyId)).toEqual(["a", "b"]);
+    expect((await page("total"))?.comparison?.prices.map((row) => row.pharmacyId)).toEqual(["b", "a"]);
+  });
+
   it("chooses by the queries and asks for the chosen medication's prices and messages only", async () => {
     const place = findCondition(tree, "erectile-dysfunction");
     if (!place) throw new Error("expected the condition");

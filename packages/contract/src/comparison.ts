@@ -7,12 +7,30 @@ import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./
  * the same shape from its static data with the same function. Decision 012 records the choices.
  */
 
-/** A price row of a comparison: the price, whether it is the Best, and how much dearer otherwise. */
+/**
+ * The orders a visitor can choose: by the pack's price (the specification's, and the default) or
+ * by the total with delivery (issue 11). Best marks the lowest price in both.
+ */
+export const COMPARISON_SORTS = ["price", "total"] as const;
+export const ComparisonSort = z.enum(COMPARISON_SORTS);
+export type ComparisonSort = z.infer<typeof ComparisonSort>;
+export const DEFAULT_COMPARISON_SORT: ComparisonSort = "price";
+
+/**
+ * A price row of a comparison: the price, whether it is the Best, how much dearer otherwise, and
+ * what delivery adds ({@link deliveryCost}; all three null when the pharmacy's terms are unknown).
+ */
 export const ComparisonPrice = Price.extend({
   /** The cheapest shown price, in stock or not (public site §2); ties share the badge. */
   isBest: z.boolean(),
   /** Pounds above the Best price; 0 for a Best row. */
   difference: z.number().nonnegative(),
+  /** Delivery in pounds on the smallest order holding this pack; 0 when free. */
+  delivery: z.number().nonnegative().nullable(),
+  /** Pack price plus delivery; null when the pack alone is below the pharmacy's minimum order. */
+  total: z.number().positive().nullable(),
+  /** The pharmacy's minimum order when the pack alone is below it, else null. */
+  minimumOrder: z.number().positive().nullable(),
 });
 export type ComparisonPrice = z.infer<typeof ComparisonPrice>;
 
@@ -20,17 +38,24 @@ export const MedicationComparison = z
   .object({
     medication: Medication,
     dosage: z.string(),
-    /** Every public price above £0 for the dosage, cheapest first (then better rated, then by name). */
+    /**
+     * Every public price above £0 for the dosage, in the `sort` order: cheapest first (then better
+     * rated, then by name), or lowest total first with rows that have no total last.
+     */
     prices: z.array(ComparisonPrice),
+    /** The order of `prices`. */
+    sort: ComparisonSort,
     /** The cheapest in-stock price; null when nothing is in stock. */
     lowest: Price.nullable(),
     /** Dearest minus cheapest in-stock price, in pounds; 0 with fewer than two in-stock prices. */
     savings: z.number().nonnegative(),
   })
   .describe(
-    "A medication and all public prices for one of its dosages, cheapest first, the cheapest marked " +
-      "`isBest` and every row carrying its `difference` from it. `lowest` is the cheapest in-stock price " +
-      "(null when none is in stock); `savings` is the dearest minus the cheapest in-stock price.",
+    "A medication and all public prices for one of its dosages, cheapest first (or lowest total with " +
+      "delivery first when `sort` is `total`), the cheapest price marked `isBest` and every row carrying " +
+      "its `difference` from it, its `delivery`, its `total` and, when the pack alone is below the " +
+      "pharmacy's minimum order, that `minimumOrder` (then `total` is null). `lowest` is the cheapest " +
+      "in-stock price (null when none is in stock); `savings` is the dearest minus the cheapest in-stock price.",
   );
 export type MedicationComparison = z.infer<typeof MedicationComparison>;
 
@@ -53,14 +78,68 @@ export function cheapestFirst(a: Price, b: Price): number {
   );
 }
 
+/** A pharmacy's delivery terms, in pounds (a price row's pharmacy carries them from the API). */
+export interface DeliveryTerms {
+  deliveryFee: number;
+  /** Orders of this much or more travel free; 0 means delivery is never free. */
+  freeDeliveryThreshold: number;
+  /** The smallest order the pharmacy accepts; 0 means none. */
+  minOrderValue: number;
+}
+
+export type DeliveryCost = Pick<ComparisonPrice, "delivery" | "total" | "minimumOrder">;
+
+function termsOf(pharmacy: Price["pharmacy"]): DeliveryTerms | undefined {
+  const { deliveryFee, freeDeliveryThreshold, minOrderValue } = pharmacy;
+  if (deliveryFee === undefined || freeDeliveryThreshold === undefined || minOrderValue === undefined)
+    return undefined;
+  return { deliveryFee, freeDeliveryThreshold, minOrderValue };
+}
+
+/**
+ * What one pack costs delivered from one pharmacy (issue 11). Delivery is free when the
+ * order reaches a free-delivery threshold above 0, else it is the fee. A pack below the minimum
+ * order cannot be bought alone: it has no total (we do not invent the rest of the basket), its
+ * `minimumOrder` says why, and its delivery is the one on an order of exactly the minimum.
+ * Counted in whole pence; unknown terms (the web's saved file) give nulls.
+ */
+export function deliveryCost(packPrice: number, terms: DeliveryTerms | undefined): DeliveryCost {
+  if (!terms) return { delivery: null, total: null, minimumOrder: null };
+  const pack = pence(packPrice);
+  const minimum = pence(terms.minOrderValue);
+  const threshold = pence(terms.freeDeliveryThreshold);
+  const order = Math.max(pack, minimum);
+  const delivery = threshold > 0 && order >= threshold ? 0 : pence(terms.deliveryFee);
+  const alone = pack >= minimum;
+  return {
+    delivery: delivery / 100,
+    total: alone ? (pack + delivery) / 100 : null,
+    minimumOrder: alone ? null : minimum / 100,
+  };
+}
+
+/**
+ * Lowest total first, ties as {@link cheapestFirst}; rows without a total (below the minimum order,
+ * or terms unknown) follow, cheapest first, since no total can be compared with theirs.
+ */
+export function lowestTotalFirst(a: Price & DeliveryCost, b: Price & DeliveryCost): number {
+  if (a.total === null || b.total === null) {
+    return Number(a.total === null) - Number(b.total === null) || cheapestFirst(a, b);
+  }
+  return pence(a.total) - pence(b.total) || cheapestFirst(a, b);
+}
+
 /**
  * One dosage's comparison from any list of prices: prices of other medications or dosages, and of
- * £0 or less (public site §5), are dropped; the rest ordered by {@link cheapestFirst}.
+ * £0 or less (public site §5), are dropped; the rest ordered by {@link cheapestFirst}, or by
+ * {@link lowestTotalFirst} when `sort` is `total`. Best, differences, `lowest` and the saving are
+ * about the price in either order.
  */
 export function buildComparison(
   medication: Medication,
   dosage: string,
   prices: readonly Price[],
+  sort: ComparisonSort = DEFAULT_COMPARISON_SORT,
 ): MedicationComparison {
   const shown = prices
     .filter(
@@ -75,14 +154,17 @@ export function buildComparison(
   const inStock = shown.filter((price) => price.inStock);
   const lowest = inStock[0] ?? null;
   const dearest = inStock.at(-1);
+  const rows = shown.map((price) => ({
+    ...price,
+    isBest: pence(price.price) === best,
+    difference: (pence(price.price) - best) / 100,
+    ...deliveryCost(price.price, termsOf(price.pharmacy)),
+  }));
   return {
     medication,
     dosage,
-    prices: shown.map((price) => ({
-      ...price,
-      isBest: pence(price.price) === best,
-      difference: (pence(price.price) - best) / 100,
-    })),
+    prices: sort === "total" ? rows.sort(lowestTotalFirst) : rows,
+    sort,
     lowest,
     savings: lowest && dearest ? (pence(dearest.price) - pence(lowest.price)) / 100 : 0,
   };
@@ -145,7 +227,7 @@ export const ConditionPage = z
   .describe(
     "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
       "query (exact name ignoring case, else the first name starting with it, else the first medication) " +
-      "and the `dosage` query (else the medication's first dosage).",
+      "and the `dosage` query (else the medication's first dosage); the `sort` query orders the comparison.",
   );
 export type ConditionPage = z.infer<typeof ConditionPage>;
 
@@ -168,6 +250,8 @@ export async function assembleConditionPage(parts: {
   medications: Medication[];
   medicationQuery?: string | null;
   dosageQuery?: string | null;
+  /** The order of the comparison's rows; by price when absent. */
+  sort?: ComparisonSort | null;
   pricesFor: (medication: Medication, dosage: string) => Promise<readonly Price[]> | readonly Price[];
   messagesFor: (medication: Medication) => Promise<PublicAdminMessage[]> | PublicAdminMessage[];
 }): Promise<ConditionPage> {
@@ -178,7 +262,9 @@ export async function assembleConditionPage(parts: {
     medication ? parts.messagesFor(medication) : [],
   ]);
   const comparison =
-    medication && dosage !== undefined && prices ? buildComparison(medication, dosage, prices) : null;
+    medication && dosage !== undefined && prices
+      ? buildComparison(medication, dosage, prices, parts.sort ?? DEFAULT_COMPARISON_SORT)
+      : null;
   return {
     category: parts.category,
     subcategory: parts.subcategory,

@@ -122,6 +122,13 @@ export const PricePharmacy = Pharmacy.pick({
    * from the web's saved file leave it out (the file does not carry it).
    */
   gphcNumber: GphcNumber.optional(),
+  /**
+   * Delivery terms, for each row's delivery and total (the comparison's `deliveryCost`). The API
+   * always sends them; the web's saved file does not carry them, and its rows show no total.
+   */
+  deliveryFee: pounds.optional(),
+  freeDeliveryThreshold: pounds.optional(),
+  minOrderValue: pounds.optional(),
 });
 export type PricePharmacy = z.infer<typeof PricePharmacy>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ComparisonSort } from "./comparison.ts";
 import { Price, PricePharmacy } from "./entities.ts";
 import { boundedInt, MAX_OFFSET } from "./query.ts";
 import { text } from "./text.ts";
@@ -117,10 +118,14 @@ export const RecentPriceUpdate = Price.extend({ medicationName: z.string() }).de
 );
 export type RecentPriceUpdate = z.infer<typeof RecentPriceUpdate>;
 
-/** The condition page's query (public site §2, §4): the medication by name and the dosage. */
+/**
+ * The condition page's query (public site §2, §4): the medication by name, the dosage, and the
+ * order of the prices (issue 11; by price when absent).
+ */
 export const ConditionPageQuery = z.object({
   medication: text().max(200).optional(),
   dosage: text().max(200).optional(),
+  sort: ComparisonSort.optional(),
 });
 export type ConditionPageQuery = z.input<typeof ConditionPageQuery>;
 

@@ -1,4 +1,9 @@
-import { assembleConditionPage, type ConditionPage, findCondition } from "@pharmacompare/contract";
+import {
+  assembleConditionPage,
+  type ComparisonSort,
+  type ConditionPage,
+  findCondition,
+} from "@pharmacompare/contract";
 import type { AdminMessageService } from "./admin-message-service.ts";
 import type { CategoryService } from "./category-service.ts";
 import type { MedicationService } from "./medication-service.ts";
@@ -20,7 +25,11 @@ export function createConditionPageService(deps: {
     /** Null when the condition is unknown or not public. */
     async load(
       subcategoryId: string,
-      query: { medication?: string | undefined; dosage?: string | undefined },
+      query: {
+        medication?: string | undefined;
+        dosage?: string | undefined;
+        sort?: ComparisonSort | undefined;
+      },
     ): Promise<ConditionPage | null> {
       const medications = await deps.medications.listBySubcategory(subcategoryId);
       if (!medications) return null;
@@ -31,6 +40,7 @@ export function createConditionPageService(deps: {
         medications,
         medicationQuery: query.medication,
         dosageQuery: query.dosage,
+        sort: query.sort,
         pricesFor: (medication, dosage) => deps.prices.forMedication(medication.id, dosage),
         messagesFor: (medication) => deps.adminMessages.showingForMedication(medication.id),
       });

@@ -38,6 +38,9 @@ export const pricePharmacyColumns = {
   deliveryTime: pharmacies.deliveryTime,
   prescriptionRequired: pharmacies.prescriptionRequired,
   gphcNumber: pharmacies.gphcNumber,
+  deliveryFee: pharmacies.deliveryFee,
+  freeDeliveryThreshold: pharmacies.freeDeliveryThreshold,
+  minOrderValue: pharmacies.minOrderValue,
 } satisfies Record<keyof PricePharmacy, unknown>;
 
 export function createPharmacyService(db: Database) {

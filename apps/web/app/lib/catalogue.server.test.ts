@@ -90,8 +90,10 @@ const down = () =>
 const downApi = (failure: () => ApiError = down) => downApiWith(failure);
 
 const categoriesKey = callKey(publicEndpoints.listCategories);
-const pageKey = (subcategoryId: string, query: { medication?: string; dosage?: string } = {}) =>
-  callKey(publicEndpoints.conditionPage, { params: { subcategoryId }, query });
+const pageKey = (
+  subcategoryId: string,
+  query: { medication?: string; dosage?: string; sort?: "price" | "total" } = {},
+) => callKey(publicEndpoints.conditionPage, { params: { subcategoryId }, query });
 
 const staticWorkbook = JSON.stringify({
   Tadalafil: [
@@ -206,6 +208,14 @@ describe("catalogue.condition", () => {
     expect(readStaticFile).not.toHaveBeenCalled();
   });
 
+  it("passes the visitor's order on", async () => {
+    const key = pageKey("erectile-dysfunction", { medication: "Viagra", sort: "total" });
+    const api = fakeApi({ [key]: livePage });
+    const { catalogue } = catalogueWith({ api });
+    await catalogue.condition("erectile-dysfunction", { medication: "Viagra", sort: "total" });
+    expect(api.calls).toEqual([key]);
+  });
+
   it("leaves an empty choice out of the query", async () => {
     const api = fakeApi({ [pageKey("erectile-dysfunction")]: livePage });
     const { catalogue } = catalogueWith({ api });
@@ -223,8 +233,12 @@ describe("catalogue.condition", () => {
   });
 
   it("builds the same page from the static file when the API is unavailable", async () => {
+    const failure = new ApiError("http", 500, "Internal server error");
     const { catalogue } = catalogueWith({
-      api: fakeApi({ [pageKey("erectile-dysfunction")]: new ApiError("http", 500, "Internal server error") }),
+      api: fakeApi({
+        [pageKey("erectile-dysfunction")]: failure,
+        [pageKey("erectile-dysfunction", { sort: "total" })]: failure,
+      }),
     });
     const result = await catalogue.condition("erectile-dysfunction", {});
     expect(result).toMatchObject({ found: true, source: "static-file" });
@@ -247,6 +261,14 @@ describe("catalogue.condition", () => {
     ]);
     expect(page.comparison?.savings).toBe(1.5);
     expect(page.messages).toEqual([]);
+    // The file carries no delivery terms: no delivery or total is made up.
+    expect(page.comparison?.prices.every((price) => price.delivery === null && price.total === null)).toBe(
+      true,
+    );
+    const byTotal = await catalogue.condition("erectile-dysfunction", { sort: "total" });
+    if (!byTotal.found) throw new Error("expected a page");
+    expect(byTotal.page.comparison?.sort).toBe("total");
+    expect(byTotal.page.comparison?.prices.map((price) => price.price)).toEqual([9.99, 11.49]);
 
     const { catalogue: offline } = catalogueWith({ api: downApi() });
     expect(await offline.condition("no-such-condition", {})).toEqual({ found: false, source: "static-file" });

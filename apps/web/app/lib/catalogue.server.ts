@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import {
   assembleConditionPage,
   type Category,
+  type ComparisonSort,
   type ConditionPage,
   findCondition,
   publicEndpoints,
@@ -51,6 +52,8 @@ export type ConditionResult =
 export interface ConditionChoice {
   medication?: string | null;
   dosage?: string | null;
+  /** The order of the prices; by price when absent. */
+  sort?: ComparisonSort | null;
 }
 
 /**
@@ -130,6 +133,7 @@ export function createCatalogue(deps: CatalogueDeps) {
       const query = {
         medication: choice.medication?.trim() || undefined,
         dosage: choice.dosage?.trim() || undefined,
+        sort: choice.sort ?? undefined,
       };
       try {
         const page = await deps.api.call(
@@ -151,6 +155,7 @@ export function createCatalogue(deps: CatalogueDeps) {
           medications: snapshotMedications(snapshot, subcategoryId),
           medicationQuery: query.medication,
           dosageQuery: query.dosage,
+          sort: query.sort,
           pricesFor: (medication, dosage) => snapshotPrices(snapshot, medication.id, dosage),
           // Admin messages live only in the database.
           messagesFor: () => [],

@@ -15,8 +15,16 @@ import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
 import { PriceAlertForm } from "../components/condition/price-alert-form.tsx";
 import { PRICE_ALERT_INTENT, sendPriceAlert } from "../components/condition/price-alert-submission.ts";
 import { PriceHistorySection } from "../components/condition/price-history-section.tsx";
-import { buildPriceRows, generalMessages, newestUpdate } from "../components/condition/price-rows.ts";
+import {
+  buildPriceRows,
+  generalMessages,
+  newestUpdate,
+  orderWords,
+  showsTotals,
+} from "../components/condition/price-rows.ts";
 import { PriceTable } from "../components/condition/price-table.tsx";
+import { comparisonSearch, readSort } from "../components/condition/selection.ts";
+import { SortControl } from "../components/condition/sort-control.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
 import { serverApi } from "../lib/api.server.ts";
 import { createApiClient } from "../lib/api-client.ts";
@@ -37,9 +45,11 @@ import type { Route } from "./+types/condition";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const medicationQuery = url.searchParams.get("medication");
+  // An unknown order (an edited link) is the default one, not a refusal.
+  const sort = readSort(url.searchParams.get("sort"));
   const condition = await catalogue().condition(
     params.subcategoryId,
-    { medication: medicationQuery, dosage: url.searchParams.get("dosage") },
+    { medication: medicationQuery, dosage: url.searchParams.get("dosage"), sort },
     request.signal,
   );
   if (!condition.found) {
@@ -64,6 +74,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // The canonical address keeps the medication only when the visitor asked for one.
     canonicalMedication: medicationQuery?.trim() && comparison ? comparison.medication.name : null,
     prices: comparison?.prices ?? [],
+    sort: comparison?.sort ?? sort,
     savings: comparison?.savings ?? 0,
     // The cheapest in-stock offer: the price alert's "current price" (public site §5).
     lowest: comparison?.lowest
@@ -154,7 +165,7 @@ function listOf(names: string[]): string {
 }
 
 export default function ConditionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { category, subcategory, medications, prices, savings, messages, lowest } = loaderData;
+  const { category, subcategory, medications, prices, sort, savings, messages, lowest } = loaderData;
   // The tree for "other conditions" is the root loader's: the header and footer use it too.
   const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [category];
   const medication = medications.find((entry) => entry.id === loaderData.medicationId);
@@ -199,7 +210,12 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 Pick a medication and a dosage to see what each UK pharmacy charges.
               </p>
               <div className="mt-5">
-                <ComparisonPicker medications={medications} medication={medication} dosage={dosage} />
+                <ComparisonPicker
+                  medications={medications}
+                  medication={medication}
+                  dosage={dosage}
+                  sort={sort}
+                />
               </div>
               {medication.description ? (
                 <p className="mt-5 border-slate-100 border-t pt-4 text-slate-600 text-sm leading-6">
@@ -220,9 +236,10 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
               className={`motion-safe:transition-opacity ${updating ? "opacity-60" : ""}`}
             >
               <PriceResults
-                medicationName={medication.name}
+                medication={medication}
                 dosage={dosage}
                 prices={prices}
+                sort={sort}
                 savings={savings}
                 messages={messages}
               />
@@ -256,18 +273,21 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
 type LoaderData = Route.ComponentProps["loaderData"];
 
 function PriceResults({
-  medicationName,
+  medication,
   dosage,
   prices,
+  sort,
   savings,
   messages,
 }: {
-  medicationName: string;
+  medication: LoaderData["medications"][number];
   dosage: string | undefined;
   prices: LoaderData["prices"];
+  sort: LoaderData["sort"];
   savings: number;
   messages: LoaderData["messages"];
 }) {
+  const medicationName = medication.name;
   if (dosage === undefined) {
     return (
       <>
@@ -308,14 +328,22 @@ function PriceResults({
   }
 
   const updated = newestUpdate(rows.map((row) => row.price));
+  const totals = showsTotals(rows);
+  // Without delivery terms (the saved file) no row has a total, and the rows are in price order.
+  const order = totals ? sort : "price";
   return (
     <>
-      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
-        {heading}
-        <p className="text-slate-600 text-sm">
-          {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, cheapest first
-          {updated ? ` · prices checked ${formatLongDate(updated)}` : ""}
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+        <div>
+          {heading}
+          <p className="mt-1 text-slate-600 text-sm">
+            {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, {orderWords(order)}
+            {updated ? ` · prices checked ${formatLongDate(updated)}` : ""}
+          </p>
+        </div>
+        {totals ? (
+          <SortControl sort={sort} searchFor={(order) => comparisonSearch(medication, dosage, order)} />
+        ) : null}
       </div>
       {savings > 0 ? (
         <p className="mt-2 text-slate-700 text-sm">
@@ -325,11 +353,15 @@ function PriceResults({
         </p>
       ) : null}
       <div className="mt-5">
-        <PriceTable rows={rows} subject={subject} now={new Date()} />
+        <PriceTable rows={rows} subject={subject} now={new Date()} sort={order} />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">
-        Prices are set by each pharmacy and may not include delivery. PharmaCompare may earn a small
-        commission when you buy through a link, at no extra cost to you; it never changes the order.{" "}
+        {totals
+          ? "Prices are set by each pharmacy. Totals add the pharmacy's standard delivery for this pack alone; " +
+            "faster delivery or an online consultation may cost extra. "
+          : "Prices are set by each pharmacy and may not include delivery. "}
+        PharmaCompare may earn a small commission when you buy through a link, at no extra cost to you; it
+        never changes the order.{" "}
         <Link to={sitePaths.howWeRank} className="font-medium text-brand-700 underline hover:text-brand-800">
           How we rank prices
         </Link>

@@ -1,4 +1,4 @@
-import type { Medication } from "@pharmacompare/contract";
+import type { ComparisonSort, Medication } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { ChevronDownIcon } from "../ui/icons.tsx";
@@ -11,6 +11,8 @@ interface ComparisonPickerProps {
   medications: readonly PickerMedication[];
   medication: PickerMedication;
   dosage: string | undefined;
+  /** The table's order, kept when the medication or dosage changes. */
+  sort: ComparisonSort;
 }
 
 /**
@@ -19,7 +21,7 @@ interface ComparisonPickerProps {
  * every dosage tried); without it, the pickers are a GET form with a submit button, which is
  * hidden once React has hydrated.
  */
-export function ComparisonPicker({ medications, medication, dosage }: ComparisonPickerProps) {
+export function ComparisonPicker({ medications, medication, dosage, sort }: ComparisonPickerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -52,7 +54,7 @@ export function ComparisonPicker({ medications, medication, dosage }: Comparison
             value={shownMedication.name}
             onChange={(event) => {
               const next = medications.find((entry) => entry.name === event.target.value);
-              if (next) go(comparisonSearch(next));
+              if (next) go(comparisonSearch(next, undefined, sort));
             }}
             className={selectClass}
           >
@@ -74,7 +76,7 @@ export function ComparisonPicker({ medications, medication, dosage }: Comparison
             name="dosage"
             value={shownDosage ?? ""}
             disabled={shownMedication.dosage.length === 0}
-            onChange={(event) => go(comparisonSearch(shownMedication, event.target.value))}
+            onChange={(event) => go(comparisonSearch(shownMedication, event.target.value, sort))}
             className={selectClass}
           >
             {shownMedication.dosage.length === 0 ? <option value="">No dosages listed</option> : null}
@@ -86,6 +88,7 @@ export function ComparisonPicker({ medications, medication, dosage }: Comparison
           </select>
         </SelectFrame>
       </div>
+      {sort !== "price" ? <input type="hidden" name="sort" value={sort} /> : null}
       <div className="flex items-end" hidden={hydrated}>
         <button
           type="submit"

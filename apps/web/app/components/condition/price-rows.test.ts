@@ -8,11 +8,15 @@ import { describe, expect, it } from "vitest";
 import {
   buildPriceRows,
   checkedAgo,
+  deliveryText,
   generalMessages,
   halfStars,
   messagesByPharmacy,
   newestUpdate,
+  orderWords,
   pharmacyHref,
+  showsTotals,
+  totalNote,
 } from "./price-rows.ts";
 
 const viagra: Medication = {
@@ -75,6 +79,34 @@ describe("buildPriceRows", () => {
       ["b", false, 1.51],
     ]);
     expect(rows[0]?.price).not.toHaveProperty("isBest");
+  });
+
+  it("keeps the comparison's order by total, with each row's delivery, total and minimum order", () => {
+    const withTerms = (id: string, amount: number, fee: number, minOrderValue = 0) => {
+      const base = price(id, amount);
+      return {
+        ...base,
+        pharmacy: { ...base.pharmacy, deliveryFee: fee, freeDeliveryThreshold: 40, minOrderValue },
+      };
+    };
+    const comparison = buildComparison(
+      viagra,
+      "50mg x 4 tablets",
+      [withTerms("a", 29.99, 4.99), withTerms("b", 31.5, 0), withTerms("c", 9, 2, 20)],
+      "total",
+    );
+    const rows = buildPriceRows(comparison.prices, []);
+    expect(rows.map((row) => [row.price.pharmacyId, row.delivery, row.total, row.minimumOrder])).toEqual([
+      ["b", 0, 31.5, null],
+      ["a", 4.99, 34.98, null],
+      ["c", 2, null, 20],
+    ]);
+    expect(rows[0]?.price).not.toHaveProperty("total");
+    expect(showsTotals(rows)).toBe(true);
+    // The saved file's rows know no terms: the table shows no totals then.
+    expect(
+      showsTotals(buildPriceRows(buildComparison(viagra, "50mg x 4 tablets", [price("a", 1)]).prices, [])),
+    ).toBe(false);
   });
 
   it("puts only the highest-priority pharmacy message in that pharmacy's row", () => {
@@ -152,5 +184,24 @@ describe("checkedAgo", () => {
     expect(checkedAgo("2025-09-01T12:00:00.000Z", now)).toBe("checked 9 days ago");
     // A clock a little behind the server's never says "in the future".
     expect(checkedAgo("2025-09-10T12:05:00.000Z", now)).toBe("checked today");
+  });
+});
+
+describe("delivery wording", () => {
+  it("names every fee with its amount, and says when delivery is free", () => {
+    expect(deliveryText(2.95)).toBe("£2.95 delivery");
+    expect(deliveryText(0)).toBe("Free delivery");
+    expect(totalNote({ delivery: 2.95, minimumOrder: null })).toBe("incl. £2.95 delivery");
+    expect(totalNote({ delivery: 0, minimumOrder: null })).toBe("Free delivery");
+  });
+
+  it("explains a pack below the minimum order, and says nothing without terms", () => {
+    expect(totalNote({ delivery: 2.49, minimumOrder: 20 })).toBe("Pack alone is below it");
+    expect(totalNote({ delivery: null, minimumOrder: null })).toBeUndefined();
+  });
+
+  it("words the order", () => {
+    expect(orderWords("price")).toBe("cheapest first");
+    expect(orderWords("total")).toBe("lowest total with delivery first");
   });
 });

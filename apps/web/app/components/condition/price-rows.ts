@@ -1,4 +1,10 @@
-import type { ComparisonPrice, Price, PublicAdminMessage } from "@pharmacompare/contract";
+import {
+  type ComparisonPrice,
+  type ComparisonSort,
+  formatPounds,
+  type Price,
+  type PublicAdminMessage,
+} from "@pharmacompare/contract";
 
 /** One line of the price table, ready to draw. */
 export interface PriceRow {
@@ -7,6 +13,12 @@ export interface PriceRow {
   isBest: boolean;
   /** Pounds above the cheapest price; 0 for the best. */
   difference: number;
+  /** The API's delivery for this pack (0 when free); null when the pharmacy's terms are unknown. */
+  delivery: number | null;
+  /** Price plus delivery; null below the minimum order or with unknown terms. */
+  total: number | null;
+  /** The pharmacy's minimum order when this pack alone is below it. */
+  minimumOrder: number | null;
   /** The pharmacy's own admin message, if any (the highest-priority one). */
   message: PublicAdminMessage | undefined;
 }
@@ -44,12 +56,43 @@ export function buildPriceRows(
   messages: readonly PublicAdminMessage[],
 ): PriceRow[] {
   const byPharmacy = messagesByPharmacy(messages);
-  return prices.map(({ isBest, difference, ...price }) => ({
+  return prices.map(({ isBest, difference, delivery, total, minimumOrder, ...price }) => ({
     price,
     isBest,
     difference,
+    delivery,
+    total,
+    minimumOrder,
     message: byPharmacy.get(price.pharmacyId),
   }));
+}
+
+/**
+ * Whether the table can show delivery and totals: the API always knows the terms, the web's saved
+ * file never does, and then the table says prices may not include delivery rather than guess.
+ */
+export function showsTotals(rows: readonly Pick<PriceRow, "delivery">[]): boolean {
+  return rows.some((row) => row.delivery !== null);
+}
+
+/** "Free delivery" or "£2.95 delivery": the fee is always named with its amount. */
+export function deliveryText(delivery: number): string {
+  return delivery === 0 ? "Free delivery" : `${formatPounds(delivery)} delivery`;
+}
+
+/**
+ * The line under a total, saying what it holds so no fee is left for the checkout to reveal
+ * (DMCC Act 2024 on drip pricing); for a pack below the minimum order, why it has no total.
+ */
+export function totalNote(row: Pick<PriceRow, "delivery" | "minimumOrder">): string | undefined {
+  if (row.minimumOrder !== null) return "Pack alone is below it";
+  if (row.delivery === null) return undefined;
+  return row.delivery === 0 ? "Free delivery" : `incl. ${formatPounds(row.delivery)} delivery`;
+}
+
+/** How the rows are ordered, in words for the caption and the count line. */
+export function orderWords(sort: ComparisonSort): string {
+  return sort === "total" ? "lowest total with delivery first" : "cheapest first";
 }
 
 /** A rating rounded to the nearest half star, within 0 to 5. */

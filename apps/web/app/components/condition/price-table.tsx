@@ -1,9 +1,17 @@
-import { formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
+import { type ComparisonSort, formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { messageStyles } from "./message-styles.ts";
 import { GphcLink, PharmacyName } from "./pharmacy-identity.tsx";
 import { PharmacyLogo } from "./pharmacy-logo.tsx";
-import { checkedAgo, type PriceRow, pharmacyHref } from "./price-rows.ts";
+import {
+  checkedAgo,
+  deliveryText,
+  orderWords,
+  type PriceRow,
+  pharmacyHref,
+  showsTotals,
+  totalNote,
+} from "./price-rows.ts";
 import { RatingStars } from "./rating-stars.tsx";
 
 interface PriceTableProps {
@@ -12,39 +20,48 @@ interface PriceTableProps {
   subject: string;
   /** The render's clock, for each row's "checked … ago". */
   now: Date;
+  /** The order the rows are in (the API's), for the caption. */
+  sort: ComparisonSort;
 }
 
 /**
- * The comparison: a real table from 640 px up, and the same rows as stacked cards on phones, where
- * six columns cannot be read without scrolling sideways. Only one of the two is displayed (and so
- * exposed to assistive technology) at a time.
+ * The comparison: a real table from 768 px up, and the same rows as stacked cards on phones and
+ * small tablets, where seven columns cannot be read without scrolling sideways. Narrower tables
+ * fold their less important columns under the pharmacy's name. Only one of the two is displayed (and so
+ * exposed to assistive technology) at a time. Delivery and Total show whenever the pharmacies'
+ * terms are known (always from the API; never from the saved file).
  */
-export function PriceTable({ rows, subject, now }: PriceTableProps) {
+export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
   const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
+  const totals = showsTotals(rows);
+  const label = `Prices for ${subject} at ${count}, ${orderWords(sort)}`;
   return (
     <>
-      <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:block">
+      <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
         <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">
-            Prices for {subject} at {count}, cheapest first
-          </caption>
+          <caption className="sr-only">{label}</caption>
           <thead className="border-slate-200 border-b bg-slate-50 text-slate-700 text-xs uppercase tracking-wide">
             <tr>
               <th scope="col" className="px-4 py-3 font-semibold lg:px-6">
                 Pharmacy
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
+              <th scope="col" className="hidden px-4 py-3 font-semibold xl:table-cell">
                 Rating
               </th>
-              <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
+              <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">
                 Delivery
               </th>
-              <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">
+              <th scope="col" className="hidden px-4 py-3 font-semibold xl:table-cell">
                 Stock
               </th>
               <th scope="col" className="px-4 py-3 text-right font-semibold">
                 Price
               </th>
+              {totals ? (
+                <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  Total
+                </th>
+              ) : null}
               <th scope="col" className="px-4 py-3 lg:px-6">
                 <span className="sr-only">Link to pharmacy</span>
               </th>
@@ -59,9 +76,15 @@ export function PriceTable({ rows, subject, now }: PriceTableProps) {
                     <div className="min-w-0">
                       <PharmacyName pharmacy={row.price.pharmacy} />
                       <GphcLink pharmacy={row.price.pharmacy} />
-                      {/* Narrower screens fold delivery and stock under the name. */}
-                      <p className="mt-0.5 text-slate-600 text-xs lg:hidden">
-                        <span className="md:hidden">{row.price.pharmacy.deliveryTime} · </span>
+                      {/* Narrower screens fold delivery (below 1024 px), rating and stock (below 1280 px) under the name. */}
+                      <div className="mt-1 xl:hidden">
+                        <RatingStars rating={row.price.pharmacy.rating} />
+                      </div>
+                      <p className="mt-0.5 text-slate-600 text-xs xl:hidden">
+                        <span className="lg:hidden">
+                          {row.delivery !== null ? `${deliveryText(row.delivery)}, ` : ""}
+                          {row.price.pharmacy.deliveryTime} ·{" "}
+                        </span>
                         <StockState inStock={row.price.inStock} compact />
                         <span> · </span>
                         <Checked lastUpdated={row.price.lastUpdated} now={now} />
@@ -70,13 +93,20 @@ export function PriceTable({ rows, subject, now }: PriceTableProps) {
                     </div>
                   </div>
                 </td>
-                <td className="px-4 py-4 align-top">
+                <td className="hidden px-4 py-4 align-top xl:table-cell">
                   <RatingStars rating={row.price.pharmacy.rating} />
                 </td>
-                <td className="hidden px-4 py-4 align-top text-slate-700 md:table-cell">
-                  {row.price.pharmacy.deliveryTime}
+                <td className="hidden px-4 py-4 align-top text-slate-700 lg:table-cell">
+                  {row.delivery !== null ? (
+                    <p className="whitespace-nowrap font-medium text-slate-900">
+                      {deliveryText(row.delivery)}
+                    </p>
+                  ) : null}
+                  <p className={row.delivery !== null ? "mt-1 text-slate-600 text-xs" : undefined}>
+                    {row.price.pharmacy.deliveryTime}
+                  </p>
                 </td>
-                <td className="hidden px-4 py-4 align-top lg:table-cell">
+                <td className="hidden px-4 py-4 align-top xl:table-cell">
                   <StockState inStock={row.price.inStock} />
                   <p className="mt-1 text-slate-600 text-xs">
                     <Checked lastUpdated={row.price.lastUpdated} now={now} />
@@ -85,6 +115,11 @@ export function PriceTable({ rows, subject, now }: PriceTableProps) {
                 <td className="px-4 py-4 text-right align-top">
                   <PriceAmount row={row} />
                 </td>
+                {totals ? (
+                  <td className="px-4 py-4 text-right align-top">
+                    <TotalAmount row={row} />
+                  </td>
+                ) : null}
                 <td className="px-4 py-4 text-right align-top lg:px-6">
                   <VisitLink row={row} />
                 </td>
@@ -94,7 +129,7 @@ export function PriceTable({ rows, subject, now }: PriceTableProps) {
         </table>
       </div>
 
-      <ul aria-label={`Prices for ${subject} at ${count}, cheapest first`} className="space-y-3 sm:hidden">
+      <ul aria-label={label} className="space-y-3 md:hidden">
         {rows.map((row) => (
           <li
             key={row.price._id}
@@ -115,7 +150,9 @@ export function PriceTable({ rows, subject, now }: PriceTableProps) {
             </div>
             <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700 text-sm">
               <span>
-                <span className="text-slate-600">Delivery </span>
+                <span className="text-slate-600">
+                  {row.delivery !== null ? `${deliveryText(row.delivery)}, ` : "Delivery "}
+                </span>
                 <span className="font-medium">{row.price.pharmacy.deliveryTime}</span>
               </span>
               <span aria-hidden="true" className="text-slate-300">
@@ -129,6 +166,12 @@ export function PriceTable({ rows, subject, now }: PriceTableProps) {
                 <Checked lastUpdated={row.price.lastUpdated} now={now} />
               </span>
             </p>
+            {totals ? (
+              <div className="mt-3 flex items-start justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+                <span className="text-slate-700">Total with delivery</span>
+                <TotalAmount row={row} />
+              </div>
+            ) : null}
             {row.message ? <RowMessage row={row} /> : null}
             <div className="mt-4">
               <VisitLink row={row} wide />
@@ -162,6 +205,34 @@ function PriceAmount({ row }: { row: PriceRow }) {
           <span className="sr-only"> more than the best price</span>
         </span>
       )}
+    </div>
+  );
+}
+
+/**
+ * The pack delivered: the total and what it includes, or why there is none (below the minimum
+ * order). The price cell keeps the pack's own price; this never replaces it.
+ */
+function TotalAmount({ row }: { row: PriceRow }) {
+  const note = totalNote(row);
+  let amount: ReactNode;
+  if (row.total !== null) {
+    amount = (
+      <span className="font-semibold text-base text-slate-900 tabular-nums">{formatPounds(row.total)}</span>
+    );
+  } else if (row.minimumOrder !== null) {
+    amount = (
+      <span className="font-medium text-slate-800 text-sm lg:whitespace-nowrap">
+        Minimum order {formatPounds(row.minimumOrder)}
+      </span>
+    );
+  } else {
+    amount = <span className="text-slate-600 text-xs">Delivery not known</span>;
+  }
+  return (
+    <div className="flex shrink-0 flex-col items-end gap-0.5">
+      {amount}
+      {note ? <span className="whitespace-nowrap text-slate-600 text-xs tabular-nums">{note}</span> : null}
     </div>
   );
 }

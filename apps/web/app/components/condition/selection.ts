@@ -1,3 +1,5 @@
+import { COMPARISON_SORTS, type ComparisonSort, DEFAULT_COMPARISON_SORT } from "@pharmacompare/contract";
+
 export { selectDosage, selectMedication } from "@pharmacompare/contract";
 
 /**
@@ -7,10 +9,23 @@ export { selectDosage, selectMedication } from "@pharmacompare/contract";
  * the API's condition page uses too; the picker uses them for the choice it is about to make.
  */
 
-/** The query string that holds a choice; changing medication picks its first dosage (spec §4). */
-export function comparisonSearch(medication: { name: string; dosage: readonly string[] }, dosage?: string) {
+/**
+ * The query string that holds a choice; changing medication picks its first dosage (spec §4). The
+ * order of the prices is kept, and left out when it is the default (by price).
+ */
+export function comparisonSearch(
+  medication: { name: string; dosage: readonly string[] },
+  dosage?: string,
+  sort: ComparisonSort = DEFAULT_COMPARISON_SORT,
+) {
   const params = new URLSearchParams({ medication: medication.name });
   const chosen = dosage !== undefined && medication.dosage.includes(dosage) ? dosage : medication.dosage[0];
   if (chosen !== undefined) params.set("dosage", chosen);
+  if (sort !== DEFAULT_COMPARISON_SORT) params.set("sort", sort);
   return `?${params.toString()}`;
+}
+
+/** The `sort` query as an order: anything but a known order (a stale or edited link) is the default. */
+export function readSort(value: string | null | undefined): ComparisonSort {
+  return COMPARISON_SORTS.find((sort) => sort === value) ?? DEFAULT_COMPARISON_SORT;
 }

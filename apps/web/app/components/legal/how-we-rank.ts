@@ -4,7 +4,8 @@ import type { LegalDocument } from "./legal-document.ts";
 
 /**
  * How the comparison orders pharmacies (issue 11: "How we rank"). Every sentence here describes
- * what the code does today — the order is the contract's `cheapestFirst` and `buildComparison` —
+ * what the code does today — the orders are the contract's `cheapestFirst` and `lowestTotalFirst`,
+ * the totals its `deliveryCost`, all applied by `buildComparison` —
  * so change this page in the same commit as the rule.
  */
 export const howWeRank: LegalDocument = {
@@ -29,6 +30,16 @@ export const howWeRank: LegalDocument = {
           "When two pharmacies charge the same, the one with the better customer rating comes first, then the " +
             "pharmacies are listed alphabetically.",
           [strong("Best"), " marks the lowest price shown."],
+          [
+            "You can sort by ",
+            strong("total with delivery"),
+            " instead: the price plus the pharmacy's standard delivery charge for that pack on its own, which is " +
+              "free when the pack reaches the pharmacy's free-delivery amount. Equal totals are ordered as equal " +
+              "prices are, and Best still marks the lowest price.",
+          ],
+          "If a pharmacy's minimum order is more than the pack costs, you cannot buy the pack there on its own. " +
+            "We say so with the minimum order instead of a total, and those pharmacies come last when you sort " +
+            "by total.",
           "The saving we mention compares pharmacies that have the pack in stock, so it is a saving you can " +
             "actually make.",
           "The second line under a price is the price per tablet, capsule, pen, gram or millilitre, worked out " +
@@ -79,8 +90,8 @@ export const howWeRank: LegalDocument = {
             "when its price was last checked, and the top of each table says when the newest price was checked.",
         ),
         p(
-          "Pharmacies can change their prices at any time, and delivery charges, consultation fees or a minimum " +
-            "order may apply. Always check the final price on the pharmacy's website before you buy.",
+          "Pharmacies can change their prices and delivery charges at any time, and faster delivery or a " +
+            "consultation may cost extra. Always check the final price on the pharmacy's website before you buy.",
         ),
       ],
     },

@@ -15,7 +15,8 @@ export const conditionPage = defineEndpoint({
   description:
     "Unknown and inactive conditions answer 404. `medication` picks by name (exact ignoring case, else " +
     "the first name starting with it, else the first medication); `dosage` picks one of its dosages " +
-    "(else the first). Admin messages are those showing now for the chosen medication.",
+    "(else the first); `sort` orders the prices by `price` (the default) or by `total` with delivery. " +
+    "Admin messages are those showing now for the chosen medication.",
   cache: "public",
   params: SubcategoryIdParams,
   query: ConditionPageQuery,
