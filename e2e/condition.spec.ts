@@ -349,12 +349,13 @@ test("the whole journey: search by keyboard, land on the condition page, change 
   await expectBestIsCheapest(page);
 });
 
-test("every price table links to How we rank, and every row says when its price was checked", async ({
+test("every price table and every row link to How we rank, and every row says when its price was checked", async ({
   page,
 }) => {
   await page.goto(`${ed}?medication=Sildenafil`);
   const rows = page.getByRole("table").locator("tbody tr");
   const count = await rows.count();
+  expect(count).toBeGreaterThan(1);
   for (let index = 0; index < count; index += 1) {
     await expect(
       rows
@@ -362,7 +363,18 @@ test("every price table links to How we rank, and every row says when its price 
         .getByText(/^Checked (today|yesterday|\d+ days ago)$/)
         .first(),
     ).toBeAttached();
+    // The row's freshness explains itself: it links to where How we rank says how prices are checked.
+    const freshness = rows.nth(index).getByRole("link", { name: /^Checked .+ \(how we check prices\)$/ });
+    await expect(freshness).toHaveAttribute("href", "/how-we-rank#where-prices-come-from");
   }
+  // On a phone, each card carries the same link.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const cards = page.getByRole("list", { name: /^Prices for Sildenafil/ }).getByRole("listitem");
+  expect(await cards.count()).toBe(count);
+  for (let index = 0; index < count; index += 1) {
+    await expect(cards.nth(index).getByRole("link", { name: /\(how we check prices\)$/ })).toHaveCount(1);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("link", { name: "How we rank prices" }).click();
   await expect(page).toHaveURL(/\/how-we-rank$/);
   await expect(page.getByRole("heading", { level: 1, name: "How we rank prices" })).toBeVisible();

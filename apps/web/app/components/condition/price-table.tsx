@@ -1,5 +1,7 @@
 import { type ComparisonSort, formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { sitePaths } from "../../lib/site-paths.ts";
 import { messageStyles } from "./message-styles.ts";
 import { GphcLink, PharmacyName } from "./pharmacy-identity.tsx";
 import { PharmacyLogo } from "./pharmacy-logo.tsx";
@@ -240,10 +242,17 @@ function TotalAmount({ row }: { row: PriceRow }) {
 function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
   // Whole days: the server's render and the browser's agree except across midnight.
   const text = checkedAgo(lastUpdated, now);
+  // Each row's freshness links to where How we rank explains where prices come from (issue 11).
   return (
-    <span suppressHydrationWarning title={`Price last checked ${formatDateTime(lastUpdated)}`}>
-      {`${text.charAt(0).toUpperCase()}${text.slice(1)}`}
-    </span>
+    <Link
+      to={`${sitePaths.howWeRank}#where-prices-come-from`}
+      className="underline decoration-slate-300 underline-offset-2 hover:text-slate-900 hover:decoration-slate-500"
+    >
+      <span suppressHydrationWarning title={`Price last checked ${formatDateTime(lastUpdated)}`}>
+        {`${text.charAt(0).toUpperCase()}${text.slice(1)}`}
+      </span>
+      <span className="sr-only"> (how we check prices)</span>
+    </Link>
   );
 }
 
