@@ -1,6 +1,5 @@
 import { isWebAddress, type Pharmacy, type PharmacyPageMedication } from "@pharmacompare/contract";
 import { data } from "react-router";
-import { deliveryOptionLabels } from "../components/admin/pharmacy-display.ts";
 import { PharmacyLogo } from "../components/condition/pharmacy-logo.tsx";
 import { RatingStars } from "../components/condition/rating-stars.tsx";
 import {
@@ -13,6 +12,7 @@ import { PharmacyMedications } from "../components/pharmacy/pharmacy-medications
 import { termLines } from "../components/pharmacy/pharmacy-terms.ts";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
+import { deliveryOptionLabels } from "../lib/delivery-options.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { loadPharmacyPage } from "../lib/pharmacy-page.server.ts";
 import { cqcRegisterUrl, gphcRegisterUrl } from "../lib/regulator-links.ts";

@@ -1,15 +1,7 @@
-import { type DELIVERY_OPTIONS, formatPounds, type Pharmacy } from "@pharmacompare/contract";
+import { formatPounds, type Pharmacy } from "@pharmacompare/contract";
+import { deliveryOptionLabels } from "../../lib/delivery-options.ts";
 
 /** How the Pharmacy list and form word a pharmacy's fields (back-office §2 Pharmacy list). */
-
-export type DeliveryOptionId = (typeof DELIVERY_OPTIONS)[number];
-
-export const deliveryOptionLabels: Record<DeliveryOptionId, string> = {
-  standard: "Standard",
-  express: "Express",
-  "next-day": "Next day",
-  "click-collect": "Click & collect",
-};
 
 /** Whether a pharmacy matches the list's search: a case-insensitive substring of its name or id. */
 export function matchesPharmacySearch(pharmacy: Pick<Pharmacy, "id" | "name">, search: string): boolean {

@@ -11,7 +11,6 @@ import {
   TextareaField,
 } from "../../components/admin/catalogue-controls.tsx";
 import { fieldMessage } from "../../components/admin/message-dialog.tsx";
-import { deliveryOptionLabels } from "../../components/admin/pharmacy-display.ts";
 import {
   moneyInputValue,
   PHARMACY_FIELDS,
@@ -23,6 +22,7 @@ import {
 import { useToast } from "../../components/admin/toast.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { deliveryOptionLabels } from "../../lib/delivery-options.ts";
 import type { Route } from "./+types/pharmacy-form";
 
 /** Back-office §8's texts for this form. */
