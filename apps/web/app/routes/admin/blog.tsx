@@ -8,6 +8,7 @@ import { isBlogCategory, matchesBlogFilters } from "../../components/admin/blog-
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
 import { EmptyState } from "../../components/admin/empty-state.tsx";
+import { useFetcherAnswer } from "../../components/admin/fetcher-answer.ts";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import {
   hasFilters,
@@ -97,20 +98,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     failureText(error, "");
     return { intent: "delete", ok: false, error: TEXT.deleteFailed };
   }
-}
-
-/** Calls `handle` once for each answer a fetcher brings back, after the list has reloaded. */
-function useFetcherAnswer<T>(fetcher: { state: string; data: T | undefined }, handle: (data: T) => void) {
-  const handled = useRef<T | undefined>(undefined);
-  const latest = useRef(handle);
-  useEffect(() => {
-    latest.current = handle;
-  });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data === undefined || fetcher.data === handled.current) return;
-    handled.current = fetcher.data;
-    latest.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
