@@ -10,97 +10,61 @@ import {
   auditRangeStart,
   formatDateTime,
 } from "@pharmacompare/contract";
-import { redirect } from "react-router";
-import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
+import { adminMeta } from "../../components/admin/admin-route.ts";
 import { AdminPageError, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { humanise, summariseChanges } from "../../components/admin/audit-format.ts";
 import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
 import { EmptyState } from "../../components/admin/empty-state.tsx";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
-import {
-  hasFilters,
-  listHref,
-  listSearch,
-  readFilters,
-  readPage,
-  showingText,
-  useListLoading,
-} from "../../components/admin/list-navigation.ts";
+import { hasFilters, listHref, showingText, useListLoading } from "../../components/admin/list-navigation.ts";
+import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
 import { Pager } from "../../components/admin/pager.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
-import { ApiError } from "../../lib/api-client.ts";
 import type { Route } from "./+types/audit";
 
 /** The query parameters this page keeps its filters in (the API's own names). */
 const FILTER_KEYS = ["entityType", "action", "actorEmail", "from", "to"] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
-type Filters = Record<FilterKey, string>;
 
 const entityTypeOptions = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: humanise(value) }));
 const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: humanise(value) }));
 
-interface AuditLoad {
-  filters: Filters;
-  result: AuditPage | null;
-  /** Why the list could not be loaded. */
-  error: string | null;
-  /** The API's (or this page's) message for a filter at fault, by parameter name. */
-  fields: Partial<Record<string, string>>;
-}
+type AuditLoad = ListPageLoad<FilterKey, AuditPage>;
 
 export function meta() {
   return adminMeta("Audit Log");
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<AuditLoad> {
-  const url = new URL(request.url);
-  const filters = readFilters(url.searchParams, FILTER_KEYS);
-  const page = readPage(url.searchParams.get("page"));
-
-  // An action or entity type the contract does not know (an old or edited link) is dropped.
-  const entityType = AuditEntityType.safeParse(filters.entityType);
-  const action = AuditAction.safeParse(filters.action);
-  if ((filters.entityType && !entityType.success) || (filters.action && !action.success)) {
-    const known = {
-      ...filters,
-      entityType: entityType.success ? entityType.data : "",
-      action: action.success ? action.data : "",
-    };
-    throw redirect(`${url.pathname}${listSearch(known, page)}`);
-  }
-
-  // Said here in the form's words rather than the API's parameter names. The range's end is
-  // exclusive (a bare date covers that whole day), so a start at or past it is an empty range.
-  if (filters.from && filters.to && auditRangeStart(filters.from) >= auditRangeEnd(filters.to)) {
-    const message = "The From date must not be after the To date.";
-    return { filters, result: null, error: message, fields: { from: message } };
-  }
-
-  let result: AuditPage;
-  try {
-    result = await adminSession()
-      .api(request)
-      .call(adminEndpoints.listAuditEntries, {
-        query: {
-          entityType: entityType.data,
-          action: action.data,
-          actorEmail: filters.actorEmail || undefined,
-          from: filters.from || undefined,
-          to: filters.to || undefined,
-          page,
-        },
-      });
-  } catch (error) {
-    return {
-      filters,
-      result: null,
-      error: failureText(error, "Failed to load the audit log"),
-      fields: error instanceof ApiError ? error.fields : {},
-    };
-  }
-  // A page past the end (an old link, or entries that aged out) goes to the last page, filters kept.
-  if (page > result.totalPages) throw redirect(`${url.pathname}${listSearch(filters, result.totalPages)}`);
-  return { filters, result, error: null, fields: {} };
+  return loadListPage({
+    request,
+    filterKeys: FILTER_KEYS,
+    offered: {
+      entityType: (value) => AuditEntityType.safeParse(value).success,
+      action: (value) => AuditAction.safeParse(value).success,
+    },
+    // Said here in the form's words rather than the API's parameter names. The range's end is
+    // exclusive (a bare date covers that whole day), so a start at or past it is an empty range.
+    refuse: (filters) =>
+      filters.from && filters.to && auditRangeStart(filters.from) >= auditRangeEnd(filters.to)
+        ? { field: "from", message: "The From date must not be after the To date." }
+        : null,
+    read: (filters, page) =>
+      adminSession()
+        .api(request)
+        .call(adminEndpoints.listAuditEntries, {
+          query: {
+            entityType: AuditEntityType.safeParse(filters.entityType).data,
+            action: AuditAction.safeParse(filters.action).data,
+            actorEmail: filters.actorEmail || undefined,
+            from: filters.from || undefined,
+            to: filters.to || undefined,
+            page,
+          },
+        }),
+    failure: "Failed to load the audit log",
+    logAs: "Failed to load the audit log",
+  });
 }
 
 const columns: readonly DataColumn<AuditEntry>[] = [

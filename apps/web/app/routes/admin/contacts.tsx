@@ -9,7 +9,7 @@ import {
   formatDateTime,
 } from "@pharmacompare/contract";
 import { useRef, useState } from "react";
-import { redirect, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
@@ -26,20 +26,12 @@ import {
   useFetcherAnswer,
   useKeptList,
 } from "../../components/admin/inbox-ui.tsx";
-import {
-  hasFilters,
-  listHref,
-  listSearch,
-  readFilters,
-  readPage,
-  showingText,
-  useListLoading,
-} from "../../components/admin/list-navigation.ts";
+import { hasFilters, listHref, showingText, useListLoading } from "../../components/admin/list-navigation.ts";
+import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
 import { Pager } from "../../components/admin/pager.tsx";
 import { useToast } from "../../components/admin/toast.tsx";
 import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
-import { ApiError } from "../../lib/api-client.ts";
 import type { Route } from "./+types/contacts";
 
 /**
@@ -62,7 +54,6 @@ const TEXT = {
 } as const;
 
 const FILTER_KEYS = ["search", "status"] as const;
-type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 const statusOptions = CONTACT_STATUSES.map((value) => ({ value, label: value }));
 
@@ -73,13 +64,7 @@ const statusTone: Record<AdminContact["status"], BadgeTone> = {
   resolved: "green",
 };
 
-interface ContactsLoad {
-  filters: Filters;
-  result: ContactPage | null;
-  error: string | null;
-  /** The API's message for a filter at fault (an over-long search), by parameter name. */
-  fields: Partial<Record<string, string>>;
-}
+type ContactsLoad = ListPageLoad<(typeof FILTER_KEYS)[number], ContactPage>;
 
 type ActionResult =
   | { intent: "status"; ok: true; id: string; status: AdminContact["status"]; quiet: boolean }
@@ -92,40 +77,24 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ContactsLoad> {
-  const url = new URL(request.url);
-  const filters = readFilters(url.searchParams, FILTER_KEYS);
-  const page = readPage(url.searchParams.get("page"));
-
-  // A status the screen does not offer (an old or edited link) is dropped.
-  const status = ContactStatus.safeParse(filters.status);
-  if (filters.status && !status.success) {
-    throw redirect(`${url.pathname}${listSearch({ ...filters, status: "" }, page)}`);
-  }
-
-  let result: ContactPage;
-  try {
-    result = await adminSession()
-      .api(request)
-      .call(adminEndpoints.listContacts, {
-        query: {
-          search: filters.search || undefined,
-          status: status.data,
-          page,
-          limit: CONTACT_PAGE_LIMITS.default,
-        },
-      });
-  } catch (error) {
-    console.error("Failed to load contacts", error);
-    return {
-      filters,
-      result: null,
-      error: failureText(error, "Please try again."),
-      fields: error instanceof ApiError ? error.fields : {},
-    };
-  }
-  // A page past the end (an old link, or the last message of the last page deleted) goes to the last page.
-  if (page > result.totalPages) throw redirect(`${url.pathname}${listSearch(filters, result.totalPages)}`);
-  return { filters, result, error: null, fields: {} };
+  return loadListPage({
+    request,
+    filterKeys: FILTER_KEYS,
+    offered: { status: (value) => ContactStatus.safeParse(value).success },
+    read: (filters, page) =>
+      adminSession()
+        .api(request)
+        .call(adminEndpoints.listContacts, {
+          query: {
+            search: filters.search || undefined,
+            status: ContactStatus.safeParse(filters.status).data,
+            page,
+            limit: CONTACT_PAGE_LIMITS.default,
+          },
+        }),
+    failure: "Please try again.",
+    logAs: "Failed to load contacts",
+  });
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {

@@ -11,7 +11,7 @@ import {
   type PriceAlertTotals,
 } from "@pharmacompare/contract";
 import { useRef, useState } from "react";
-import { redirect, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
@@ -27,20 +27,12 @@ import {
   useFetcherAnswer,
   useKeptList,
 } from "../../components/admin/inbox-ui.tsx";
-import {
-  hasFilters,
-  listHref,
-  listSearch,
-  readFilters,
-  readPage,
-  showingText,
-  useListLoading,
-} from "../../components/admin/list-navigation.ts";
+import { hasFilters, listHref, showingText, useListLoading } from "../../components/admin/list-navigation.ts";
+import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
 import { Pager } from "../../components/admin/pager.tsx";
 import { useToast } from "../../components/admin/toast.tsx";
 import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
-import { ApiError } from "../../lib/api-client.ts";
 import type { Route } from "./+types/price-alerts";
 
 /**
@@ -62,7 +54,6 @@ const TEXT = {
 } as const;
 
 const FILTER_KEYS = ["search", "status"] as const;
-type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
 type AlertStatus = AdminPriceAlert["status"];
 
@@ -82,12 +73,7 @@ const counterLabels: Record<AlertStatus, string> = {
   expired: "Expired",
 };
 
-interface PriceAlertsLoad {
-  filters: Filters;
-  result: PriceAlertPage | null;
-  error: string | null;
-  fields: Partial<Record<string, string>>;
-}
+type PriceAlertsLoad = ListPageLoad<(typeof FILTER_KEYS)[number], PriceAlertPage>;
 
 type ActionResult =
   | { intent: "status"; ok: true; status: AlertStatus }
@@ -100,38 +86,24 @@ export function meta() {
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<PriceAlertsLoad> {
-  const url = new URL(request.url);
-  const filters = readFilters(url.searchParams, FILTER_KEYS);
-  const page = readPage(url.searchParams.get("page"));
-
-  const status = PriceAlertStatus.safeParse(filters.status);
-  if (filters.status && !status.success) {
-    throw redirect(`${url.pathname}${listSearch({ ...filters, status: "" }, page)}`);
-  }
-
-  let result: PriceAlertPage;
-  try {
-    result = await adminSession()
-      .api(request)
-      .call(adminEndpoints.listPriceAlerts, {
-        query: {
-          search: filters.search || undefined,
-          status: status.data,
-          page,
-          limit: PRICE_ALERT_PAGE_LIMITS.default,
-        },
-      });
-  } catch (error) {
-    console.error("Failed to load price alerts", error);
-    return {
-      filters,
-      result: null,
-      error: failureText(error, "Please try again."),
-      fields: error instanceof ApiError ? error.fields : {},
-    };
-  }
-  if (page > result.totalPages) throw redirect(`${url.pathname}${listSearch(filters, result.totalPages)}`);
-  return { filters, result, error: null, fields: {} };
+  return loadListPage({
+    request,
+    filterKeys: FILTER_KEYS,
+    offered: { status: (value) => PriceAlertStatus.safeParse(value).success },
+    read: (filters, page) =>
+      adminSession()
+        .api(request)
+        .call(adminEndpoints.listPriceAlerts, {
+          query: {
+            search: filters.search || undefined,
+            status: PriceAlertStatus.safeParse(filters.status).data,
+            page,
+            limit: PRICE_ALERT_PAGE_LIMITS.default,
+          },
+        }),
+    failure: "Please try again.",
+    logAs: "Failed to load price alerts",
+  });
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
