@@ -1,6 +1,6 @@
 import { type AdminBlogPost, adminEndpoints, BLOG_CATEGORIES, formatLongDate } from "@pharmacompare/contract";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { Link, redirect, useFetcher } from "react-router";
+import { useMemo } from "react";
+import { Link, redirect } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
@@ -8,7 +8,6 @@ import { isBlogCategory, matchesBlogFilters } from "../../components/admin/blog-
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
 import { EmptyState } from "../../components/admin/empty-state.tsx";
-import { useFetcherAnswer } from "../../components/admin/fetcher-answer.ts";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import {
   hasFilters,
@@ -16,7 +15,7 @@ import {
   readFilters,
   useListLoading,
 } from "../../components/admin/list-navigation.ts";
-import { useToast } from "../../components/admin/toast.tsx";
+import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
 import { adminSession } from "../../lib/admin-session.ts";
 import { showsUpdatedDate } from "../../lib/blog.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -42,9 +41,7 @@ interface BlogListLoad {
   error: string | null;
 }
 
-type ActionResult =
-  | { intent: "toggle" | "delete"; ok: true; text: string }
-  | { intent: "toggle" | "delete"; ok: false; error: string };
+type ActionResult = RowActionResult;
 
 export function meta() {
   return adminMeta("Blog");
@@ -103,47 +100,27 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 export default function BlogList({ loaderData }: Route.ComponentProps) {
   const { filters, posts, error } = loaderData;
   const loading = useListLoading();
-  const toast = useToast();
   const filtered = hasFilters(filters);
   const shown = useMemo(
     () => (posts ?? []).filter((post) => matchesBlogFilters(post, filters)),
     [posts, filters],
   );
 
-  const toggleFetcher = useFetcher<ActionResult>({ key: "blog-post-toggle" });
-  const deleteFetcher = useFetcher<ActionResult>({ key: "blog-post-delete" });
-  const [deleting, setDeleting] = useState<AdminBlogPost | null>(null);
-  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
-  const [toggleError, setToggleError] = useState<string | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const toggleErrorRef = useRef<HTMLParagraphElement>(null);
+  const {
+    toggleFetcher,
+    deleteFetcher,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    toggleError,
+    setToggleError,
+    opener,
+    headingRef,
+    toggleErrorRef,
+    busyToggleId,
+  } = useRowActions<AdminBlogPost>({ toggle: "blog-post-toggle", delete: "blog-post-delete" });
 
-  useFetcherAnswer(toggleFetcher, (data) => {
-    if (data.ok) {
-      setToggleError(null);
-      toast.show(data.text);
-    } else {
-      setToggleError(data.error);
-    }
-  });
-  useFetcherAnswer(deleteFetcher, (data) => {
-    if (data.ok) {
-      // The deleted row's button is gone: focus goes to the list's heading instead.
-      opener.current = headingRef.current;
-      setDeleting(null);
-      setDeleteError(undefined);
-      toast.show(data.text);
-    } else {
-      setDeleteError(data.error);
-    }
-  });
-
-  useEffect(() => {
-    if (toggleError) toggleErrorRef.current?.focus();
-  }, [toggleError]);
-
-  const busyToggleId = toggleFetcher.state !== "idle" ? String(toggleFetcher.formData?.get("id") ?? "") : "";
   const total = posts?.length ?? 0;
 
   const columns: readonly DataColumn<AdminBlogPost>[] = [

@@ -19,7 +19,6 @@ import {
 import {
   Link,
   type ShouldRevalidateFunctionArgs,
-  useFetcher,
   useLocation,
   useNavigate,
   useNavigation,
@@ -37,7 +36,6 @@ import {
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
 import { EmptyState } from "../../components/admin/empty-state.tsx";
-import { useFetcherAnswer } from "../../components/admin/fetcher-answer.ts";
 import { listSearch, readFilters, useListLoading } from "../../components/admin/list-navigation.ts";
 import {
   type CatalogueNames,
@@ -49,7 +47,7 @@ import {
   pricesGoingText,
   searchable,
 } from "../../components/admin/medication-list.ts";
-import { useToast } from "../../components/admin/toast.tsx";
+import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
 import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/medications";
 
@@ -78,11 +76,7 @@ interface MedicationsLoad {
   categoriesError: string | null;
 }
 
-type ActionResult =
-  | { intent: "toggle"; ok: true; text: string }
-  | { intent: "toggle"; ok: false; error: string }
-  | { intent: "delete"; ok: true; text: string }
-  | { intent: "delete"; ok: false; error: string };
+type ActionResult = RowActionResult;
 
 export function meta() {
   return adminMeta("Medications");
@@ -193,7 +187,6 @@ function useListFilters() {
 export default function Medications({ loaderData }: Route.ComponentProps) {
   const { medications, error, categories, categoriesError } = loaderData;
   const loading = useListLoading();
-  const toast = useToast();
   const revalidator = useRevalidator();
   const [filters, setFilters] = useListFilters();
   const search = useDeferredValue(filters.search);
@@ -211,41 +204,21 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
     ),
   );
 
-  const toggleFetcher = useFetcher<ActionResult>({ key: "medication-toggle" });
-  const deleteFetcher = useFetcher<ActionResult>({ key: "medication-delete" });
-  const [deleting, setDeleting] = useState<AdminMedication | null>(null);
-  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
-  const [toggleError, setToggleError] = useState<string | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const toggleErrorRef = useRef<HTMLParagraphElement>(null);
+  const {
+    toggleFetcher,
+    deleteFetcher,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    toggleError,
+    setToggleError,
+    opener,
+    headingRef,
+    toggleErrorRef,
+    busyToggleId,
+  } = useRowActions<AdminMedication>({ toggle: "medication-toggle", delete: "medication-delete" });
 
-  useFetcherAnswer(toggleFetcher, (data) => {
-    if (data.intent !== "toggle") return;
-    if (data.ok) {
-      setToggleError(null);
-      toast.show(data.text);
-    } else {
-      setToggleError(data.error);
-    }
-  });
-  useFetcherAnswer(deleteFetcher, (data) => {
-    if (data.intent !== "delete") return;
-    if (data.ok) {
-      // The deleted row's button is gone: focus goes to the list's heading instead.
-      opener.current = headingRef.current;
-      setDeleting(null);
-      setDeleteError(undefined);
-      toast.show(data.text);
-    } else {
-      setDeleteError(data.error);
-    }
-  });
-  useEffect(() => {
-    if (toggleError) toggleErrorRef.current?.focus();
-  }, [toggleError]);
-
-  const busyToggleId = toggleFetcher.state !== "idle" ? String(toggleFetcher.formData?.get("id") ?? "") : "";
   const submitToggle = toggleFetcher.submit;
   const onToggle = useCallback(
     (medication: AdminMedication) => {
@@ -255,13 +228,16 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
         { method: "post" },
       );
     },
-    [submitToggle],
+    [submitToggle, setToggleError],
   );
-  const onDelete = useCallback((medication: AdminMedication, button: HTMLElement) => {
-    opener.current = button;
-    setDeleteError(undefined);
-    setDeleting(medication);
-  }, []);
+  const onDelete = useCallback(
+    (medication: AdminMedication, button: HTMLElement) => {
+      opener.current = button;
+      setDeleteError(undefined);
+      setDeleting(medication);
+    },
+    [setDeleting, setDeleteError, opener],
+  );
 
   const total = medications?.length ?? 0;
   const filtered = filters.search.trim() !== "" || filters.category !== "";

@@ -7,7 +7,7 @@ import {
   formatRelativeTime,
   publicEndpoints,
 } from "@pharmacompare/contract";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { redirect, useFetcher } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
@@ -31,6 +31,7 @@ import {
   type PickerOption,
   type SaveResult,
 } from "../../components/admin/message-dialog.tsx";
+import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
 import { useToast } from "../../components/admin/toast.tsx";
 import { Icon } from "../../components/ui/icons.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
@@ -62,12 +63,7 @@ interface MessagesLoad {
   pickerError: string | null;
 }
 
-type ActionResult =
-  | SaveResult
-  | { intent: "toggle"; ok: true; text: string }
-  | { intent: "toggle"; ok: false; error: string }
-  | { intent: "delete"; ok: true; text: string }
-  | { intent: "delete"; ok: false; error: string };
+type ActionResult = SaveResult | RowActionResult;
 
 export function meta() {
   return adminMeta("Admin Messages");
@@ -211,19 +207,25 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   );
 
   const saveFetcher = useFetcher<ActionResult>({ key: "admin-message-save" });
-  const toggleFetcher = useFetcher<ActionResult>({ key: "admin-message-toggle" });
-  const deleteFetcher = useFetcher<ActionResult>({ key: "admin-message-delete" });
+  const {
+    toggleFetcher,
+    deleteFetcher,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    toggleError,
+    setToggleError,
+    opener,
+    headingRef,
+    toggleErrorRef,
+    busyToggleId,
+  } = useRowActions<AdminMessage>({ toggle: "admin-message-toggle", delete: "admin-message-delete" });
 
   // The add/edit dialog: closed, adding (null) or editing a message.
   const [editing, setEditing] = useState<AdminMessage | null | undefined>(undefined);
   const [openings, setOpenings] = useState(0);
   const [saveRefusal, setSaveRefusal] = useState<Extract<SaveResult, { ok: false }> | null>(null);
-  const [deleting, setDeleting] = useState<AdminMessage | null>(null);
-  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
-  const [toggleError, setToggleError] = useState<string | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const toggleErrorRef = useRef<HTMLParagraphElement>(null);
 
   useFetcherAnswer(saveFetcher, (data) => {
     if (data.intent !== "save") return;
@@ -235,31 +237,6 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       setSaveRefusal(data);
     }
   });
-  useFetcherAnswer(toggleFetcher, (data) => {
-    if (data.intent !== "toggle") return;
-    if (data.ok) {
-      setToggleError(null);
-      toast.show(data.text);
-    } else {
-      setToggleError(data.error);
-    }
-  });
-  useFetcherAnswer(deleteFetcher, (data) => {
-    if (data.intent !== "delete") return;
-    if (data.ok) {
-      // The deleted item's button is gone: focus goes to the list's heading instead.
-      opener.current = headingRef.current;
-      setDeleting(null);
-      setDeleteError(undefined);
-      toast.show(data.text);
-    } else {
-      setDeleteError(data.error);
-    }
-  });
-
-  useEffect(() => {
-    if (toggleError) toggleErrorRef.current?.focus();
-  }, [toggleError]);
 
   function openDialog(message: AdminMessage | null, button: HTMLElement) {
     opener.current = button;
@@ -269,7 +246,6 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   }
 
   const total = messages?.length ?? 0;
-  const busyToggleId = toggleFetcher.state !== "idle" ? String(toggleFetcher.formData?.get("id") ?? "") : "";
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { type AdminPharmacy, adminEndpoints, isWebAddress } from "@pharmacompare/contract";
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useDeferredValue, useId, useMemo, useState } from "react";
+import { Link } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import {
@@ -10,7 +10,7 @@ import {
   Notice,
   PageHeader,
 } from "../../components/admin/admin-ui.tsx";
-import { ActiveSwitch, Badge, useFetcherAnswer } from "../../components/admin/catalogue-controls.tsx";
+import { ActiveSwitch, Badge } from "../../components/admin/catalogue-controls.tsx";
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
 import { EmptyState } from "../../components/admin/empty-state.tsx";
@@ -23,7 +23,7 @@ import {
   ratingText,
   websiteLabel,
 } from "../../components/admin/pharmacy-display.ts";
-import { useToast } from "../../components/admin/toast.tsx";
+import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/pharmacies";
@@ -37,11 +37,7 @@ const TEXT = {
   deleteQuestion: (name: string) => `Are you sure you want to delete ${name}? This action cannot be undone.`,
 } as const;
 
-type ActionResult =
-  | { intent: "toggle"; ok: true; text: string }
-  | { intent: "toggle"; ok: false; error: string }
-  | { intent: "delete"; ok: true; text: string }
-  | { intent: "delete"; ok: false; error: string };
+type ActionResult = RowActionResult;
 
 export function meta() {
   return adminMeta("Pharmacies");
@@ -86,7 +82,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 export default function Pharmacies({ loaderData }: Route.ComponentProps) {
   const { pharmacies, error } = loaderData;
   const loading = useListLoading();
-  const toast = useToast();
   const searchId = useId();
 
   // The search filters the loaded list as it is typed; the deferred copy keeps typing smooth.
@@ -97,42 +92,21 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
     [pharmacies, deferredSearch],
   );
 
-  const toggleFetcher = useFetcher<ActionResult>({ key: "pharmacy-toggle" });
-  const deleteFetcher = useFetcher<ActionResult>({ key: "pharmacy-delete" });
-  const [toggleError, setToggleError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<AdminPharmacy | null>(null);
-  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
-  const opener = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const toggleErrorRef = useRef<HTMLParagraphElement>(null);
+  const {
+    toggleFetcher,
+    deleteFetcher,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    toggleError,
+    setToggleError,
+    opener,
+    headingRef,
+    toggleErrorRef,
+    busyToggleId,
+  } = useRowActions<AdminPharmacy>({ toggle: "pharmacy-toggle", delete: "pharmacy-delete" });
 
-  useFetcherAnswer(toggleFetcher, (data) => {
-    if (data.intent !== "toggle") return;
-    if (data.ok) {
-      setToggleError(null);
-      toast.show(data.text);
-    } else {
-      setToggleError(data.error);
-    }
-  });
-  useFetcherAnswer(deleteFetcher, (data) => {
-    if (data.intent !== "delete") return;
-    if (data.ok) {
-      // The deleted row's button is gone: focus goes to the list's heading instead.
-      opener.current = headingRef.current;
-      setDeleting(null);
-      setDeleteError(undefined);
-      toast.show(data.text);
-    } else {
-      setDeleteError(data.error);
-    }
-  });
-
-  useEffect(() => {
-    if (toggleError) toggleErrorRef.current?.focus();
-  }, [toggleError]);
-
-  const busyToggleId = toggleFetcher.state !== "idle" ? String(toggleFetcher.formData?.get("id") ?? "") : "";
   const total = pharmacies?.length ?? 0;
 
   const columns: DataColumn<AdminPharmacy>[] = [

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "./fetcher-answer.ts";
+import { useToast } from "./toast.tsx";
+
+/** A list action's answer: a toggle's or a delete's, with the toast's words or the error to show. */
+export type RowActionResult =
+  | { intent: "toggle" | "delete"; ok: true; text: string }
+  | { intent: "toggle" | "delete"; ok: false; error: string };
+
+/**
+ * The switch and Delete of a back-office list (Medications, Pharmacies, Blog, Admin Messages): one
+ * fetcher each, so a toggle's answer never closes the delete dialog; a success says so in a toast; a
+ * failed toggle shows a notice that takes focus; a failed delete keeps the dialog open with its error;
+ * after a delete, focus goes to the list's heading (the row's button is gone).
+ */
+export function useRowActions<Row>(keys: { toggle: string; delete: string }) {
+  const toast = useToast();
+  const toggleFetcher = useFetcher<RowActionResult>({ key: keys.toggle });
+  const deleteFetcher = useFetcher<RowActionResult>({ key: keys.delete });
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
+  const [toggleError, setToggleError] = useState<string | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const toggleErrorRef = useRef<HTMLParagraphElement>(null);
+
+  useFetcherAnswer(toggleFetcher, (data) => {
+    if (data.intent !== "toggle") return;
+    if (data.ok) {
+      setToggleError(null);
+      toast.show(data.text);
+    } else {
+      setToggleError(data.error);
+    }
+  });
+  useFetcherAnswer(deleteFetcher, (data) => {
+    if (data.intent !== "delete") return;
+    if (data.ok) {
+      opener.current = headingRef.current;
+      setDeleting(null);
+      setDeleteError(undefined);
+      toast.show(data.text);
+    } else {
+      setDeleteError(data.error);
+    }
+  });
+  useEffect(() => {
+    if (toggleError) toggleErrorRef.current?.focus();
+  }, [toggleError]);
+
+  const busyToggleId = toggleFetcher.state !== "idle" ? String(toggleFetcher.formData?.get("id") ?? "") : "";
+  return {
+    toggleFetcher,
+    deleteFetcher,
+    deleting,
+    setDeleting,
+    deleteError,
+    setDeleteError,
+    toggleError,
+    setToggleError,
+    opener,
+    headingRef,
+    toggleErrorRef,
+    busyToggleId,
+  };
+}
