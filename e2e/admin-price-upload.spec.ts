@@ -277,3 +277,88 @@ test("one medication's prices download as a workbook in the same format", async 
   expect(sheet?.getRow(6).getCell(1).value).toBe("Pharmacy");
   expect(sheet?.rowCount).toBeGreaterThan(7);
 });
+
+test("medications and pharmacies the catalogue lacks are skipped unless ticked, and ticked ones are created with their prices", async ({
+  page,
+  request,
+}, testInfo) => {
+  const medicationName = "Solvarex Journey";
+  const pharmacyName = "Quillfield Journey Pharmacy";
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet(medicationName).addRows([
+    ["Generic name", "solvarexine"],
+    ["Form", "Tablets"],
+    ["Description", "Made up for this journey"],
+    ["Condition", "Erectile Dysfunction"],
+    ["Last updated", new Date().toISOString().slice(0, 10)],
+    ["Pharmacy", "Rating", "5mg x 4", "link"],
+    [pharmacyName, 4.2, 7.45, "https://quillfield.example/solvarex"],
+  ]);
+  const file = testInfo.outputPath("new-items.xlsx");
+  await writeFile(file, Buffer.from(await book.xlsx.writeBuffer()));
+  const headers = await adminHeaders(request);
+  const cleanUp = async () => {
+    for (const [endpoint, id] of [
+      [adminEndpoints.deleteMedication, "solvarex-journey"],
+      [adminEndpoints.deletePharmacy, "quillfield-journey-pharmacy"],
+    ] as const) {
+      await request.delete(`${API_URL}${endpointUrl(endpoint, { params: { id } })}`, { headers });
+    }
+  };
+
+  try {
+    await signIn(page);
+    await page.goto("/admin/prices");
+    const panel = page.getByRole("region", { name: "Bulk prices" });
+    await panel.getByLabel("Price file").setInputFiles(file);
+    await panel.getByRole("button", { name: "Preview" }).click();
+    const preview = panel.getByRole("region", { name: "Preview of new-items.xlsx" });
+    await expect(preview).toBeVisible();
+
+    // Nothing would be created unless ticked, so there is nothing to apply yet.
+    const medicationChoice = preview.getByRole("checkbox", { name: `Create ${medicationName}` });
+    const pharmacyChoice = preview.getByRole("checkbox", { name: `Create ${pharmacyName}` });
+    await expect(medicationChoice).not.toBeChecked();
+    await expect(pharmacyChoice).not.toBeChecked();
+    await expect(preview.getByText("Erectile Dysfunction · 1 dosage · 1 price in the file")).toBeVisible();
+    await expect(preview.getByRole("button", { name: "Apply 0 price changes" })).toBeDisabled();
+
+    await medicationChoice.check();
+    await pharmacyChoice.check();
+    // The website starts from the file's link; the GPhC number is the administrator's to give.
+    await expect(preview.getByLabel(`Website of ${pharmacyName}`)).toHaveValue("https://quillfield.example");
+    const gphc = preview.getByLabel(`GPhC number of ${pharmacyName}`);
+    await gphc.fill("12");
+    await expectNoAxeViolations(page);
+    // E2E_SCREENSHOTS=<folder> keeps pictures of the choices at both widths, to look at.
+    const folder = process.env.E2E_SCREENSHOTS;
+    if (folder) {
+      await preview.screenshot({ path: `${folder}/sheet-unknowns-1280.png` });
+      await page.setViewportSize({ width: 375, height: 800 });
+      await preview.screenshot({ path: `${folder}/sheet-unknowns-375.png` });
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    const apply = preview.getByRole("button", {
+      name: "Create 1 medication and 1 pharmacy with their prices",
+    });
+    await apply.click();
+    await expect(gphc).toHaveAttribute("aria-invalid", "true");
+    await expect(preview.getByText(/must be the pharmacy's 7-digit GPhC registration number/)).toBeVisible();
+
+    await gphc.fill("1999652");
+    await apply.click();
+    await expect(
+      page.getByText("Prices applied: 1 new, 0 changed, 0 unchanged; 1 medication and 1 pharmacy created"),
+    ).toBeVisible();
+
+    // Visitors see the new medication and pharmacy with the file's price.
+    await page.goto(`/condition/${CONDITION}?medication=${encodeURIComponent(medicationName)}`);
+    await expect(page.getByRole("heading", { name: `${medicationName} 5mg x 4 prices` })).toBeVisible();
+    const row = page.getByRole("table").locator("tbody tr").filter({ hasText: pharmacyName });
+    await expect(row).toContainText(formatPounds(7.45));
+    await expect(row).toContainText("GPhC 1999652");
+  } finally {
+    await cleanUp();
+  }
+});

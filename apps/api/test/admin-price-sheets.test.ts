@@ -132,8 +132,18 @@ describe("price sheet upload: preview and apply", () => {
       oldPrice: changed.price,
       newPrice: changed.price + 1,
     });
-    expect(preview.unknownMedications).toEqual([{ sheet: "No Such Pill", name: "No Such Pill" }]);
-    expect(preview.unknownPharmacies.map((entry) => entry.name)).toEqual(["Nowhere Chemist"]);
+    expect(preview.unknownMedications).toEqual([
+      {
+        sheet: "No Such Pill",
+        name: "No Such Pill",
+        condition: "Erectile Dysfunction",
+        dosages: ["1mg"],
+        prices: 1,
+      },
+    ]);
+    expect(preview.unknownPharmacies).toEqual([
+      { name: "Nowhere Chemist", sheets: ["Viagra"], website: null, prices: 2 },
+    ]);
     expect(preview.skipped).toEqual(
       expect.arrayContaining([
         { sheet: "Notes", reason: "not an array of at least 6 rows" },
@@ -144,7 +154,7 @@ describe("price sheet upload: preview and apply", () => {
     expect(await snapshot()).toEqual(before);
     expect(api.app.services.priceSheets.heldCount()).toBe(1);
 
-    const applied = await call(adminEndpoints.applyPriceSheet);
+    const applied = await call(adminEndpoints.applyPriceSheet, { body: {} });
     expect(applied.status).toBe(200);
     expect(PriceSheetApplied.parse(applied.body)).toMatchObject({
       written: 1,
@@ -164,7 +174,7 @@ describe("price sheet upload: preview and apply", () => {
     expect((await snapshot()).audits).toBe((before.audits ?? 0) + 1);
 
     // Applied once: nothing is held any more.
-    expect((await call(adminEndpoints.applyPriceSheet)).status).toBe(404);
+    expect((await call(adminEndpoints.applyPriceSheet, { body: {} })).status).toBe(404);
     expect(api.app.services.priceSheets.heldCount()).toBe(0);
   });
 
@@ -212,12 +222,155 @@ describe("price sheet upload: preview and apply", () => {
       "ALTER TABLE prices ADD CONSTRAINT test_no_77_77 CHECK (price <> 77.77)",
       "ALTER TABLE prices DROP CONSTRAINT test_no_77_77",
       async () => {
-        const { status } = await call(adminEndpoints.applyPriceSheet);
+        const { status } = await call(adminEndpoints.applyPriceSheet, { body: {} });
         expect(status).toBeGreaterThanOrEqual(400);
       },
     );
     expect(await snapshot()).toEqual(before);
     await call(adminEndpoints.discardPriceSheet);
+  });
+
+  it("creates the unknown medications and pharmacies chosen, with their prices, in the same transaction", async () => {
+    const { pharmacyId } = await viagraFixture();
+    const known = await pharmacyName(pharmacyId);
+    const file = await xlsx({
+      "Calmora Test": [
+        ["Generic name", "Calmorazine"],
+        ["Form", "Capsules"],
+        ["Description", "A medication made up for this test"],
+        ["Condition", "Erectile Dysfunction"],
+        ["Last updated", "2026-01-01"],
+        ["Pharmacy", "Rating", "10mg x 8", "20mg x 8", "link"],
+        [known, 4, 11.5, 19.99, ""],
+        ["Harbourlight Test Chemist", 4.3, 10.25, "", "https://harbourlight.example/calmora"],
+      ],
+      "Skipped Test Pill": [...head(), ["Pharmacy", "Rating", "1mg", "link"], [known, 4, 3]],
+    });
+    const preview = PriceSheetPreview.parse((await upload("new.xlsx", file)).body);
+    expect(preview.unknownMedications.map((entry) => [entry.sheet, entry.prices])).toEqual([
+      ["Calmora Test", 3],
+      ["Skipped Test Pill", 1],
+    ]);
+    expect(preview.unknownPharmacies).toEqual([
+      {
+        name: "Harbourlight Test Chemist",
+        sheets: ["Calmora Test"],
+        website: "https://harbourlight.example",
+        prices: 1,
+      },
+    ]);
+    const before = await snapshot();
+
+    // Choices must name this file's unknowns; a refusal changes nothing and keeps the upload.
+    const wrong = await call(adminEndpoints.applyPriceSheet, { body: { createMedications: ["Viagra"] } });
+    expect(wrong.status).toBe(400);
+    expect(ErrorBody.parse(wrong.body).fields).toEqual({
+      "createMedications.0": '"Viagra" is not a medication this file would add',
+    });
+    const badGphc = await call(adminEndpoints.applyPriceSheet, {
+      body: {
+        createPharmacies: [
+          { name: "Harbourlight Test Chemist", website: "https://harbourlight.example", gphcNumber: "123" },
+        ],
+      },
+    });
+    expect(badGphc.status).toBe(400);
+    expect(ErrorBody.parse(badGphc.body).fields?.["createPharmacies.0.gphcNumber"]).toMatch(/GPhC/);
+    // A GPhC number another pharmacy holds: the medication created first is rolled back too.
+    const { pharmacies } = await import("../src/db/schema.ts");
+    const [holder] = await api.database.db
+      .select({ gphcNumber: pharmacies.gphcNumber })
+      .from(pharmacies)
+      .where(eq(pharmacies.id, pharmacyId));
+    const taken = await call(adminEndpoints.applyPriceSheet, {
+      body: {
+        createMedications: ["Calmora Test"],
+        createPharmacies: [
+          {
+            name: "harbourlight test chemist",
+            website: "https://harbourlight.example",
+            gphcNumber: holder?.gphcNumber,
+          },
+        ],
+      },
+    });
+    expect(taken.status).toBe(409);
+    expect(await snapshot()).toEqual(before);
+    expect(api.app.services.priceSheets.heldCount()).toBe(1);
+
+    const applied = await call(adminEndpoints.applyPriceSheet, {
+      body: {
+        createMedications: ["Calmora Test"],
+        createPharmacies: [
+          {
+            name: "Harbourlight Test Chemist",
+            website: "https://harbourlight.example",
+            gphcNumber: "1999871",
+          },
+        ],
+      },
+    });
+    expect(applied.status).toBe(200);
+    expect(PriceSheetApplied.parse(applied.body)).toMatchObject({
+      new: 3,
+      written: 3,
+      createdMedications: 1,
+      createdPharmacies: 1,
+    });
+    const { medications } = await import("../src/db/schema.ts");
+    const [medication] = await api.database.db
+      .select()
+      .from(medications)
+      .where(eq(medications.name, "Calmora Test"));
+    expect(medication).toMatchObject({
+      id: "calmora-test",
+      genericName: "Calmorazine",
+      form: "Capsules",
+      subcategoryId: "erectile-dysfunction",
+      dosages: ["10mg x 8", "20mg x 8"],
+      active: true,
+    });
+    const [pharmacy] = await api.database.db
+      .select()
+      .from(pharmacies)
+      .where(eq(pharmacies.name, "Harbourlight Test Chemist"));
+    expect(pharmacy).toMatchObject({
+      id: "harbourlight-test-chemist",
+      website: "https://harbourlight.example",
+      gphcNumber: "1999871",
+      rating: 4.3,
+      deliveryTime: "1-3 days",
+      prescriptionRequired: true,
+    });
+    expect(await priceOf("calmora-test", pharmacyId, "10mg x 8")).toBe(11.5);
+    expect(await priceOf("calmora-test", pharmacyId, "20mg x 8")).toBe(19.99);
+    expect(await priceOf("calmora-test", "harbourlight-test-chemist", "10mg x 8")).toBe(10.25);
+    // The skipped medication was not created.
+    expect(
+      await api.database.db.select().from(medications).where(eq(medications.name, "Skipped Test Pill")),
+    ).toEqual([]);
+    // One import entry with the counts, and a create entry for each new item.
+    const entries = await api.database.db
+      .select({ action: auditLog.action, entityType: auditLog.entityType, changes: auditLog.changes })
+      .from(auditLog)
+      .orderBy(sql`${auditLog.createdAt} desc`)
+      .limit(3);
+    expect(entries.map((entry) => `${entry.action} ${entry.entityType}`).sort()).toEqual([
+      "create medication",
+      "create pharmacy",
+      "import price",
+    ]);
+    expect(entries.find((entry) => entry.action === "import")?.changes).toMatchObject({
+      createdMedications: 1,
+      createdPharmacies: 1,
+      new: 3,
+    });
+
+    // Leave the demo data as it was.
+    await api.database.db.delete(prices).where(eq(prices.medicationId, "calmora-test"));
+    await api.database.db.delete(prices).where(eq(prices.pharmacyId, "harbourlight-test-chemist"));
+    await api.database.db.delete(medications).where(eq(medications.id, "calmora-test"));
+    await api.database.db.delete(pharmacies).where(eq(pharmacies.id, "harbourlight-test-chemist"));
   });
 });
 
@@ -362,7 +515,7 @@ describe("price sheet round trip of the whole catalogue", () => {
     // Names longer than a sheet tab (e.g. the two "Regaine for Men Extra Strength …") still match.
     expect(preview.unknownMedications).toEqual([]);
     expect(preview.counts).toEqual({ new: 0, changed: cells, unchanged: 0, skipped: 0 });
-    const applied = PriceSheetApplied.parse((await call(adminEndpoints.applyPriceSheet)).body);
+    const applied = PriceSheetApplied.parse((await call(adminEndpoints.applyPriceSheet, { body: {} })).body);
     expect(applied.written).toBe(cells);
   }, 120_000);
 });

@@ -21,7 +21,7 @@ import { badRequest, notFound, refuse } from "../plugins/refusal.ts";
 import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import type { AdminPharmacyService } from "./admin-pharmacy-service.ts";
 import { type AdminPriceService, rowsRefusal, selectAdminPrices } from "./admin-price-service.ts";
-import type { ActorContext, AuditedWork, AuditService } from "./audit-service.ts";
+import type { ActorContext, Audit, AuditedWork, AuditService } from "./audit-service.ts";
 import { toMedication } from "./medication-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import type { PriceChange, PriceService } from "./price-service.ts";
@@ -123,6 +123,54 @@ export function createAdminMedicationService(
     return result;
   }
 
+  /** Inserts a new medication, its grid's prices and its audit entry inside the caller's transaction. */
+  async function insert(tx: Database, record: Audit, at: Date, input: Created): Promise<{ id: string }> {
+    await checkPlace(tx, input.category, input.subcategory);
+    let id = input.id;
+    if (id) {
+      const [taken] = await tx.select({ id: medications.id }).from(medications).where(eq(medications.id, id));
+      if (taken) {
+        const message = `A medication with the id "${id}" already exists`;
+        throw refuse(409, message, { code: "conflict", fields: { id: message } });
+      }
+    } else {
+      id = await freeIdFromName(tx, medications, medications.id, input.name, "medication");
+    }
+    // Checked before anything is written; written once the medication exists.
+    const changes = await gridChanges(
+      tx,
+      { id, name: input.name, dosages: input.dosage },
+      input.prices ?? [],
+    );
+    await tx.insert(medications).values({
+      id,
+      name: input.name,
+      genericName: input.genericName || null,
+      categoryId: input.category,
+      subcategoryId: input.subcategory,
+      form: input.form,
+      description: input.description,
+      dosages: input.dosage,
+      active: input.active,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const written = changes.length > 0 ? await options.prices.write(tx, changes, at) : undefined;
+    const { prices: _grid, ...fields } = input;
+    await record({
+      action: "create",
+      entityType: "medication",
+      entityId: id,
+      changes: {
+        ...fields,
+        id,
+        prices: changes.length,
+        triggeredAlerts: written?.triggeredAlerts.length ?? 0,
+      },
+    });
+    return { id };
+  }
+
   return {
     /** Every medication, active or not, by name (at most `limit`). */
     async list(limit: number): Promise<AdminMedication[]> {
@@ -140,56 +188,11 @@ export function createAdminMedicationService(
     },
 
     create(context: ActorContext, input: Created): Promise<{ id: string }> {
-      return writing(context, async (tx, record, at) => {
-        await checkPlace(tx, input.category, input.subcategory);
-        let id = input.id;
-        if (id) {
-          const [taken] = await tx
-            .select({ id: medications.id })
-            .from(medications)
-            .where(eq(medications.id, id));
-          if (taken) {
-            const message = `A medication with the id "${id}" already exists`;
-            throw refuse(409, message, { code: "conflict", fields: { id: message } });
-          }
-        } else {
-          id = await freeIdFromName(tx, medications, medications.id, input.name, "medication");
-        }
-        // Checked before anything is written; written once the medication exists.
-        const changes = await gridChanges(
-          tx,
-          { id, name: input.name, dosages: input.dosage },
-          input.prices ?? [],
-        );
-        await tx.insert(medications).values({
-          id,
-          name: input.name,
-          genericName: input.genericName || null,
-          categoryId: input.category,
-          subcategoryId: input.subcategory,
-          form: input.form,
-          description: input.description,
-          dosages: input.dosage,
-          active: input.active,
-          createdAt: at,
-          updatedAt: at,
-        });
-        const written = changes.length > 0 ? await options.prices.write(tx, changes, at) : undefined;
-        const { prices: _grid, ...fields } = input;
-        await record({
-          action: "create",
-          entityType: "medication",
-          entityId: id,
-          changes: {
-            ...fields,
-            id,
-            prices: changes.length,
-            triggeredAlerts: written?.triggeredAlerts.length ?? 0,
-          },
-        });
-        return { id };
-      });
+      return writing(context, (tx, record, at) => insert(tx, record, at, input));
     },
+
+    /** The create's own writes, for another audited transaction that adds medications (price sheets). */
+    insert,
 
     /**
      * A partial change. A new category or subcategory must fit together; when the dosages change,

@@ -6,7 +6,7 @@ import { adminMessages, pharmacies, prices } from "../db/schema.ts";
 import { badRequest, notFound, refuse } from "../plugins/refusal.ts";
 import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import type { AdminPriceService } from "./admin-price-service.ts";
-import type { ActorContext, AuditedWork, AuditService } from "./audit-service.ts";
+import type { ActorContext, Audit, AuditedWork, AuditService } from "./audit-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { toPharmacy } from "./pharmacy-service.ts";
 import type { PriceService } from "./price-service.ts";
@@ -72,6 +72,25 @@ export function createAdminPharmacyService(
     return result;
   }
 
+  /** Inserts a new pharmacy and its audit entry inside the caller's transaction. */
+  async function insert(tx: Database, record: Audit, at: Date, input: Created): Promise<{ id: string }> {
+    let id = input.id;
+    if (id) {
+      const [taken] = await tx.select({ id: pharmacies.id }).from(pharmacies).where(eq(pharmacies.id, id));
+      if (taken) {
+        const message = `A pharmacy with the id "${id}" already exists`;
+        throw refuse(409, message, { code: "conflict", fields: { id: message } });
+      }
+    } else {
+      id = await freeIdFromName(tx, pharmacies, pharmacies.id, input.name, "pharmacy");
+    }
+    await checkGphcFree(tx, input.gphcNumber);
+    const { id: _given, ...fields } = input;
+    await tx.insert(pharmacies).values({ ...fields, id, createdAt: at, updatedAt: at });
+    await record({ action: "create", entityType: "pharmacy", entityId: id, changes: { ...fields, id } });
+    return { id };
+  }
+
   return {
     /** Every pharmacy, active or not, by name. */
     async list(): Promise<AdminPharmacy[]> {
@@ -83,27 +102,11 @@ export function createAdminPharmacyService(
     },
 
     create(context: ActorContext, input: Created): Promise<{ id: string }> {
-      return writing(context, async (tx, record, at) => {
-        let id = input.id;
-        if (id) {
-          const [taken] = await tx
-            .select({ id: pharmacies.id })
-            .from(pharmacies)
-            .where(eq(pharmacies.id, id));
-          if (taken) {
-            const message = `A pharmacy with the id "${id}" already exists`;
-            throw refuse(409, message, { code: "conflict", fields: { id: message } });
-          }
-        } else {
-          id = await freeIdFromName(tx, pharmacies, pharmacies.id, input.name, "pharmacy");
-        }
-        await checkGphcFree(tx, input.gphcNumber);
-        const { id: _given, ...fields } = input;
-        await tx.insert(pharmacies).values({ ...fields, id, createdAt: at, updatedAt: at });
-        await record({ action: "create", entityType: "pharmacy", entityId: id, changes: { ...fields, id } });
-        return { id };
-      });
+      return writing(context, (tx, record, at) => insert(tx, record, at, input));
     },
+
+    /** The create's own writes, for another audited transaction that adds pharmacies (price sheets). */
+    insert,
 
     /** A partial change; switching it on or off re-evaluates the alerts on its prices. */
     update(context: ActorContext, id: string, input: Changed): Promise<AdminPharmacy> {

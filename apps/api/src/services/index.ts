@@ -58,6 +58,13 @@ export function createServices(db: Database, options: ServiceOptions) {
     pricesChanged: priceAlerts.pricesChanged,
   });
   const adminPharmacies = createAdminPharmacyService(db, { audit, prices, adminPrices, outbox });
+  const adminMedications = createAdminMedicationService(db, {
+    audit,
+    prices,
+    adminPrices,
+    adminPharmacies,
+    outbox,
+  });
   return {
     adminStats: createAdminStatsService(db),
     audit,
@@ -74,18 +81,21 @@ export function createServices(db: Database, options: ServiceOptions) {
     priceAlerts,
     prices,
     priceHistory: createPriceHistoryService(db, { now }),
-    priceSheets: createPriceSheetService(db, { categories, medications, prices, audit, outbox, now }),
+    priceSheets: createPriceSheetService(db, {
+      categories,
+      medications,
+      prices,
+      audit,
+      outbox,
+      now,
+      adminMedications,
+      adminPharmacies,
+    }),
     sitemap: createSitemapService(db),
     figures: createFiguresService(db),
     subscriptions: createSubscriptionService(db, { now, config, outbox }),
     adminMessages,
-    adminMedications: createAdminMedicationService(db, {
-      audit,
-      prices,
-      adminPrices,
-      adminPharmacies,
-      outbox,
-    }),
+    adminMedications,
     adminPharmacies,
     adminPrices,
     adminCategories: createAdminCategoryService(db, { audit, adminPrices, outbox }),

@@ -1,7 +1,10 @@
 import {
   idFromName,
   type Medication,
+  MedicationInput,
+  PharmacyInput,
   type PriceSheetApplied,
+  type PriceSheetApplyChoices,
   type PriceSheetChange,
   type PriceSheetPreview,
   priceSheetMessages,
@@ -11,16 +14,20 @@ import {
   exportPriceSheets,
   importPriceSheets,
   type PriceSheetsExport,
+  SHEET_DEFAULTS,
   sheetId,
 } from "@pharmacompare/price-sheets";
+import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import {
   medications as medicationTable,
   pharmacies as pharmacyTable,
   prices as priceTable,
 } from "../db/schema.ts";
-import { notFound, refuse } from "../plugins/refusal.ts";
-import type { ActorContext, AuditService } from "./audit-service.ts";
+import { badRequest, notFound, refuse } from "../plugins/refusal.ts";
+import type { AdminMedicationService } from "./admin-medication-service.ts";
+import type { AdminPharmacyService } from "./admin-pharmacy-service.ts";
+import type { ActorContext, Audit, AuditService } from "./audit-service.ts";
 import type { CategoryService } from "./category-service.ts";
 import type { MedicationService } from "./medication-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
@@ -35,11 +42,43 @@ const ALL = 1_000_000;
  */
 const EXCEL_SHEET_NAME_MAX = 31;
 
+/**
+ * A price whose medication or pharmacy is not in the catalogue: written only if Apply creates
+ * what is missing. A known side carries its catalogue entry.
+ */
+interface PendingPrice {
+  sheet: string;
+  medication: { id: string; dosages: readonly string[] } | undefined;
+  pharmacyKey: string;
+  pharmacyId: string | undefined;
+  dosage: string;
+  price: number;
+  link: string | null;
+}
+
 /** A previewed upload waiting for its administrator's Apply: what it would write. */
 interface HeldUpload {
   fileName: string;
   changes: PriceSheetChange[];
   links: Map<string, string>;
+  pending: PendingPrice[];
+  /** Unknown medications by sheet name, as the file describes them. */
+  newMedications: Map<string, Medication>;
+  /** Unknown pharmacies by normalised name, with the rating the file gives. */
+  newPharmacies: Map<string, { name: string; rating: number }>;
+}
+
+type ApplyChoices = z.output<typeof PriceSheetApplyChoices>;
+
+/** The site of a product link ("https://pharmacy.example"), to start a new pharmacy's website from. */
+function siteOf(link: string | null | undefined): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 const changeKey = (change: Pick<PriceSheetChange, "medicationId" | "pharmacyId" | "dosage">) =>
@@ -57,6 +96,22 @@ function nameMatcher<T extends { id: string; name: string }>(entries: readonly T
     byName.get(normalName(name)) ?? byId.get(sheetId(name)) ?? byId.get(idFromName(name));
 }
 
+/** {@link nameMatcher} for medications, which also finds a name Excel cut to a sheet name's length. */
+function medicationMatcher<T extends { id: string; name: string }>(catalogue: readonly T[]) {
+  const byName = nameMatcher(catalogue);
+  return (name: string): T | undefined => {
+    const found = byName(name);
+    if (found || name.length > EXCEL_SHEET_NAME_MAX) return found;
+    // A name Excel cut (and trimmed): the one medication too long for a sheet name that it begins.
+    const starting = catalogue.filter(
+      (entry) =>
+        entry.name.trim().length > EXCEL_SHEET_NAME_MAX &&
+        normalName(entry.name).startsWith(normalName(name)),
+    );
+    return starting.length === 1 ? starting[0] : undefined;
+  };
+}
+
 /**
  * Price sheets (decision 017): the catalogue written in the §5 spreadsheet format, and uploads of
  * that format previewed and applied through the one price-write path.
@@ -70,6 +125,8 @@ export function createPriceSheetService(
     audit: AuditService;
     outbox: OutboxService;
     now: () => Date;
+    adminMedications: Pick<AdminMedicationService, "insert">;
+    adminPharmacies: Pick<AdminPharmacyService, "insert">;
   },
 ) {
   /** At most one upload per administrator in memory: the held preview, or one being read. */
@@ -88,8 +145,12 @@ export function createPriceSheetService(
     bytes: Buffer,
   ): Promise<{ preview: PriceSheetPreview; upload: HeldUpload }> {
     const workbook = await readPriceSheetFile(fileName, bytes);
+    const tree = await deps.categories.listPublic();
+    const subcategoryNames = new Map(
+      tree.flatMap((category) => category.subcategories.map((entry) => [entry.id, entry.name] as const)),
+    );
     const imported = importPriceSheets(workbook, {
-      mapCondition: conditionMapper(await deps.categories.listPublic()),
+      mapCondition: conditionMapper(tree),
       defaultLastUpdated: deps.now(),
     });
     const [catalogue, pharmacies, stored] = await Promise.all([
@@ -106,51 +167,72 @@ export function createPriceSheetService(
         })
         .from(priceTable),
     ]);
-    const matchMedicationByName = nameMatcher(catalogue);
-    const matchMedication = (name: string) => {
-      const found = matchMedicationByName(name);
-      if (found || name.length > EXCEL_SHEET_NAME_MAX) return found;
-      // A name Excel cut (and trimmed): the one medication too long for a sheet name that it begins.
-      const starting = catalogue.filter(
-        (entry) =>
-          entry.name.trim().length > EXCEL_SHEET_NAME_MAX &&
-          normalName(entry.name).startsWith(normalName(name)),
-      );
-      return starting.length === 1 ? starting[0] : undefined;
-    };
+    const matchMedication = medicationMatcher(catalogue);
     const matchPharmacy = nameMatcher(pharmacies);
     const oldPrices = new Map(stored.map((row) => [changeKey(row), row.price]));
 
     const skipped = [...imported.skipped];
-    const unknownMedications: PriceSheetPreview["unknownMedications"] = [];
-    const unknownPharmacies = new Map<string, { name: string; sheets: string[] }>();
+    const unknownMedications = new Map<string, PriceSheetPreview["unknownMedications"][number]>();
+    const unknownPharmacies = new Map<string, PriceSheetPreview["unknownPharmacies"][number]>();
+    const newMedications = new Map<string, Medication>();
+    const newPharmacies = new Map<string, { name: string; rating: number }>();
     const changes: PriceSheetChange[] = [];
+    const pending: PendingPrice[] = [];
     const links = new Map<string, string>();
     const sheetOf = new Map(imported.medications.map((medication) => [medication.id, medication.name]));
     const matchedMedications = new Map<string, (typeof catalogue)[number] | undefined>();
     for (const medication of imported.medications) {
       const match = matchMedication(medication.name);
       matchedMedications.set(medication.id, match);
-      if (!match) unknownMedications.push({ sheet: medication.name, name: medication.name });
+      if (!match) {
+        newMedications.set(medication.name, medication);
+        unknownMedications.set(medication.name, {
+          sheet: medication.name,
+          name: medication.name,
+          condition: subcategoryNames.get(medication.subcategory) ?? medication.subcategory,
+          dosages: medication.dosage,
+          prices: 0,
+        });
+      }
     }
     for (const price of imported.prices) {
       const sheet = sheetOf.get(price.medicationId) ?? price.medicationId;
       const medication = matchedMedications.get(price.medicationId);
-      if (!medication) continue;
-      const pharmacy = matchPharmacy(price.pharmacy.name);
-      if (!pharmacy) {
-        const entry = unknownPharmacies.get(normalName(price.pharmacy.name)) ?? {
-          name: price.pharmacy.name,
-          sheets: [],
-        };
-        if (!entry.sheets.includes(sheet)) entry.sheets.push(sheet);
-        unknownPharmacies.set(normalName(price.pharmacy.name), entry);
-        continue;
-      }
-      if (!medication.dosages.includes(price.dosage)) {
+      if (medication && !medication.dosages.includes(price.dosage)) {
         const reason = `dosage "${price.dosage}" is not one of ${medication.name}'s dosages (add it on the medication first)`;
         if (!skipped.some((entry) => entry.sheet === sheet && entry.reason === reason))
           skipped.push({ sheet, reason });
+        continue;
+      }
+      const pharmacy = matchPharmacy(price.pharmacy.name);
+      const pharmacyKey = normalName(price.pharmacy.name);
+      if (!pharmacy) {
+        const entry = unknownPharmacies.get(pharmacyKey) ?? {
+          name: price.pharmacy.name,
+          sheets: [],
+          website: null,
+          prices: 0,
+        };
+        if (!entry.sheets.includes(sheet)) entry.sheets.push(sheet);
+        entry.website ??= siteOf(price.link);
+        entry.prices += 1;
+        unknownPharmacies.set(pharmacyKey, entry);
+        if (!newPharmacies.has(pharmacyKey)) {
+          newPharmacies.set(pharmacyKey, { name: price.pharmacy.name, rating: price.pharmacy.rating });
+        }
+      }
+      if (!medication || !pharmacy) {
+        const unknownMedication = unknownMedications.get(sheet);
+        if (unknownMedication) unknownMedication.prices += 1;
+        pending.push({
+          sheet,
+          medication: medication ? { id: medication.id, dosages: medication.dosages } : undefined,
+          pharmacyKey,
+          pharmacyId: pharmacy?.id,
+          dosage: price.dosage,
+          price: price.price,
+          link: price.link,
+        });
         continue;
       }
       const key = { medicationId: medication.id, pharmacyId: pharmacy.id, dosage: price.dosage };
@@ -176,11 +258,87 @@ export function createPriceSheetService(
         skipped: skipped.length,
       },
       changes,
-      unknownMedications,
+      unknownMedications: [...unknownMedications.values()],
       unknownPharmacies: [...unknownPharmacies.values()],
       skipped,
     };
-    return { preview, upload: { fileName, changes, links } };
+    return { preview, upload: { fileName, changes, links, pending, newMedications, newPharmacies } };
+  }
+
+  /**
+   * Creates the chosen unknown medications (in the sheet's condition, with its dosages) and
+   * pharmacies (the §9 defaults, with the website and GPhC number given) inside the apply's
+   * transaction. Something added to the catalogue since the preview is refused: the file's
+   * preview no longer says what Apply would do.
+   */
+  async function createChosen(
+    tx: Database,
+    record: Audit,
+    at: Date,
+    upload: HeldUpload,
+    sheets: readonly string[],
+    chosenPharmacies: ReadonlyMap<string, ApplyChoices["createPharmacies"][number]>,
+  ) {
+    const [catalogue, pharmacies] = await Promise.all([
+      tx.select({ id: medicationTable.id, name: medicationTable.name }).from(medicationTable),
+      tx.select({ id: pharmacyTable.id, name: pharmacyTable.name }).from(pharmacyTable),
+    ]);
+    const matchMedication = medicationMatcher(catalogue);
+    const matchPharmacy = nameMatcher(pharmacies);
+    const since = (name: string) =>
+      refuse(409, `${name} has been added to the catalogue since the preview; please upload the file again`);
+
+    const medications = new Map<string, { id: string; dosages: readonly string[] }>();
+    for (const [index, sheet] of sheets.entries()) {
+      const sheetMedication = upload.newMedications.get(sheet);
+      if (!sheetMedication) continue;
+      if (matchMedication(sheetMedication.name)) throw since(sheetMedication.name);
+      const input = MedicationInput.safeParse({
+        name: sheetMedication.name,
+        category: sheetMedication.category,
+        subcategory: sheetMedication.subcategory,
+        form: sheetMedication.form,
+        description: sheetMedication.description,
+        genericName: sheetMedication.genericName ?? "",
+        dosage: sheetMedication.dosage,
+        active: true,
+      });
+      if (!input.success) {
+        const issue = input.error.issues[0];
+        throw badRequest(
+          `${sheetMedication.name} cannot be created from the file: ${issue?.path.join(".") ?? "it"} ${issue?.message ?? "is not valid"}`,
+          `createMedications.${index}`,
+        );
+      }
+      const { id } = await deps.adminMedications.insert(tx, record, at, input.data);
+      medications.set(sheet, { id, dosages: input.data.dosage });
+    }
+
+    const created = new Map<string, string>();
+    for (const [key, choice] of chosenPharmacies) {
+      const sheetPharmacy = upload.newPharmacies.get(key);
+      if (!sheetPharmacy) continue;
+      if (matchPharmacy(sheetPharmacy.name)) throw since(sheetPharmacy.name);
+      const input = PharmacyInput.safeParse({
+        name: sheetPharmacy.name,
+        website: choice.website,
+        gphcNumber: choice.gphcNumber,
+        // The file's rating, to one decimal as the form takes it.
+        rating: Math.round(sheetPharmacy.rating * 10) / 10,
+        deliveryTime: SHEET_DEFAULTS.deliveryTime,
+        prescriptionRequired: SHEET_DEFAULTS.prescriptionRequired,
+      });
+      if (!input.success) {
+        const issue = input.error.issues[0];
+        throw badRequest(
+          `${sheetPharmacy.name} cannot be created from the file: ${issue?.path.join(".") ?? "it"} ${issue?.message ?? "is not valid"}`,
+          "createPharmacies",
+        );
+      }
+      const { id } = await deps.adminPharmacies.insert(tx, record, at, input.data);
+      created.set(key, id);
+    }
+    return { medications, pharmacies: created };
   }
 
   /**
@@ -247,12 +405,38 @@ export function createPriceSheetService(
     /**
      * Writes the held upload's new and changed prices in one transaction through the price-write
      * path (history, alerts and their emails) with one audit entry of the counts: all or nothing.
+     * The unknown medications and pharmacies the administrator chose are created in the same
+     * transaction (each with its own audit entry) and their prices written with the rest.
      */
-    async apply(context: ActorContext, adminId: string): Promise<PriceSheetApplied> {
+    async apply(context: ActorContext, adminId: string, choices: ApplyChoices): Promise<PriceSheetApplied> {
       const upload = held.get(adminId);
       if (!upload) throw notFound(priceSheetMessages.noUpload);
+      const sheetsToCreate = [...new Set(choices.createMedications)];
+      for (const [index, sheet] of sheetsToCreate.entries()) {
+        if (!upload.newMedications.has(sheet)) {
+          throw badRequest(
+            `"${sheet}" is not a medication this file would add`,
+            `createMedications.${index}`,
+          );
+        }
+      }
+      const pharmaciesToCreate = new Map<string, ApplyChoices["createPharmacies"][number]>();
+      for (const [index, choice] of choices.createPharmacies.entries()) {
+        const key = normalName(choice.name);
+        if (!upload.newPharmacies.has(key)) {
+          throw badRequest(
+            `"${choice.name}" is not a pharmacy this file would add`,
+            `createPharmacies.${index}.name`,
+          );
+        }
+        if (pharmaciesToCreate.has(key)) {
+          throw badRequest(`"${choice.name}" is named twice`, `createPharmacies.${index}.name`);
+        }
+        pharmaciesToCreate.set(key, choice);
+      }
       const toWrite = upload.changes.filter((change) => change.status !== "unchanged");
       const result = await deps.audit.write(context, async (tx, record, at) => {
+        const created = await createChosen(tx, record, at, upload, sheetsToCreate, pharmaciesToCreate);
         const changes: PriceChange[] = toWrite.map((change) => ({
           medicationId: change.medicationId,
           pharmacyId: change.pharmacyId,
@@ -262,16 +446,33 @@ export function createPriceSheetService(
             ? { link: upload.links.get(changeKey(change)) ?? null }
             : {}),
         }));
+        // Prices at what was just created: every one is new.
+        let createdPrices = 0;
+        for (const price of upload.pending) {
+          const medication = price.medication ?? created.medications.get(price.sheet);
+          const pharmacyId = price.pharmacyId ?? created.pharmacies.get(price.pharmacyKey);
+          if (!medication || !pharmacyId || !medication.dosages.includes(price.dosage)) continue;
+          changes.push({
+            medicationId: medication.id,
+            pharmacyId,
+            dosage: price.dosage,
+            price: price.price,
+            link: price.link,
+          });
+          createdPrices += 1;
+        }
         const written =
           changes.length === 0
             ? { written: 0, triggeredAlerts: [] }
             : await deps.prices.write(tx, changes, at);
         const counts = {
           written: written.written,
-          new: toWrite.filter((change) => change.status === "new").length,
+          new: toWrite.filter((change) => change.status === "new").length + createdPrices,
           changed: toWrite.filter((change) => change.status === "changed").length,
           unchanged: upload.changes.length - toWrite.length,
           triggeredAlerts: written.triggeredAlerts.length,
+          createdMedications: created.medications.size,
+          createdPharmacies: created.pharmacies.size,
         };
         await record({
           action: "import",
@@ -280,7 +481,7 @@ export function createPriceSheetService(
           changes: {
             file: upload.fileName,
             ...counts,
-            medications: [...new Set(toWrite.map((change) => change.medicationId))].sort(),
+            medications: [...new Set(changes.map((change) => change.medicationId))].sort(),
           },
         });
         return counts;

@@ -14,7 +14,7 @@ export const adminPriceSheetRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, adminEndpoints.applyPriceSheet, async (request) =>
-    app.services.priceSheets.apply(actorContext(request), principalOf(request).user.id),
+    app.services.priceSheets.apply(actorContext(request), principalOf(request).user.id, request.body),
   );
 
   registerEndpoint(app, adminEndpoints.discardPriceSheet, async (request) => {

@@ -11,6 +11,12 @@ import { useFetcher } from "react-router";
 import { buttonClass, inputClass, Notice } from "./admin-ui.tsx";
 import { Badge, useFetcherAnswer } from "./catalogue-controls.tsx";
 import { type DataColumn, DataTable } from "./data-table.tsx";
+import {
+  applyChoices,
+  noUnknownChoices,
+  PriceSheetUnknowns,
+  type UnknownChoices,
+} from "./price-sheet-unknowns.tsx";
 import { useToast } from "./toast.tsx";
 
 /** What Price Management's clientAction answers for the sheet intents (routes/admin/prices.tsx). */
@@ -19,7 +25,13 @@ export type PriceSheetResult =
   | { intent: "sheet-apply"; ok: true; applied: PriceSheetApplied }
   | { intent: "sheet-discard"; ok: true }
   | { intent: "sheet-export"; ok: true; fileName: string; content: string }
-  | { intent: "sheet-preview" | "sheet-apply" | "sheet-discard" | "sheet-export"; ok: false; error: string };
+  | {
+      intent: "sheet-preview" | "sheet-apply" | "sheet-discard" | "sheet-export";
+      ok: false;
+      error: string;
+      /** The API's message for a choice at fault (`createPharmacies.0.gphcNumber`…). */
+      fields?: Partial<Record<string, string>>;
+    };
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -85,6 +97,8 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
   const [preview, setPreview] = useState<PriceSheetPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
+  const [choices, setChoices] = useState<UnknownChoices>(noUnknownChoices);
+  const [fields, setFields] = useState<Partial<Record<string, string>>>({});
 
   // A new preview takes focus once it is drawn, so keyboard and screen-reader users land on it.
   useEffect(() => {
@@ -97,17 +111,25 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
   useFetcherAnswer(fetcher, (data) => {
     if (!data.ok) {
       setError(data.error);
+      setFields(data.fields ?? {});
       return;
     }
     setError(null);
+    setFields({});
     if (data.intent === "sheet-preview") {
       setPreview(data.preview);
+      setChoices(noUnknownChoices);
     } else if (data.intent === "sheet-apply") {
       const { applied } = data;
       setPreview(null);
       if (fileRef.current) fileRef.current.value = "";
+      const created = [
+        applied.createdMedications ? plural(applied.createdMedications, "medication") : "",
+        applied.createdPharmacies ? plural(applied.createdPharmacies, "pharmacy", "pharmacies") : "",
+      ].filter(Boolean);
       toast.show(
         `Prices applied: ${applied.new} new, ${applied.changed} changed, ${applied.unchanged} unchanged` +
+          (created.length ? `; ${created.join(" and ")} created` : "") +
           (applied.triggeredAlerts ? `; ${plural(applied.triggeredAlerts, "price alert")} triggered` : ""),
       );
     } else if (data.intent === "sheet-discard") {
@@ -145,6 +167,18 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
   }
 
   const changes = preview?.changes.filter((change) => change.status !== "unchanged") ?? [];
+  const creating = choices.medications.size + choices.pharmacies.size;
+  const toCreate = [
+    choices.medications.size ? plural(choices.medications.size, "medication") : "",
+    choices.pharmacies.size ? plural(choices.pharmacies.size, "pharmacy", "pharmacies") : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
+  // "Apply 3 price changes", "Apply 3 price changes and create 1 pharmacy", "Create 1 medication with its prices".
+  const applyLabel =
+    changes.length === 0 && creating > 0
+      ? `Create ${toCreate} with ${creating === 1 ? "its" : "their"} prices`
+      : `Apply ${plural(changes.length, "price change")}${creating ? ` and create ${toCreate}` : ""}`;
   const progress =
     reading || busyIntent === "sheet-preview"
       ? "Reading the file and comparing its prices…"
@@ -270,40 +304,20 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
               />
             </div>
           ) : (
-            <p className="mt-3 text-slate-700 text-sm">The file changes no price.</p>
+            <p className="mt-3 text-slate-700 text-sm">
+              {preview.unknownMedications.length + preview.unknownPharmacies.length > 0
+                ? "The file changes no price in the catalogue as it is."
+                : "The file changes no price."}
+            </p>
           )}
 
-          {preview.unknownMedications.length > 0 ? (
-            <div className="mt-4">
-              <h4 className="font-medium text-slate-900 text-sm">
-                Medications not in the catalogue (skipped)
-              </h4>
-              <p className="text-slate-700 text-sm">Add them on the Medications screen, then upload again.</p>
-              <ul className="mt-1 list-disc pl-5 text-slate-800 text-sm">
-                {preview.unknownMedications.map((entry) => (
-                  <li key={entry.sheet}>{entry.name}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-
-          {preview.unknownPharmacies.length > 0 ? (
-            <div className="mt-4">
-              <h4 className="font-medium text-slate-900 text-sm">
-                Pharmacies not in the catalogue (skipped)
-              </h4>
-              <p className="text-slate-700 text-sm">
-                Add them on the Pharmacies screen with their GPhC number, then upload again.
-              </p>
-              <ul className="mt-1 list-disc pl-5 text-slate-800 text-sm">
-                {preview.unknownPharmacies.map((entry) => (
-                  <li key={entry.name}>
-                    {entry.name} <span className="text-slate-600">(in {entry.sheets.join(", ")})</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <PriceSheetUnknowns
+            preview={preview}
+            choices={choices}
+            onChange={setChoices}
+            fields={fields}
+            disabled={busy}
+          />
 
           {preview.skipped.length > 0 ? (
             <details className="mt-4 text-sm">
@@ -326,12 +340,15 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
             <button
               type="button"
               className={buttonClass.primary}
-              disabled={changes.length === 0 || busy}
-              onClick={() => void fetcher.submit({ intent: "sheet-apply" }, { method: "post" })}
+              disabled={(changes.length === 0 && creating === 0) || busy}
+              onClick={() =>
+                void fetcher.submit(
+                  { intent: "sheet-apply", choices: JSON.stringify(applyChoices(choices)) },
+                  { method: "post" },
+                )
+              }
             >
-              {busyIntent === "sheet-apply"
-                ? "Applying..."
-                : `Apply ${plural(changes.length, "price change")}`}
+              {busyIntent === "sheet-apply" ? "Applying..." : applyLabel}
             </button>
             <button
               type="button"

@@ -7,6 +7,7 @@ import {
   CATALOGUE_LIMITS,
   formatPounds,
   isWebAddress,
+  type PriceSheetApplyChoices,
 } from "@pharmacompare/contract";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FetcherWithComponents, Form, useFetcher, useLocation } from "react-router";
@@ -182,7 +183,12 @@ async function priceSheetAction(
       return { intent, ok: true, preview: await api.call(adminEndpoints.previewPriceSheet, { body }, slow) };
     }
     if (intent === "sheet-apply") {
-      return { intent, ok: true, applied: await api.call(adminEndpoints.applyPriceSheet, {}, slow) };
+      // The panel's choices of what to create; anything unreadable is sent as "create nothing".
+      let body: PriceSheetApplyChoices = {};
+      try {
+        body = JSON.parse(String(form.get("choices") ?? "{}")) as PriceSheetApplyChoices;
+      } catch {}
+      return { intent, ok: true, applied: await api.call(adminEndpoints.applyPriceSheet, { body }, slow) };
     }
     if (intent === "sheet-discard") {
       await api.call(adminEndpoints.discardPriceSheet);
@@ -198,7 +204,12 @@ async function priceSheetAction(
   } catch (error) {
     const known = ["sheet-preview", "sheet-apply", "sheet-discard"] as const;
     const which = known.find((entry) => entry === intent) ?? "sheet-export";
-    return { intent: which, ok: false, error: failureText(error, TEXT.sheetFailed[which]) };
+    return {
+      intent: which,
+      ok: false,
+      error: failureText(error, TEXT.sheetFailed[which]),
+      fields: error instanceof ApiError ? error.fields : {},
+    };
   }
 }
 

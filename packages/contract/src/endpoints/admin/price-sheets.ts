@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
+import { PharmacyInput } from "./pharmacies.ts";
 
 /**
  * Price sheets (issue 13, decision 017): a workbook (.xlsx) or a .csv of prices in the public
@@ -64,6 +65,25 @@ export const PriceSheetChange = z.object({
 });
 export type PriceSheetChange = z.infer<typeof PriceSheetChange>;
 
+export const PriceSheetUnknownMedication = z.object({
+  sheet: z.string(),
+  name: z.string(),
+  /** The condition's subcategory, by name: where the medication goes if it is created. */
+  condition: z.string(),
+  dosages: z.array(z.string()),
+  /** The file's prices for it, written if it is created. */
+  prices: z.number().int(),
+});
+
+export const PriceSheetUnknownPharmacy = z.object({
+  name: z.string(),
+  sheets: z.array(z.string()),
+  /** The site of its first link in the file, to start the new pharmacy's website from; null without one. */
+  website: z.string().nullable(),
+  /** The file's prices for it (at medications that exist or are created). */
+  prices: z.number().int(),
+});
+
 export const PriceSheetPreview = z.object({
   fileName: z.string(),
   counts: z.object({
@@ -73,13 +93,42 @@ export const PriceSheetPreview = z.object({
     skipped: z.number().int(),
   }),
   changes: z.array(PriceSheetChange),
-  /** Sheets whose name matches no medication (decision 017): their prices are skipped. */
-  unknownMedications: z.array(z.object({ sheet: z.string(), name: z.string() })),
-  /** Pharmacy names matching no pharmacy: add them on the Pharmacies screen (a GPhC number is required). */
-  unknownPharmacies: z.array(z.object({ name: z.string(), sheets: z.array(z.string()) })),
+  /**
+   * Sheets whose name matches no medication (decision 017): skipped, unless Apply is asked to
+   * create them (in the sheet's condition, with its dosages and prices).
+   */
+  unknownMedications: z.array(PriceSheetUnknownMedication),
+  /**
+   * Pharmacy names matching no pharmacy: skipped, unless Apply is asked to create them with the
+   * website and GPhC number the administrator gives (a sheet carries no GPhC number).
+   */
+  unknownPharmacies: z.array(PriceSheetUnknownPharmacy),
   skipped: z.array(PriceSheetSkip),
 });
 export type PriceSheetPreview = z.infer<typeof PriceSheetPreview>;
+
+/** A pharmacy to create from the file: its name as in the file, and what the file cannot say. */
+export const PriceSheetNewPharmacy = z.object({
+  name: text({ error: "is required" }).trim().min(1, { error: "is required" }).max(200),
+  website: PharmacyInput.shape.website,
+  gphcNumber: PharmacyInput.shape.gphcNumber,
+});
+export type PriceSheetNewPharmacy = z.input<typeof PriceSheetNewPharmacy>;
+
+/** Which of the preview's unknown medications (by sheet) and pharmacies to create; the rest are skipped. */
+export const PriceSheetApplyChoices = z.object({
+  createMedications: z
+    .array(text({ error: "must be a sheet name" }).trim().min(1).max(200), {
+      error: "must be a list of sheet names",
+    })
+    .max(1000)
+    .default([]),
+  createPharmacies: z
+    .array(PriceSheetNewPharmacy, { error: "must be a list of pharmacies" })
+    .max(1000)
+    .default([]),
+});
+export type PriceSheetApplyChoices = z.input<typeof PriceSheetApplyChoices>;
 
 export const PriceSheetApplied = z.object({
   written: z.number().int(),
@@ -87,6 +136,8 @@ export const PriceSheetApplied = z.object({
   changed: z.number().int(),
   unchanged: z.number().int(),
   triggeredAlerts: z.number().int(),
+  createdMedications: z.number().int(),
+  createdPharmacies: z.number().int(),
 });
 export type PriceSheetApplied = z.infer<typeof PriceSheetApplied>;
 
@@ -116,8 +167,10 @@ export const applyPriceSheet = defineEndpoint({
   tag: "price sheets",
   summary:
     "Applies the administrator's previewed file: every new and changed price in one transaction through " +
-    "the price-write path (history, alerts), with one audit entry of the counts",
-  responses: { 200: PriceSheetApplied, ...refusals(404, 409) },
+    "the price-write path (history, alerts), with one audit entry of the counts. The body names the " +
+    "preview's unknown medications and pharmacies to create in the same transaction (the rest are skipped)",
+  body: PriceSheetApplyChoices,
+  responses: { 200: PriceSheetApplied, ...refusals(400, 404, 409) },
 });
 
 export const discardPriceSheet = defineEndpoint({
