@@ -64,7 +64,8 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
   });
   await app.register(fastifyCors, {
     origin: config.webOrigins,
-    credentials: true,
+    // Bearer tokens travel in a header, never cookies: cross-origin calls need no credentials mode.
+    credentials: false,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     allowedHeaders: ["Content-Type", "Authorization", "If-None-Match"],
     exposedHeaders: ["ETag"],

@@ -24,6 +24,7 @@ import { NotFoundPage, StatusPage } from "./components/ui/status-page.tsx";
 import { browserEnv } from "./config.server.ts";
 import { API_URL_META_NAME } from "./lib/browser-env.ts";
 import { catalogue } from "./lib/catalogue.server.ts";
+import { useNonce } from "./lib/csp-nonce.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const categories = data?.categories ?? [];
   // The back-office brings its own layout: no public header, footer or loading screen there.
   const admin = usesAdminChrome(useMatches());
+  const nonce = useNonce();
   return (
     <html lang="en-GB">
       <head>
@@ -90,8 +92,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <PendingPriceAlerts />
           </>
         )}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,11 +1,12 @@
-import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { type FastifyInstance, type FastifyServerOptions, fastify } from "fastify";
 import { webConfig } from "../app/config.server.ts";
-import { contentSecurityPolicy, inlineScriptHashes } from "./content-security-policy.ts";
+import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
+import { limitRequestBodies, WEB_BODY_LIMIT_BYTES } from "./body-limit.ts";
+import { contentSecurityPolicy, newNonce } from "./content-security-policy.ts";
 
 /** This package's production build, located from this file so the caller's cwd does not matter. */
 const serverBuildPath = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
@@ -17,11 +18,18 @@ const htmlSecurityHeaders = {
   "referrer-policy": "strict-origin-when-cross-origin",
   "x-frame-options": "DENY",
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  // No other window keeps a handle on ours (pharmacy links open with noopener anyway).
+  "cross-origin-opener-policy": "same-origin",
 } as const;
+
+/** Browsers keep to https for a year once they have seen the site over https (never on http://localhost). */
+const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 export interface WebServerOptions {
   /** Fastify's logger option: `false` (default) or a pino configuration. */
   logger?: FastifyServerOptions["logger"];
+  /** The largest request body, in bytes (tests make it small). */
+  bodyLimit?: number;
 }
 
 /**
@@ -30,11 +38,10 @@ export interface WebServerOptions {
  */
 export async function createWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
   const app = fastify({ logger: options.logger ?? false });
+  limitRequestBodies(app, options.bodyLimit ?? WEB_BODY_LIMIT_BYTES);
   const config = webConfig();
-  const policyBase = {
-    connectOrigins: [new URL(config.apiUrl).origin],
-    upgradeInsecureRequests: config.siteUrl.startsWith("https:"),
-  };
+  const https = config.siteUrl.startsWith("https:");
+  const policyBase = { connectOrigins: [new URL(config.apiUrl).origin], upgradeInsecureRequests: https };
 
   // Like any proxy, pass the visitor's address on: loaders that call the API for a visitor forward
   // this header, and the API (trusting this server's address, TRUST_PROXY) counts the visitor.
@@ -44,21 +51,27 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     if (address) request.raw.headers["x-forwarded-for"] = previous ? `${previous}, ${address}` : address;
   });
 
-  app.addHook("onSend", async (_request, reply, payload) => {
+  // A new nonce for every request, handed to the render in a header a visitor cannot set (it is
+  // always overwritten here); the page's scripts carry it and the policy names it (decision 016).
+  app.addHook("onRequest", async (request) => {
+    request.raw.headers[CSP_NONCE_HEADER] = newNonce();
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
+    if (https) reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     const type = reply.getHeader("content-type");
     if (typeof type !== "string" || !type.startsWith("text/html")) return payload;
     reply.headers(htmlSecurityHeaders);
-    // The policy lists the hashes of this page's inline scripts, so the whole page is read first.
-    const html = await readText(payload);
+    const nonce = request.raw.headers[CSP_NONCE_HEADER];
     reply.header(
       "content-security-policy",
-      contentSecurityPolicy({ ...policyBase, scriptHashes: inlineScriptHashes(html) }),
+      contentSecurityPolicy({ ...policyBase, nonce: typeof nonce === "string" ? nonce : newNonce() }),
     );
-    return html;
+    return payload;
   });
 
-  // Registered after the policy hook, which must read the page uncompressed. Brotli at quality 4:
+  // Brotli at quality 4:
   // close to gzip -9 in size at a fraction of the CPU of the default (11, meant for prebuilt files).
   await app.register(fastifyCompress, {
     encodings: ["br", "gzip"],
@@ -73,13 +86,4 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   });
 
   return app;
-}
-
-async function readText(payload: unknown): Promise<string> {
-  if (typeof payload === "string") return payload;
-  if (Buffer.isBuffer(payload)) return payload.toString("utf8");
-  if (payload == null) return "";
-  const chunks: Buffer[] = [];
-  for await (const chunk of payload as Readable) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -46,6 +46,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether the API refused the address a page was asked for: unknown (404), or an id it will not
+ * even look up — malformed (400) or over-long (414). Such a page does not exist: the visitor gets
+ * the 404 page, never an error page.
+ */
+export function refusedAddress(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === "http" && [400, 404, 414].includes(error.status);
+}
+
 export interface ApiClientOptions {
   /** Origin (and optional path prefix) of the API, e.g. "http://127.0.0.1:4000". */
   baseUrl: string;

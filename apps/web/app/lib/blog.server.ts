@@ -1,6 +1,6 @@
 import { BLOG_LIMITS, type BlogPost, type BlogPostSummary, publicEndpoints } from "@pharmacompare/contract";
 import { serverApi } from "./api.server.ts";
-import { type ApiClient, ApiError } from "./api-client.ts";
+import { type ApiClient, refusedAddress } from "./api-client.ts";
 import { RELATED_POSTS_LIMIT, sortNewestFirst } from "./blog.ts";
 
 /** Every published post, newest first, or null when the API could not provide them. */
@@ -39,10 +39,7 @@ export async function loadBlogArticle(
   ]);
 
   if (post.status === "rejected") {
-    // 400 too: a slug the API refuses outright (over-long, malformed) names no article either.
-    if (post.reason instanceof ApiError && [400, 404].includes(post.reason.status)) {
-      return { status: "not-found" };
-    }
+    if (refusedAddress(post.reason)) return { status: "not-found" };
     if (!signal.aborted) console.error(`[web] blog: article "${slug}" unavailable: ${describe(post.reason)}`);
     return { status: "unavailable" };
   }

@@ -16,7 +16,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { serverApi } from "./api.server.ts";
-import { type ApiClient, ApiError } from "./api-client.ts";
+import { type ApiClient, ApiError, refusedAddress } from "./api-client.ts";
 import type { CatalogueSource } from "./catalogue-source.ts";
 import { sampleCatalogue } from "./fallback/sample-data.ts";
 import { type CatalogueSnapshot, snapshotMedications, snapshotPrices } from "./fallback/snapshot.ts";
@@ -143,9 +143,7 @@ export function createCatalogue(deps: CatalogueDeps) {
         );
         return { found: true, source: "api", page };
       } catch (error) {
-        // A 400 (an id the API refuses outright) names no condition either.
-        if (error instanceof ApiError && [400, 404].includes(error.status))
-          return { found: false, source: "api" };
+        if (refusedAddress(error)) return { found: false, source: "api" };
         if (!isApiUnavailable(error)) throw error;
         const { snapshot, source } = await fallback(error);
         const place = findCondition(snapshot.categories, subcategoryId);

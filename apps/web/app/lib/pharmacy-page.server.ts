@@ -1,6 +1,6 @@
 import { type PharmacyPage, publicEndpoints } from "@pharmacompare/contract";
 import { serverApi } from "./api.server.ts";
-import { type ApiClient, ApiError } from "./api-client.ts";
+import { type ApiClient, refusedAddress } from "./api-client.ts";
 
 export type PharmacyPageResult =
   | { status: "found"; page: PharmacyPage }
@@ -24,7 +24,7 @@ export async function loadPharmacyPage(
       page: await api.call(publicEndpoints.pharmacyPage, { params: { id } }, { signal }),
     };
   } catch (error) {
-    if (error instanceof ApiError && [400, 404].includes(error.status)) return { status: "not-found" };
+    if (refusedAddress(error)) return { status: "not-found" };
     if (!signal.aborted) {
       console.error(
         `[web] pharmacy "${id}" unavailable: ${error instanceof Error ? error.message : String(error)}`,

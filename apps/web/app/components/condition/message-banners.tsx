@@ -1,5 +1,6 @@
 import type { PublicAdminMessage } from "@pharmacompare/contract";
 import { flushSync } from "react-dom";
+import { useNonce } from "../../lib/csp-nonce.ts";
 import { CloseIcon } from "../ui/icons.tsx";
 import { hideDismissedScript, useDismissedMessages } from "./dismissed-messages.ts";
 import { messageStyles } from "./message-styles.ts";
@@ -17,6 +18,7 @@ import { useHydrated } from "./use-hydrated.ts";
 export function MessageBanners({ messages }: { messages: readonly PublicAdminMessage[] }) {
   const { dismissed, dismiss } = useDismissedMessages();
   const hydrated = useHydrated();
+  const nonce = useNonce();
   const visible = messages.filter((message) => !dismissed.has(message._id));
   if (visible.length === 0) return null;
 
@@ -74,7 +76,7 @@ export function MessageBanners({ messages }: { messages: readonly PublicAdminMes
         })}
       </ul>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of our own, no visitor input. */}
-      <script dangerouslySetInnerHTML={{ __html: hideDismissedScript }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: hideDismissedScript }} />
     </section>
   );
 }

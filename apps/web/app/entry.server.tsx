@@ -1,0 +1,57 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import { type EntryContext, ServerRouter } from "react-router";
+import { CSP_NONCE_HEADER, NonceContext } from "./lib/csp-nonce.ts";
+
+/** How long a render may wait for data before React gives up on what is still pending. */
+export const streamTimeout = 5_000;
+
+/**
+ * Renders a document with the response's CSP nonce on every script React Router writes (the
+ * hydration data and the module entry) and on our own inline scripts (decision 016). The whole
+ * document is rendered before it is sent: our loaders resolve their data before rendering, so
+ * there is nothing to stream, and search engines get complete pages.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined;
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    let rendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
+      {
+        nonce,
+        onAllReady() {
+          rendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout);
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+        },
+        onShellError: reject,
+        onError(error) {
+          status = 500;
+          // Errors before the document is ready reject the render and are logged by React Router.
+          if (rendered) console.error(error);
+        },
+      },
+    );
+    const timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
