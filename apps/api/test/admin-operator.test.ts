@@ -99,3 +99,14 @@ describe("resetting a password", () => {
     expect(JSON.stringify(rows)).not.toContain("chosen-password");
   });
 });
+
+describe("resetting a password after an attack", () => {
+  it("unlocks the account from every network", async () => {
+    const wrong = { email: "sam@example.co.uk", password: "wrong-password" };
+    for (let i = 0; i < 5; i += 1) await login(api.app, wrong, `198.51.100.${40 + i}`);
+    expect((await login(api.app, wrong, "198.51.100.60")).statusCode).toBe(429);
+    const result = await resetAdminPassword(api.database.db, { email: "sam@example.co.uk" });
+    const fresh = { email: "sam@example.co.uk", password: result.generatedPassword };
+    expect((await login(api.app, fresh, "198.51.100.60")).statusCode).toBe(200);
+  });
+});

@@ -117,7 +117,36 @@ describe("sign-in throttling", () => {
       },
     });
     expectLocked(locked, 60);
-    expectLocked(await login(api.app, TEST_ADMIN, "192.0.2.4"), 60);
+    // The guesses came from one network (the inject's 127.0.0.1): it is locked out of the account…
+    expectLocked(await login(api.app, TEST_ADMIN, "127.0.0.1"), 60);
+    // …and only it: the administrator's other networks still sign in.
+    expect((await login(api.app, TEST_ADMIN, "192.0.2.4")).statusCode).toBe(200);
+  });
+
+  it("cannot be aimed: a stranger failing on purpose from many networks never keeps the administrator out of a network they signed in from", async () => {
+    const admin = { email: "aimed@example.com" };
+    await api.withSql(
+      `INSERT INTO admin_users (email, password_hash, name, role) SELECT '${admin.email}', password_hash, 'Aimed', role FROM admin_users WHERE lower(email) = lower('${TEST_ADMIN.email}')`,
+      `DELETE FROM admin_users WHERE email = '${admin.email}'`,
+      async () => {
+        // The same password as the test administrator (its hash was copied).
+        const right = { ...admin, password: TEST_ADMIN.password };
+        // The administrator's usual network.
+        expect((await login(api.app, right, "192.0.2.40")).statusCode).toBe(200);
+        // The attack: about four requests an hour for a day, from ever new networks, each lock re-armed.
+        for (let hour = 0; hour < 24; hour += 1) {
+          for (let i = 0; i < 6; i += 1) {
+            const res = await login(api.app, { ...admin, password: "guess" }, `198.51.${hour}.${10 + i}`);
+            expect([401, 429]).toContain(res.statusCode);
+          }
+          // A new network is refused while the account's lock holds…
+          expect((await login(api.app, right, `203.0.113.${100 + hour}`)).statusCode).toBe(429);
+          // …but the administrator's own network signs in every hour of the attack.
+          expect((await login(api.app, right, "192.0.2.40")).statusCode).toBe(200);
+          clock.advance(HOUR);
+        }
+      },
+    );
   });
 
   it("forgets a key after a day without attempts", async () => {
@@ -186,6 +215,8 @@ describe("simultaneous attempts", () => {
       ),
     );
     expect(statusCounts(responses)).toEqual({ 400: 5, 429: BURST - 5 });
-    expectLocked(await login(api.app, TEST_ADMIN, "192.0.2.5"), 60);
+    // The guesses' network (the inject's) is locked out of the account; the others are not.
+    expectLocked(await login(api.app, TEST_ADMIN, "127.0.0.1"), 60);
+    expect((await login(api.app, TEST_ADMIN, "192.0.2.5")).statusCode).toBe(200);
   });
 });

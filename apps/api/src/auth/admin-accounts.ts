@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { adminSessions, adminUsers } from "../db/schema.ts";
 import { type ActorContext, auditedWrite } from "../services/audit-service.ts";
+import { clearAccountCounters } from "./login-throttle.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 
 /** A refusal an operator can act on; its message is printed as is. */
@@ -95,6 +96,7 @@ export async function resetAdminPassword(
       .set({ revokedAt: at })
       .where(and(eq(adminSessions.userId, user.id), isNull(adminSessions.revokedAt)))
       .returning({ id: adminSessions.id });
+    await clearAccountCounters(tx, email);
     await audit({
       action: "password_reset",
       entityType: "admin_user",

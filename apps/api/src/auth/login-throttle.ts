@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, like, lt, not, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { loginThrottles } from "../db/schema.ts";
 import { clientNetwork } from "./client-network.ts";
@@ -11,15 +11,53 @@ export const MAX_LOCK_SECONDS = 15 * 60;
 /** A key with no attempt for this long starts again from zero. */
 export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
+/** A network an account signed in from stays "known" to it this long after its last success. */
+export const KNOWN_NETWORK_MS = 90 * 24 * 60 * 60 * 1000;
+
+const knownKey = (email: string, network: string) => `known:${email.toLowerCase()}@${network}`;
+
 /**
- * Throttle keys: one per client network (an IPv6 client's whole /64) and one per account, so
- * neither alone can be ground down.
+ * The keys a sign-in attempt counts against (decision 019):
+ * - `ip:` its network (an IPv6 client's whole /64): strict, so one network cannot grind through
+ *   accounts;
+ * - `account-from:` the account from that network: a stranger's guesses lock only their own
+ *   network out of the account;
+ * - `account:` the account from anywhere — but only for networks the account has never signed in
+ *   from. Guesses spread over many networks still hit one lock, yet the administrator's usual
+ *   networks pass it: nobody can keep them out by failing on purpose.
  */
-export function throttleKeys(options: { ipAddress?: string | null; email?: string | null }): string[] {
+export function throttleKeys(options: {
+  ipAddress?: string | null;
+  email?: string | null;
+  /** Whether the account has signed in from this network before (see isKnownNetwork). */
+  knownNetwork?: boolean;
+}): string[] {
   const keys: string[] = [];
-  if (options.ipAddress) keys.push(`ip:${clientNetwork(options.ipAddress)}`);
-  if (options.email) keys.push(`email:${options.email.toLowerCase()}`);
+  const email = options.email?.toLowerCase();
+  const network = options.ipAddress ? clientNetwork(options.ipAddress) : undefined;
+  if (network) keys.push(`ip:${network}`);
+  if (email && network) keys.push(`account-from:${email}@${network}`);
+  if (email && !(network && options.knownNetwork)) keys.push(`account:${email}`);
   return keys;
+}
+
+/** Whether the account has signed in successfully from the client's network in the last 90 days. */
+export async function isKnownNetwork(db: Database, email: string, ipAddress: string | null, now: Date) {
+  if (!ipAddress) return false;
+  const [row] = await db
+    .select({ updatedAt: loginThrottles.updatedAt })
+    .from(loginThrottles)
+    .where(eq(loginThrottles.key, knownKey(email, clientNetwork(ipAddress))));
+  return row !== undefined && row.updatedAt.getTime() > now.getTime() - KNOWN_NETWORK_MS;
+}
+
+/** Remembers that the account signed in from the client's network (in the sign-in's transaction). */
+export async function rememberNetwork(tx: Database, email: string, ipAddress: string | null, at: Date) {
+  if (!ipAddress) return;
+  await tx
+    .insert(loginThrottles)
+    .values({ key: knownKey(email, clientNetwork(ipAddress)), failures: 0, lockedUntil: null, updatedAt: at })
+    .onConflictDoUpdate({ target: loginThrottles.key, set: { updatedAt: at } });
 }
 
 /** Seconds until the longest lock on any of the keys ends, or 0 when none is locked. */
@@ -88,14 +126,36 @@ export async function claimAttempt(db: Database, keys: string[], now: Date): Pro
   return { admitted: false, retryAfterSeconds: Math.max(1, await lockedForSeconds(db, keys, now)) };
 }
 
-/** Keeps the table small: rows nobody has tried for a day mean nothing any more. */
+/**
+ * Keeps the table small: counters nobody has tried for a day mean nothing any more, and known
+ * networks are forgotten 90 days after their last sign-in.
+ */
 export async function forgetStale(tx: Database, now: Date): Promise<void> {
+  const known = like(loginThrottles.key, "known:%");
   await tx
     .delete(loginThrottles)
-    .where(lt(loginThrottles.updatedAt, new Date(now.getTime() - FORGET_AFTER_MS)));
+    .where(
+      or(
+        and(not(known), lt(loginThrottles.updatedAt, new Date(now.getTime() - FORGET_AFTER_MS))),
+        and(known, lt(loginThrottles.updatedAt, new Date(now.getTime() - KNOWN_NETWORK_MS))),
+      ),
+    );
 }
 
 /** A successful sign-in clears the slate for the account and the address it came from. */
 export async function clearFailures(tx: Database, keys: string[]): Promise<void> {
   if (keys.length > 0) await tx.delete(loginThrottles).where(inArray(loginThrottles.key, keys));
+}
+
+/** An operator's password reset unlocks the account from every network (its known networks stay). */
+export async function clearAccountCounters(tx: Database, email: string): Promise<void> {
+  const account = email.toLowerCase();
+  await tx
+    .delete(loginThrottles)
+    .where(
+      or(
+        eq(loginThrottles.key, `account:${account}`),
+        sql`starts_with(${loginThrottles.key}, ${`account-from:${account}@`})`,
+      ),
+    );
 }

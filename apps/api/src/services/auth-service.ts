@@ -8,7 +8,14 @@ import {
   passwordChangeProblem,
 } from "@pharmacompare/contract";
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { claimAttempt, clearFailures, forgetStale, throttleKeys } from "../auth/login-throttle.ts";
+import {
+  claimAttempt,
+  clearFailures,
+  forgetStale,
+  isKnownNetwork,
+  rememberNetwork,
+  throttleKeys,
+} from "../auth/login-throttle.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { generateSessionToken, hashSessionToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
@@ -108,7 +115,8 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
         if (input.password === "") fields.password = "is required";
         throw refuse(400, "Email and password are required", { fields });
       }
-      const keys = throttleKeys({ ipAddress: client.ipAddress, email });
+      const knownNetwork = await isKnownNetwork(db, email, client.ipAddress, now());
+      const keys = throttleKeys({ ipAddress: client.ipAddress, email, knownNetwork });
       // Counted before the (slow) password check, so simultaneous guesses cannot outrun the lock.
       const claim = await claimAttempt(db, keys, now());
       if (!claim.admitted) throw tooManyAttempts(claim.retryAfterSeconds);
@@ -155,6 +163,7 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
           })
           .returning({ id: adminSessions.id });
         await clearFailures(tx, keys);
+        await rememberNetwork(tx, email, client.ipAddress, at);
         // Sessions dead for a day are of no further use (until then they still answer "Session
         // expired"); sweeping them here keeps the table small without a job.
         const sweepBefore = new Date(at.getTime() - SESSION_SWEEP_AFTER_MS);
@@ -240,7 +249,13 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
     ): Promise<ChangePasswordResult> {
       const problem = passwordChangeProblem(input);
       if (problem) throw passwordChangeRefusal(problem);
-      const keys = throttleKeys({ email: principal.user.email });
+      // Counted per account and network (not the network alone): a stolen session's guesses lock
+      // its own network out of the account, never the administrator's other networks.
+      const keys = throttleKeys({
+        email: principal.user.email,
+        ipAddress: client.ipAddress,
+        knownNetwork: true,
+      }).filter((key) => !key.startsWith("ip:"));
       const claim = await claimAttempt(db, keys, now());
       if (!claim.admitted) throw tooManyAttempts(claim.retryAfterSeconds);
 
