@@ -66,7 +66,7 @@ process.stdout.write(
     "",
     `  PharmaCompare is running (${database.kind === "pglite" ? `embedded database in ${config.api.dataDir}` : "PostgreSQL"})`,
     `    site: ${config.web.siteUrl}`,
-    `    API:  ${config.web.apiUrl}  (docs at ${config.web.apiUrl}/docs)`,
+    `    API:  ${config.web.apiUrl}${config.api.apiDocs ? `  (docs at ${config.web.apiUrl}/docs)` : ""}`,
     "",
     "",
   ].join("\n"),

@@ -10,12 +10,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { ApiConfig } from "./config.ts";
+import { type ApiConfig, configWarnings } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { loggerOptions } from "./logger.ts";
 import { compressionOptions } from "./plugins/compression.ts";
 import { frameworkErrors, registerErrorHandling } from "./plugins/error-handler.ts";
 import { registerHttpCache } from "./plugins/http-cache.ts";
+import { warnOfUndeclaredProxy } from "./plugins/undeclared-proxy.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { publicRoutes } from "./routes/public/index.ts";
@@ -86,7 +87,11 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
+  // The reference is public in development; in production only when API_DOCS says so.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
+
+  for (const warning of configWarnings(config)) app.log.warn(warning);
+  if (config.nodeEnv === "production") warnOfUndeclaredProxy(app);
 
   app.decorate("database", database);
   app.decorate("services", createServices(database.db, { config, log: app.log, now }));
@@ -100,7 +105,7 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
     await database.close();
   });
 
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  if (config.apiDocs) app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(publicRoutes);
   await app.register(adminRoutes);

@@ -1,6 +1,6 @@
 import { ConfigError } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
-import { loadApiConfig } from "./config.ts";
+import { configWarnings, loadApiConfig } from "./config.ts";
 
 describe("API configuration", () => {
   it("derives every address from the ports", () => {
@@ -48,6 +48,53 @@ describe("API configuration", () => {
     for (const key of ["API_PORT", "DATABASE_URL", "ADMIN_EMAIL", "SEED_DEMO", "WEB_ORIGIN"]) {
       expect(message).toContain(`${key}:`);
     }
+  });
+
+  it("trusts the web server beside it by default, a list when given, and never every peer", () => {
+    expect(loadApiConfig({}).trustProxy).toEqual(["loopback"]);
+    expect(loadApiConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+    ]);
+    expect(loadApiConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(() => loadApiConfig({ TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY: must not be true \(anyone could then forge their address in X-Forwarded-For\)/,
+    );
+  });
+
+  it("in production assumes nothing: proxies and demo data must be said, the API reference is off unless asked", () => {
+    expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(
+      /TRUST_PROXY: is required in production[\s\S]*SEED_DEMO: is required in production/,
+    );
+    const production = loadApiConfig({ NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "false" });
+    expect(production).toMatchObject({ seedDemo: false, apiDocs: false, trustProxy: ["loopback"] });
+    expect(
+      loadApiConfig({ NODE_ENV: "production", TRUST_PROXY: "false", SEED_DEMO: "true", API_DOCS: "true" }),
+    ).toMatchObject({
+      seedDemo: true,
+      apiDocs: true,
+    });
+    expect(loadApiConfig({}).apiDocs).toBe(true);
+  });
+
+  it("warns in production when the database or the mail server is reached without TLS", () => {
+    const base = { NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "false" };
+    const plain = loadApiConfig({
+      ...base,
+      DATABASE_URL: "postgres://db.internal/pc",
+      SMTP_URL: "smtp://mail.internal:587",
+    });
+    expect(configWarnings(plain)).toEqual([
+      expect.stringMatching(/^DATABASE_URL does not require TLS/),
+      expect.stringMatching(/^SMTP_URL does not require TLS/),
+    ]);
+    const secure = loadApiConfig({
+      ...base,
+      DATABASE_URL: "postgres://db.internal/pc?sslmode=verify-full",
+      SMTP_URL: "smtps://mail.internal:465",
+    });
+    expect(configWarnings(secure)).toEqual([]);
+    expect(configWarnings(loadApiConfig({ DATABASE_URL: "postgres://localhost/pc" }))).toEqual([]);
   });
 
   it("treats blank values as unset and accepts several CORS origins", () => {

@@ -1,6 +1,5 @@
 import {
   DEFAULT_ADMIN_EMAIL,
-  envBoolean,
   envOriginList,
   envPort,
   envUrl,
@@ -39,26 +38,51 @@ const apiEnvSchema = z
     MAIL_FROM: z.string().min(3).default("PharmaCompare <no-reply@pharmacompare.local>"),
     ADMIN_EMAIL: z.email({ error: "must be an email address" }).default(DEFAULT_ADMIN_EMAIL),
     ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
-    SEED_DEMO: envBoolean(true),
+    /** Made-up demo data: the default in development; production must say it (true or false). */
+    SEED_DEMO: z
+      .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+      .optional(),
+    /** `/docs` and `/openapi.json`: on, except in production unless this says true. */
+    API_DOCS: z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }).optional(),
     /** Public writes (contact, price alert, subscribe) allowed per minute from one client network. */
     WRITE_RATE_LIMIT: wholeNumber(1, 10_000).default(30),
     /** How long a price alert watches the price, in days. */
     ALERT_TTL_DAYS: wholeNumber(1, 3650).default(PRICE_ALERT_RULES.defaultTtlDays),
     /**
-     * Which peers may tell us the client's address in X-Forwarded-For: "loopback" (default: the web
-     * server beside us under `npm start`), "true", "false", or comma-separated addresses/CIDRs.
+     * Which peers may tell us the client's address in X-Forwarded-For: "false", or comma-separated
+     * addresses/CIDRs ("loopback" is the web server beside us under `npm start`, the default outside
+     * production). "true" is refused: Fastify would then believe the leftmost X-Forwarded-For,
+     * which anyone calling the API directly can write.
      */
     TRUST_PROXY: z
       .string()
-      .default("loopback")
-      .transform((value): boolean | string[] => {
-        if (value === "true" || value === "false") return value === "true";
-        return value
-          .split(",")
-          .map((entry) => entry.trim())
-          .filter(Boolean);
+      .optional()
+      .refine((value) => value?.trim().toLowerCase() !== "true", {
+        error:
+          "must not be true (anyone could then forge their address in X-Forwarded-For): list your proxies' " +
+          "addresses or CIDRs, e.g. loopback,10.0.0.0/8, or false",
       }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== "production") return;
+    // In production nothing about trust or made-up data is assumed: it must be said.
+    if (env.TRUST_PROXY === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message:
+          "is required in production: list the addresses or CIDRs of the proxies in front of the API " +
+          "(loopback for the web server beside it), or false",
+      });
+    }
+    if (env.SEED_DEMO === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["SEED_DEMO"],
+        message: "is required in production: false for a real catalogue, true to load the made-up demo data",
+      });
+    }
   })
   .transform((env) => {
     const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
@@ -75,15 +99,53 @@ const apiEnvSchema = z
       mailFrom: env.MAIL_FROM,
       adminEmail: env.ADMIN_EMAIL.toLowerCase(),
       adminPassword: env.ADMIN_PASSWORD,
-      seedDemo: env.SEED_DEMO,
+      seedDemo: yes(env.SEED_DEMO ?? "true"),
+      apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== "production" : yes(env.API_DOCS),
       writeRateLimit: env.WRITE_RATE_LIMIT,
       alertTtlDays: env.ALERT_TTL_DAYS,
       logLevel: env.LOG_LEVEL,
-      trustProxy: env.TRUST_PROXY,
+      trustProxy: trustedProxies(env.TRUST_PROXY ?? "loopback"),
     };
   });
 
 export type ApiConfig = z.output<typeof apiEnvSchema>;
+
+const yes = (value: string) => value === "true" || value === "1" || value === "yes";
+
+/** "false", or the list of peers Fastify may believe ("loopback,10.0.0.0/8"). */
+function trustedProxies(value: string): false | string[] {
+  if (value.trim().toLowerCase() === "false") return false;
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What start-up should warn about (logged, not refused): in production, a database or mail server
+ * reached without TLS sends visitors' addresses and staff passwords' hashes in the clear.
+ */
+export function configWarnings(config: ApiConfig): string[] {
+  if (config.nodeEnv !== "production") return [];
+  const warnings: string[] = [];
+  if (config.databaseUrl) {
+    const sslmode = new URL(config.databaseUrl).searchParams.get("sslmode");
+    if (!sslmode || !["require", "verify-ca", "verify-full"].includes(sslmode)) {
+      warnings.push(
+        "DATABASE_URL does not require TLS: add sslmode=require (or verify-full) unless the database is on this machine",
+      );
+    }
+  }
+  if (config.smtpUrl) {
+    const url = new URL(config.smtpUrl);
+    if (url.protocol === "smtp:" && url.searchParams.get("requireTLS") !== "true") {
+      warnings.push(
+        "SMTP_URL does not require TLS: use smtps:// or add ?requireTLS=true unless the mail server is on this machine",
+      );
+    }
+  }
+  return warnings;
+}
 
 export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   return parseEnv(apiEnvSchema, withoutBlankValues(env));

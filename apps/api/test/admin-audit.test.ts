@@ -59,6 +59,17 @@ describe("audit entries", () => {
     });
   });
 
+  it("never keeps what was typed as the email when it is not an email address (it may be a password)", async () => {
+    const typed = "MyS3cret-Passw0rd";
+    expect((await login(api.app, { email: typed, password: "anything" }, "198.51.100.21")).statusCode).toBe(
+      401,
+    );
+    const { entries } = await audit("?action=login_failed");
+    const entry = entries.find((e) => e.ipAddress === "198.51.100.21");
+    expect(entry).toMatchObject({ actorId: null, actorEmail: null });
+    expect(JSON.stringify(entries)).not.toContain(typed);
+  });
+
   it("records sign-in, sign-out and password change with the actor and address", async () => {
     const { entries } = await audit(`?actorEmail=${encodeURIComponent(TEST_ADMIN.email)}&limit=100`);
     const byAction = (action: string) => entries.filter((e) => e.action === action);

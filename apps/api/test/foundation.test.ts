@@ -82,7 +82,7 @@ describe("errors", () => {
 });
 
 describe("when the database is gone", () => {
-  it("answers 503 on /health and a bare 500 elsewhere, leaking no internals", async () => {
+  it("answers 503 on /health and a retryable 503 elsewhere, leaking no internals", async () => {
     const broken = await createTestApi();
     try {
       await broken.database.close();
@@ -90,8 +90,13 @@ describe("when the database is gone", () => {
       expect(health.statusCode).toBe(503);
       expect(health.json()).toEqual({ error: "Database unavailable", code: "unavailable" });
       const res = await broken.app.inject({ url: "/api/categories" });
-      expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ error: "Internal server error", code: "internal" });
+      // An unreachable database is the client's cue to retry (decision 021), not a server bug.
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["retry-after"]).toBe("1");
+      expect(res.json()).toEqual({
+        error: "Service unavailable: the database cannot be reached. Please try again shortly.",
+        code: "unavailable",
+      });
     } finally {
       // The handle is already closed; closing the app runs the onClose hook once more.
       await broken.app.close().catch(() => {});
@@ -140,5 +145,26 @@ describe("HTTP hygiene", () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/health", "/api/categories"]));
     const ui = await api.app.inject({ url: "/docs" });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it("keeps the reference off in production unless API_DOCS says otherwise, and answers CORS without credentials", async () => {
+    const production = await createTestApi({
+      NODE_ENV: "production",
+      TRUST_PROXY: "loopback",
+      SEED_DEMO: "false",
+    });
+    try {
+      expect((await production.app.inject({ url: "/openapi.json" })).statusCode).toBe(404);
+      expect((await production.app.inject({ url: "/docs" })).statusCode).toBe(404);
+      const preflight = await production.app.inject({
+        method: "OPTIONS",
+        url: "/api/categories",
+        headers: { origin: "http://localhost:3000", "access-control-request-method": "GET" },
+      });
+      expect(preflight.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
+      expect(preflight.headers["access-control-allow-credentials"]).toBeUndefined();
+    } finally {
+      await production.close();
+    }
   });
 });

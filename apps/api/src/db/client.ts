@@ -39,8 +39,10 @@ export async function openDatabase(options: {
   dataDir: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  // Only this user may read the database files (visitors' email addresses live there).
+  mkdirSync(path.resolve(options.dataDir), { recursive: true, mode: 0o700 });
   const dir = path.resolve(options.dataDir, "pglite");
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   return wrapPglite(await PGlite.create(dir));
 }
 
@@ -65,7 +67,15 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A stopped or unreachable server answers 503 within a second instead of a hanging request
+    // (decision 021); a statement that runs away is cancelled by the server itself.
+    connectionTimeoutMillis: 800,
+    statement_timeout: 15_000,
+    idle_in_transaction_session_timeout: 30_000,
+  });
   // An idle connection the server drops (restart, failover, a forced drop while the pool is
   // closing) is emitted here; the pool has already discarded it and opens another on demand.
   // Without a listener Node would treat it as an uncaught error and end the process.

@@ -8,6 +8,7 @@ import {
   passwordChangeProblem,
 } from "@pharmacompare/contract";
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   claimAttempt,
   clearFailures,
@@ -132,8 +133,11 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
       );
 
       if (!user || !passwordOk) {
+        // The attempted email is kept only when it is one: a password typed into the email field
+        // must never land in the audit log.
+        const attempted = z.email().safeParse(email).success ? email : null;
         await audit.write(
-          { actor: { id: null, email }, ipAddress: client.ipAddress },
+          { actor: { id: null, email: attempted }, ipAddress: client.ipAddress },
           async (tx, record, at) => {
             await forgetStale(tx, at);
             await record({
