@@ -18,9 +18,32 @@ try {
   process.exit(1);
 }
 
+/**
+ * Graceful shutdown (decision 021): Fastify stops accepting connections and answers 503 to
+ * requests arriving on kept-alive ones, finishes those in flight, then the preClose hooks stop the
+ * jobs and let the outbox worker finish its message, and onClose closes the database. Bounded:
+ * a request that never ends cannot keep the process alive past SHUTDOWN_GRACE_MS.
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, "shutting down");
-    void app.close().then(() => process.exit(0));
+    setTimeout(() => {
+      app.log.error(
+        { graceMs: SHUTDOWN_GRACE_MS },
+        "shutdown took too long: exiting with requests unfinished",
+      );
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => {
+        app.log.info("shut down cleanly");
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
   });
 }

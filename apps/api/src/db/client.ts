@@ -80,6 +80,12 @@ function openPostgres(url: string): DatabaseHandle {
   // closing) is emitted here; the pool has already discarded it and opens another on demand.
   // Without a listener Node would treat it as an uncaught error and end the process.
   pool.on("error", () => {});
+  // The same for a connection checked out (a transaction between two statements) when the server
+  // goes away: its next statement fails and the request answers 503 (decision 021); without this
+  // listener the 'error' event would end the process.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -26,6 +26,30 @@ export interface DatabaseFailure {
   constraint?: string;
 }
 
+/**
+ * The database is unreachable or going away, not wrong: class 08 (connection exception), 57P01–03
+ * (the server shutting down or starting up), 53300 (too many connections), 57014 (the statement
+ * timeout fired). The client may retry, so these answer 503 rather than 500.
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300|57014)$/;
+/** What node-postgres and Node's sockets throw when no server answers (no SQLSTATE, no severity). */
+const UNAVAILABLE_MESSAGES =
+  /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed/i;
+
+/** Whether an error means the database could not be reached (retryable: 503). */
+export function databaseUnavailable(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = stringField(current, "code");
+    if (code && UNAVAILABLE_STATES.test(code)) return true;
+    if (code && /^E[A-Z]+$/.test(code) && UNAVAILABLE_MESSAGES.test(code)) return true;
+    // Drizzle's own message lists the bound values: a visitor's text must not decide this.
+    if (!(current instanceof DrizzleQueryError) && UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** SQLSTATEs of text PostgreSQL cannot store (U+0000, or a character the encoding lacks). */
 const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
 
@@ -144,6 +168,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
       return send(reply, refuse(500, "Internal server error"));
+    }
+    if (databaseUnavailable(error)) {
+      request.log.error(
+        { db: databaseFailure(error) ?? { message: error.message } },
+        "request failed: database unavailable",
+      );
+      return send(
+        reply,
+        refuse(503, "Service unavailable: the database cannot be reached. Please try again shortly.", {
+          headers: { "Retry-After": "1" },
+        }),
+      );
     }
     const database = databaseFailure(error);
     if (database) {

@@ -11,7 +11,10 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       await app.database.db.execute(sql`select 1`);
     } catch (err) {
       request.log.error({ err }, "health check: database unreachable");
-      throw refuse(503, "Database unavailable");
+      // Names the dependency that is down (the only one a request needs: mail waits in the outbox).
+      throw refuse(503, "Database unavailable", {
+        headers: { "Retry-After": "1" },
+      });
     }
     return { status: "ok" as const, database: app.database.kind };
   });

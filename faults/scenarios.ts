@@ -1,0 +1,505 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  type ApiProcess,
+  catalogue,
+  check,
+  type Postgres,
+  query,
+  request,
+  root,
+  type ScenarioResult,
+  signIn,
+  sleep,
+  startApi,
+} from "./harness.ts";
+
+/** The first row of a query the scenario relies on (a seeded catalogue, a count). */
+function one<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error("expected a row, found none");
+  return row;
+}
+
+let sequence = 0;
+const unique = (kind: string) => `${kind}-${process.pid}-${Date.now()}-${++sequence}@faults.test`;
+
+/** The three visitor writes, each with a fresh address so none is refused as a repeat or rate-limited. */
+export function visitorWrite(
+  kind: "contact" | "alert" | "subscribe",
+  pair: { medicationId: string; dosage: string },
+) {
+  const email = unique(kind);
+  if (kind === "contact")
+    return {
+      email,
+      route: "/api/contact",
+      body: {
+        name: "Fault Test",
+        email,
+        subject: "feedback",
+        message: "A message written during a fault test.",
+      },
+    };
+  if (kind === "alert")
+    return {
+      email,
+      route: "/api/price-alerts",
+      body: { email, medicationId: pair.medicationId, dosage: pair.dosage, targetPrice: 0.01, consent: true },
+    };
+  return { email, route: "/subscriptions/subscribe", body: { email, source: "footer" } };
+}
+
+const TABLE = { contact: "contacts", alert: "price_alerts", subscribe: "subscriptions" } as const;
+
+/** Which of the acknowledged addresses are missing from their table. */
+async function missingWrites(url: string, acked: { kind: keyof typeof TABLE; email: string }[]) {
+  const missing: string[] = [];
+  for (const kind of Object.keys(TABLE) as (keyof typeof TABLE)[]) {
+    const emails = acked.filter((a) => a.kind === kind).map((a) => a.email.toLowerCase());
+    if (emails.length === 0) continue;
+    const rows = await query<{ email: string }>(
+      url,
+      `select lower(email) as email from ${TABLE[kind]} where lower(email) = any($1)`,
+      [emails],
+    );
+    const found = new Set(rows.map((r) => r.email));
+    missing.push(...emails.filter((e) => !found.has(e)));
+  }
+  return missing;
+}
+
+async function stopApi(api: ApiProcess) {
+  if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill("SIGKILL");
+  await api.exited;
+}
+
+// ------------------------------------------------------------------ 1. graceful shutdown
+
+/**
+ * A contact form post is half sent when SIGTERM arrives: the API refuses new connections, finishes
+ * that request (201, stored), closes the database and exits 0.
+ */
+export async function gracefulShutdown(pg: Postgres, dataDir: string): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const api = await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir });
+  const { port } = new URL(api.url);
+  const email = unique("graceful");
+  const body = JSON.stringify({
+    name: "Graceful",
+    email,
+    subject: "feedback",
+    message: "Sent across a SIGTERM.",
+  });
+  const socket = connect(Number(port), "127.0.0.1");
+  let response = "";
+  socket.on("data", (chunk) => {
+    response += chunk;
+  });
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  const half = Math.floor(body.length / 2);
+  socket.write(
+    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+  );
+  await sleep(300);
+  const termAt = performance.now();
+  api.child.kill("SIGTERM");
+  await sleep(300);
+  const late = await request(api.url, "GET", "/api/categories", undefined, {}, 2000);
+  check(
+    late.status === 0 || late.status === 503,
+    `a new request during shutdown got ${late.status}`,
+    failures,
+  );
+  socket.write(body.slice(half));
+  await Promise.race([closed, sleep(10_000)]);
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
+  check(status === 201, `the request in flight got ${status || "no answer"}`, failures);
+  const exit = await Promise.race([api.exited, sleep(15_000).then(() => undefined)]);
+  const exitMs = Math.round(performance.now() - termAt);
+  check(exit?.code === 0, `exit: ${JSON.stringify(exit) ?? "still running after 15 s"}`, failures);
+  if (!exit) await stopApi(api);
+  const stored = await query(pg.url, "select 1 from contacts where lower(email) = $1", [email.toLowerCase()]);
+  check(stored.length === 1, "the finished request's contact message is not in the database", failures);
+  return {
+    name: "graceful shutdown (SIGTERM with a request half received)",
+    acknowledged: `in-flight POST /api/contact answered ${status}; a new request during shutdown: ${late.status === 0 ? "connection refused" : late.status}`,
+    found: failures.length
+      ? failures.join("; ")
+      : `process exited ${exit?.code} after ${exitMs} ms; contact rows for it: ${stored.length}`,
+    ok: failures.length === 0,
+  };
+}
+
+// ------------------------------------------------------------------ 2. database down
+
+/** PostgreSQL stopped: 503 within a second, /health names the database, and it recovers alone. */
+export async function databaseDown(pg: Postgres, dataDir: string): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const api = await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir });
+  try {
+    const pair = one(await catalogue(pg.url));
+    pg.stop();
+    const read = await request(api.url, "GET", `/api/prices/medication/${pair.medication_id}`);
+    const write = await request(
+      api.url,
+      "POST",
+      "/api/contact",
+      visitorWrite("contact", { medicationId: "", dosage: "" }).body,
+    );
+    const health = await request(api.url, "GET", "/health");
+    for (const [name, answer] of [
+      ["read", read],
+      ["write", write],
+      ["/health", health],
+    ] as const) {
+      check(answer.status === 503, `${name} answered ${answer.status}, not 503`, failures);
+      check(answer.ms < 1000, `${name} took ${Math.round(answer.ms)} ms`, failures);
+      check(
+        typeof (answer.body as { error?: unknown })?.error === "string",
+        `${name} has no { error }`,
+        failures,
+      );
+    }
+    pg.start();
+    const back = performance.now();
+    let recovered = -1;
+    while (performance.now() - back < 15_000) {
+      if ((await request(api.url, "GET", "/health")).status === 200) {
+        recovered = Math.round(performance.now() - back);
+        break;
+      }
+      await sleep(100);
+    }
+    check(recovered >= 0, "the API did not recover within 15 s of the database returning", failures);
+    const after = await request(
+      api.url,
+      "POST",
+      "/api/contact",
+      visitorWrite("contact", { medicationId: "", dosage: "" }).body,
+    );
+    check(after.status === 201, `a write after recovery answered ${after.status}`, failures);
+    return {
+      name: "database down (PostgreSQL stopped, then started)",
+      acknowledged: `while down: read ${read.status} in ${Math.round(read.ms)} ms, write ${write.status} in ${Math.round(write.ms)} ms, /health ${health.status} ${JSON.stringify(health.body)}`,
+      found: failures.length
+        ? failures.join("; ")
+        : `/health 200 again ${recovered} ms after the server returned; a write after it answered ${after.status}`,
+      ok: failures.length === 0,
+    };
+  } finally {
+    await stopApi(api);
+  }
+}
+
+// ------------------------------------------------------------------ 3. SMTP down
+
+/** The outbox's delivery test (SMTP refusing, then back: each message delivered once), kept here. */
+export function smtpDown(): ScenarioResult {
+  const run = spawnSync("npx", ["vitest", "run", "apps/api/test/email-delivery.test.ts"], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 240_000,
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
+  const tally = /Tests\s+(.*)/.exec(run.stdout)?.[1]?.trim() ?? "no summary";
+  return {
+    name: "SMTP down (apps/api/test/email-delivery.test.ts)",
+    acknowledged: "mail queued while the SMTP server refuses connections",
+    found: `delivered once each when it returns — vitest: ${tally}`,
+    ok: run.status === 0,
+  };
+}
+
+// ------------------------------------------------------------------ 4. SIGKILL during a bulk price write
+
+/**
+ * A bulk write of every price of a few medications, at half their lowest, with a confirmed alert
+ * on each that the new price fires; the API is killed with SIGKILL a moment after sending it.
+ * Afterwards the prices are all new or all old, and the price-drop emails queued match.
+ */
+export async function killDuringBulkWrite(pg: Postgres, dataDir: string): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const outcomes: string[] = [];
+  // First a write left to finish (how long one takes), then kills at fractions of that time, so
+  // some land before the commit and some around it.
+  const delays: (number | undefined)[] = [undefined];
+  let fullMs = 0;
+  for (let round = 0; round < delays.length; round += 1) {
+    const delay = delays[round];
+    const api = await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir });
+    const headers = await signIn(api.url);
+    const rows = await catalogue(pg.url);
+    const pairs = [...new Set(rows.map((r) => `${r.medication_id}\u0000${r.dosage}`))].slice(0, 40);
+    const chosen = rows.filter((r) => pairs.includes(`${r.medication_id}\u0000${r.dosage}`));
+    const alertIds: string[] = [];
+    const newPrice = new Map<string, number>();
+    for (const key of pairs) {
+      const [medicationId = "", dosage = ""] = key.split("\u0000");
+      const lowest = Math.min(
+        ...chosen
+          .filter((r) => r.medication_id === medicationId && r.dosage === dosage)
+          .map((r) => Number(r.price)),
+      );
+      const price = Math.max(0.01, Math.floor(lowest * 50) / 100);
+      newPrice.set(key, price);
+      if (alertIds.length >= 5 || lowest < 0.05) continue;
+      const alert = visitorWrite("alert", { medicationId, dosage });
+      const target = Math.floor(lowest * 75) / 100;
+      const res = await request(api.url, "POST", alert.route, { ...alert.body, targetPrice: target });
+      if (res.status !== 201)
+        throw new Error(`could not set an alert: ${res.status} ${JSON.stringify(res.body)}`);
+      const row = one(
+        await query<{ id: string }>(
+          pg.url,
+          "update price_alerts set confirmed_at = now() where lower(email) = $1 returning id",
+          [alert.email.toLowerCase()],
+        ),
+      );
+      alertIds.push(row.id);
+    }
+    const prices = chosen.map((r) => ({
+      medicationId: r.medication_id,
+      pharmacyId: r.pharmacy_id,
+      dosage: r.dosage,
+      price: newPrice.get(`${r.medication_id}\u0000${r.dosage}`) ?? 1,
+    }));
+    const { now: before } = one(await query<{ now: Date }>(pg.url, "select now()"));
+    const sent = request(api.url, "POST", "/api/admin/prices/bulk", { prices }, headers, 15_000);
+    const sentAt = performance.now();
+    if (delay !== undefined) {
+      await sleep(delay);
+      api.child.kill("SIGKILL");
+    }
+    const answer = await sent;
+    if (delay === undefined) {
+      fullMs = performance.now() - sentAt;
+      delays.push(...[0.1, 0.4, 0.7, 0.9, 1.0].map((f) => Math.round(f * fullMs)));
+      check(answer.status === 200, `the uninterrupted bulk write answered ${answer.status}`, failures);
+      api.child.kill("SIGKILL");
+    }
+    await api.exited;
+    const written = await query<{ n: string }>(
+      pg.url,
+      "select count(*)::text as n from prices p join unnest($1::text[], $2::text[], $3::text[], $4::numeric[]) as w(m, ph, d, price) on p.medication_id = w.m and p.pharmacy_id = w.ph and p.dosage = w.d and p.price = w.price",
+      [
+        prices.map((p) => p.medicationId),
+        prices.map((p) => p.pharmacyId),
+        prices.map((p) => p.dosage),
+        prices.map((p) => p.price),
+      ],
+    );
+    const n = Number(one(written).n);
+    const emails = await query<{ n: string }>(
+      pg.url,
+      "select count(*)::text as n from email_outbox where template = 'price-drop' and price_alert_id = any($1::uuid[]) and created_at >= $2",
+      [alertIds, before],
+    );
+    const queued = Number(one(emails).n);
+    const committed = n === prices.length;
+    check(
+      n === 0 || committed,
+      `kill after ${delay} ms: ${n} of ${prices.length} prices written (partial)`,
+      failures,
+    );
+    check(
+      queued === (committed ? alertIds.length : 0),
+      `kill after ${delay} ms: ${queued} price-drop emails queued for ${committed ? "a committed" : "an uncommitted"} write of ${alertIds.length} alerts`,
+      failures,
+    );
+    // Prices that were already at the new value would make "none" look like "all": they never are (half the lowest).
+    outcomes.push(
+      `${delay === undefined ? `not killed, ${Math.round(fullMs)} ms` : `killed after ${delay} ms`} (answer ${answer.status || "none"}): ${committed ? "all" : n === 0 ? "none" : `${n}`} of ${prices.length} rows, ${queued}/${alertIds.length} alert emails`,
+    );
+  }
+  return {
+    name: "SIGKILL during a bulk price write",
+    acknowledged: `the uninterrupted write answered 200 in ${Math.round(fullMs)} ms; the killed ones were never answered`,
+    found: failures.length ? failures.join("; ") : outcomes.join("; "),
+    ok: failures.length === 0,
+  };
+}
+
+// ------------------------------------------------------------------ 5. PostgreSQL restarted under visitor writes
+
+export async function restartUnderWrites(pg: Postgres, dataDir: string): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const api = await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir });
+  try {
+    const pair = one(await catalogue(pg.url));
+    const target = { medicationId: pair.medication_id, dosage: pair.dosage };
+    const acked: { kind: "contact" | "alert" | "subscribe"; email: string }[] = [];
+    const statuses = new Map<number, number>();
+    const until = Date.now() + 12_000;
+    const kinds = ["contact", "alert", "subscribe"] as const;
+    const worker = async (index: number) => {
+      for (let i = index; Date.now() < until; i += 1) {
+        const kind = kinds[i % 3] ?? "contact";
+        const write = visitorWrite(kind, target);
+        const res = await request(api.url, "POST", write.route, write.body);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status >= 200 && res.status < 300) acked.push({ kind, email: write.email });
+      }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, (_, i) => worker(i)));
+    await sleep(4000);
+    pg.restart("immediate");
+    await load;
+    const missing = await missingWrites(pg.url, acked);
+    const tally = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(", ");
+    check(missing.length === 0, `${missing.length} acknowledged writes missing`, failures);
+    check(!statuses.has(500), `${statuses.get(500)} writes answered 500`, failures);
+    check(
+      (statuses.get(503) ?? 0) > 0,
+      "no write was refused during the restart (did the restart happen?)",
+      failures,
+    );
+    check(
+      [...statuses.keys()].every((s) => s === 201 || s === 503),
+      `unexpected answers: ${tally}`,
+      failures,
+    );
+    if (failures.length)
+      failures.push(
+        `API (exit ${api.child.exitCode}/${api.child.signalCode}) said: ${api.output().slice(-2500)}`,
+      );
+    return {
+      name: "PostgreSQL restarted (immediate) under visitor writes",
+      acknowledged: `${acked.length} writes answered 2xx (answers: ${tally})`,
+      found: failures.length
+        ? failures.join("; ")
+        : `all ${acked.length} found in the database; none answered 500`,
+      ok: failures.length === 0,
+    };
+  } finally {
+    await stopApi(api);
+  }
+}
+
+// ------------------------------------------------------------------ 6. several API processes, one killed
+
+export async function clusterUnderLoad(pg: Postgres, seconds: number): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pc-faults-cluster-"));
+  const apis: ApiProcess[] = [];
+  try {
+    // The first seeds and migrates; the others start together, as a deploy would.
+    apis.push(await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir }));
+    apis.push(
+      ...(await Promise.all([1, 2].map(() => startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir })))),
+    );
+    const rows = await catalogue(pg.url);
+    const target = { medicationId: one(rows).medication_id, dosage: one(rows).dosage };
+    const medicationIds = [...new Set(rows.map((r) => r.medication_id))];
+    const alive = new Set(apis.map((a) => a.url));
+    const acked: { kind: "contact" | "alert" | "subscribe"; email: string }[] = [];
+    let attempts = 0;
+    let failed = 0;
+    let retried = 0;
+    const until = Date.now() + seconds * 1000;
+    const kinds = ["contact", "alert", "subscribe"] as const;
+    const pick = (not?: string) => {
+      // A client's view: it tries any address it was given, and on failure retries once on another.
+      const urls = apis.map((a) => a.url).filter((u) => u !== not);
+      return urls[Math.floor(Math.random() * urls.length)] ?? apis[0]?.url ?? "";
+    };
+    const worker = async () => {
+      for (let i = 0; Date.now() < until; i += 1) {
+        attempts += 1;
+        const isWrite = Math.random() < 0.3;
+        const kind = kinds[i % 3] ?? "contact";
+        const write = isWrite ? visitorWrite(kind, target) : undefined;
+        const route =
+          write?.route ??
+          [
+            "/api/categories",
+            `/api/prices/medication/${medicationIds[i % medicationIds.length]}`,
+            "/api/medications",
+          ][i % 3] ??
+          "/api/categories";
+        const send = (base: string) => request(base, write ? "POST" : "GET", route, write?.body, {}, 5000);
+        const first = pick();
+        let res = await send(first);
+        if (res.status === 0 || res.status >= 500) {
+          retried += 1;
+          res = await send(pick(first));
+        }
+        if (res.status === 0 || res.status >= 500) failed += 1;
+        else if (write && res.status >= 200 && res.status < 300) acked.push({ kind, email: write.email });
+      }
+    };
+    const load = Promise.all(Array.from({ length: 6 }, () => worker()));
+    await sleep((seconds * 1000) / 2);
+    const victim = apis[1] as ApiProcess;
+    victim.child.kill("SIGKILL");
+    alive.delete(victim.url);
+    await load;
+    const survivors = await Promise.all(
+      apis.filter((a) => alive.has(a.url)).map((a) => request(a.url, "GET", "/health")),
+    );
+    check(
+      survivors.every((s) => s.status === 200),
+      "a surviving process is not healthy",
+      failures,
+    );
+    const rate = attempts ? failed / attempts : 0;
+    check(rate <= 0.001, `error rate ${(rate * 100).toFixed(3)} % (${failed}/${attempts})`, failures);
+    const missing = await missingWrites(pg.url, acked);
+    check(missing.length === 0, `${missing.length} acknowledged writes missing`, failures);
+    // The outbox: let the survivors drain it, then every message was claimed once (a row the killed
+    // process held is taken over after its lease: at most one such) and written once.
+    const drainUntil = Date.now() + 30_000;
+    let pending = -1;
+    while (Date.now() < drainUntil) {
+      pending = Number(
+        (
+          await query<{ n: string }>(
+            pg.url,
+            "select count(*)::text as n from email_outbox where status = 'pending'",
+          )
+        )[0]?.n,
+      );
+      if (pending === 0) break;
+      await sleep(1000);
+    }
+    const outbox = one(
+      await query<{ sent: string; twice: string }>(
+        pg.url,
+        "select count(*) filter (where status = 'sent')::text as sent, count(*) filter (where attempts > 1)::text as twice from email_outbox",
+      ),
+    );
+    let files: string[] = [];
+    try {
+      files = readdirSync(path.join(dataDir, "mail"));
+    } catch {
+      files = [];
+    }
+    const perMessage = new Map<string, number>();
+    for (const file of files) {
+      const id = /([0-9a-f-]{36})\.eml$/.exec(file)?.[1];
+      if (id) perMessage.set(id, (perMessage.get(id) ?? 0) + 1);
+    }
+    const duplicates = [...perMessage.values()].filter((n) => n > 1).length;
+    check(pending === 0, `${pending} emails still pending 30 s after the load`, failures);
+    check(duplicates <= 1, `${duplicates} emails written more than once`, failures);
+    check(Number(outbox.twice) <= 1, `${outbox.twice} emails claimed more than once`, failures);
+    return {
+      name: `three API processes under mixed load for ${seconds} s, one killed midway`,
+      acknowledged: `${attempts} requests (${retried} retried once on another process), ${acked.length} writes acknowledged`,
+      found: failures.length
+        ? failures.join("; ")
+        : `error rate ${((failed / Math.max(1, attempts)) * 100).toFixed(3)} % (${failed} failed after the retry); all ${acked.length} writes found; survivors healthy; outbox: ${outbox.sent} sent, ${perMessage.size} mail files, ${duplicates} duplicated, ${outbox.twice} claimed twice`,
+      ok: failures.length === 0,
+    };
+  } finally {
+    await Promise.all(apis.map(stopApi));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
