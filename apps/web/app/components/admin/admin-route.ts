@@ -35,7 +35,16 @@ export function failureText(error: unknown, fallback: string): string {
   if (error instanceof Response) throw error;
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;
-    if (error.kind === "network" || error.kind === "timeout") return UNREACHABLE_MESSAGE;
+    if (apiUnreachable(error)) return UNREACHABLE_MESSAGE;
   }
   return fallback;
+}
+
+/**
+ * Nothing answered for the API: no response, a timeout, or a gateway's bare 502/503/504 (the API
+ * processes are down behind nginx). The API's own 503 carries its sentence and is shown instead.
+ */
+export function apiUnreachable(error: ApiError): boolean {
+  if (error.kind === "network" || error.kind === "timeout") return true;
+  return !error.serverMessage && error.status >= 502 && error.status <= 504;
 }

@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { ApiError } from "../../lib/api-client.ts";
-import { UNREACHABLE_MESSAGE } from "./admin-route.ts";
+import { apiUnreachable, UNREACHABLE_MESSAGE } from "./admin-route.ts";
 
 /** The small building blocks of the back-office screens: calm, dense, white and slate with teal. */
 
@@ -144,7 +144,7 @@ export function TextField({ label, error, hint, ...input }: FieldProps) {
 export function AdminPageError({ error }: { error: unknown }) {
   let message = "Sorry, this page could not be shown just now. Please try again in a moment.";
   if (error instanceof ApiError) {
-    if (error.kind === "network" || error.kind === "timeout") message = UNREACHABLE_MESSAGE;
+    if (apiUnreachable(error)) message = UNREACHABLE_MESSAGE;
     else if (error.serverMessage) message = error.serverMessage;
   } else if (isRouteErrorResponse(error) && error.status === 404) {
     message = "This admin page does not exist.";
