@@ -16,13 +16,14 @@ import { buildWebIfNeeded } from "./web-build.ts";
 const apiEntry = fileURLToPath(new URL("../apps/api/src/server.ts", import.meta.url));
 const webEntry = fileURLToPath(new URL("../apps/web/server/main.ts", import.meta.url));
 
-function count(name: string): number {
+/** API_WORKERS is at least 1; WEB_WORKERS may be 0, for a machine that runs only the API tier. */
+function count(name: string, least: number): number {
   const raw = process.env[name];
   const fallback = Math.max(2, Math.min(4, availableParallelism()));
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 64) {
-    process.stderr.write(`Invalid configuration:\n  ${name}: must be a whole number from 1 to 64\n`);
+  if (!Number.isInteger(value) || value < least || value > 64) {
+    process.stderr.write(`Invalid configuration:\n  ${name}: must be a whole number from ${least} to 64\n`);
     process.exit(1);
   }
   return value;
@@ -36,12 +37,12 @@ if (!process.env.DATABASE_URL) {
 }
 
 const tiers = {
-  api: { entry: apiEntry, size: count("API_WORKERS") },
-  web: { entry: webEntry, size: count("WEB_WORKERS") },
+  api: { entry: apiEntry, size: count("API_WORKERS", 1) },
+  web: { entry: webEntry, size: count("WEB_WORKERS", 0) },
 };
 type Tier = keyof typeof tiers;
 
-buildWebIfNeeded();
+if (tiers.web.size > 0) buildWebIfNeeded();
 
 const roles = new Map<Worker, Tier>();
 let stopping = false;
