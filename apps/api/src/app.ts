@@ -93,6 +93,8 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (config.nodeEnv === "production") warnOfUndeclaredProxy(app);
 
+  // A pooled connection the database server dropped: the pool replaces it, the log says so.
+  database.onPoolError?.((error) => app.log.error({ err: error }, "database connection error"));
   app.decorate("database", database);
   app.decorate("services", createServices(database.db, { config, log: app.log, now }));
   app.decorate("adminRoutes", []);

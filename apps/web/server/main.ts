@@ -1,4 +1,4 @@
-import { ConfigError } from "@pharmacompare/contract";
+import { ConfigError, logOptions } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
 import { loadWebConfig, type WebConfig } from "../app/config.server.ts";
 import { createWebServer } from "./web-server.ts";
@@ -18,7 +18,7 @@ try {
 
 let web: FastifyInstance | undefined;
 try {
-  web = await createWebServer({ logger: { level: "info", name: "web" } });
+  web = await createWebServer({ logger: logOptions("info", "web") });
   await web.listen({ host: config.host, port: config.port });
 } catch (err) {
   // The usual cause is a missing build: say so in plain words before the details.

@@ -33,6 +33,7 @@ export * from "./errors.ts";
 export * from "./format.ts";
 export * from "./health.ts";
 export * from "./ids.ts";
+export * from "./log-redaction.ts";
 export * from "./path-segment.ts";
 export * from "./public-api.ts";
 export * from "./query.ts";

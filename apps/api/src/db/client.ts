@@ -24,6 +24,8 @@ export interface DatabaseHandle {
    * processes may start together, and only one may seed or create the first administrator.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Where errors of the connection pool go (PostgreSQL only; the API logs them). */
+  onPoolError?(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,8 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       );
       return turn;
     },
+    // PGlite runs in this process: it has no pool whose connections can fail on their own.
+    onPoolError() {},
     close: () => client.close(),
   };
 }
@@ -78,8 +82,12 @@ function openPostgres(url: string): DatabaseHandle {
   });
   // An idle connection the server drops (restart, failover, a forced drop while the pool is
   // closing) is emitted here; the pool has already discarded it and opens another on demand.
-  // Without a listener Node would treat it as an uncaught error and end the process.
-  pool.on("error", () => {});
+  // Without a listener Node would treat it as an uncaught error and end the process. It is logged
+  // (once the API has said where), so a flapping database shows in the logs.
+  const poolErrorListeners: ((error: Error) => void)[] = [];
+  pool.on("error", (error) => {
+    for (const listener of poolErrorListeners) listener(error);
+  });
   // The same for a connection checked out (a transaction between two statements) when the server
   // goes away: its next statement fails and the request answers 503 (decision 021); without this
   // listener the 'error' event would end the process.
@@ -111,6 +119,9 @@ function openPostgres(url: string): DatabaseHandle {
         await client.query(`select pg_advisory_unlock(${STARTUP_LOCK})`).catch(() => {});
         client.release();
       }
+    },
+    onPoolError(listener) {
+      poolErrorListeners.push(listener);
     },
     close: () => pool.end(),
   };
