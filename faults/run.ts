@@ -7,6 +7,7 @@ import {
   databaseDown,
   gracefulShutdown,
   killDuringBulkWrite,
+  killDuringSheetApply,
   restartUnderWrites,
   smtpDown,
 } from "./scenarios.ts";
@@ -24,6 +25,7 @@ const scenarios: [string, () => Promise<ScenarioResult> | ScenarioResult][] = [
   ["database", () => databaseDown(pg, dataDir)],
   ["smtp", () => smtpDown()],
   ["bulk-kill", () => killDuringBulkWrite(pg, dataDir)],
+  ["sheet-kill", () => killDuringSheetApply(pg, dataDir)],
   ["pg-restart", () => restartUnderWrites(pg, dataDir)],
   ["cluster", () => clusterUnderLoad(pg, loadSeconds)],
 ];
