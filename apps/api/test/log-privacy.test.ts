@@ -1,5 +1,8 @@
+import { existsSync } from "node:fs";
 import { Writable } from "node:stream";
-import { adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
+import { fileURLToPath } from "node:url";
+import { adminEndpoints, logOptions, publicEndpoints } from "@pharmacompare/contract";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggerOptions } from "../src/logger.ts";
 import { bearer, login, signIn } from "./admin-helpers.ts";
@@ -100,6 +103,100 @@ describe("the API's logs", () => {
       TEST_ADMIN.email,
     ]) {
       expect(logged, secret).not.toContain(secret);
+    }
+  });
+});
+
+/** The web build the standalone web server serves (made by `npm run build`, and by Playwright's run). */
+const webBuild = fileURLToPath(new URL("../../web/build/server/index.js", import.meta.url));
+const webServerModule = fileURLToPath(new URL("../../web/server/web-server.ts", import.meta.url));
+
+describe.skipIf(!existsSync(webBuild))("the web server's logs, with the API behind it", () => {
+  it("hold no password, token, authorization header, cookie, one-time code or visitor's email address", async () => {
+    const apiLines: string[] = [];
+    const webLines: string[] = [];
+    const into = (target: string[]) =>
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          target.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+          done();
+        },
+      });
+    const backend = await api.another(
+      {},
+      { logger: { ...loggerOptions("info", "api"), stream: into(apiLines) } },
+    );
+    let web: FastifyInstance | undefined;
+    try {
+      const address = await backend.listen({ host: "127.0.0.1", port: 0 });
+      process.env.API_INTERNAL_URL = address;
+      process.env.API_URL = address;
+      // Imported by path so the API's type check does not take in the web's modules.
+      const { createWebServer } = (await import(webServerModule)) as {
+        createWebServer(options: { logger: unknown }): Promise<FastifyInstance>;
+      };
+      web = await createWebServer({ logger: { ...logOptions("info", "web"), stream: into(webLines) } });
+      const visitor = "sam.webvisitor@example.co.uk";
+      const secrets = { authorization: "Bearer web-secret-bearer", cookie: "session=web-secret-cookie" };
+      const form = (fields: Record<string, string>) => ({
+        "content-type": "application/x-www-form-urlencoded",
+        ...secrets,
+        payload: new URLSearchParams(fields).toString(),
+      });
+      const post = async (url: string, fields: Record<string, string>) => {
+        const { payload, ...headers } = form(fields);
+        return web?.inject({ method: "POST", url, headers, payload, remoteAddress: "203.0.113.80" });
+      };
+      const contact = await post("/contact", {
+        name: "Sam Webvisitor",
+        email: visitor,
+        subject: "general",
+        message: "Write back to me, please.",
+      });
+      expect(contact?.statusCode).toBe(200);
+      const price = await api.app.services.prices.lowest("viagra", "50mg x 4 tablets");
+      if (!price) throw new Error("no demo price");
+      const alert = await post("/condition/erectile-dysfunction?index", {
+        intent: "price-alert",
+        email: visitor,
+        targetPrice: (Math.round(price.price * 90) / 100).toFixed(2),
+        consent: "on",
+        medicationId: "viagra",
+        medicationName: "Viagra",
+        dosage: "50mg x 4 tablets",
+        currentPrice: String(price.price),
+        lowestPharmacy: price.pharmacy.name,
+        password: "typed-into-the-wrong-form",
+        code: "771204",
+      });
+      expect(alert?.statusCode).toBeLessThan(500);
+      const link = await web.inject({
+        method: "GET",
+        url: `/confirm?token=web-link-secret&email=${encodeURIComponent(visitor)}`,
+        headers: secrets,
+      });
+      expect(link.statusCode).toBeLessThan(500);
+
+      expect(webLines.join("\n")).toContain("request completed");
+      // The web's actions sent both writes on to the API.
+      const apiUrls = apiLines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url);
+      expect(apiUrls).toContain(urlOf(publicEndpoints.sendContactMessage));
+      expect(apiUrls).toContain(urlOf(publicEndpoints.createPriceAlert));
+      const logged = [...webLines, ...apiLines].join("\n");
+      for (const secret of [
+        visitor,
+        encodeURIComponent(visitor),
+        "web-secret-bearer",
+        "web-secret-cookie",
+        "typed-into-the-wrong-form",
+        "771204",
+        "web-link-secret",
+      ]) {
+        expect(logged, secret).not.toContain(secret);
+      }
+    } finally {
+      await web?.close();
+      await backend.close();
     }
   });
 });
