@@ -5,7 +5,7 @@ import Fastify from "fastify";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { loggerOptions } from "../logger.ts";
-import { databaseFailure, registerErrorHandling } from "./error-handler.ts";
+import { databaseFailure, databaseUnavailable, registerErrorHandling } from "./error-handler.ts";
 
 const SECRET = "jane.doe@example.co.uk";
 
@@ -159,5 +159,33 @@ describe("databaseFailure", () => {
   it("leaves other errors alone, including system errors with five-letter codes", () => {
     expect(databaseFailure(new Error("boom"))).toBeUndefined();
     expect(databaseFailure(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }))).toBeUndefined();
+  });
+});
+
+describe("databaseUnavailable (decision 021: an unreachable database is a retryable 503)", () => {
+  const wrapped = (cause: Error) => new DrizzleQueryError("select 1", [], cause);
+
+  it("recognises a server going away, refusing, or timing a statement out", () => {
+    for (const code of ["57P01", "57P03", "08006", "53300", "57014"]) {
+      expect(databaseUnavailable(wrapped(drivers["node-postgres"]("terminating connection", { code })))).toBe(
+        true,
+      );
+    }
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    expect(databaseUnavailable(refused)).toBe(true);
+    expect(databaseUnavailable(wrapped(new Error("Connection terminated unexpectedly")))).toBe(true);
+    expect(databaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+  });
+
+  it("leaves real query failures alone, and never judges by the bound values Drizzle lists", () => {
+    expect(
+      databaseUnavailable(wrapped(drivers["node-postgres"]("column does not exist", { code: "42703" }))),
+    ).toBe(false);
+    const visitorText = new DrizzleQueryError(
+      "insert into contacts",
+      ["ECONNREFUSED Connection terminated"],
+      new Error("x"),
+    );
+    expect(databaseUnavailable(visitorText)).toBe(false);
   });
 });
