@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type PostgresServer, startPostgres } from "../scripts/postgres-server.ts";
+import { sparePort } from "./ports.ts";
+
+/**
+ * The product as `npm start` runs it (API and web in one process), in a child process so the load
+ * generator never shares its event loop, on a fresh demo catalogue in PGlite or a throwaway PostgreSQL.
+ */
+export type BenchDatabase = "pglite" | "pg";
+
+export interface Product {
+  apiUrl: string;
+  siteUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startProduct(database: BenchDatabase): Promise<Product> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pc-bench-"));
+  let postgres: PostgresServer | undefined;
+  if (database === "pg") postgres = await startPostgres();
+  const [port, apiPort] = [await sparePort(), await sparePort()];
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ADMIN_PASSWORD: "bench-password-123",
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const cleanup = () => {
+    postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let output = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("is running")) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`the product exited (${code}) before starting`)));
+    });
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+  child.stdout?.resume();
+  return {
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    siteUrl: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      cleanup();
+    },
+  };
+}
