@@ -1,0 +1,84 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { buildWeb } from "../../../scripts/web-build.ts";
+
+/**
+ * Page budget (issue 14): the JavaScript a visitor downloads for a public route — the client
+ * entry, the root route and the route's own module with every chunk they import — in gzip bytes.
+ * Measured over the build output the browser journeys use; built here when missing (a present
+ * build is measured as it is, so a browser suite using it is never disturbed).
+ *
+ * The goal is 120 KB and is MISSED today (174–224 KB: zod, 45 KB, reaches every page through the
+ * root route, see docs/performance.md). Until that is fixed this test holds the line at today's
+ * ceiling, so no change makes it worse; lower the ceiling as routes shrink, down to 120 KB.
+ */
+const CEILING_GZIP_BYTES = 230 * 1024;
+const webDir = fileURLToPath(new URL("..", import.meta.url));
+const serverBuild = path.join(webDir, "build/server/index.js");
+const clientDir = path.join(webDir, "build/client");
+
+interface ManifestEntry {
+  id?: string;
+  parentId?: string;
+  module: string;
+  imports?: string[];
+}
+interface Manifest {
+  entry: ManifestEntry;
+  routes: Record<string, ManifestEntry>;
+}
+
+function readManifest(): Manifest {
+  if (!existsSync(serverBuild)) buildWeb();
+  // The manifest the server build names, not a leftover from an earlier build.
+  const name = readFileSync(serverBuild, "utf8").match(/manifest-[\w-]+\.js/)?.[0];
+  const file = name ?? readdirSync(path.join(clientDir, "assets")).find((f) => f.startsWith("manifest-"));
+  if (!file) throw new Error("the web build has no route manifest");
+  const source = readFileSync(path.join(clientDir, "assets", file), "utf8");
+  return JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as Manifest;
+}
+
+const gzipSizes = new Map<string, number>();
+function gzipSize(asset: string): number {
+  let size = gzipSizes.get(asset);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(clientDir, asset))).length;
+    gzipSizes.set(asset, size);
+  }
+  return size;
+}
+
+function routeJavaScript(manifest: Manifest, routeId: string): number {
+  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) break;
+    files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+  }
+  return [...files].reduce((total, file) => total + gzipSize(file), 0);
+}
+
+describe("page budget", () => {
+  it("keeps every public route's JavaScript within today's ceiling (goal: 120 KB gzip)", {
+    timeout: 300_000,
+  }, () => {
+    const manifest = readManifest();
+    const publicRoutes = Object.keys(manifest.routes).filter(
+      (id) => id !== "root" && !id.startsWith("routes/admin"),
+    );
+    expect(publicRoutes).toContain("routes/condition");
+    const over = publicRoutes
+      .map((id) => ({ id, kb: Math.round(routeJavaScript(manifest, id) / 102.4) / 10 }))
+      .filter(({ kb }) => kb * 1024 > CEILING_GZIP_BYTES);
+    expect(over).toEqual([]);
+  });
+
+  it("counts what a route imports (a sanity check of the measure)", () => {
+    const manifest = readManifest();
+    expect(routeJavaScript(manifest, "routes/condition")).toBeGreaterThan(gzipSize(manifest.entry.module));
+  });
+});
