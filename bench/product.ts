@@ -17,7 +17,10 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-export async function startProduct(database: BenchDatabase): Promise<Product> {
+/** NODE_ENV of the product: "development" is what a bare `npm start` runs (React's dev build). */
+export type BenchMode = "development" | "production";
+
+export async function startProduct(database: BenchDatabase, mode: BenchMode): Promise<Product> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pc-bench-"));
   let postgres: PostgresServer | undefined;
   if (database === "pg") postgres = await startPostgres();
@@ -25,7 +28,9 @@ export async function startProduct(database: BenchDatabase): Promise<Product> {
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "development",
+      NODE_ENV: mode,
+      // Production requires these said out loud; loopback is the only proxy a bench has.
+      ...(mode === "production" ? { SEED_DEMO: "true", TRUST_PROXY: "127.0.0.1" } : {}),
       HOST: "127.0.0.1",
       PORT: String(port),
       API_PORT: String(apiPort),

@@ -3,7 +3,8 @@ import { type Nginx, type StaticFile, startNginx } from "./nginx.ts";
 import { type BenchDatabase, type Product, startProduct } from "./product.ts";
 
 /**
- * `npm run bench [--quick] [--db=pglite|pg|both] [--case=<text>] [--runs=N] [--duration=S]`:
+ * `npm run bench [--quick] [--db=pglite|pg|both] [--case=<text>] [--runs=N] [--duration=S]
+ * [--env=development|production]`:
  * throughput of the hot public reads and pages at 50 connections on loopback, each as a ratio to
  * nginx (1 worker) serving the same bytes in the same run. Never part of `npm test`; figures go to
  * docs/performance.md. Exits 1 only when a request failed, not when a goal is missed.
@@ -61,6 +62,11 @@ if (!["pglite", "pg", "both"].includes(dbFlag)) {
   process.exit(2);
 }
 const databases: BenchDatabase[] = dbFlag === "both" ? ["pglite", "pg"] : [dbFlag as BenchDatabase];
+const mode = flag("env") ?? "development";
+if (mode !== "development" && mode !== "production") {
+  process.stderr.write(`--env must be development or production (got "${mode}")\n`);
+  process.exit(2);
+}
 const runs = Number(flag("runs") ?? (quick ? 1 : 3));
 const duration = Number(flag("duration") ?? (quick ? 3 : 10));
 const caseFilter = flag("case");
@@ -104,13 +110,13 @@ const fmt = (m: Measure) =>
 
 let failed = false;
 process.stdout.write(
-  `bench: ${CONNECTIONS} connections, ${duration} s per measure, median of ${runs}, ${new Date().toISOString()}\n`,
+  `bench: ${CONNECTIONS} connections, ${duration} s per measure, median of ${runs}, NODE_ENV=${mode}, ${new Date().toISOString()}\n`,
 );
 for (const database of databases) {
   let product: Product | undefined;
   let nginx: Nginx | undefined;
   try {
-    product = await startProduct(database);
+    product = await startProduct(database, mode);
     const base = (c: BenchCase) => (c.tier === "api" ? product?.apiUrl : product?.siteUrl);
     const files: StaticFile[] = [];
     for (const c of selected) files.push(await fetchBytes(`${base(c)}${c.path}`));
