@@ -147,6 +147,18 @@ test("keyboard search: suggestions, highlight, Enter goes to the condition page 
   await page.goto("/");
   const box = page.getByRole("combobox", { name: "Search for a medication" });
   const listbox = page.getByRole("listbox", { name: "Medication suggestions" });
+  // Typed before hydration, the character would reach no handler and the check below prove nothing:
+  // wait until React has attached its props (its handlers) to the box.
+  await box.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const check = () =>
+          Object.keys(element).some((key) => key.startsWith("__reactProps$"))
+            ? resolve()
+            : setTimeout(check, 20);
+        check();
+      }),
+  );
 
   // One character: nothing is asked and nothing is shown.
   await box.pressSequentially("s");
