@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureChromium } from "./ensure-chromium.ts";
+import { buildWebIfNeeded } from "./web-build.ts";
 
 /**
  * `npm test`: lint, type check, unit and API integration tests (Vitest, PGlite), then the
@@ -21,6 +22,19 @@ function run(title: string, command: string, args: string[], env: Record<string,
 const steps: [string, () => boolean][] = [
   ["lint (biome)", () => run("lint (biome)", "npm", ["run", "--silent", "lint"])],
   ["type check (tsc)", () => run("type check (tsc)", "npm", ["run", "--silent", "typecheck"])],
+  [
+    // Once, before the tests that read the build (the page budget, the web server's logs) and the journeys.
+    "web build",
+    () => {
+      process.stdout.write("\n▶ web build\n");
+      try {
+        buildWebIfNeeded();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  ],
   [
     "unit and API integration (vitest)",
     () =>

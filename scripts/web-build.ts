@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -31,14 +31,41 @@ export function webBuildIsStale(): boolean {
   return sources.some((source) => newestMtime(source) > built);
 }
 
+const lock = path.join(webDir, ".build-lock");
+/** A lock older than this was left by a build that died. */
+const STALE_LOCK_MS = 10 * 60 * 1000;
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Builds the web app. Test files that need the build may ask for it at the same time (Vitest runs
+ * them in parallel): one builds while holding a lock folder, the others wait for it to finish.
+ */
 export function buildWeb(): void {
-  const bin = path.join(root, "node_modules/.bin/react-router");
-  const result = spawnSync(bin, ["build"], {
-    cwd: webDir,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) throw new Error("The web build failed (see the output above).");
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      while (existsSync(lock)) sleep(250);
+      if (existsSync(serverBuild)) return; // built by whoever held the lock
+    }
+  }
+  try {
+    const bin = path.join(root, "node_modules/.bin/react-router");
+    const result = spawnSync(bin, ["build"], {
+      cwd: webDir,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (result.status !== 0) throw new Error("The web build failed (see the output above).");
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export function buildWebIfNeeded(): void {

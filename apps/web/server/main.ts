@@ -1,7 +1,6 @@
 import { ConfigError, logOptions } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
 import { loadWebConfig, type WebConfig } from "../app/config.server.ts";
-import { createWebServer } from "./web-server.ts";
 
 /**
  * The web tier on its own (production): the server-rendered site, calling the API at
@@ -15,6 +14,11 @@ try {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
+
+// React renders the production build in production mode whatever NODE_ENV says; it reads NODE_ENV
+// once, when first loaded, so the web server (which loads it) is imported only now.
+process.env.NODE_ENV ??= "production";
+const { createWebServer } = await import("./web-server.ts");
 
 let web: FastifyInstance | undefined;
 try {
