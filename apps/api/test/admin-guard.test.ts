@@ -125,9 +125,32 @@ describe("the admin guard", () => {
 
   it("lets a live session through to every guarded GET", async () => {
     const token = await signIn(api.app);
-    for (const route of api.app.adminRoutes.filter((r) => r.method === "GET")) {
+    const catchAll = new Set<string>(UNKNOWN_ADMIN_PATHS);
+    const endpoints = api.app.adminRoutes.filter((r) => r.method === "GET" && !catchAll.has(r.url));
+    expect(endpoints.length).toBeGreaterThan(10);
+    for (const route of endpoints) {
       const res = await api.app.inject({ method: "GET", url: concrete(route.url), headers: bearer(token) });
-      expect(res.statusCode, `GET ${route.url}`).not.toBe(401);
+      // A route with no parameters must answer 2xx; one naming a made-up id may only say 404.
+      const allowed = /[:*]/.test(route.url) ? [200, 404] : [200];
+      expect(allowed, `GET ${route.url} answered ${res.statusCode}`).toContain(res.statusCode);
+    }
+  });
+
+  it("gives an account whose role is unknown no access, with a session or at sign-in", async () => {
+    const token = await signIn(api.app);
+    // The CHECK constraint keeps such a role out today; the guard must not rely on it (a row
+    // written by a newer build, or a constraint dropped by hand).
+    await api.database.db.execute(sql`alter table admin_users drop constraint admin_users_role_valid`);
+    await api.database.db.execute(sql`update admin_users set role = 'superuser'`);
+    try {
+      const res = await api.app.inject({ method: "GET", url: "/api/admin/auth/me", headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+      await expect(signIn(api.app)).rejects.toThrow();
+    } finally {
+      await api.database.db.execute(sql`update admin_users set role = 'admin'`);
+      await api.database.db.execute(
+        sql`alter table admin_users add constraint admin_users_role_valid check (role in ('admin'))`,
+      );
     }
   });
 });

@@ -76,12 +76,13 @@ const passwordChangeFields: Record<string, keyof ChangePasswordRequest> = {
 
 const passwordChangeRefusal = (message: string) => badRequest(message, passwordChangeFields[message]);
 
-function toRole(role: string): AdminUser["role"] {
-  return ADMIN_ROLES.find((known) => known === role) ?? "admin";
+/** A role this build knows, or null: an unknown role has no access at all (deny by default). */
+function knownRole(role: string): AdminUser["role"] | null {
+  return ADMIN_ROLES.find((known) => known === role) ?? null;
 }
 
-function publicUser(user: { name: string; email: string; role: string }): AdminUser {
-  return { name: user.name, email: user.email, role: toRole(user.role) };
+function publicUser(user: { name: string; email: string }, role: AdminUser["role"]): AdminUser {
+  return { name: user.name, email: user.email, role };
 }
 
 /** The signed-in admin as the actor of an audit entry. */
@@ -132,7 +133,9 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
         user?.passwordHash ?? (await dummyPasswordHash()),
       );
 
-      if (!user || !passwordOk) {
+      // An account whose role this build does not know gets no session, with the same answer.
+      const role = user ? knownRole(user.role) : null;
+      if (!user || !passwordOk || !role) {
         // The attempted email is kept only when it is one: a password typed into the email field
         // must never land in the audit log.
         const attempted = z.email().safeParse(email).success ? email : null;
@@ -190,7 +193,7 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
           changes: { userAgent: client.userAgent },
         });
       });
-      return { token, user: publicUser(user) };
+      return { token, user: publicUser(user, role) };
     },
 
     /** Resolves a bearer token to a live session, sliding its idle expiry forward. */
@@ -203,6 +206,8 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
         .limit(1);
       if (!row || row.session.revokedAt) return { outcome: "unknown" };
       const { session, user } = row;
+      const role = knownRole(user.role);
+      if (!role) return { outcome: "unknown" };
       const at = now();
       if (at >= session.idleExpiresAt || at >= session.absoluteExpiresAt) return { outcome: "expired" };
 
@@ -219,7 +224,7 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
       return {
         outcome: "ok",
         principal: {
-          user: { id: user.id, ...publicUser(user) },
+          user: { id: user.id, ...publicUser(user, role) },
           session: {
             id: session.id,
             createdAt: session.createdAt,
