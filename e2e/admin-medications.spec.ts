@@ -496,9 +496,10 @@ test("the error texts of back-office §8 on the list and the form", async ({ pag
     `${API_URL}${endpointUrl(endpoint, { params })}`;
   await signIn(page);
 
-  // The list cannot be read: said, with a way to try again.
+  // The list cannot be read: said, with a way to try again. (A bare 500, the API failing without a
+  // sentence of its own: a gateway's bare 502-504 says the API cannot be reached instead.)
   await page.route(`${failing(adminEndpoints.listAdminMedications)}*`, (route) =>
-    route.fulfill({ status: 502, body: "" }),
+    route.fulfill({ status: 500, body: "" }),
   );
   await page.goto("/admin/medications");
   await expect(page.getByRole("alert")).toHaveText("Failed to load medications");
@@ -509,7 +510,7 @@ test("the error texts of back-office §8 on the list and the form", async ({ pag
   // The switch and delete fail with the specification's texts when the API gives none.
   await page.getByLabel("Search").fill(id);
   const medicationUrl = failing(adminEndpoints.updateMedication, { id });
-  await page.route(medicationUrl, (route) => route.fulfill({ status: 502, body: "" }));
+  await page.route(medicationUrl, (route) => route.fulfill({ status: 500, body: "" }));
   await listRow(page, id).getByRole("switch").click();
   await expect(page.getByRole("alert")).toHaveText("Failed to update medication status");
   await expect(listRow(page, id).getByRole("switch")).toHaveAttribute("aria-checked", "true");
@@ -525,12 +526,12 @@ test("the error texts of back-office §8 on the list and the form", async ({ pag
 
   // The add form cannot read its pharmacies; the edit form cannot read the medication.
   await page.route(failing(adminEndpoints.listAdminPharmacies), (route) =>
-    route.fulfill({ status: 502, body: "" }),
+    route.fulfill({ status: 500, body: "" }),
   );
   await openNewForm(page);
   await expect(page.getByRole("alert")).toHaveText("Failed to load data");
   await page.route(failing(adminEndpoints.getAdminMedication, { id }), (route) =>
-    route.fulfill({ status: 502, body: "" }),
+    route.fulfill({ status: 500, body: "" }),
   );
   await page.goto(`/admin/medications/edit/${id}`);
   await expect(page.getByRole("alert")).toHaveText("Failed to load medication data");
@@ -538,7 +539,7 @@ test("the error texts of back-office §8 on the list and the form", async ({ pag
 
   // A save the API refuses without a reason.
   await page.route(medicationUrl, (route) =>
-    route.request().method() === "PUT" ? route.fulfill({ status: 502, body: "" }) : route.fallback(),
+    route.request().method() === "PUT" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
   );
   await page.goto(`/admin/medications/edit/${id}`);
   await expect(field(page, "Name")).toHaveValue(name);
