@@ -223,6 +223,15 @@ export const adminUsers = pgTable(
     role: text("role").notNull().default("admin"),
     passwordHash: text("password_hash").notNull(),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set for a generated first password: until it is changed, the account may only change it. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** TOTP (RFC 6238) shared secret, base32, once the second factor is enrolled and confirmed. */
+    totpSecret: text("totp_secret"),
+    /** A secret offered at enrolment, kept until the first code from it confirms it. */
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second step whose code was accepted, so no code works twice. */
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -254,6 +263,57 @@ export const adminSessions = pgTable(
     index("admin_sessions_user_idx").on(t.userId),
   ],
 );
+
+/** One-time recovery codes for the second factor, stored only as hashes. */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * The step between a right password and a second factor: an opaque, short-lived token (stored as
+ * a SHA-256 hash) that stands for "this account's password was just given from here".
+ */
+export const adminLoginChallenges = pgTable(
+  "admin_login_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    uniqueIndex("admin_login_challenges_token_hash_unique").on(t.tokenHash),
+    index("admin_login_challenges_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Counters that public reads depend on: every write to what the public site shows bumps
+ * "public" in the same transaction, so every API and web process can tell its cached answers
+ * are stale (issue 14's response and page caches).
+ */
+export const dataVersions = pgTable("data_versions", {
+  key: text("key").primaryKey(),
+  version: integer("version").notNull().default(0),
+  updatedAt: updatedAt(),
+});
 
 /** Failed sign-in bookkeeping per client address and per account, kept in the database so
  * several API processes share it. */
