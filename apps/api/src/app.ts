@@ -17,6 +17,7 @@ import { compressionOptions } from "./plugins/compression.ts";
 import { frameworkErrors, registerErrorHandling } from "./plugins/error-handler.ts";
 import { registerHttpCache } from "./plugins/http-cache.ts";
 import { warnOfUndeclaredProxy } from "./plugins/undeclared-proxy.ts";
+import { markRoutesPublic, registerAccessGuard } from "./routes/admin/access-guard.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { publicRoutes } from "./routes/public/index.ts";
@@ -88,7 +89,12 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
     transform: jsonSchemaTransform,
   });
   // The reference is public in development; in production only when API_DOCS says so.
-  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: "/docs" });
+  if (config.apiDocs) {
+    await app.register(async (docs) => {
+      markRoutesPublic(docs);
+      await docs.register(fastifySwaggerUi, { routePrefix: "/docs" });
+    });
+  }
 
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (config.nodeEnv === "production") warnOfUndeclaredProxy(app);
@@ -97,8 +103,8 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
   database.onPoolError?.((error) => app.log.error({ err: error }, "database connection error"));
   app.decorate("database", database);
   app.decorate("services", createServices(database.db, { config, log: app.log, now }));
-  app.decorate("adminRoutes", []);
   collectRoutes(app);
+  registerAccessGuard(app);
   // Before the database closes: the outbox worker (if started) finishes the message in hand.
   app.addHook("preClose", async () => {
     await app.services.outbox.stop();
@@ -107,7 +113,10 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
     await database.close();
   });
 
-  if (config.apiDocs) app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  if (config.apiDocs)
+    app.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, async () =>
+      app.swagger(),
+    );
   await app.register(healthRoutes);
   await app.register(publicRoutes);
   await app.register(adminRoutes);

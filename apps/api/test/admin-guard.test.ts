@@ -1,3 +1,4 @@
+import { allEndpoints } from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSessionToken } from "../src/auth/tokens.ts";
@@ -76,6 +77,26 @@ describe("the admin guard", () => {
     expect(adminPaths.length).toBeGreaterThanOrEqual(5);
     for (const route of adminPaths)
       expect(guarded, `${route.method} ${route.url}`).toContain(`${route.method} ${route.url}`);
+  });
+
+  it("lets anonymous callers reach only the routes marked public", async () => {
+    const publicPaths = new Set(
+      allEndpoints.filter((e) => e.access === "public").map((e) => `${e.method} ${e.path}`),
+    );
+    const documentation = (url: string) => url === "/openapi.json" || url.startsWith("/docs");
+    const routes = api.app.routeTable.filter((r) => r.method !== "OPTIONS" && r.method !== "HEAD");
+    expect(routes.length).toBeGreaterThan(20);
+    for (const route of routes) {
+      const hasBody = !["GET", "DELETE"].includes(route.method);
+      const res = await api.app.inject({
+        method: route.method as Method,
+        url: concrete(route.url).replace(/\*$/, "anything"),
+        ...(hasBody ? { payload: {} } : {}),
+      });
+      const name = `${route.method} ${route.url}`;
+      if (publicPaths.has(name) || documentation(route.url)) continue;
+      expect(res.statusCode, `${name} answered an anonymous caller`).toBe(401);
+    }
   });
 
   it("answers 401 on every guarded route for a missing, malformed, expired or revoked token", async () => {

@@ -1,7 +1,9 @@
 import { adminEndpoints, allEndpoints, type EndpointDefinition } from "@pharmacompare/contract";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerAccessGuard } from "../src/routes/admin/access-guard.ts";
 import { UNKNOWN_ADMIN_PATHS } from "../src/routes/admin/unknown-paths.ts";
 import { registerEndpoint } from "../src/routes/register-endpoint.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
@@ -55,16 +57,28 @@ describe("the registered routes", () => {
     expect(missing).toEqual([]);
   });
 
-  it("cannot include an admin entry registered outside the guard", async () => {
+  it("guard every route not marked public, wherever it is registered (deny by default)", async () => {
     const bare = Fastify({ logger: false });
-    expect(() =>
-      registerEndpoint(bare, adminEndpoints.dashboardCounts, async () => ({
+    bare.setValidatorCompiler(validatorCompiler);
+    bare.setSerializerCompiler(serializerCompiler);
+    // No token is presented below, so the guard never asks the auth service anything.
+    bare.decorate("services", {} as never);
+    registerAccessGuard(bare);
+    await bare.register(async (anyScope) => {
+      registerEndpoint(anyScope, adminEndpoints.dashboardCounts, async () => ({
         medications: 0,
         pharmacies: 0,
         prices: 0,
         categories: 0,
-      })),
-    ).toThrow("GET /api/admin/stats is an admin endpoint registered outside the guard");
+      }));
+      anyScope.get("/api/forgotten-flag", async () => ({ leaked: true }));
+      anyScope.get("/api/said-public", { config: { access: "public" } }, async () => ({ ok: true }));
+    });
+    const status = async (url: string) => (await bare.inject({ url })).statusCode;
+    expect(await status("/api/admin/stats")).toBe(401);
+    expect(await status("/api/forgotten-flag")).toBe(401);
+    expect(await status("/api/said-public")).toBe(200);
+    expect(await status("/api/no-such-route")).toBe(404);
     await bare.close();
   });
 

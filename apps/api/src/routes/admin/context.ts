@@ -5,11 +5,11 @@ import type { AdminPrincipal, ClientInfo } from "../../services/auth-service.ts"
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set by the admin guard on every route inside the guarded scope; null elsewhere. */
+    /** Set by the access guard on every route not marked public; null on public ones. */
     admin: AdminPrincipal | null;
   }
   interface FastifyInstance {
-    /** Method and URL of every route registered behind the admin guard (for tests and audits). */
+    /** Method and URL of every route behind the access guard (for tests and audits). */
     adminRoutes: AdminRouteEntry[];
   }
 }

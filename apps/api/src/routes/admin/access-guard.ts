@@ -1,0 +1,70 @@
+import { ErrorBody } from "@pharmacompare/contract";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { bearerToken } from "../../auth/tokens.ts";
+import { refuse } from "../../plugins/refusal.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** "public" lets anyone call a route that is not a registry entry (/docs, /openapi.json). */
+    access?: "public";
+  }
+}
+
+/** The guard's refusal: 401 in the one error shape, with the challenge a bearer client expects. */
+function deny(error: "Authentication required" | "Session expired") {
+  return refuse(401, error, {
+    code: error === "Session expired" ? "session_expired" : "unauthenticated",
+    headers: { "WWW-Authenticate": 'Bearer realm="admin"' },
+  });
+}
+
+type RouteConfig = { endpoint?: { access: string }; access?: "public" } | undefined;
+
+/** Public only when the route says so: a registry entry marked public, or `config.access`. */
+export function isPublicRoute(config: RouteConfig): boolean {
+  if (config?.endpoint) return config.endpoint.access === "public";
+  return config?.access === "public";
+}
+
+/** Marks every route registered in this scope public (for plugins that register their own). */
+export function markRoutesPublic(scope: FastifyInstance): void {
+  scope.addHook("onRoute", (route: RouteOptions) => {
+    route.config = { ...(route.config ?? {}), access: "public" };
+  });
+}
+
+/**
+ * Deny by default (ASVS 4.1.3): every route answers 401 unless `Authorization: Bearer <token>`
+ * names a live session — except routes explicitly marked public. Keyed by each route's own flag,
+ * not by where or under which path it was registered, so a route added anywhere without a flag is
+ * guarded. Installed on the root instance before any route is registered.
+ */
+export function registerAccessGuard(app: FastifyInstance): void {
+  app.decorate("adminRoutes", []);
+  app.decorateRequest("admin", null);
+
+  app.addHook("onRoute", (route) => {
+    if (isPublicRoute(route.config as RouteConfig)) return;
+    for (const method of [route.method].flat()) app.adminRoutes.push({ method, url: route.url });
+    // Every guarded route documents the guard's answer and the bearer requirement (OpenAPI).
+    const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+    route.schema = {
+      ...route.schema,
+      response: { ...response, 401: ErrorBody },
+      security: [{ bearerAuth: [] }],
+    };
+  });
+
+  app.addHook("onRequest", async (request: FastifyRequest) => {
+    // No route matched: there is nothing to protect, and the 404 says so. CORS preflights carry
+    // no credentials by design and are answered without running any route's handler.
+    if (request.is404 || request.method === "OPTIONS") return;
+    if (isPublicRoute(request.routeOptions.config as RouteConfig)) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw deny("Authentication required");
+    const result = await app.services.auth.authenticate(token);
+    if (result.outcome === "expired") throw deny("Session expired");
+    if (result.outcome !== "ok") throw deny("Authentication required");
+    request.admin = result.principal;
+  });
+}
