@@ -5,6 +5,7 @@ import { type ScenarioResult, startPostgres } from "./harness.ts";
 import {
   clusterUnderLoad,
   databaseDown,
+  embeddedDatabaseDown,
   gracefulShutdown,
   killDuringBulkWrite,
   killDuringSheetApply,
@@ -23,6 +24,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "pc-faults-data-"));
 const scenarios: [string, () => Promise<ScenarioResult> | ScenarioResult][] = [
   ["graceful", () => gracefulShutdown(pg, dataDir)],
   ["database", () => databaseDown(pg, dataDir)],
+  ["pglite", () => embeddedDatabaseDown()],
   ["smtp", () => smtpDown()],
   ["bulk-kill", () => killDuringBulkWrite(pg, dataDir)],
   ["sheet-kill", () => killDuringSheetApply(pg, dataDir)],

@@ -45,7 +45,11 @@ buildWebIfNeeded();
 process.env.NODE_ENV ??= "production";
 const { createWebServer } = await import("../apps/web/server/web-server.ts");
 
-const database = await openDatabase(config.api);
+const database = await openDatabase(config.api).catch((err: Error) => {
+  // A directory another process owns, or one we may not create: say so in one line and stop.
+  process.stderr.write(`PharmaCompare failed to start: ${err.message}\n`);
+  process.exit(1);
+});
 const api = await buildApi({ config: config.api, database });
 scheduleJobs(api);
 const web = await createWebServer({ logger: loggerOptions(config.api.logLevel, "web") });

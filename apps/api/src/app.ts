@@ -14,6 +14,7 @@ import { type ApiConfig, configWarnings } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { loggerOptions } from "./logger.ts";
 import { compressionOptions } from "./plugins/compression.ts";
+import { refuseWhileDatabaseUnavailable } from "./plugins/database-availability.ts";
 import { frameworkErrors, registerErrorHandling } from "./plugins/error-handler.ts";
 import { registerHttpCache } from "./plugins/http-cache.ts";
 import { warnOfUndeclaredProxy } from "./plugins/undeclared-proxy.ts";
@@ -103,6 +104,7 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
   database.onPoolError?.((error) => app.log.error({ err: error }, "database connection error"));
   app.decorate("database", database);
   app.decorate("services", createServices(database.db, { config, log: app.log, now }));
+  refuseWhileDatabaseUnavailable(app);
   collectRoutes(app);
   registerAccessGuard(app);
   // Before the database closes: the outbox worker (if started) finishes the message in hand.

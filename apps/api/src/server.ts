@@ -6,7 +6,11 @@ import { scheduleJobs } from "./jobs/index.ts";
 
 /** The API on its own (production scales it separately from the web). */
 const config = loadApiConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((err: Error) => {
+  // A directory another process owns, or one we may not create: say so in one line and stop.
+  process.stderr.write(`API failed to start: ${err.message}\n`);
+  process.exit(1);
+});
 const app = await buildApi({ config, database });
 scheduleJobs(app);
 try {

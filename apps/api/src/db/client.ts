@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { claimDataDirectory, watchDataDirectory } from "./pglite-directory.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -24,6 +25,11 @@ export interface DatabaseHandle {
    * processes may start together, and only one may seed or create the first administrator.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * False while the embedded database's files are missing (PGlite only): requests then get 503.
+   * PostgreSQL's unavailability shows as connection errors instead.
+   */
+  available?(): boolean;
   /** Where errors of the connection pool go (PostgreSQL only; the API logs them). */
   onPoolError?(listener: (error: Error) => void): void;
   close(): Promise<void>;
@@ -45,7 +51,26 @@ export async function openDatabase(options: {
   mkdirSync(path.resolve(options.dataDir), { recursive: true, mode: 0o700 });
   const dir = path.resolve(options.dataDir, "pglite");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return wrapPglite(await PGlite.create(dir));
+  const release = claimDataDirectory(path.resolve(options.dataDir));
+  try {
+    const handle = wrapPglite(await PGlite.create(dir));
+    const presence = watchDataDirectory(dir);
+    return {
+      ...handle,
+      available: presence.present,
+      async close() {
+        presence.stop();
+        try {
+          await handle.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {

@@ -3,6 +3,7 @@ import { DrizzleQueryError } from "drizzle-orm";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { constraintRefusal } from "./constraint-refusal.ts";
+import { DATABASE_UNAVAILABLE } from "./database-availability.ts";
 import { codeForStatus, Refusal, refuse } from "./refusal.ts";
 
 /**
@@ -176,7 +177,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
       return send(
         reply,
-        refuse(503, "Service unavailable: the database cannot be reached. Please try again shortly.", {
+        refuse(503, DATABASE_UNAVAILABLE, {
           headers: { "Retry-After": "1" },
         }),
       );
