@@ -8,14 +8,21 @@ import { AdminAccountError, type DatabaseHandle, loadApiConfig, openDatabase } f
 export async function runAdminCommand<Args extends Record<string, string | boolean | undefined>>(options: {
   usage: string;
   flags: ParseArgsOptionsConfig;
+  /** The flag a single bare argument stands for (`-- x@y` as well as `-- --email x@y`). */
+  positional?: string;
   run: (db: DatabaseHandle["db"], args: Args) => Promise<string[]>;
 }): Promise<never> {
   let args: Args & { help?: boolean };
   try {
-    args = parseArgs({ options: { ...options.flags, help: { type: "boolean", short: "h" } } })
-      .values as Args & {
-      help?: boolean;
-    };
+    const parsed = parseArgs({
+      options: { ...options.flags, help: { type: "boolean", short: "h" } },
+      allowPositionals: options.positional !== undefined,
+    });
+    if (parsed.positionals.length > 1) throw new Error(`Give one ${options.positional}, not several`);
+    args = parsed.values as Args & { help?: boolean };
+    if (options.positional && parsed.positionals[0] !== undefined) {
+      args = { ...args, [options.positional]: args[options.positional] ?? parsed.positionals[0] };
+    }
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n\n${options.usage}`);
     process.exit(2);

@@ -1,5 +1,10 @@
 export { buildApi } from "./app.ts";
-export { AdminAccountError, createAdminAccount, resetAdminPassword } from "./auth/admin-accounts.ts";
+export {
+  AdminAccountError,
+  createAdminAccount,
+  resetAdminPassword,
+  resetAdminSecondFactor,
+} from "./auth/admin-accounts.ts";
 export { prepareDatabase } from "./bootstrap/prepare-database.ts";
 export { type ApiConfig, loadApiConfig } from "./config.ts";
 export { type DatabaseHandle, openDatabase } from "./db/client.ts";

@@ -36,6 +36,23 @@ describe("redactLogLine", () => {
     });
   });
 
+  it("masks the second factor's challenge, recovery codes and secret in every spelling", () => {
+    const logged = line({
+      body: { challenge: "ch4ll3nge", code: "246810" },
+      res: {
+        recoveryCodes: ["abcd-efgh-jkmn-pqrs"],
+        secret: "JBSWY3DPEHPK3PXP",
+        otpauthUri: "otpauth://totp/x?secret=JBSWY3DPEHPK3PXP",
+        qrSvg: "<svg/>",
+      },
+      recovery_code: "wxyz-2345-6789-abcd",
+    });
+    const text = JSON.stringify(logged);
+    for (const secret of ["ch4ll3nge", "246810", "abcd-efgh", "JBSWY3DP", "<svg", "wxyz-2345"]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
   it("lets an ordinary line through unchanged", () => {
     const ordinary = '{"level":30,"msg":"request completed","res":{"statusCode":200}}\n';
     expect(redactLogLine(ordinary)).toBe(ordinary);

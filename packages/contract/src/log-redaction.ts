@@ -46,6 +46,13 @@ const SECRET_KEYS = new Set([
   "totp",
   "totpcode",
   "code",
+  // The second factor (decision 022): a sign-in challenge, recovery codes, and the secret again
+  // as an otpauth URI and as its QR code.
+  "challenge",
+  "recoverycode",
+  "recoverycodes",
+  "otpauthuri",
+  "qrsvg",
   // A failed query's bound values (Drizzle, PGlite) and the failing row (PostgreSQL's detail).
   "params",
   "detail",
@@ -54,7 +61,8 @@ const SECRET_KEYS = new Set([
 const EMAIL = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
 
 /** A cheap test that lets most lines (a request's summary) through without parsing them. */
-const SUSPECT = /@|password|token|authori[sz]ation|cookie|secret|totp|"code"|"params"|"detail"/i;
+const SUSPECT =
+  /@|password|token|authori[sz]ation|cookie|secret|totp|"code"|challenge|recovery|otpauth|qrsvg|"params"|"detail"/i;
 
 function isSecretKey(key: string): boolean {
   return SECRET_KEYS.has(key.toLowerCase().replace(/[-_]/g, ""));

@@ -6,7 +6,7 @@ import {
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
-import { adminSessions, adminUsers } from "../db/schema.ts";
+import { adminLoginChallenges, adminRecoveryCodes, adminSessions, adminUsers } from "../db/schema.ts";
 import { type ActorContext, auditedWrite } from "../services/audit-service.ts";
 import { clearAccountCounters } from "./login-throttle.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
@@ -109,5 +109,51 @@ export async function resetAdminPassword(
       sessionsRevoked: revoked.length,
       ...(generated ? { generatedPassword: password } : {}),
     };
+  });
+}
+
+/**
+ * For an administrator who lost both their authenticator and their recovery codes: removes the
+ * second factor and the codes (they sign in with the password alone and may enrol again), and
+ * signs them out everywhere, since whoever holds a session now may be the reason for the reset.
+ */
+export async function resetAdminSecondFactor(
+  db: Database,
+  input: { email?: string },
+): Promise<{ userId: string; email: string; wasEnabled: boolean; sessionsRevoked: number }> {
+  const email = checkedEmail(input.email);
+  return auditedWrite(db, OPERATOR, async (tx, audit, at) => {
+    const [before] = await tx
+      .select({ id: adminUsers.id, enabledAt: adminUsers.totpEnabledAt })
+      .from(adminUsers)
+      .where(sql`lower(${adminUsers.email}) = ${email}`)
+      .for("update");
+    if (!before) throw new AdminAccountError(`No administrator has email ${email}`);
+    await tx
+      .update(adminUsers)
+      .set({
+        totpSecret: null,
+        totpPendingSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
+        updatedAt: at,
+      })
+      .where(eq(adminUsers.id, before.id));
+    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, before.id));
+    await tx.delete(adminLoginChallenges).where(eq(adminLoginChallenges.userId, before.id));
+    const revoked = await tx
+      .update(adminSessions)
+      .set({ revokedAt: at })
+      .where(and(eq(adminSessions.userId, before.id), isNull(adminSessions.revokedAt)))
+      .returning({ id: adminSessions.id });
+    await clearAccountCounters(tx, email);
+    const wasEnabled = before.enabledAt !== null;
+    await audit({
+      action: "second_factor_reset",
+      entityType: "admin_user",
+      entityId: before.id,
+      changes: { email, wasEnabled, sessionsRevoked: revoked.length },
+    });
+    return { userId: before.id, email, wasEnabled, sessionsRevoked: revoked.length };
   });
 }

@@ -142,6 +142,20 @@ export async function forgetStale(tx: Database, now: Date): Promise<void> {
     );
 }
 
+/**
+ * Takes back the attempt a right password was counted as when the sign-in still needs a second
+ * factor (decision 022): the password was no guess, yet it must not clear the slate either, or
+ * whoever holds the password could reset the lock between rounds of guessed codes. The claim was
+ * admitted, so none of these keys was locked before it: the lock it may have set goes too.
+ */
+export async function refundAttempt(tx: Database, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx
+    .update(loginThrottles)
+    .set({ failures: sql`greatest(${loginThrottles.failures} - 1, 0)`, lockedUntil: null })
+    .where(inArray(loginThrottles.key, keys));
+}
+
 /** A successful sign-in clears the slate for the account and the address it came from. */
 export async function clearFailures(tx: Database, keys: string[]): Promise<void> {
   if (keys.length > 0) await tx.delete(loginThrottles).where(inArray(loginThrottles.key, keys));

@@ -100,7 +100,11 @@ export async function forgetFailedSignIns(tx: Database, before: Date): Promise<n
     .delete(auditLog)
     .where(
       and(
-        inArray(auditLog.action, ["login_failed", "password_change_failed"] satisfies AuditAction[]),
+        inArray(auditLog.action, [
+          "login_failed",
+          "password_change_failed",
+          "second_factor_failed",
+        ] satisfies AuditAction[]),
         lt(auditLog.createdAt, before),
       ),
     )

@@ -6,14 +6,17 @@ import {
   type LoginRequest,
   passwordChangeMessages,
   passwordChangeProblem,
+  type SecondFactorChallenge,
 } from "@pharmacompare/contract";
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { createLoginChallenge } from "../auth/login-challenges.ts";
 import {
   claimAttempt,
   clearFailures,
   forgetStale,
   isKnownNetwork,
+  refundAttempt,
   rememberNetwork,
   throttleKeys,
 } from "../auth/login-throttle.ts";
@@ -22,7 +25,7 @@ import { generateSessionToken, hashSessionToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { adminSessions, adminUsers } from "../db/schema.ts";
 import { badRequest, refuse, tooManyRequests } from "../plugins/refusal.ts";
-import type { ActorContext, AuditService } from "./audit-service.ts";
+import type { ActorContext, Audit, AuditService } from "./audit-service.ts";
 
 /** A session ends after this long unused… */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -58,7 +61,7 @@ export interface ChangePasswordResult {
 }
 
 /** The refusal of a throttled sign-in or password check: 429, with Retry-After in seconds. */
-function tooManyAttempts(retryAfterSeconds: number) {
+export function tooManyAttempts(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return tooManyRequests(
     `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
@@ -77,11 +80,11 @@ const passwordChangeFields: Record<string, keyof ChangePasswordRequest> = {
 const passwordChangeRefusal = (message: string) => badRequest(message, passwordChangeFields[message]);
 
 /** A role this build knows, or null: an unknown role has no access at all (deny by default). */
-function knownRole(role: string): AdminUser["role"] | null {
+export function knownRole(role: string): AdminUser["role"] | null {
   return ADMIN_ROLES.find((known) => known === role) ?? null;
 }
 
-function publicUser(user: { name: string; email: string }, role: AdminUser["role"]): AdminUser {
+export function publicUser(user: { name: string; email: string }, role: AdminUser["role"]): AdminUser {
   return { name: user.name, email: user.email, role };
 }
 
@@ -97,6 +100,65 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
+/**
+ * The end of every successful sign-in (password alone, or password then second factor), inside
+ * the caller's audited transaction: the session row, the throttle keys cleared, the network
+ * remembered, the account's long-dead sessions swept, and the "login" entry. Answers the token.
+ */
+export async function openSession(
+  tx: Database,
+  record: Audit,
+  at: Date,
+  signIn: {
+    userId: string;
+    email: string;
+    client: ClientInfo;
+    keys: string[];
+    /** More for the "login" entry (which second factor was used). */
+    details?: Record<string, unknown>;
+  },
+): Promise<string> {
+  const { userId, email, client, keys } = signIn;
+  const token = generateSessionToken();
+  const [session] = await tx
+    .insert(adminSessions)
+    .values({
+      userId,
+      tokenHash: hashSessionToken(token),
+      createdAt: at,
+      lastUsedAt: at,
+      idleExpiresAt: new Date(at.getTime() + SESSION_IDLE_MS),
+      absoluteExpiresAt: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
+      ipAddress: client.ipAddress,
+      userAgent: client.userAgent,
+    })
+    .returning({ id: adminSessions.id });
+  await clearFailures(tx, keys);
+  await rememberNetwork(tx, email, client.ipAddress, at);
+  // Sessions dead for a day are of no further use (until then they still answer "Session
+  // expired"); sweeping them here keeps the table small without a job.
+  const sweepBefore = new Date(at.getTime() - SESSION_SWEEP_AFTER_MS);
+  await tx
+    .delete(adminSessions)
+    .where(
+      and(
+        eq(adminSessions.userId, userId),
+        or(
+          lt(adminSessions.absoluteExpiresAt, sweepBefore),
+          lt(adminSessions.idleExpiresAt, sweepBefore),
+          lt(adminSessions.revokedAt, sweepBefore),
+        ),
+      ),
+    );
+  await record({
+    action: "login",
+    entityType: "admin_session",
+    entityId: session?.id ?? null,
+    changes: { userAgent: client.userAgent, ...signIn.details },
+  });
+  return token;
+}
+
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /**
@@ -108,8 +170,11 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
   const { now, audit } = options;
 
   return {
-    /** The token and user of a new session; refuses 400 (missing), 401 (wrong) or 429 (throttled). */
-    async login(input: LoginRequest, client: ClientInfo): Promise<LoginResult> {
+    /**
+     * The token and user of a new session, or a challenge when the account has a second factor;
+     * refuses 400 (missing), 401 (wrong) or 429 (throttled).
+     */
+    async login(input: LoginRequest, client: ClientInfo): Promise<LoginResult | SecondFactorChallenge> {
       const email = input.email.trim().toLowerCase();
       if (email === "" || input.password === "") {
         const fields: Record<string, string> = {};
@@ -153,46 +218,19 @@ export function createAuthService(db: Database, options: { now: () => Date; audi
         throw refuse(401, "Invalid credentials");
       }
 
-      const token = generateSessionToken();
-      const actor = { id: user.id, email: user.email };
-      await audit.write({ actor, ipAddress: client.ipAddress }, async (tx, record, at) => {
-        const [session] = await tx
-          .insert(adminSessions)
-          .values({
-            userId: user.id,
-            tokenHash: hashSessionToken(token),
-            createdAt: at,
-            lastUsedAt: at,
-            idleExpiresAt: new Date(at.getTime() + SESSION_IDLE_MS),
-            absoluteExpiresAt: new Date(at.getTime() + SESSION_ABSOLUTE_MS),
-            ipAddress: client.ipAddress,
-            userAgent: client.userAgent,
-          })
-          .returning({ id: adminSessions.id });
-        await clearFailures(tx, keys);
-        await rememberNetwork(tx, email, client.ipAddress, at);
-        // Sessions dead for a day are of no further use (until then they still answer "Session
-        // expired"); sweeping them here keeps the table small without a job.
-        const sweepBefore = new Date(at.getTime() - SESSION_SWEEP_AFTER_MS);
-        await tx
-          .delete(adminSessions)
-          .where(
-            and(
-              eq(adminSessions.userId, user.id),
-              or(
-                lt(adminSessions.absoluteExpiresAt, sweepBefore),
-                lt(adminSessions.idleExpiresAt, sweepBefore),
-                lt(adminSessions.revokedAt, sweepBefore),
-              ),
-            ),
-          );
-        await record({
-          action: "login",
-          entityType: "admin_session",
-          entityId: session?.id ?? null,
-          changes: { userAgent: client.userAgent },
+      // With a second factor, the right password earns only a challenge to complete with a code.
+      if (user.totpEnabledAt && user.totpSecret) {
+        const challenge = await db.transaction(async (tx) => {
+          await refundAttempt(tx, keys);
+          return createLoginChallenge(tx, user.id, client, now());
         });
-      });
+        return { secondFactorRequired: true, challenge };
+      }
+
+      const actor = { id: user.id, email: user.email };
+      const token = await audit.write({ actor, ipAddress: client.ipAddress }, (tx, record, at) =>
+        openSession(tx, record, at, { userId: user.id, email, client, keys }),
+      );
       return { token, user: publicUser(user, role) };
     },
 

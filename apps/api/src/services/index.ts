@@ -27,6 +27,7 @@ import { createPriceAlertService } from "./price-alert-service.ts";
 import { createPriceHistoryService } from "./price-history-service.ts";
 import { createPriceService } from "./price-service.ts";
 import { createPriceSheetService } from "./price-sheet-service.ts";
+import { createSecondFactorService } from "./second-factor-service.ts";
 import { createSitemapService } from "./sitemap-service.ts";
 import { createSubscriptionService } from "./subscription-service.ts";
 
@@ -69,6 +70,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     adminStats: createAdminStatsService(db),
     audit,
     auth: createAuthService(db, { now, audit }),
+    secondFactor: createSecondFactorService(db, { now, audit }),
     blog: createBlogService(db),
     categories,
     conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),

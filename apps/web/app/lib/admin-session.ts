@@ -1,4 +1,11 @@
-import { AdminUser, adminEndpoints, type LoginRequest } from "@pharmacompare/contract";
+import {
+  AdminUser,
+  adminEndpoints,
+  type LoginRequest,
+  type LoginResponse,
+  type SecondFactorChallenge,
+  type SecondFactorLoginRequest,
+} from "@pharmacompare/contract";
 import { redirect } from "react-router";
 import { type ApiClient, ApiError, type CallArguments, createApiClient } from "./api-client.ts";
 import { readBrowserApiUrl } from "./browser-env.ts";
@@ -73,8 +80,13 @@ export interface AdminSession {
    * and the request's signal, and a 401 signs out (and, on an admin page, redirects to sign-in).
    */
   api(request: Request): ApiClient;
-  /** Signs in and stores the token and user. */
-  login(request: Request, credentials: LoginRequest): Promise<AdminUser>;
+  /**
+   * Signs in and stores the token and user; for an account with a second factor, answers the
+   * challenge to complete with {@link AdminSession.completeSecondFactor} instead.
+   */
+  login(request: Request, credentials: LoginRequest): Promise<AdminUser | SecondFactorChallenge>;
+  /** The second half of such a sign-in: stores the token and user once a code is accepted. */
+  completeSecondFactor(request: Request, input: SecondFactorLoginRequest): Promise<AdminUser>;
   /**
    * Confirms the stored token with GET /me (once per token while the page lives) and refreshes
    * the stored user; null when there is no token.
@@ -129,6 +141,12 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     });
   }
 
+  function start({ token, user }: LoginResponse): AdminUser {
+    save(token, user);
+    verifiedToken = token;
+    return user;
+  }
+
   function client(token: string | null | undefined): ApiClient {
     return createApiClient({ baseUrl: options.apiUrl(), token, fetch: options.fetch });
   }
@@ -163,10 +181,12 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     clear,
 
     async login(request, credentials) {
-      const { token, user } = await api(request).call(adminEndpoints.login, { body: credentials });
-      save(token, user);
-      verifiedToken = token;
-      return user;
+      const answer = await api(request).call(adminEndpoints.login, { body: credentials });
+      return "challenge" in answer ? answer : start(answer);
+    },
+
+    async completeSecondFactor(request, input) {
+      return start(await api(request).call(adminEndpoints.loginSecondFactor, { body: input }));
     },
 
     async verify(request) {

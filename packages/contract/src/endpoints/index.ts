@@ -10,6 +10,7 @@ import * as cataloguePharmacies from "./admin/pharmacies.ts";
 import * as priceAlertAdmin from "./admin/price-alerts.ts";
 import * as priceSheets from "./admin/price-sheets.ts";
 import * as cataloguePrices from "./admin/prices.ts";
+import * as secondFactor from "./admin/second-factor.ts";
 import * as stats from "./admin/stats.ts";
 import * as subscriptionAdmin from "./admin/subscriptions.ts";
 import * as adminMessages from "./public/admin-messages.ts";
@@ -50,6 +51,7 @@ export const publicEndpoints = {
 
 export const adminEndpoints = {
   ...auth,
+  ...secondFactor,
   ...audit,
   ...stats,
   ...adminMessageAdmin,

@@ -9,6 +9,30 @@ export const adminLoginRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, adminEndpoints.login, async (request) =>
     app.services.auth.login(request.body, clientInfo(request)),
   );
+  // The second half of a sign-in with a second factor: the challenge says who, the code proves it.
+  registerEndpoint(app, adminEndpoints.loginSecondFactor, async (request) =>
+    app.services.secondFactor.completeLogin(request.body, clientInfo(request)),
+  );
+};
+
+/** Two-step verification of the signed-in admin (behind the guard; decision 022). */
+export const adminSecondFactorRoutes: FastifyPluginAsync = async (app) => {
+  const factor = () => app.services.secondFactor;
+  registerEndpoint(app, adminEndpoints.secondFactorStatus, async (request) =>
+    factor().status(principalOf(request)),
+  );
+  registerEndpoint(app, adminEndpoints.startSecondFactorSetup, async (request) =>
+    factor().startSetup(principalOf(request), clientInfo(request)),
+  );
+  registerEndpoint(app, adminEndpoints.confirmSecondFactorSetup, async (request) =>
+    factor().confirmSetup(principalOf(request), request.body, clientInfo(request)),
+  );
+  registerEndpoint(app, adminEndpoints.disableSecondFactor, async (request) =>
+    factor().disable(principalOf(request), request.body, clientInfo(request)),
+  );
+  registerEndpoint(app, adminEndpoints.regenerateRecoveryCodes, async (request) =>
+    factor().regenerateRecoveryCodes(principalOf(request), request.body, clientInfo(request)),
+  );
 };
 
 /** Session calls for the signed-in admin (behind the guard). */

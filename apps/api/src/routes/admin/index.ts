@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adminMessageRoutes } from "./admin-messages.ts";
 import { adminAuditRoutes } from "./audit.ts";
-import { adminLoginRoutes, adminSessionRoutes } from "./auth.ts";
+import { adminLoginRoutes, adminSecondFactorRoutes, adminSessionRoutes } from "./auth.ts";
 import { adminBlogRoutes } from "./blog.ts";
 import { adminCategoryRoutes } from "./categories.ts";
 import { adminContactRoutes } from "./contacts.ts";
@@ -29,6 +29,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminLoginRoutes);
 
   await app.register(adminSessionRoutes);
+  await app.register(adminSecondFactorRoutes);
   await app.register(adminAuditRoutes);
   await app.register(adminStatsRoutes);
   await app.register(adminMessageRoutes);

@@ -28,6 +28,18 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const LoginResponse = z.object({ token: z.string(), user: AdminUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+/** What a right password answers for an account with a second factor (second-factor.ts). */
+export const SecondFactorChallenge = z.object({
+  secondFactorRequired: z.literal(true),
+  /** Opaque and single-use: "this account's password was just given"; complete it with a code. */
+  challenge: z.string(),
+});
+export type SecondFactorChallenge = z.infer<typeof SecondFactorChallenge>;
+
+/** A right password answers a session, or a challenge when the account has a second factor. */
+export const LoginAnswer = z.union([LoginResponse, SecondFactorChallenge]);
+export type LoginAnswer = z.infer<typeof LoginAnswer>;
+
 export const MeResponse = z.object({ user: AdminUser });
 export type MeResponse = z.infer<typeof MeResponse>;
 
@@ -66,9 +78,9 @@ export const login = defineEndpoint({
   // The one admin path outside the guard: it is how a token is had.
   access: "public",
   tag: "admin auth",
-  summary: "Sign in; answers a bearer token for the other admin calls",
+  summary: "Sign in; answers a bearer token for the other admin calls, or a second-factor challenge",
   body: LoginRequest,
-  responses: { 200: LoginResponse, ...refusals(400, 401, 429) },
+  responses: { 200: LoginAnswer, ...refusals(400, 401, 429) },
 });
 
 export const currentAdmin = defineEndpoint({
