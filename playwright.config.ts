@@ -70,6 +70,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
         LOG_LEVEL: "warn",
         ADMIN_PASSWORD: "e2e-admin-password",
+        // npm run test:e2e:pg: the same journeys on PostgreSQL instead of the embedded database.
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       },
     },
     {

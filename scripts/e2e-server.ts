@@ -1,9 +1,11 @@
 import { rmSync } from "node:fs";
 import { loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import { sql } from "drizzle-orm";
 import { applyEdgeCaseFixtures } from "../e2e/fixtures/edge-cases.ts";
 
 /**
- * The app as `npm start` runs it, on a database created fresh for this test run: migrated, seeded
+ * The app as `npm start` runs it, on a database created fresh for this test run (the embedded one
+ * under DATA_DIR, or the PostgreSQL database E2E_DATABASE_URL names): migrated, seeded
  * with the demo catalogue, plus the journeys' edge cases (e2e/fixtures), then started.
  */
 const config = loadApiConfig();
@@ -14,8 +16,17 @@ if (!/(^|[\\/])\.data[\\/]e2e[^\\/]*$/.test(config.dataDir)) {
   );
 }
 rmSync(config.dataDir, { recursive: true, force: true });
+// On PostgreSQL (npm run test:e2e:pg) only a database named for the journeys is ever emptied.
+if (config.databaseUrl && !/^\/e2e[\w-]*$/.test(new URL(config.databaseUrl).pathname)) {
+  throw new Error("Refusing to empty a database not named e2e…: the journeys' DATABASE_URL must name one");
+}
 const database = await openDatabase(config);
 try {
+  if (config.databaseUrl) {
+    await database.db.execute(sql`drop schema if exists drizzle cascade`);
+    await database.db.execute(sql`drop schema public cascade`);
+    await database.db.execute(sql`create schema public`);
+  }
   await prepareDatabase(database, config, { info: () => {} });
   await applyEdgeCaseFixtures(database);
 } finally {
