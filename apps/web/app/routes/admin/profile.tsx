@@ -19,6 +19,7 @@ import {
   TextField,
 } from "../../components/admin/admin-ui.tsx";
 import { humanise } from "../../components/admin/audit-format.ts";
+import { TwoStepSection } from "../../components/admin/two-step-section.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import type { Route } from "./+types/profile";
@@ -207,6 +208,8 @@ export default function Profile({ actionData }: Route.ComponentProps) {
               </button>
             </Form>
           </Panel>
+
+          <TwoStepSection />
         </div>
 
         <Panel title="Security tips" titleId="security-tips-heading" className="self-start">
