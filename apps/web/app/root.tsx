@@ -20,6 +20,7 @@ import { PendingPriceAlerts } from "./components/layout/pending-price-alerts.tsx
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { SubscriptionPopup } from "./components/subscription/subscription-popup.tsx";
+import { IconSprite } from "./components/ui/icon-sprite.tsx";
 import { NotFoundPage, StatusPage } from "./components/ui/status-page.tsx";
 import { browserEnv } from "./config.server.ts";
 import { API_URL_META_NAME } from "./lib/browser-env.ts";
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
             >
               Skip to main content
             </a>
+            <IconSprite />
             <SiteHeader categories={categories} />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
               <CatalogueNotice />

@@ -2,6 +2,7 @@ import type { PricePharmacy } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { gphcRegisterUrl } from "../../lib/regulator-links.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { SpriteIcon } from "../ui/icon-sprite.tsx";
 
 /**
  * A price row's pharmacy name, linked to the pharmacy's own page. Rows from the saved price file
@@ -36,15 +37,7 @@ export function GphcLink({ pharmacy }: { pharmacy: PricePharmacy }) {
       aria-label={`GPhC ${pharmacy.gphcNumber}: check ${pharmacy.name} on the GPhC register (opens in a new tab)`}
       className="inline-flex items-center gap-1 whitespace-nowrap text-slate-600 text-xs tabular-nums underline decoration-slate-300 underline-offset-2 hover:text-brand-800"
     >
-      <svg
-        viewBox="0 0 16 16"
-        aria-hidden="true"
-        focusable="false"
-        className="size-3 shrink-0 text-saving-700"
-      >
-        <path d="M8 1.5 2.5 3.5v4c0 3.2 2.3 5.9 5.5 7 3.2-1.1 5.5-3.8 5.5-7v-4z" fill="currentColor" />
-        <path d="m5.5 8 1.8 1.8L10.8 6" fill="none" stroke="white" strokeWidth="1.6" />
-      </svg>
+      <SpriteIcon symbol="shield" className="size-3 shrink-0 text-saving-700" />
       GPhC {pharmacy.gphcNumber}
     </a>
   );

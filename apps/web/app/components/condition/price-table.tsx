@@ -2,6 +2,7 @@ import { type ComparisonSort, formatDateTime, formatPounds, unitPriceText } from
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { SpriteIcon } from "../ui/icon-sprite.tsx";
 import { messageStyles } from "./message-styles.ts";
 import { GphcLink, PharmacyName } from "./pharmacy-identity.tsx";
 import { PharmacyLogo } from "./pharmacy-logo.tsx";
@@ -309,19 +310,7 @@ function VisitLink({ row, wide = false }: { row: PriceRow; wide?: boolean }): Re
       className={`inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-lg bg-brand-700 px-4 font-semibold text-sm text-white shadow-sm hover:bg-brand-800 ${size}`}
     >
       Visit pharmacy
-      <svg
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        focusable="false"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-      </svg>
+      <SpriteIcon symbol="external" className="size-4" />
     </a>
   );
 }
