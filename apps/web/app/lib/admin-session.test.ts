@@ -248,6 +248,22 @@ describe("sign-in, verification and sign-out", () => {
     expect(session.current()).toEqual({ token: "fresh", user: USER });
   });
 
+  it("answers the challenge for an account with a second factor, and stores the session only after the code", async () => {
+    const { session, storage, calls } = setup({
+      "POST /api/admin/auth/login": () => json(200, { secondFactorRequired: true, challenge: "ch-1" }),
+      "POST /api/admin/auth/login/second-factor": () => json(200, { token: "after-code", user: USER }),
+    });
+    await expect(
+      session.login(page("/admin/login"), { email: USER.email, password: "pw-123456" }),
+    ).resolves.toEqual({ secondFactorRequired: true, challenge: "ch-1" });
+    expect(storedSession(storage).token).toBeNull();
+    await expect(
+      session.completeSecondFactor(page("/admin/login"), { challenge: "ch-1", code: "123456" }),
+    ).resolves.toEqual(USER);
+    expect(calls.at(-1)?.body).toEqual({ challenge: "ch-1", code: "123456" });
+    expect(session.current()).toEqual({ token: "after-code", user: USER });
+  });
+
   it("reports the API's refusal of a sign-in and stores nothing", async () => {
     const { session, storage } = setup({
       "POST /api/admin/auth/login": () => json(401, { error: "Invalid credentials" }),
