@@ -12,7 +12,7 @@ import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /*
  * The API's production logger, writing into memory, through a sign-in (a wrong password first),
- * an authenticated call, a price alert, a contact message and an email link: none of the
+ * an authenticated call, a second-factor step and setup, a price alert, a contact message and an email link: none of the
  * secrets or visitors' addresses that passed through may be in the logs (issue 12).
  */
 const lines: string[] = [];
@@ -34,6 +34,7 @@ afterAll(async () => {
 const VISITOR = "priya.visitor-logs@example.co.uk";
 const WRONG_PASSWORD = "not-the-password-9431";
 const ONE_TIME_CODE = "482913";
+const CHALLENGE = "challenge-token-for-the-log-test-0000000000";
 
 describe("the API's logs", () => {
   it("hold no password, token, authorization header, one-time code or visitor's email address", async () => {
@@ -48,6 +49,20 @@ describe("the API's logs", () => {
       headers: bearer(token),
     });
     expect(me.statusCode).toBe(200);
+    // The second factor: a made-up challenge with a code, and a setup whose secret is answered.
+    const secondStep = await api.app.inject({
+      method: "POST",
+      url: urlOf(adminEndpoints.loginSecondFactor),
+      payload: { challenge: CHALLENGE, code: ONE_TIME_CODE },
+    });
+    expect(secondStep.statusCode).toBe(401);
+    const setup = await api.app.inject({
+      method: "POST",
+      url: urlOf(adminEndpoints.startSecondFactorSetup),
+      headers: bearer(token),
+    });
+    expect(setup.statusCode).toBe(200);
+    const totpSecret = (setup.json() as { secret: string }).secret;
 
     const price = await api.app.services.prices.lowest("viagra", "50mg x 4 tablets");
     if (!price) throw new Error("no demo price");
@@ -98,6 +113,8 @@ describe("the API's logs", () => {
       token,
       "Bearer",
       ONE_TIME_CODE,
+      CHALLENGE,
+      totpSecret,
       "tok-77-secret",
       VISITOR,
       encodeURIComponent(VISITOR),
