@@ -18,6 +18,7 @@ import * as blog from "./public/blog.ts";
 import * as categories from "./public/categories.ts";
 import * as conditionPage from "./public/condition-page.ts";
 import * as contact from "./public/contact.ts";
+import * as dataVersion from "./public/data-version.ts";
 import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
 import * as pharmacies from "./public/pharmacies.ts";
@@ -46,6 +47,7 @@ export const publicEndpoints = {
   ...pharmacyPage,
   ...sitemap,
   ...siteFigures,
+  ...dataVersion,
   ...visitorWrites,
 } as const;
 

@@ -4,6 +4,7 @@ import { blogRoutes } from "./blog.ts";
 import { categoryRoutes } from "./categories.ts";
 import { conditionPageRoutes } from "./condition-page.ts";
 import { contactRoutes } from "./contact.ts";
+import { dataVersionRoutes } from "./data-version.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
 import { pharmacyPageRoutes } from "./pharmacy-page.ts";
@@ -30,5 +31,6 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(pharmacyPageRoutes);
   await app.register(sitemapRoutes);
   await app.register(siteFigureRoutes);
+  await app.register(dataVersionRoutes);
   await app.register(visitorWriteRoutes);
 };

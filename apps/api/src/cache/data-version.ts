@@ -1,0 +1,73 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { dataVersions } from "../db/schema.ts";
+
+/** The row every write to public data bumps (migration 0006 creates it). */
+export const PUBLIC_DATA_KEY = "public";
+/** The PostgreSQL channel every API process listens on for a new version (cache/version-listener.ts). */
+export const PUBLIC_DATA_CHANNEL = "public_data_changed";
+
+type Listener = (version: number) => void;
+
+/** Per database handle, so two APIs in one test process never hear each other's writes. */
+const listeners = new WeakMap<object, Set<Listener>>();
+/** Transactions that bumped the version, and to what: announced once they commit. */
+const bumped = new WeakMap<object, number>();
+
+/** Calls `listener` with the new version each time a write through `db` in this process commits. */
+export function onPublicDataCommitted(db: Database, listener: Listener): () => void {
+  let set = listeners.get(db);
+  if (!set) {
+    set = new Set();
+    listeners.set(db, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * The one invalidation call: every write that changes what a public read answers calls this
+ * inside its own transaction. It bumps the public data version with the data (so no reader in any
+ * process sees the new version before the new rows) and sends NOTIFY, which PostgreSQL delivers
+ * only at commit and never on rollback. A second call in the same transaction does nothing.
+ */
+export async function publicDataChanged(tx: Database): Promise<void> {
+  if (bumped.has(tx)) return;
+  const [row] = await tx
+    .update(dataVersions)
+    .set({ version: sql`${dataVersions.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(dataVersions.key, PUBLIC_DATA_KEY))
+    .returning({ version: dataVersions.version });
+  await tx.execute(sql`select pg_notify(${PUBLIC_DATA_CHANNEL}, ${String(row?.version ?? 0)})`);
+  bumped.set(tx, row?.version ?? 0);
+}
+
+/**
+ * Runs `work` in a transaction of `db`; once it commits, this process's listeners on `db` hear the
+ * version any `publicDataChanged(tx)` inside it reached (other processes hear it through NOTIFY).
+ * The audited writer is built on this, so every admin write is covered.
+ */
+export async function transactionAnnouncingChanges<T>(
+  db: Database,
+  work: (tx: Database) => Promise<T>,
+): Promise<T> {
+  let transaction: Database | undefined;
+  const result = await db.transaction((tx) => {
+    transaction = tx;
+    return work(tx);
+  });
+  const version = transaction && bumped.get(transaction);
+  if (version !== undefined) {
+    for (const listener of listeners.get(db) ?? []) listener(version);
+  }
+  return result;
+}
+
+/** The committed version of the public data. */
+export async function readPublicDataVersion(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ version: dataVersions.version })
+    .from(dataVersions)
+    .where(eq(dataVersions.key, PUBLIC_DATA_KEY));
+  return row?.version ?? 0;
+}

@@ -1,0 +1,15 @@
+import { publicEndpoints } from "@pharmacompare/contract";
+import type { FastifyPluginAsync } from "fastify";
+import { readPublicDataVersion } from "../../cache/data-version.ts";
+import { registerEndpoint } from "../register-endpoint.ts";
+
+/**
+ * The public data's version, read from the database on every call (one primary-key lookup) so a
+ * page cache in front of several API processes never hears an older one than was committed.
+ */
+export const dataVersionRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, publicEndpoints.dataVersion, async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { version: await readPublicDataVersion(app.database.db) };
+  });
+};
