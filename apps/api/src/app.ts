@@ -10,6 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { registerResponseCache, serveCachedResponses } from "./cache/register-response-cache.ts";
+import type { ResponseCacheOptions } from "./cache/response-cache.ts";
 import { type ApiConfig, configWarnings } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { loggerOptions } from "./logger.ts";
@@ -32,13 +34,21 @@ export interface BuildApiOptions {
   logger?: FastifyServerOptions["logger"];
   /** The clock for sessions, sign-in throttling, audit entries, write limits and email (tests move it forward). */
   now?: () => Date;
+  /** The public-read response cache's bounds, or false for none (cache/response-cache.ts). */
+  responseCache?: ResponseCacheOptions | false;
 }
 
 /**
  * The API as one Fastify instance: external plugins, then app services, then routes.
  * The caller owns the database handle's lifetime; `app.close()` closes it too.
  */
-export async function buildApi({ config, database, logger, now }: BuildApiOptions): Promise<FastifyInstance> {
+export async function buildApi({
+  config,
+  database,
+  logger,
+  now,
+  responseCache,
+}: BuildApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel, "api"),
     trustProxy: config.trustProxy,
@@ -59,6 +69,7 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
     },
   );
   registerHttpCache(app);
+  registerResponseCache(app, database, { databaseUrl: config.databaseUrl, cache: responseCache });
 
   await app.register(fastifyHelmet, {
     // The API serves JSON (and the docs UI, which needs its own inline assets).
@@ -107,6 +118,8 @@ export async function buildApi({ config, database, logger, now }: BuildApiOption
   refuseWhileDatabaseUnavailable(app);
   collectRoutes(app);
   registerAccessGuard(app);
+  // The last onRequest hook: a hit is answered with every header the hooks above set.
+  serveCachedResponses(app);
   // Before the database closes: the outbox worker (if started) finishes the message in hand.
   app.addHook("preClose", async () => {
     await app.services.outbox.stop();

@@ -58,6 +58,11 @@ export async function createTestApi(
     logger?: BuildApiOptions["logger"];
     /** Registers routes of the test's own on the built app before it starts (no registry entry). */
     routes?: (app: FastifyInstance) => void;
+    /**
+     * The public-read response cache, off unless asked for: tests change rows with SQL behind the
+     * API's back, which no cache hears (response-cache.test.ts tests it with the write paths).
+     */
+    responseCache?: BuildApiOptions["responseCache"];
   } = {},
 ): Promise<TestApi> {
   const configFor = (overrides: Record<string, string>) =>
@@ -68,6 +73,7 @@ export async function createTestApi(
     database,
     logger: options.logger ?? false,
     now: options.now,
+    responseCache: options.responseCache ?? false,
   });
   options.routes?.(app);
   await app.ready();
@@ -81,6 +87,7 @@ export async function createTestApi(
         database: await reopen(),
         logger: more.logger ?? false,
         now: more.now ?? options.now,
+        responseCache: options.responseCache ?? false,
       });
       more.setup?.(other);
       await other.ready();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { rememberAnswer } from "../cache/register-response-cache.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -17,7 +18,7 @@ function entityTag(body: string | Buffer): string {
 }
 
 /** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored. */
-function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+export function entityTagMatches(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((candidate) => {
     const value = candidate.trim();
@@ -40,7 +41,9 @@ export function registerHttpCache(app: FastifyInstance): void {
     const tag = entityTag(payload);
     reply.header("cache-control", PUBLIC_CACHE_CONTROL);
     reply.header("etag", tag);
-    if (!matches(request.headers["if-none-match"], tag)) return payload;
+    // The response cache (cache/) keeps the answer, so the next request skips all of this.
+    rememberAnswer(request, reply, payload, tag, PUBLIC_CACHE_CONTROL);
+    if (!entityTagMatches(request.headers["if-none-match"], tag)) return payload;
     reply.code(304);
     reply.removeHeader("content-type");
     // HEAD keeps the payload so Fastify's own HEAD handler can state the 200's length and drop it.

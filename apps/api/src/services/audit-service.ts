@@ -11,6 +11,7 @@ import {
   pageInfo,
 } from "@pharmacompare/contract";
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { publicDataChanged, transactionAnnouncingChanges } from "../cache/data-version.ts";
 import type { Database } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
 
@@ -45,6 +46,26 @@ export type Audit = (entry: AuditRecord) => Promise<void>;
 /** The work of an audited write: change data through `tx` only, and `audit` what was done. */
 export type AuditedWork<T> = (tx: Database, audit: Audit, at: Date) => Promise<T>;
 
+/**
+ * What the public site shows: an audited create, update, delete, status change, publication or
+ * import of one of these changes a public read, so it bumps the public data version (the caches'
+ * invalidation, cache/data-version.ts). Staff accounts, contacts, alerts and subscriptions never
+ * appear in a public read; an export changes nothing.
+ */
+const PUBLIC_ENTITY_TYPES: ReadonlySet<AuditEntityType> = new Set([
+  "medication",
+  "pharmacy",
+  "price",
+  "category",
+  "subcategory",
+  "blog_post",
+  "admin_message",
+]);
+
+function changesPublicData(entry: AuditRecord): boolean {
+  return PUBLIC_ENTITY_TYPES.has(entry.entityType) && entry.action !== "export";
+}
+
 /** Keys never worth keeping in an audit trail, whatever a caller passes. */
 const SECRET_KEY = /password|token|secret|hash/i;
 
@@ -63,7 +84,8 @@ function withoutSecrets(value: unknown): unknown {
 /**
  * The one audit writer: runs `work` in a transaction with an `audit` function bound to it, the
  * actor and one reading of the clock (`at`, for the change's own timestamps too), so a change
- * and its entries commit or roll back together. Inside `work` use only `tx`: on PGlite a query
+ * and its entries commit or roll back together; an entry about public data also bumps the public
+ * data version, and this process's response cache hears it once the transaction commits. Inside `work` use only `tx`: on PGlite a query
  * on the outer handle would wait for this transaction forever. The service's `write` is this;
  * start-up and the operator commands, which run without the app, call it directly.
  */
@@ -73,9 +95,10 @@ export function auditedWrite<T>(
   work: AuditedWork<T>,
   now: () => Date = () => new Date(),
 ): Promise<T> {
-  return db.transaction((tx) => {
+  return transactionAnnouncingChanges(db, (tx) => {
     const at = now();
     const audit: Audit = async (entry) => {
+      if (changesPublicData(entry)) await publicDataChanged(tx);
       await tx.insert(auditLog).values({
         actorId: context.actor.id,
         actorEmail: context.actor.email,

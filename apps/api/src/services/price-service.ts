@@ -8,6 +8,7 @@ import {
   type RecentPriceUpdate,
 } from "@pharmacompare/contract";
 import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { publicDataChanged } from "../cache/data-version.ts";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../db/schema.ts";
 import { pricePharmacyColumns } from "./pharmacy-service.ts";
@@ -179,7 +180,8 @@ export function createPriceService(db: Database, options: { now: () => Date; pri
      * rows, appends each new price to `price_history`, then re-evaluates the price alerts of every
      * medication and dosage it touched (`pricesChanged`): confirmed active alerts whose target is
      * at or above the new lowest in-stock price are marked triggered and their emails queued, all
-     * in the same transaction. Only the demo seeder writes prices any other way.
+     * in the same transaction, and bumps the public data version (cache/data-version.ts). Only the
+     * demo seeder writes prices any other way.
      */
     async write(
       tx: Database,
@@ -236,6 +238,8 @@ export function createPriceService(db: Database, options: { now: () => Date; pri
         });
         written += 1;
       }
+      // Public reads show prices: the caches learn at commit (the audited writer announces it).
+      if (list.length > 0) await publicDataChanged(tx);
       const watched = new Map(list.map((c) => [JSON.stringify([c.medicationId, c.dosage]), c]));
       const triggeredAlerts = await options.pricesChanged(
         tx,

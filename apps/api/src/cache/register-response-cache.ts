@@ -1,0 +1,123 @@
+import type { OutgoingHttpHeaders } from "node:http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { DatabaseHandle } from "../db/client.ts";
+import { entityTagMatches } from "../plugins/http-cache.ts";
+import { onPublicDataCommitted, readPublicDataVersion } from "./data-version.ts";
+import {
+  type CachedResponse,
+  cacheKey,
+  chooseEncoding,
+  DEFAULT_RESPONSE_CACHE,
+  ResponseCache,
+  type ResponseCacheOptions,
+} from "./response-cache.ts";
+import { listenForDataVersions } from "./version-listener.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The public-read response cache; null when this API runs without one. */
+    responseCache: ResponseCache | null;
+  }
+  interface FastifyRequest {
+    /** A cacheable read that missed: its key and the data version it is computed under. */
+    responseCacheKey: string | null;
+    responseCacheVersion: number;
+  }
+}
+
+/**
+ * Part one, before the compression plugin: the cache itself, kept in step with the public data
+ * version (a write committed in this process at once; on PostgreSQL other processes' writes
+ * through LISTEN/NOTIFY), and filled by {@link rememberAnswer} from the HTTP cache's onSend hook.
+ * PGlite is one process (it locks its directory), so its own commits are all there is to hear.
+ */
+export function registerResponseCache(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  options: { databaseUrl?: string; cache?: ResponseCacheOptions | false },
+): void {
+  const cache = options.cache === false ? null : new ResponseCache(options.cache ?? DEFAULT_RESPONSE_CACHE);
+  app.decorate("responseCache", cache);
+  app.decorateRequest("responseCacheKey", null);
+  app.decorateRequest("responseCacheVersion", -1);
+  if (!cache) return;
+
+  const unsubscribe = onPublicDataCommitted(database.db, (version) => cache.observe(version));
+  const listener = options.databaseUrl ? listenForDataVersions(options.databaseUrl, cache, app.log) : null;
+  app.addHook("onReady", async () => {
+    if (listener) return listener.ready;
+    // Before any request: a fresh database may not have its tables yet, so a failure waits for the first write.
+    cache.observe(await readPublicDataVersion(database.db).catch(() => 0));
+  });
+  app.addHook("onClose", async () => {
+    unsubscribe();
+    await listener?.stop();
+  });
+}
+
+/**
+ * Part two, after every other onRequest hook (security headers, CORS, the database check, the
+ * access guard): a cacheable GET or HEAD found fresh in the cache is answered from memory there
+ * and then, before parsing, validation, the handler, serialisation, hashing or compression.
+ */
+export function serveCachedResponses(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, reply, done) => {
+    const cache = app.responseCache;
+    if (!cache || request.routeOptions.config.cache !== "public") return done();
+    if (request.method !== "GET" && request.method !== "HEAD") return done();
+    const key = cacheKey(request.url);
+    const entry = cache.get(key);
+    if (entry) {
+      answerFromCache(request, reply, entry);
+    } else {
+      request.responseCacheKey = key;
+      request.responseCacheVersion = cache.version;
+    }
+    done();
+  });
+}
+
+function answerFromCache(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
+  reply.hijack();
+  // Node accepts numbers for any header (content-length); the types only for some.
+  const headers = reply.getHeaders() as OutgoingHttpHeaders;
+  headers.etag = entry.etag;
+  headers["cache-control"] = entry.cacheControl;
+  if (entityTagMatches(request.headers["if-none-match"], entry.etag)) {
+    reply.raw.writeHead(304, headers);
+    reply.raw.end();
+    return;
+  }
+  const encoding = entry.bodies.br ? chooseEncoding(request.headers["accept-encoding"]) : "identity";
+  const body = entry.bodies[encoding] ?? entry.bodies.identity;
+  headers["content-type"] = entry.contentType;
+  headers["content-length"] = body.length;
+  if (encoding !== "identity") {
+    // As the compression plugin does: only a compressed answer says it varies.
+    const vary = headers.vary;
+    headers.vary = vary ? `${vary}, accept-encoding` : "accept-encoding";
+    headers["content-encoding"] = encoding;
+  }
+  reply.raw.writeHead(200, headers);
+  reply.raw.end(request.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Called by the HTTP cache's onSend hook with a public read's 200 answer and its tag: stores it
+ * under the key and version its request was given on arrival (nothing when it was found fresh).
+ */
+export function rememberAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: string | Buffer,
+  etag: string,
+  cacheControl: string,
+): void {
+  const cache = request.server.responseCache;
+  const key = request.responseCacheKey;
+  if (!cache || key === null || request.method !== "GET") return;
+  const contentType = reply.getHeader("content-type");
+  if (typeof contentType !== "string") return;
+  const body = typeof payload === "string" ? Buffer.from(payload) : payload;
+  cache.put(key, request.responseCacheVersion, { body, etag, contentType, cacheControl });
+}

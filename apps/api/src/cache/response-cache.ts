@@ -1,0 +1,200 @@
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { compressionOptions } from "../plugins/compression.ts";
+
+export type Encoding = "br" | "gzip" | "identity";
+
+/** One public read's answer, ready to send as it is: no query, no serialisation, no hashing. */
+export interface CachedResponse {
+  /** The public data version the answer was computed under. */
+  readonly version: number;
+  /** When it was stored (ms since the epoch): entries older than the maximum age are dropped. */
+  readonly storedAt: number;
+  readonly etag: string;
+  readonly contentType: string;
+  readonly cacheControl: string;
+  /** The body in each encoding; only `identity` under the compression threshold. */
+  readonly bodies: Readonly<Partial<Record<Encoding, Buffer>>> & { identity: Buffer };
+  /** What the entry holds, for the byte bound. */
+  readonly bytes: number;
+}
+
+export interface ResponseCacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+  /** A backstop for answers that depend on the clock (price history's window, message dates). */
+  maxAgeMs: number;
+  now?: () => number;
+}
+
+export const DEFAULT_RESPONSE_CACHE: ResponseCacheOptions = {
+  maxEntries: 5000,
+  maxBytes: 64 * 1024 * 1024,
+  maxAgeMs: 60_000,
+};
+
+const threshold = compressionOptions.threshold ?? 1024;
+
+/**
+ * The public-read response cache: answers by normalised URL, each made under a version of the
+ * public data. The process's `version` rises when a write commits here or another process's
+ * NOTIFY arrives; an entry made under an older version is never served again. While the version
+ * cannot be trusted (the listening connection is down) nothing is served or stored.
+ * Bounded by entries and bytes, least recently used first out (a Map keeps insertion order).
+ */
+export class ResponseCache {
+  #entries = new Map<string, CachedResponse>();
+  #bytes = 0;
+  #version = 0;
+  #live = true;
+  readonly #options: ResponseCacheOptions;
+  readonly #now: () => number;
+
+  constructor(options: ResponseCacheOptions = DEFAULT_RESPONSE_CACHE) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The version new answers are computed under; -1 while it cannot be trusted (then none is stored). */
+  get version(): number {
+    return this.#live ? this.#version : -1;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /** A committed version heard of (a local write, a NOTIFY, a re-read): versions only rise. */
+  observe(version: number): void {
+    if (version <= this.#version) return;
+    this.#version = version;
+    // Everything held is now stale: drop it at once rather than entry by entry.
+    this.clear();
+  }
+
+  /** The version can no longer be trusted (the listener lost its connection): serve nothing. */
+  suspend(): void {
+    this.#live = false;
+    this.clear();
+  }
+
+  /** Trusted again, at the version just read from the database. */
+  resume(version: number): void {
+    this.observe(version);
+    this.#live = true;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  /** The fresh entry for `key`, marked most recently used; undefined on a miss. */
+  get(key: string): CachedResponse | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (
+      !this.#live ||
+      entry.version !== this.#version ||
+      this.#now() - entry.storedAt > this.#options.maxAgeMs
+    ) {
+      this.#remove(key, entry);
+      return undefined;
+    }
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Stores a 200 answer computed under `version` (read when its request arrived, so an answer
+   * racing a write is stored as already stale). Compresses it once in each encoding, with the
+   * compression plugin's settings and, like it, synchronously: the next request is a hit.
+   */
+  put(
+    key: string,
+    version: number,
+    answer: { body: Buffer; etag: string; contentType: string; cacheControl: string },
+  ): void {
+    if (version < 0 || version !== this.version) return;
+    const identity = answer.body;
+    const bodies: CachedResponse["bodies"] =
+      identity.length < threshold
+        ? { identity }
+        : {
+            identity,
+            br: brotliCompressSync(identity, compressionOptions.brotliOptions),
+            gzip: gzipSync(identity, compressionOptions.zlibOptions),
+          };
+    const bytes = key.length + identity.length + (bodies.br?.length ?? 0) + (bodies.gzip?.length ?? 0) + 256;
+    if (bytes > this.#options.maxBytes) return;
+    const previous = this.#entries.get(key);
+    if (previous) this.#remove(key, previous);
+    this.#entries.set(key, {
+      version,
+      storedAt: this.#now(),
+      etag: answer.etag,
+      contentType: answer.contentType,
+      cacheControl: answer.cacheControl,
+      bodies,
+      bytes,
+    });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.#options.maxEntries && this.#bytes <= this.#options.maxBytes) break;
+      this.#remove(oldest, entry);
+    }
+  }
+
+  #remove(key: string, entry: CachedResponse): void {
+    if (this.#entries.get(key) !== entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+}
+
+/**
+ * The cache key of a request URL: the path as sent and the query sorted by name (values in their
+ * order), so `?b=2&a=1` and `?a=1&b=2` share one entry. The method is not part of it: HEAD is
+ * answered from GET's entry.
+ */
+export function cacheKey(url: string): string {
+  const mark = url.indexOf("?");
+  if (mark === -1) return url;
+  const query = new URLSearchParams(url.slice(mark + 1));
+  query.sort();
+  const sorted = query.toString();
+  return sorted ? `${url.slice(0, mark)}?${sorted}` : url.slice(0, mark);
+}
+
+/** Accept-Encoding values seen lately and the encoding each chose (a handful in practice). */
+const chosen = new Map<string, Encoding>();
+
+/**
+ * The encoding to answer in, as the compression plugin negotiates it: the highest q of br and
+ * gzip (br on a tie, `*` standing for either, `x-gzip` for gzip), identity when neither is
+ * acceptable or the header is absent.
+ */
+export function chooseEncoding(header: string | undefined): Encoding {
+  if (!header) return "identity";
+  const known = chosen.get(header);
+  if (known) return known;
+  let best: Encoding = "identity";
+  let bestQ = 0;
+  const q: Record<string, number> = {};
+  for (const part of header.toLowerCase().split(",")) {
+    const [token = "", ...params] = part.trim().split(";");
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = weight ? Number(weight.slice(2)) : 1;
+    q[token.trim() === "x-gzip" ? "gzip" : token.trim()] = Number.isFinite(value) ? value : 0;
+  }
+  for (const encoding of ["br", "gzip"] as const) {
+    const value = q[encoding] ?? q["*"] ?? 0;
+    if (value > bestQ) {
+      best = encoding;
+      bestQ = value;
+    }
+  }
+  if (chosen.size >= 256) chosen.clear();
+  chosen.set(header, best);
+  return best;
+}
