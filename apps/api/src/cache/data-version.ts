@@ -7,7 +7,8 @@ export const PUBLIC_DATA_KEY = "public";
 /** The PostgreSQL channel every API process listens on for a new version (cache/version-listener.ts). */
 export const PUBLIC_DATA_CHANNEL = "public_data_changed";
 
-type Listener = (version: number) => void;
+/** Hears a committed version; the write's caller waits for what it returns (bounded by the listener). */
+type Listener = (version: number) => Promise<void> | void;
 
 /** Per database handle, so two APIs in one test process never hear each other's writes. */
 const listeners = new WeakMap<object, Set<Listener>>();
@@ -58,7 +59,7 @@ export async function transactionAnnouncingChanges<T>(
   });
   const version = transaction && bumped.get(transaction);
   if (version !== undefined) {
-    for (const listener of listeners.get(db) ?? []) listener(version);
+    await Promise.all([...(listeners.get(db) ?? [])].map((listener) => listener(version)));
   }
   return result;
 }

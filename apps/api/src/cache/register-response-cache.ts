@@ -13,6 +13,9 @@ import {
 } from "./response-cache.ts";
 import { listenForDataVersions } from "./version-listener.ts";
 
+/** The longest a write waits to hear its own NOTIFY back before answering anyway. */
+const NOTIFY_WAIT_MS = 250;
+
 declare module "fastify" {
   interface FastifyInstance {
     /** The public-read response cache; null when this API runs without one. */
@@ -42,8 +45,12 @@ export function registerResponseCache(
   app.decorateRequest("responseCacheVersion", -1);
   if (!cache) return;
 
-  const unsubscribe = onPublicDataCommitted(database.db, (version) => cache.observe(version));
   const listener = options.databaseUrl ? listenForDataVersions(options.databaseUrl, cache, app.log) : null;
+  // A write here is seen here at once; on PostgreSQL it answers once its NOTIFY has gone round.
+  const unsubscribe = onPublicDataCommitted(database.db, (version) => {
+    cache.observe(version);
+    return listener?.heard(version, NOTIFY_WAIT_MS);
+  });
   app.addHook("onReady", async () => {
     if (listener) return listener.ready;
     // Before any request: a fresh database may not have its tables yet, so a failure waits for the first write.

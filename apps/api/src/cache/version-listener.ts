@@ -3,6 +3,8 @@ import pg from "pg";
 import { PUBLIC_DATA_CHANNEL, PUBLIC_DATA_KEY } from "./data-version.ts";
 import type { ResponseCache } from "./response-cache.ts";
 
+export const LISTENER_NAME = "pharmacompare-cache-listener";
+
 /** Reconnection waits grow from the first to the last, then stay there. */
 const RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
 
@@ -17,22 +19,40 @@ export function listenForDataVersions(
   databaseUrl: string,
   cache: ResponseCache,
   log: FastifyBaseLogger,
-): { ready: Promise<void>; stop: () => Promise<void> } {
+): {
+  ready: Promise<void>;
+  heard: (version: number, timeoutMs: number) => Promise<void>;
+  stop: () => Promise<void>;
+} {
   let client: pg.Client | undefined;
   let stopped = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
   let firstConnection: (() => void) | undefined;
+  /** The highest version NOTIFY brought, and writes of this process waiting to hear theirs. */
+  let heardVersion = 0;
+  const waiting = new Set<{ version: number; done: () => void }>();
+  const hear = (version: number) => {
+    heardVersion = Math.max(heardVersion, version);
+    for (const waiter of waiting) if (waiter.version <= heardVersion) waiter.done();
+  };
   const ready = new Promise<void>((resolve) => {
     firstConnection = resolve;
   });
 
   const connect = async () => {
-    const connection = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2000 });
+    const connection = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 2000,
+      // Named, so an operator (and the tests) can find it in pg_stat_activity.
+      application_name: LISTENER_NAME,
+    });
     client = connection;
     connection.on("notification", (message) => {
       const version = Number(message.payload);
-      if (Number.isInteger(version)) cache.observe(version);
+      if (!Number.isInteger(version)) return;
+      cache.observe(version);
+      hear(version);
     });
     connection.on("error", (err) => dropped(connection, err));
     connection.on("end", () => dropped(connection));
@@ -47,6 +67,7 @@ export function listenForDataVersions(
       if (attempt > 0) log.info("response cache: listening for data changes again");
       attempt = 0;
       cache.resume(rows[0]?.version ?? 0);
+      hear(rows[0]?.version ?? 0);
       firstConnection?.();
     } catch (err) {
       dropped(connection, err);
@@ -71,6 +92,26 @@ export function listenForDataVersions(
   void connect();
   return {
     ready,
+    /**
+     * Resolves once this process's own NOTIFY for `version` is back (or after `timeoutMs`, or at
+     * once while disconnected). PostgreSQL signals every listening session at commit, so by then
+     * the other processes' listeners have it too: the write answers after they have heard it.
+     */
+    heard(version: number, timeoutMs: number): Promise<void> {
+      if (!client || version <= heardVersion) return Promise.resolve();
+      return new Promise((resolve) => {
+        const waiter = {
+          version,
+          done: () => {
+            clearTimeout(timeout);
+            waiting.delete(waiter);
+            resolve();
+          },
+        };
+        const timeout = setTimeout(waiter.done, timeoutMs);
+        waiting.add(waiter);
+      });
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
