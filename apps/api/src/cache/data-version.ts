@@ -26,13 +26,26 @@ export function onPublicDataCommitted(db: Database, listener: Listener): () => v
   return () => set.delete(listener);
 }
 
+/** Transactions opened by {@link transactionAnnouncingChanges}: they bump once, just before commit. */
+const announcing = new WeakSet<object>();
+/** Announcing transactions whose work changed public data. */
+const changed = new WeakSet<object>();
+
 /**
  * The one invalidation call: every write that changes what a public read answers calls this
- * inside its own transaction. It bumps the public data version with the data (so no reader in any
- * process sees the new version before the new rows) and sends NOTIFY, which PostgreSQL delivers
- * only at commit and never on rollback. A second call in the same transaction does nothing.
+ * inside its own transaction. The version is bumped in that transaction (so no reader in any
+ * process sees the new version before the new rows) together with a NOTIFY, which PostgreSQL
+ * delivers only at commit and never on rollback. In an announcing transaction (the audited
+ * writer's) the bump waits for the end of the work: the one-row lock on the counter is then the
+ * last lock taken and held only until commit, so two writes can never deadlock over it.
+ * Calling it again in the same transaction does nothing more.
  */
 export async function publicDataChanged(tx: Database): Promise<void> {
+  if (announcing.has(tx)) changed.add(tx);
+  else await bump(tx);
+}
+
+async function bump(tx: Database): Promise<void> {
   if (bumped.has(tx)) return;
   const [row] = await tx
     .update(dataVersions)
@@ -45,7 +58,7 @@ export async function publicDataChanged(tx: Database): Promise<void> {
 
 /**
  * Runs `work` in a transaction of `db`; once it commits, this process's listeners on `db` hear the
- * version any `publicDataChanged(tx)` inside it reached (other processes hear it through NOTIFY).
+ * version its `publicDataChanged(tx)` calls reached (other processes hear it through NOTIFY).
  * The audited writer is built on this, so every admin write is covered.
  */
 export async function transactionAnnouncingChanges<T>(
@@ -53,9 +66,12 @@ export async function transactionAnnouncingChanges<T>(
   work: (tx: Database) => Promise<T>,
 ): Promise<T> {
   let transaction: Database | undefined;
-  const result = await db.transaction((tx) => {
+  const result = await db.transaction(async (tx) => {
     transaction = tx;
-    return work(tx);
+    announcing.add(tx);
+    const done = await work(tx);
+    if (changed.has(tx)) await bump(tx);
+    return done;
   });
   const version = transaction && bumped.get(transaction);
   if (version !== undefined) {
