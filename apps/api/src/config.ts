@@ -46,6 +46,8 @@ const apiEnvSchema = z
     API_DOCS: z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }).optional(),
     /** Public writes (contact, price alert, subscribe) allowed per minute from one client network. */
     WRITE_RATE_LIMIT: wholeNumber(1, 10_000).default(30),
+    /** Minutes a back-office session may go unused before it ends (ASVS 3.3.2: 30). */
+    ADMIN_IDLE_MINUTES: wholeNumber(5, 720).default(30),
     /** How long a price alert watches the price, in days. */
     ALERT_TTL_DAYS: wholeNumber(1, 3650).default(PRICE_ALERT_RULES.defaultTtlDays),
     /**
@@ -103,6 +105,7 @@ const apiEnvSchema = z
       apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== "production" : yes(env.API_DOCS),
       writeRateLimit: env.WRITE_RATE_LIMIT,
       alertTtlDays: env.ALERT_TTL_DAYS,
+      adminIdleMinutes: env.ADMIN_IDLE_MINUTES,
       logLevel: env.LOG_LEVEL,
       trustProxy: trustedProxies(env.TRUST_PROXY ?? "loopback"),
     };

@@ -126,30 +126,48 @@ describe("session expiry", () => {
     expect((await me(token)).statusCode).toBe(200);
     expect((await sessionRow(token))?.lastUsedAt).toEqual(first?.lastUsedAt);
 
-    clock.advance(HOUR + 58 * MINUTE);
+    clock.advance(28 * MINUTE);
     expect((await me(token)).statusCode).toBe(200);
     const touched = await sessionRow(token);
     expect(touched?.idleExpiresAt.getTime()).toBeGreaterThan(first?.idleExpiresAt.getTime() ?? Infinity);
-    // Without the slide this would be past the original two hours.
-    clock.advance(HOUR + 30 * MINUTE);
+    // Without the slide this would be past the original thirty minutes.
+    clock.advance(20 * MINUTE);
     expect((await me(token)).statusCode).toBe(200);
   });
 
-  it("ends a session left unused for two hours", async () => {
+  it("ends a session left unused for thirty minutes (the default)", async () => {
     const token = await signIn(api.app);
-    clock.advance(2 * HOUR + SECOND);
+    clock.advance(29 * MINUTE);
+    expect((await me(token)).statusCode).toBe(200);
+    clock.advance(30 * MINUTE + SECOND);
     const res = await me(token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: "Session expired", code: "session_expired" });
   });
 
+  it("ends it after ADMIN_IDLE_MINUTES when configured", async () => {
+    const ownClock = testClock();
+    const configured = await createTestApi({ ADMIN_IDLE_MINUTES: "10" }, { now: ownClock.now });
+    try {
+      const token = await signIn(configured.app);
+      const meThere = () =>
+        configured.app.inject({ method: "GET", url: "/api/admin/auth/me", headers: bearer(token) });
+      ownClock.advance(9 * MINUTE);
+      expect((await meThere()).statusCode).toBe(200);
+      ownClock.advance(10 * MINUTE + SECOND);
+      expect((await meThere()).json()).toEqual({ error: "Session expired", code: "session_expired" });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it("ends a busy session twelve hours after sign-in", async () => {
     const token = await signIn(api.app);
-    for (let elapsed = 0; elapsed < 11 * HOUR; elapsed += HOUR) {
-      clock.advance(HOUR);
+    for (let elapsed = 0; elapsed < 12 * HOUR - 20 * MINUTE; elapsed += 20 * MINUTE) {
+      clock.advance(20 * MINUTE);
       expect((await me(token)).statusCode).toBe(200);
     }
-    clock.advance(HOUR + SECOND);
+    clock.advance(20 * MINUTE + SECOND);
     const res = await me(token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: "Session expired", code: "session_expired" });

@@ -69,8 +69,12 @@ export function createServices(db: Database, options: ServiceOptions) {
   return {
     adminStats: createAdminStatsService(db),
     audit,
-    auth: createAuthService(db, { now, audit }),
-    secondFactor: createSecondFactorService(db, { now, audit }),
+    auth: createAuthService(db, { now, audit, sessionIdleMs: config.adminIdleMinutes * 60_000 }),
+    secondFactor: createSecondFactorService(db, {
+      now,
+      audit,
+      sessionIdleMs: config.adminIdleMinutes * 60_000,
+    }),
     blog: createBlogService(db),
     categories,
     conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),

@@ -38,6 +38,7 @@ import {
   knownRole,
   openSession,
   publicUser,
+  SESSION_IDLE_MS,
   tooManyAttempts,
 } from "./auth-service.ts";
 
@@ -154,8 +155,12 @@ export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
  * turning it off and new recovery codes. Every wrong code counts in the sign-in throttle, and
  * every change and failure is audited in its own transaction.
  */
-export function createSecondFactorService(db: Database, options: { now: () => Date; audit: AuditService }) {
+export function createSecondFactorService(
+  db: Database,
+  options: { now: () => Date; audit: AuditService; sessionIdleMs?: number },
+) {
   const { now, audit } = options;
+  const idleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
 
   const actingAs = (principal: AdminPrincipal, client: ClientInfo): ActorContext => ({
     actor: { id: principal.user.id, email: principal.user.email },
@@ -438,6 +443,7 @@ export function createSecondFactorService(db: Database, options: { now: () => Da
           client,
           keys,
           details: { secondFactor: factor },
+          idleMs,
         });
         return { outcome: "ok" as const, token };
       });
