@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Unit tests sit beside the code; API integration tests (apps/api/test) run through app.inject
@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/api/test/**/*.test.ts"],
+          // Tests that need several processes on one PostgreSQL run only under npm run test:pg.
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ["**/*.pg.test.ts"])],
           environment: "node",
           globalSetup: ["apps/api/test/global-setup.ts"],
           testTimeout: 30_000,

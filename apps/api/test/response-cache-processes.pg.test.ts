@@ -9,10 +9,15 @@ import { TEST_ADMIN } from "./fixtures.ts";
 
 /**
  * Two API processes on one PostgreSQL database, started as production starts them: a write
- * through one is seen by the other's response cache at once (NOTIFY is delivered when the
- * writing transaction commits, before the write's answer leaves). Runs under `npm run test:pg`.
+ * through one is seen by the other's response cache as soon as PostgreSQL delivers the NOTIFY
+ * sent at its commit — usually before the write's answer leaves (the writer waits to hear its own
+ * NOTIFY back), but the other process may read its socket a moment later on a loaded machine, so
+ * the bound asserted is one second. Runs under `npm run test:pg`.
  */
-const pgTemplate = process.env.TEST_DATABASE_URL ? inject("pgTemplate") : undefined;
+// Only `npm run test:pg` includes *.pg.test.ts files (vitest.config.ts), so the template is there.
+const pgTemplate = inject("pgTemplate");
+if (!pgTemplate)
+  throw new Error("response-cache-processes.pg.test.ts needs TEST_DATABASE_URL (npm run test:pg)");
 const DOSAGE = "50mg x 4 tablets";
 const comparison = endpointUrl(publicEndpoints.compareMedication, {
   params: { id: "viagra" },
@@ -20,7 +25,7 @@ const comparison = endpointUrl(publicEndpoints.compareMedication, {
 });
 const Comparison = z.object({ prices: z.array(z.object({ pharmacyId: z.string(), price: z.number() })) });
 
-describe.skipIf(!pgTemplate)("the response cache across processes (PostgreSQL)", () => {
+describe("the response cache across processes (PostgreSQL)", () => {
   let admin: pg.Client;
   let databaseUrl: string;
   let name: string;
@@ -30,7 +35,6 @@ describe.skipIf(!pgTemplate)("the response cache across processes (PostgreSQL)",
   let priceRow: z.infer<typeof AdminPrice>;
 
   beforeAll(async () => {
-    if (!pgTemplate) return;
     name = `pc_cache_${randomBytes(6).toString("hex")}`;
     admin = new pg.Client({ connectionString: pgTemplate.serverUrl });
     await admin.connect();
@@ -91,13 +95,13 @@ describe.skipIf(!pgTemplate)("the response cache across processes (PostgreSQL)",
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   };
 
-  it("shows a write through one process on the other's first read after the write answered", async () => {
+  it("shows a write through one process on the other within a second of the write's answer", async () => {
     for (let round = 1; round <= 20; round += 1) {
       const price = Math.round((priceRow.price + round / 100) * 100) / 100;
       await readerPrice(); // fills the reader's cache
       expect(await readerPrice()).not.toBe(price); // a hit, still the old price
       await writePrice(price);
-      expect(await readerPrice(), `round ${round}`).toBe(price);
+      await expect.poll(readerPrice, { timeout: 1000, interval: 20, message: `round ${round}` }).toBe(price);
     }
   }, 60_000);
 
