@@ -68,3 +68,39 @@ describe("prepareDatabase", () => {
     }
   });
 });
+
+describe("a generated first password", () => {
+  it("is printed once on the terminal, never logged, and must be replaced at first sign-in", async () => {
+    const handle = wrapPglite(new PGlite());
+    try {
+      const logged: unknown[] = [];
+      const printed: string[] = [];
+      const log = { info: (...args: unknown[]) => logged.push(args) };
+      await prepareDatabase(handle, { ...config, adminPassword: undefined }, log, (text) =>
+        printed.push(text),
+      );
+
+      const terminal = printed.join("");
+      const password = /password: (\S+)/.exec(terminal)?.[1];
+      expect(password).toBeTruthy();
+      expect(terminal).toContain("You will be asked to choose your own when you first sign in.");
+      expect(JSON.stringify(logged)).not.toContain(password);
+      const [admin] = await handle.db.select().from(adminUsers);
+      expect(admin?.mustChangePassword).toBe(true);
+      expect(admin?.passwordHash).not.toContain(password);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("is not asked for when ADMIN_PASSWORD was configured", async () => {
+    const handle = wrapPglite(new PGlite());
+    try {
+      await prepareDatabase(handle, { ...config, seedDemo: false }, quiet, () => {});
+      const [admin] = await handle.db.select().from(adminUsers);
+      expect(admin?.mustChangePassword).toBe(false);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -160,6 +160,11 @@ export const AdminUser = z.object({
   name: z.string(),
   email: z.email(),
   role: z.enum(ADMIN_ROLES),
+  /**
+   * True while a generated password is still in use: the account may then only change it (issue
+   * 12). Optional so a user stored before this field existed still reads as a user.
+   */
+  mustChangePassword: z.boolean().optional(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   "invalid_request",
   "unauthenticated",
   "session_expired",
+  "password_change_required",
   "not_found",
   "conflict",
   "still_referenced",

@@ -83,6 +83,7 @@ export const AUDIT_ACTIONS = [
   "second_factor_failed",
   "second_factor_reset",
   "recovery_codes_regenerated",
+  "session_ended",
   "create",
   "update",
   "delete",

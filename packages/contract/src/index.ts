@@ -22,6 +22,7 @@ export * from "./endpoints/admin/price-alerts.ts";
 export * from "./endpoints/admin/price-sheets.ts";
 export * from "./endpoints/admin/prices.ts";
 export * from "./endpoints/admin/second-factor.ts";
+export * from "./endpoints/admin/sessions.ts";
 export * from "./endpoints/admin/stats.ts";
 export * from "./endpoints/admin/subscriptions.ts";
 export * from "./endpoints/index.ts";

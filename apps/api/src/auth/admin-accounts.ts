@@ -2,12 +2,14 @@ import {
   CONTROL_CHARACTERS_MESSAGE,
   hasControlCharacters,
   PASSWORD_MIN_LENGTH,
+  passwordChangeMessages,
 } from "@pharmacompare/contract";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { adminLoginChallenges, adminRecoveryCodes, adminSessions, adminUsers } from "../db/schema.ts";
 import { type ActorContext, auditedWrite } from "../services/audit-service.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 import { clearAccountCounters } from "./login-throttle.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 
@@ -35,6 +37,8 @@ function checkedPassword(password: string | undefined): { password: string; gene
   }
   // The sign-in form refuses such a password, so an account given one could never sign in.
   if (hasControlCharacters(password)) throw new AdminAccountError(`--password ${CONTROL_CHARACTERS_MESSAGE}`);
+  if (isCommonPassword(password))
+    throw new AdminAccountError(`--password: ${passwordChangeMessages.tooCommon}`);
   return { password, generated: false };
 }
 
@@ -60,7 +64,8 @@ export async function createAdminAccount(
   const userId = await auditedWrite(db, OPERATOR, async (tx, audit) => {
     const [user] = await tx
       .insert(adminUsers)
-      .values({ name, email, passwordHash })
+      // A generated password was seen on a terminal: its first sign-in must replace it.
+      .values({ name, email, passwordHash, mustChangePassword: generated })
       .onConflictDoNothing()
       .returning({ id: adminUsers.id });
     if (!user) throw duplicate;
@@ -87,7 +92,7 @@ export async function resetAdminPassword(
   return auditedWrite(db, OPERATOR, async (tx, audit, at) => {
     const [user] = await tx
       .update(adminUsers)
-      .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
+      .set({ passwordHash, passwordChangedAt: at, updatedAt: at, mustChangePassword: generated })
       .where(sql`lower(${adminUsers.email}) = ${email}`)
       .returning({ id: adminUsers.id });
     if (!user) throw new AdminAccountError(`No administrator has email ${email}`);

@@ -34,7 +34,13 @@ export async function ensureFirstAdmin(
   return auditedWrite(db, SYSTEM, async (tx, audit) => {
     const [user] = await tx
       .insert(adminUsers)
-      .values({ name: "Administrator", email: options.email, passwordHash })
+      // Whoever read a generated password off the terminal must replace it at first sign-in.
+      .values({
+        name: "Administrator",
+        email: options.email,
+        passwordHash,
+        mustChangePassword: generatedPassword !== undefined,
+      })
       .onConflictDoNothing()
       .returning({ id: adminUsers.id });
     // Another process created it between our check and insert: theirs stands.

@@ -39,7 +39,7 @@ async function prepareUnlocked(
         "  First administrator created. Sign in at /admin/login with:",
         `    email:    ${config.adminEmail}`,
         `    password: ${admin.generatedPassword}`,
-        "  This password is shown only now. Change it under Profile Settings.",
+        "  This password is shown only now. You will be asked to choose your own when you first sign in.",
         "",
         "",
       ].join("\n"),

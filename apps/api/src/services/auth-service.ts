@@ -10,6 +10,7 @@ import {
 } from "@pharmacompare/contract";
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
+import { isCommonPassword } from "../auth/common-passwords.ts";
 import { createLoginChallenge } from "../auth/login-challenges.ts";
 import {
   claimAttempt,
@@ -75,6 +76,7 @@ const passwordChangeFields: Record<string, keyof ChangePasswordRequest> = {
   [passwordChangeMessages.tooShort]: "newPassword",
   [passwordChangeMessages.mismatch]: "confirmPassword",
   [passwordChangeMessages.currentIncorrect]: "currentPassword",
+  [passwordChangeMessages.tooCommon]: "newPassword",
 };
 
 const passwordChangeRefusal = (message: string) => badRequest(message, passwordChangeFields[message]);
@@ -84,8 +86,11 @@ export function knownRole(role: string): AdminUser["role"] | null {
   return ADMIN_ROLES.find((known) => known === role) ?? null;
 }
 
-export function publicUser(user: { name: string; email: string }, role: AdminUser["role"]): AdminUser {
-  return { name: user.name, email: user.email, role };
+export function publicUser(
+  user: { name: string; email: string; mustChangePassword?: boolean },
+  role: AdminUser["role"],
+): AdminUser {
+  return { name: user.name, email: user.email, role, mustChangePassword: user.mustChangePassword ?? false };
 }
 
 /** The signed-in admin as the actor of an audit entry. */
@@ -300,6 +305,8 @@ export function createAuthService(
     ): Promise<ChangePasswordResult> {
       const problem = passwordChangeProblem(input);
       if (problem) throw passwordChangeRefusal(problem);
+      // Checked before the current password, so it never spends one of the account's attempts.
+      if (isCommonPassword(input.newPassword)) throw passwordChangeRefusal(passwordChangeMessages.tooCommon);
       // Counted per account and network (not the network alone): a stolen session's guesses lock
       // its own network out of the account, never the administrator's other networks.
       const keys = throttleKeys({
@@ -332,7 +339,7 @@ export function createAuthService(
       return audit.write(context, async (tx, record, at) => {
         await tx
           .update(adminUsers)
-          .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
+          .set({ passwordHash, passwordChangedAt: at, updatedAt: at, mustChangePassword: false })
           .where(eq(adminUsers.id, principal.user.id));
         // Anyone else holding a session for this account (perhaps the reason for the change) is out.
         const revoked = await tx

@@ -9,6 +9,7 @@ import { createAdminMessageService } from "./admin-message-service.ts";
 import { createAdminPharmacyService } from "./admin-pharmacy-service.ts";
 import { createAdminPriceAlertService } from "./admin-price-alert-service.ts";
 import { createAdminPriceService } from "./admin-price-service.ts";
+import { createAdminSessionsService } from "./admin-sessions-service.ts";
 import { createAdminStatsService } from "./admin-stats-service.ts";
 import { createAdminSubscriptionService } from "./admin-subscription-service.ts";
 import { createAuditService } from "./audit-service.ts";
@@ -67,6 +68,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     outbox,
   });
   return {
+    adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
     audit,
     auth: createAuthService(db, { now, audit, sessionIdleMs: config.adminIdleMinutes * 60_000 }),

@@ -11,6 +11,7 @@ import * as priceAlertAdmin from "./admin/price-alerts.ts";
 import * as priceSheets from "./admin/price-sheets.ts";
 import * as cataloguePrices from "./admin/prices.ts";
 import * as secondFactor from "./admin/second-factor.ts";
+import * as adminSessions from "./admin/sessions.ts";
 import * as stats from "./admin/stats.ts";
 import * as subscriptionAdmin from "./admin/subscriptions.ts";
 import * as adminMessages from "./public/admin-messages.ts";
@@ -54,6 +55,7 @@ export const publicEndpoints = {
 export const adminEndpoints = {
   ...auth,
   ...secondFactor,
+  ...adminSessions,
   ...audit,
   ...stats,
   ...adminMessageAdmin,

@@ -1,4 +1,4 @@
-import { ErrorBody } from "@pharmacompare/contract";
+import { adminEndpoints, ErrorBody, PASSWORD_CHANGE_REQUIRED_MESSAGE } from "@pharmacompare/contract";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { bearerToken } from "../../auth/tokens.ts";
 import { refuse } from "../../plugins/refusal.ts";
@@ -19,6 +19,19 @@ function deny(error: "Authentication required" | "Session expired") {
 }
 
 type RouteConfig = { endpoint?: { access: string }; access?: "public" } | undefined;
+
+/**
+ * All an account may do while it still has a generated password (issue 12): see who it is, change
+ * the password, sign out, and see or end its sessions. Compared by identity with the registry.
+ */
+const ALLOWED_BEFORE_PASSWORD_CHANGE: ReadonlySet<unknown> = new Set([
+  adminEndpoints.currentAdmin,
+  adminEndpoints.changePassword,
+  adminEndpoints.logout,
+  adminEndpoints.listAdminSessions,
+  adminEndpoints.endAdminSession,
+  adminEndpoints.endOtherAdminSessions,
+]);
 
 /** Public only when the route says so: a registry entry marked public, or `config.access`. */
 export function isPublicRoute(config: RouteConfig): boolean {
@@ -50,7 +63,8 @@ export function registerAccessGuard(app: FastifyInstance): void {
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     route.schema = {
       ...route.schema,
-      response: { ...response, 401: ErrorBody },
+      // 403: an account that must still replace a generated password may call little else.
+      response: { 403: ErrorBody, ...response, 401: ErrorBody },
       security: [{ bearerAuth: [] }],
     };
   });
@@ -66,5 +80,9 @@ export function registerAccessGuard(app: FastifyInstance): void {
     if (result.outcome === "expired") throw deny("Session expired");
     if (result.outcome !== "ok") throw deny("Authentication required");
     request.admin = result.principal;
+    const endpoint = (request.routeOptions.config as RouteConfig)?.endpoint;
+    if (result.principal.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(endpoint)) {
+      throw refuse(403, PASSWORD_CHANGE_REQUIRED_MESSAGE, { code: "password_change_required" });
+    }
   });
 }

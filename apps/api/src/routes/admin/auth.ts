@@ -39,7 +39,8 @@ export const adminSecondFactorRoutes: FastifyPluginAsync = async (app) => {
 export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, adminEndpoints.currentAdmin, async (request) => {
     const { user } = principalOf(request);
-    return { user: { name: user.name, email: user.email, role: user.role } };
+    const { name, email, role, mustChangePassword } = user;
+    return { user: { name, email, role, mustChangePassword: mustChangePassword ?? false } };
   });
 
   registerEndpoint(app, adminEndpoints.logout, async (request) => {
@@ -52,4 +53,16 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     await app.services.auth.changePassword(principalOf(request), request.body, clientInfo(request));
     return { message: passwordChangeMessages.changed };
   });
+
+  // The account's own live sessions; ending one is refused 400 for the presenting session and 404
+  // for any id that is not one of this account's live sessions.
+  registerEndpoint(app, adminEndpoints.listAdminSessions, async (request) =>
+    app.services.adminSessions.list(principalOf(request)),
+  );
+  registerEndpoint(app, adminEndpoints.endAdminSession, async (request) =>
+    app.services.adminSessions.end(principalOf(request), request.params.id, clientInfo(request)),
+  );
+  registerEndpoint(app, adminEndpoints.endOtherAdminSessions, async (request) =>
+    app.services.adminSessions.endOthers(principalOf(request), clientInfo(request)),
+  );
 };

@@ -58,8 +58,16 @@ export const passwordChangeMessages = {
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   mismatch: "New passwords do not match",
   currentIncorrect: "Current password is incorrect",
+  /** A new password found in the bundled list of common breached passwords (checked by the API). */
+  tooCommon: "This password is too common. Choose one that is harder to guess.",
   changed: "Password changed successfully",
 } as const;
+
+/**
+ * The 403 (code `password_change_required`) for any other admin call while a generated password is
+ * still in use; the back-office shows it on Profile Settings.
+ */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "Change your password before continuing";
 
 /**
  * The first rule a password change breaks (back-office §5), or null. Shared so the form and the
