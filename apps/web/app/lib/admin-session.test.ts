@@ -218,6 +218,26 @@ describe("admin API calls", () => {
     expect(storedSession(storage).token).toBeNull();
   });
 
+  it("on a 403 for a generated password: remember it and go to Profile Settings, until it is changed", async () => {
+    const { session } = setup(
+      {
+        "GET /api/admin/stats": () =>
+          json(403, { error: "Change your password before continuing", code: "password_change_required" }),
+      },
+      { token: "t-1", user: JSON.stringify(USER) },
+    );
+    const thrown = await rejection(
+      session.api(page("/admin/medications")).call(adminEndpoints.dashboardCounts),
+    );
+    expect((thrown as Response).headers.get("Location")).toBe("/admin/profile");
+    expect(session.current()).toEqual({ token: "t-1", user: { ...USER, mustChangePassword: true } });
+    // On Profile Settings itself the refusal is the section's to show.
+    const there = await rejection(session.api(page("/admin/profile")).call(adminEndpoints.dashboardCounts));
+    expect(there).toBeInstanceOf(ApiError);
+    session.passwordChanged();
+    expect(session.current()?.user?.mustChangePassword).toBe(false);
+  });
+
   it("keep the session on other refusals", async () => {
     const { session, storage } = setup(
       { "GET /api/admin/stats": () => json(500, { error: "Internal server error" }) },

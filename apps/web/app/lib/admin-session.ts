@@ -22,6 +22,8 @@ export const ADMIN_TOKEN_KEY = "pc.adminToken";
 export const ADMIN_USER_KEY = "pc.adminUser";
 export const ADMIN_LOGIN_PATH = "/admin/login";
 export const ADMIN_HOME_PATH = "/admin/dashboard";
+/** Where an account that must replace a generated password is sent (issue 12). */
+export const ADMIN_PROFILE_PATH = "/admin/profile";
 export const REDIRECT_PARAM = "redirectTo";
 
 export function isAdminPath(pathname: string): boolean {
@@ -92,6 +94,8 @@ export interface AdminSession {
    * the stored user; null when there is no token.
    */
   verify(request: Request): Promise<AdminUser | null>;
+  /** After a successful password change: the account is no longer held to Profile Settings. */
+  passwordChanged(): void;
   /** Revokes the session on the API, then forgets it here whatever the API answered. */
   logout(): Promise<void>;
   clear(): void;
@@ -147,6 +151,12 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     return user;
   }
 
+  /** Keeps the stored user's flag in step with the API, without another call to /me. */
+  function mustChangePassword(value: boolean) {
+    const session = current();
+    if (session?.user) save(session.token, { ...session.user, mustChangePassword: value });
+  }
+
   function client(token: string | null | undefined): ApiClient {
     return createApiClient({ baseUrl: options.apiUrl(), token, fetch: options.fetch });
   }
@@ -167,6 +177,13 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
             clear();
             if (isAdminPath(page.pathname) && !isLoginPath(page.pathname)) {
               throw redirect(loginPath(`${page.pathname}${page.search}`));
+            }
+          }
+          // The account still has a generated password: remember so, and go where it is changed.
+          if (error instanceof ApiError && error.code === "password_change_required") {
+            mustChangePassword(true);
+            if (isAdminPath(page.pathname) && page.pathname !== ADMIN_PROFILE_PATH) {
+              throw redirect(ADMIN_PROFILE_PATH);
             }
           }
           throw error;
@@ -199,6 +216,10 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
       save(session.token, user);
       verifiedToken = session.token;
       return user;
+    },
+
+    passwordChanged() {
+      mustChangePassword(false);
     },
 
     async logout() {

@@ -7,11 +7,9 @@ import {
   secondFactorMessages,
 } from "@pharmacompare/contract";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
-import { adminSession } from "../../lib/admin-session.ts";
-import { type ApiClient, ApiError } from "../../lib/api-client.ts";
-import { failureText } from "./admin-route.ts";
+import type { ApiClient } from "../../lib/api-client.ts";
 import { buttonClass, Notice, Panel, TextField } from "./admin-ui.tsx";
+import { type Failure, useAdminCall } from "./use-admin-call.ts";
 
 /**
  * Profile Settings' "Two-step verification" (issue 12, decision 022): set it up with a QR code
@@ -26,35 +24,6 @@ type View =
   | { kind: "status"; status: SecondFactorStatus; notice?: string }
   | { kind: "setup"; setup: SecondFactorSetup }
   | { kind: "codes"; message: string; codes: string[] };
-
-type Failure = { error: string; fields: Record<string, string> };
-type Outcome<T> = { ok: true; value: T } | ({ ok: false } & Failure);
-
-/** An admin call from an event handler: the API's sentence on refusal; a signed-out session goes to sign-in. */
-function useAdminCall() {
-  const navigate = useNavigate();
-  return useCallback(
-    async <T,>(fallback: string, run: (api: ApiClient) => Promise<T>): Promise<Outcome<T>> => {
-      try {
-        return { ok: true, value: await run(adminSession().api(new Request(window.location.href))) };
-      } catch (error) {
-        if (error instanceof Response) {
-          navigate(error.headers.get("Location") ?? "/admin/login");
-          return { ok: false, error: "", fields: {} };
-        }
-        const fields = error instanceof ApiError ? error.fields : {};
-        let text: string;
-        try {
-          text = failureText(error, fallback);
-        } catch {
-          text = fallback;
-        }
-        return { ok: false, error: text, fields };
-      }
-    },
-    [navigate],
-  );
-}
 
 /** The secret in groups of four, as authenticator apps show and take it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;

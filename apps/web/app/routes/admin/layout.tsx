@@ -4,7 +4,7 @@ import { adminMeta, adminRouteHandle } from "../../components/admin/admin-route.
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { AdminLoading, AdminPageError } from "../../components/admin/admin-ui.tsx";
 import { ToastProvider } from "../../components/admin/toast.tsx";
-import { ADMIN_LOGIN_PATH, adminSession, loginPath } from "../../lib/admin-session.ts";
+import { ADMIN_LOGIN_PATH, ADMIN_PROFILE_PATH, adminSession, loginPath } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/layout";
 
 export const handle = adminRouteHandle;
@@ -16,6 +16,7 @@ export function meta() {
 /**
  * The guard of every admin page but sign-in: no stored token sends the visitor to sign in and back;
  * a stored one is confirmed with GET /me once per page life (a 401 there redirects the same way).
+ * An account still on a generated password is kept on Profile Settings until it chooses its own.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
@@ -24,6 +25,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!session.current()) throw redirect(signIn);
   const user = await session.verify(request);
   if (!user) throw redirect(signIn);
+  // A generated password must be replaced before anything else (the API refuses the rest anyway).
+  if (user.mustChangePassword && url.pathname !== ADMIN_PROFILE_PATH) throw redirect(ADMIN_PROFILE_PATH);
   return { user };
 }
 

@@ -2,6 +2,7 @@ import {
   adminEndpoints,
   type ChangePasswordRequest,
   DEFAULT_ADMIN_EMAIL,
+  PASSWORD_CHANGE_REQUIRED_MESSAGE,
   PASSWORD_MIN_LENGTH,
   passwordChangeMessages,
   passwordChangeProblem,
@@ -19,6 +20,7 @@ import {
   TextField,
 } from "../../components/admin/admin-ui.tsx";
 import { humanise } from "../../components/admin/audit-format.ts";
+import { SessionsSection } from "../../components/admin/sessions-section.tsx";
 import { TwoStepSection } from "../../components/admin/two-step-section.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -72,9 +74,10 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     return { ok: false, error: problem, fields: field ? { [field]: problem } : {} };
   }
   try {
-    const { message } = await adminSession()
-      .api(request)
-      .call(adminEndpoints.changePassword, { body: input });
+    const session = adminSession();
+    const { message } = await session.api(request).call(adminEndpoints.changePassword, { body: input });
+    // A generated password is gone: the rest of the back-office opens (the layout reloads after this).
+    session.passwordChanged();
     return { ok: true, message };
   } catch (error) {
     // failureText passes a sign-out redirect on; the rest is shown by field, else as a notice.
@@ -126,6 +129,19 @@ export default function Profile({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Profile Settings" description="Your account and password." />
+
+      {user.mustChangePassword ? (
+        <div
+          role="alert"
+          className="mb-6 rounded-md bg-amber-50 px-4 py-3 text-amber-950 text-sm ring-1 ring-amber-300"
+        >
+          <p className="font-semibold">{PASSWORD_CHANGE_REQUIRED_MESSAGE}</p>
+          <p className="mt-1">
+            You signed in with a password that was generated for you. Choose your own below to use the rest of
+            the back-office.
+          </p>
+        </div>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -209,7 +225,9 @@ export default function Profile({ actionData }: Route.ComponentProps) {
             </Form>
           </Panel>
 
-          <TwoStepSection />
+          {/* Two-step verification waits until the account has a password of its own. */}
+          {user.mustChangePassword ? null : <TwoStepSection />}
+          <SessionsSection />
         </div>
 
         <Panel title="Security tips" titleId="security-tips-heading" className="self-start">
