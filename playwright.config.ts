@@ -70,6 +70,9 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
         LOG_LEVEL: "warn",
         ADMIN_PASSWORD: "e2e-admin-password",
+        // Journeys look at a page straight after a write: the page cache asks the data version
+        // for every page (still serving hits while it has not moved), so none can be stale.
+        PAGE_CACHE_CHECK_MS: "0",
         // npm run test:e2e:pg: the same journeys on PostgreSQL instead of the embedded database.
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       },

@@ -18,6 +18,16 @@ const webEnvSchema = z
     API_INTERNAL_URL: envUrl.optional(),
     /** The public origin used for canonical links. */
     SITE_URL: envUrl.optional(),
+    /**
+     * The page cache asks the API's data version at most this often: the longest a page can stay
+     * stale after a write (0 asks for every page; decision 020).
+     */
+    PAGE_CACHE_CHECK_MS: z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .min(0, { error: "must be between 0 and 5000" })
+      .max(5000, { error: "must be between 0 and 5000" })
+      .default(500),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -27,6 +37,7 @@ const webEnvSchema = z
     apiUrl: env.API_URL ?? `http://localhost:${env.API_PORT}`,
     apiInternalUrl: env.API_INTERNAL_URL ?? `http://127.0.0.1:${env.API_PORT}`,
     siteUrl: env.SITE_URL ?? `http://localhost:${env.PORT}`,
+    pageCacheCheckMs: env.PAGE_CACHE_CHECK_MS,
   }));
 
 export type WebConfig = z.output<typeof webEnvSchema>;

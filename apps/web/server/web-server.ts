@@ -2,11 +2,15 @@ import { fileURLToPath } from "node:url";
 import { constants } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import { publicEndpoints } from "@pharmacompare/contract";
 import { type FastifyInstance, type FastifyServerOptions, fastify } from "fastify";
 import { webConfig } from "../app/config.server.ts";
+import { createApiClient } from "../app/lib/api-client.ts";
+import { apiFailureCount } from "../app/lib/api-health.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { limitRequestBodies, WEB_BODY_LIMIT_BYTES } from "./body-limit.ts";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy.ts";
+import { registerPageCache } from "./page-cache.ts";
 
 /** This package's production build, located from this file so the caller's cwd does not matter. */
 const serverBuildPath = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
@@ -30,7 +34,18 @@ export interface WebServerOptions {
   logger?: FastifyServerOptions["logger"];
   /** The largest request body, in bytes (tests make it small). */
   bodyLimit?: number;
+  /** Serve anonymous visitors' pages from memory until the public data changes (default on). */
+  pageCache?: boolean;
 }
+
+/**
+ * Public pages anyone may share and a CDN may keep for a minute, revalidating in the background
+ * for five more; a purge on write (docs/operations.md) makes them fresh at once. The browser
+ * itself always revalidates (max-age=0), since prices change.
+ */
+const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** Pages for one visitor (a cookie, the back-office, an unknown query) are kept by nobody. */
+const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
 /**
  * The public web server: React Router's production build (`react-router build` must have run)
@@ -57,12 +72,26 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     request.raw.headers[CSP_NONCE_HEADER] = newNonce();
   });
 
+  if (options.pageCache ?? true) {
+    const api = createApiClient({ baseUrl: config.apiInternalUrl, timeoutMs: 2_000 });
+    registerPageCache(app, {
+      dataVersion: async () => (await api.call(publicEndpoints.dataVersion)).version,
+      apiFailures: apiFailureCount,
+      nonceHeader: CSP_NONCE_HEADER,
+      newNonce,
+      versionCheckMs: config.pageCacheCheckMs,
+    });
+  }
+
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     if (https) reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     const type = reply.getHeader("content-type");
     if (typeof type !== "string" || !type.startsWith("text/html")) return payload;
     reply.headers(htmlSecurityHeaders);
+    // Shared only when the page cache judged it so: anonymous, and not built from fallback data.
+    const shared = ["hit", "miss"].includes(String(reply.getHeader("x-cache")));
+    reply.header("cache-control", shared ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL);
     const nonce = request.raw.headers[CSP_NONCE_HEADER];
     reply.header(
       "content-security-policy",

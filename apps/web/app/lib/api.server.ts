@@ -1,5 +1,18 @@
 import { webConfig } from "../config.server.ts";
 import { type ApiClient, createApiClient } from "./api-client.ts";
+import { noteApiFailure } from "./api-health.ts";
+
+/** fetch, counting the calls the API did not answer properly (see api-health.ts). */
+const countingFetch: typeof fetch = async (input, init) => {
+  try {
+    const response = await fetch(input, init);
+    if (response.status >= 500) noteApiFailure();
+    return response;
+  } catch (error) {
+    noteApiFailure();
+    throw error;
+  }
+};
 
 /**
  * The API client for loaders and actions: it calls the API over the internal address
@@ -7,5 +20,5 @@ import { type ApiClient, createApiClient } from "./api-client.ts";
  * form without JavaScript).
  */
 export function serverApi(options: { token?: string | null } = {}): ApiClient {
-  return createApiClient({ baseUrl: webConfig().apiInternalUrl, token: options.token });
+  return createApiClient({ baseUrl: webConfig().apiInternalUrl, token: options.token, fetch: countingFetch });
 }

@@ -1,0 +1,195 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import { fastify } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { registerPageCache } from "./page-cache.ts";
+
+const NONCE_HEADER = "x-test-nonce";
+
+/**
+ * A server shaped like the web server: a nonce per request in a header, the page cache, then the
+ * hook that names the request's nonce in the CSP. Its pages count their renders and print the
+ * nonce as React Router does, on a script.
+ */
+async function server(
+  options: {
+    version?: () => number | null;
+    failing?: () => boolean;
+    maxEntries?: number;
+    maxAgeMs?: number;
+  } = {},
+) {
+  const app = fastify();
+  let clock = 0;
+  let failures = 0;
+  const renders: string[] = [];
+  app.addHook("onRequest", async (request) => {
+    request.raw.headers[NONCE_HEADER] = randomBytes(16).toString("base64");
+  });
+  const cache = registerPageCache(app, {
+    dataVersion: async () => {
+      const version = options.version ? options.version() : 1;
+      if (version === null) throw new Error("API down");
+      return version;
+    },
+    apiFailures: () => failures,
+    nonceHeader: NONCE_HEADER,
+    newNonce: () => randomBytes(16).toString("base64"),
+    now: () => clock,
+    versionCheckMs: 0,
+    maxAgeMs: options.maxAgeMs ?? 60_000,
+    maxEntries: options.maxEntries ?? 100,
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.header("content-security-policy", `script-src 'nonce-${request.raw.headers[NONCE_HEADER]}'`);
+    return payload;
+  });
+  const page = (request: { url: string; headers: Record<string, unknown> }) => {
+    renders.push(request.url);
+    if (options.failing?.()) failures += 1;
+    return `<html><body><p>${request.url}</p><script nonce="${request.headers[NONCE_HEADER]}">hydrate()</script></body></html>`;
+  };
+  app.get("/*", async (request, reply) => {
+    reply.type("text/html; charset=utf-8");
+    if (request.url.startsWith("/gone")) reply.code(404);
+    if (request.url.startsWith("/sets-cookie")) reply.header("set-cookie", "a=b");
+    if (request.url.startsWith("/streamed")) return reply.send(Readable.from([page(request)]));
+    return page(request);
+  });
+  app.get("/data.json", async () => ({ ok: true }));
+  return {
+    app,
+    cache,
+    renders,
+    tick: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+let close: (() => Promise<unknown>) | undefined;
+afterEach(async () => {
+  await close?.();
+});
+
+async function started(options?: Parameters<typeof server>[0]) {
+  const made = await server(options);
+  close = () => made.app.close();
+  return made;
+}
+
+const scriptNonce = (body: string) => /<script nonce="([^"]+)">/.exec(body)?.[1];
+const policyNonce = (policy: unknown) => /'nonce-([^']+)'/.exec(String(policy))?.[1];
+
+describe("the page cache", () => {
+  it("renders a page once and serves it again with a fresh nonce that the CSP names", async () => {
+    const { app, renders } = await started();
+    const first = await app.inject({ method: "GET", url: "/condition/acne" });
+    const second = await app.inject({ method: "GET", url: "/condition/acne" });
+    expect(renders).toEqual(["/condition/acne"]);
+    expect(first.headers["x-cache"]).toBe("miss");
+    expect(second.headers["x-cache"]).toBe("hit");
+    for (const res of [first, second]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(scriptNonce(res.body)).toBeTruthy();
+      expect(scriptNonce(res.body)).toBe(policyNonce(res.headers["content-security-policy"]));
+    }
+    expect(scriptNonce(first.body)).not.toBe(scriptNonce(second.body));
+    const withoutNonce = (body: string) => body.replace(/nonce="[^"]+"/, 'nonce=""');
+    expect(withoutNonce(second.body)).toBe(withoutNonce(first.body));
+  });
+
+  it("keys by path and the allowed query keys in any order", async () => {
+    const { app, renders } = await started();
+    await app.inject({ method: "GET", url: "/condition/acne?dosage=5mg&sort=price" });
+    const reordered = await app.inject({ method: "GET", url: "/condition/acne?sort=price&dosage=5mg" });
+    expect(reordered.headers["x-cache"]).toBe("hit");
+    const other = await app.inject({ method: "GET", url: "/condition/acne?dosage=10mg&sort=price" });
+    expect(other.headers["x-cache"]).toBe("miss");
+    expect(renders).toHaveLength(2);
+  });
+
+  it("never serves or keeps a page for a visitor with a cookie or credentials, the back-office, or an unknown query key", async () => {
+    const { app, renders, cache } = await started();
+    const personal = [
+      { url: "/", headers: { cookie: "session=x" } },
+      { url: "/", headers: { authorization: "Bearer x" } },
+      { url: "/admin/dashboard", headers: {} },
+      { url: "/admin", headers: {} },
+      { url: "/condition/acne?utm_source=mail", headers: {} },
+      { url: "/condition/acne.data", headers: {} },
+    ];
+    for (const request of [...personal, ...personal]) {
+      const res = await app.inject({ method: "GET", ...request });
+      expect(res.headers["x-cache"], request.url).toBeUndefined();
+    }
+    expect(renders).toHaveLength(personal.length * 2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("keeps only whole, anonymous 200 pages: not a 404, not one that sets a cookie", async () => {
+    const { app, renders } = await started();
+    for (const url of ["/gone", "/gone", "/sets-cookie", "/sets-cookie"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.headers["x-cache"]).toBe("bypass");
+      expect(scriptNonce(res.body)).toBe(policyNonce(res.headers["content-security-policy"]));
+    }
+    expect(renders).toHaveLength(4);
+    const streamed = await app.inject({ method: "GET", url: "/streamed" });
+    expect(streamed.headers["x-cache"]).toBe("miss");
+    const again = await app.inject({ method: "GET", url: "/streamed" });
+    expect(again.headers["x-cache"]).toBe("hit");
+    expect(again.body).toContain("<p>/streamed</p>");
+  });
+
+  it("drops every page when the public data version changes", async () => {
+    let version = 1;
+    const { app, renders } = await started({ version: () => version });
+    await app.inject({ method: "GET", url: "/" });
+    await app.inject({ method: "GET", url: "/blog" });
+    version = 2;
+    expect((await app.inject({ method: "GET", url: "/" })).headers["x-cache"]).toBe("miss");
+    expect((await app.inject({ method: "GET", url: "/blog" })).headers["x-cache"]).toBe("miss");
+    expect((await app.inject({ method: "GET", url: "/blog" })).headers["x-cache"]).toBe("hit");
+    expect(renders).toEqual(["/", "/blog", "/", "/blog"]);
+  });
+
+  it("does not keep a page rendered while an API call failed (fallback data), nor any while the version is unknown", async () => {
+    let failing = true;
+    let version: number | null = 1;
+    const { app, renders, cache } = await started({ failing: () => failing, version: () => version });
+    expect((await app.inject({ method: "GET", url: "/" })).headers["x-cache"]).toBe("bypass");
+    failing = false;
+    expect((await app.inject({ method: "GET", url: "/" })).headers["x-cache"]).toBe("miss");
+    version = null;
+    const down = await app.inject({ method: "GET", url: "/" });
+    expect(down.headers["x-cache"]).toBeUndefined();
+    expect(scriptNonce(down.body)).toBe(policyNonce(down.headers["content-security-policy"]));
+    expect(renders).toHaveLength(3);
+    expect(cache.size).toBe(0);
+  });
+
+  it("lets no page grow older than the backstop age, and evicts the least recently used beyond its size", async () => {
+    const { app, tick } = await started({ maxAgeMs: 1000, maxEntries: 2 });
+    await app.inject({ method: "GET", url: "/a" });
+    tick(999);
+    expect((await app.inject({ method: "GET", url: "/a" })).headers["x-cache"]).toBe("hit");
+    tick(1);
+    expect((await app.inject({ method: "GET", url: "/a" })).headers["x-cache"]).toBe("miss");
+
+    await app.inject({ method: "GET", url: "/b" });
+    await app.inject({ method: "GET", url: "/a" });
+    await app.inject({ method: "GET", url: "/c" });
+    expect((await app.inject({ method: "GET", url: "/a" })).headers["x-cache"]).toBe("hit");
+    expect((await app.inject({ method: "GET", url: "/b" })).headers["x-cache"]).toBe("miss");
+  });
+
+  it("leaves responses that are not HTML alone", async () => {
+    const { app, cache } = await started();
+    const res = await app.inject({ method: "GET", url: "/data.json" });
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers["x-cache"]).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * The page cache for anonymous visitors (issue 14, decision 020): a public page rendered once is
+ * served from memory until the public data changes. It keeps nothing personal: only GET requests
+ * without cookies or credentials, outside the back-office, whose query holds only keys the public
+ * pages read, answered 200 with HTML and no Set-Cookie, by a render during which no API call
+ * failed (a page built from fallback data says so, and must not outlive the outage).
+ *
+ * Pages are rendered with a per-process placeholder nonce and stored split around it; each
+ * response joins the parts with a fresh nonce, and the CSP header names that nonce, so a cached page
+ * is as protected as a fresh render (decision 016). The placeholder is 128 random bits that never
+ * leave the process, so no stored content can contain it by chance or design.
+ */
+
+/** Query keys public pages read (condition choice, search, blog paging); any other key bypasses. */
+const ALLOWED_QUERY_KEYS = new Set(["medication", "dosage", "sort", "q", "page"]);
+
+/** Response headers that belong to one response, not to the page. */
+const PER_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "date",
+  "keep-alive",
+  "vary",
+  "x-cache",
+]);
+
+export interface PageCacheOptions {
+  /** The API's public data version, or null when it cannot be had (the API is down). */
+  dataVersion: () => Promise<number | null>;
+  /** How many API calls have failed in this process so far (app/lib/api-health.ts). */
+  apiFailures: () => number;
+  /** The header through which the render learns its nonce (decision 016). */
+  nonceHeader: string;
+  /** A new nonce for a response. */
+  newNonce: () => string;
+  now?: () => number;
+  /** The version is asked again when it is older than this: the bound on serving a stale page. */
+  versionCheckMs?: number;
+  /** A backstop: pages say "checked 5 minutes ago", so none is kept longer than this. */
+  maxAgeMs?: number;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+interface Entry {
+  /** The body split around the placeholder nonce. */
+  parts: string[];
+  headers: Record<string, string | string[]>;
+  bytes: number;
+  storedAt: number;
+}
+
+interface Pending {
+  key: string;
+  version: number;
+  failuresBefore: number;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    pageCache?: Pending;
+  }
+}
+
+/** The cache key, or null when this request must not be served from or stored in the cache. */
+export function cacheKey(request: FastifyRequest): string | null {
+  if (request.method !== "GET") return null;
+  const { headers } = request;
+  if (headers.cookie || headers.authorization) return null;
+  const url = new URL(request.url, "http://page-cache.invalid");
+  const path = url.pathname;
+  if (path === "/admin" || path.startsWith("/admin/")) return null;
+  // React Router's data requests and static files are not pages.
+  if (path.endsWith(".data") || /\.[a-z0-9]+$/i.test(path)) return null;
+  const keys = [...url.searchParams.keys()];
+  if (keys.some((key) => !ALLOWED_QUERY_KEYS.has(key))) return null;
+  url.searchParams.sort();
+  const query = url.searchParams.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function bodyText(payload: unknown): Promise<string | null> {
+  if (typeof payload === "string") return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString("utf8");
+  if (payload && typeof (payload as Readable)[Symbol.asyncIterator] === "function") {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload as Readable) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks).toString("utf8");
+  }
+  return null;
+}
+
+export function registerPageCache(app: FastifyInstance, options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const versionCheckMs = options.versionCheckMs ?? 500;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const placeholder = randomBytes(16).toString("base64");
+  const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  let known: { version: number | null; checkedAt: number } = { version: null, checkedAt: -Infinity };
+  let checking: Promise<number | null> | undefined;
+
+  function clear() {
+    entries.clear();
+    totalBytes = 0;
+  }
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  }
+
+  /** The current version, asked at most once per interval (one request shared by everyone waiting). */
+  async function currentVersion(): Promise<number | null> {
+    if (now() - known.checkedAt < versionCheckMs) return known.version;
+    checking ??= options
+      .dataVersion()
+      .catch(() => null)
+      .then((version) => {
+        // Another version means other data: every page rendered under the old one goes.
+        if (version !== known.version) clear();
+        known = { version, checkedAt: now() };
+        return version;
+      })
+      .finally(() => {
+        checking = undefined;
+      });
+    return checking;
+  }
+
+  function send(reply: FastifyReply, entry: Entry, nonce: string, state: "hit" | "miss") {
+    reply.headers(entry.headers);
+    reply.header("x-cache", state);
+    return reply.code(200).send(entry.parts.join(nonce));
+  }
+
+  app.addHook("onRequest", async (request, reply) => {
+    const key = cacheKey(request);
+    if (!key) return;
+    const version = await currentVersion();
+    // Without a version nothing can be known fresh: render as if there were no cache.
+    if (version === null) return;
+    const entry = entries.get(key);
+    if (entry && now() - entry.storedAt < maxAgeMs) {
+      // Most recently used last, so the oldest use is evicted first.
+      entries.delete(key);
+      entries.set(key, entry);
+      const nonce = options.newNonce();
+      request.raw.headers[options.nonceHeader] = nonce;
+      return send(reply, entry, nonce, "hit");
+    }
+    if (entry) remove(key);
+    request.pageCache = { key, version, failuresBefore: options.apiFailures() };
+    request.raw.headers[options.nonceHeader] = placeholder;
+  });
+
+  // Before the security headers' hook (which names the request's nonce in the CSP) and compression.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const pending = request.pageCache;
+    if (!pending || reply.getHeader("x-cache") === "hit") return payload;
+    request.pageCache = undefined;
+    const nonce = options.newNonce();
+    request.raw.headers[options.nonceHeader] = nonce;
+    const type = reply.getHeader("content-type");
+    const html = typeof type === "string" && type.startsWith("text/html");
+    const text = html ? await bodyText(payload) : null;
+    if (text === null) return payload;
+    const body = text.split(placeholder);
+    const storable =
+      reply.statusCode === 200 &&
+      !reply.hasHeader("set-cookie") &&
+      options.apiFailures() === pending.failuresBefore &&
+      known.version === pending.version &&
+      Buffer.byteLength(text) <= maxBytes / 8;
+    reply.header("x-cache", storable ? "miss" : "bypass");
+    if (storable) {
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+        headers[name] = Array.isArray(value) ? value : String(value);
+      }
+      remove(pending.key);
+      const entry: Entry = { parts: body, headers, bytes: Buffer.byteLength(text), storedAt: now() };
+      entries.set(pending.key, entry);
+      totalBytes += entry.bytes;
+      for (const [oldest] of entries) {
+        if (entries.size <= maxEntries && totalBytes <= maxBytes) break;
+        remove(oldest);
+      }
+    }
+    return body.join(nonce);
+  });
+
+  return {
+    clear,
+    get size() {
+      return entries.size;
+    },
+  };
+}
