@@ -12,7 +12,15 @@ describe("loadWebConfig", () => {
       apiUrl: "http://localhost:3410",
       apiInternalUrl: "http://127.0.0.1:3410",
       siteUrl: "http://localhost:3310",
+      pageCacheCheckMs: 500,
     });
+  });
+
+  it("takes the page cache's check interval, from 0 to 5000 ms", () => {
+    expect(loadWebConfig({ PAGE_CACHE_CHECK_MS: "0" }).pageCacheCheckMs).toBe(0);
+    expect(() => loadWebConfig({ PAGE_CACHE_CHECK_MS: "9000" })).toThrow(
+      /PAGE_CACHE_CHECK_MS: must be between 0 and 5000/,
+    );
   });
 
   it("takes explicit addresses without their trailing slash", () => {
