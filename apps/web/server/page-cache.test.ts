@@ -47,7 +47,7 @@ async function server(
   const page = (request: { url: string; headers: Record<string, unknown> }) => {
     renders.push(request.url);
     if (options.failing?.()) failures += 1;
-    return `<html><body><p>${request.url}</p><script nonce="${request.headers[NONCE_HEADER]}">hydrate()</script></body></html>`;
+    return `<html><body><p>${request.url} from £12.99 — Café</p><script nonce="${request.headers[NONCE_HEADER]}">hydrate()</script></body></html>`;
   };
   app.get("/*", async (request, reply) => {
     reply.type("text/html; charset=utf-8");
@@ -140,7 +140,7 @@ describe("the page cache", () => {
     expect(streamed.headers["x-cache"]).toBe("miss");
     const again = await app.inject({ method: "GET", url: "/streamed" });
     expect(again.headers["x-cache"]).toBe("hit");
-    expect(again.body).toContain("<p>/streamed</p>");
+    expect(again.body).toContain("<p>/streamed from £12.99 — Café</p>");
   });
 
   it("drops every page when the public data version changes", async () => {
