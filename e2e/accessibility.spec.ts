@@ -1,0 +1,252 @@
+import AxeBuilder from "@axe-core/playwright";
+import {
+  type AdminBlogPost,
+  adminEndpoints,
+  type ContactPage,
+  DEFAULT_ADMIN_EMAIL,
+  endpointUrl,
+  publicEndpoints,
+} from "@pharmacompare/contract";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { demoPharmacies } from "../apps/api/src/demo-data/index.ts";
+import { edgeCases } from "./fixtures/edge-cases.ts";
+
+/**
+ * axe (WCAG 2.1 A and AA) on every page and state (issue 12): each public page and state at 375 px
+ * and 1280 px, the API-down pages of the fallback server, and every back-office screen at 375 px,
+ * with its dialog open where one opens from a single button. One page load per case.
+ */
+const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+const fallbackOrigin = `http://localhost:${process.env.E2E_FALLBACK_PORT ?? 3311}`;
+const STAMP = `axe${Date.now()}`;
+const BAD_TOKEN = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    ),
+  ).toEqual([]);
+}
+
+/** Waits until the page has its heading and nothing on it is still loading. */
+async function ready(page: Page) {
+  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+type Case = { name: string; path: string; act?: (page: Page) => Promise<void> };
+
+const pharmacyId = demoPharmacies[0]?.id ?? "";
+
+const publicCases: Case[] = [
+  { name: "home", path: "/" },
+  { name: "condition", path: "/condition/erectile-dysfunction" },
+  {
+    name: "No Prices Available",
+    path: `/condition/${edgeCases.unpricedMedication.subcategoryId}?medication=${edgeCases.unpricedMedication.name}`,
+    act: (page) => expect(page.getByText("No Prices Available")).toBeVisible(),
+  },
+  { name: "condition with no medications", path: `/condition/${edgeCases.emptyCondition.id}` },
+  { name: "Condition Not Found", path: "/condition/no-such-condition" },
+  { name: "search with results", path: "/search?q=sildenafil" },
+  { name: "search with no results", path: "/search?q=zzqqxx" },
+  { name: "search without a term", path: "/search" },
+  { name: "404 page", path: "/no-such-page" },
+  { name: "blog list", path: "/blog" },
+  { name: "article", path: "/blog/wegovy-vs-mounjaro-comparing-uk-online-prices" },
+  { name: "Article Not Found", path: "/blog/no-such-article" },
+  { name: "pharmacy page", path: `/pharmacies/${pharmacyId}` },
+  { name: "Pharmacy Not Found", path: "/pharmacies/no-such-pharmacy" },
+  { name: "about", path: "/about" },
+  { name: "contact", path: "/contact" },
+  {
+    name: "contact with errors shown",
+    path: "/contact",
+    act: async (page) => {
+      // The browser accepts this address; the API refuses it (a one-letter top-level domain): the form shows why.
+      await page.getByLabel("Name", { exact: true }).fill("Axe Visitor");
+      await page.getByLabel("Email", { exact: true }).fill("visitor@example.c");
+      await page.getByLabel("Subject", { exact: true }).selectOption({ label: "Pricing Question" });
+      await page
+        .getByLabel("Message", { exact: true })
+        .fill("A question about prices, sent by the accessibility journey.");
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: /\w/ }).first()).toBeVisible();
+      await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    },
+  },
+  { name: "privacy", path: "/privacy" },
+  { name: "cookies", path: "/cookies" },
+  { name: "disclaimer", path: "/disclaimer" },
+  { name: "how we rank", path: "/how-we-rank" },
+  { name: "subscribe", path: "/subscribe" },
+  ...(["confirm", "unsubscribe"] as const).map((link) => ({
+    name: `${link} with a bad token, after pressing its button`,
+    path: `/${link}?token=${BAD_TOKEN}`,
+    act: async (page: Page) => {
+      const button = page.getByRole("main").getByRole("button");
+      await button.click();
+      await page.waitForLoadState("networkidle");
+    },
+  })),
+  { name: "home with the API down", path: `${fallbackOrigin}/` },
+  { name: "condition with the API down", path: `${fallbackOrigin}/condition/erectile-dysfunction` },
+];
+
+for (const width of [375, 1280]) {
+  test.describe(`public pages at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+    for (const { name, path, act } of publicCases) {
+      test(`${name} (${path}) passes axe`, async ({ page }) => {
+        await page.goto(path);
+        await ready(page);
+        await act?.(page);
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
+
+// ------------------------------------------------------------------------------------ back-office
+
+/** Signed in once: the session (local storage) is handed to each case's fresh page. */
+let signedIn: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>> | null = null;
+const ids = { medication: "", pharmacy: pharmacyId, post: "", contact: "" };
+
+async function adminPage(browser: Browser): Promise<Page> {
+  if (!signedIn) {
+    // A context from `browser` takes none of the project's options: the address and cookie choice are passed.
+    const { baseURL, storageState } = test.info().project.use;
+    const context = await browser.newContext({ baseURL, storageState });
+    const page = await context.newPage();
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    signedIn = await context.storageState();
+    await context.close();
+  }
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: signedIn,
+    viewport: { width: 375, height: 800 },
+  });
+  return context.newPage();
+}
+
+test.describe("back-office screens at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test.beforeAll(async ({ request }) => {
+    const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const posts = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listAdminBlogPosts)}`, {
+      headers,
+    });
+    ids.post = ((await posts.json()) as { posts: AdminBlogPost[] }).posts[0]?._id ?? "";
+    const medications = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}`, {
+      headers,
+    });
+    ids.medication =
+      ((await medications.json()) as { medications: { id: string }[] }).medications[0]?.id ?? "";
+    // A message in the inbox to open, deleted again below.
+    const sent = await request.post(`${API_URL}${endpointUrl(publicEndpoints.sendContactMessage)}`, {
+      data: {
+        name: `Axe ${STAMP}`,
+        email: `${STAMP}@example.co.uk`,
+        subject: "general",
+        message: "A message for the accessibility journey.",
+      },
+    });
+    expect(sent.status()).toBe(201);
+  });
+
+  test.afterAll(async ({ request }) => {
+    const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const contacts = await request.get(
+      `${API_URL}${endpointUrl(adminEndpoints.listContacts, { query: { search: STAMP } })}`,
+      { headers },
+    );
+    for (const contact of ((await contacts.json()) as ContactPage).contacts) {
+      await request.delete(
+        `${API_URL}${endpointUrl(adminEndpoints.deleteContact, { params: { id: contact._id } })}`,
+        { headers },
+      );
+    }
+  });
+
+  test("sign-in passes axe", async ({ page }) => {
+    await page.goto("/admin/login");
+    await ready(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("sign-in with an error shown passes axe", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  const adminCases: Case[] = [
+    { name: "dashboard", path: "/admin/dashboard" },
+    { name: "medications", path: "/admin/medications" },
+    { name: "new medication form", path: "/admin/medications/new" },
+    { name: "medication form", path: "/admin/medications/edit/:medication" },
+    { name: "pharmacies", path: "/admin/pharmacies" },
+    { name: "new pharmacy form", path: "/admin/pharmacies/new" },
+    { name: "pharmacy form", path: "/admin/pharmacies/edit/:pharmacy" },
+    { name: "prices and price upload", path: "/admin/prices" },
+    { name: "categories", path: "/admin/categories" },
+    { name: "blog list", path: "/admin/blog" },
+    { name: "new blog post", path: "/admin/blog/new" },
+    { name: "blog editor", path: "/admin/blog/edit/:post" },
+    { name: "messages", path: "/admin/messages" },
+    {
+      name: "messages with the add dialog open",
+      path: "/admin/messages",
+      act: async (page) => {
+        await page.getByRole("button", { name: "Add Message" }).click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+      },
+    },
+    { name: "contacts inbox", path: `/admin/contacts?search=${STAMP}` },
+    {
+      name: "contact detail",
+      path: `/admin/contacts?search=${STAMP}`,
+      act: async (page) => {
+        await page.getByRole("button", { name: `View message from Axe ${STAMP}` }).click();
+        await expect(page.getByRole("dialog")).toContainText("A message for the accessibility journey.");
+      },
+    },
+    { name: "subscriptions", path: "/admin/subscriptions" },
+    { name: "price alerts", path: "/admin/price-alerts" },
+    { name: "audit log", path: "/admin/audit" },
+    { name: "profile", path: "/admin/profile" },
+    { name: "unknown admin address", path: "/admin/no-such-screen" },
+  ];
+
+  for (const { name, path, act } of adminCases) {
+    test(`${name} passes axe`, async ({ browser }) => {
+      const page = await adminPage(browser);
+      const target = path.replace(/:(medication|pharmacy|post)\b/, (_, key: keyof typeof ids) => ids[key]);
+      await page.goto(target);
+      await ready(page);
+      await act?.(page);
+      await expectNoAxeViolations(page);
+      await page.context().close();
+    });
+  }
+});
