@@ -203,6 +203,19 @@ test.describe("back-office screens at 375 px", () => {
   const adminCases: Case[] = [
     { name: "dashboard", path: "/admin/dashboard" },
     { name: "medications", path: "/admin/medications" },
+    {
+      // The confirmation every delete button opens (one shared dialog); closed unanswered.
+      name: "medications with a delete confirmation open",
+      path: "/admin/medications",
+      act: async (page) => {
+        await page
+          .getByRole("main")
+          .getByRole("button", { name: /^Delete / })
+          .first()
+          .click();
+        await expect(page.getByRole("alertdialog").or(page.getByRole("dialog"))).toBeVisible();
+      },
+    },
     { name: "new medication form", path: "/admin/medications/new" },
     { name: "medication form", path: "/admin/medications/edit/:medication" },
     { name: "pharmacies", path: "/admin/pharmacies" },
