@@ -155,8 +155,11 @@ test.describe("back-office screens at 375 px", () => {
     const medications = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}`, {
       headers,
     });
-    ids.medication =
-      ((await medications.json()) as { medications: { id: string }[] }).medications[0]?.id ?? "";
+    // One with prices, so its form's grid and its price list have rows.
+    const { medications: all } = (await medications.json()) as {
+      medications: { id: string; priceCount: number }[];
+    };
+    ids.medication = all.find((medication) => medication.priceCount > 0)?.id ?? "";
     // A message in the inbox to open, deleted again below.
     const sent = await request.post(`${API_URL}${endpointUrl(publicEndpoints.sendContactMessage)}`, {
       data: {
@@ -222,6 +225,7 @@ test.describe("back-office screens at 375 px", () => {
     { name: "new pharmacy form", path: "/admin/pharmacies/new" },
     { name: "pharmacy form", path: "/admin/pharmacies/edit/:pharmacy" },
     { name: "prices and price upload", path: "/admin/prices" },
+    { name: "one medication's prices", path: "/admin/prices?medication=:medication" },
     { name: "categories", path: "/admin/categories" },
     { name: "blog list", path: "/admin/blog" },
     { name: "new blog post", path: "/admin/blog/new" },
