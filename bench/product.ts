@@ -20,10 +20,34 @@ export interface Product {
 /** NODE_ENV of the product: "development" is what a bare `npm start` runs (React's dev build). */
 export type BenchMode = "development" | "production";
 
-export async function startProduct(database: BenchDatabase, mode: BenchMode): Promise<Product> {
+/** The database the product will open, handed to `prepare` before the product starts. */
+export interface ProductDatabase {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+/**
+ * `prepare` runs on the product's database before the product starts (and must close it again:
+ * PGlite admits one process), e.g. to load a larger catalogue.
+ */
+export async function startProduct(
+  database: BenchDatabase,
+  mode: BenchMode,
+  prepare?: (target: ProductDatabase) => Promise<void>,
+): Promise<Product> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pc-bench-"));
   let postgres: PostgresServer | undefined;
   if (database === "pg") postgres = await startPostgres();
+  const cleanup = () => {
+    postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await prepare?.({ dataDir, databaseUrl: postgres?.url });
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
   const [port, apiPort] = [await sparePort(), await sparePort()];
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
     env: {
@@ -41,10 +65,6 @@ export async function startProduct(database: BenchDatabase, mode: BenchMode): Pr
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const cleanup = () => {
-    postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
   try {
     await new Promise<void>((resolve, reject) => {
       let output = "";
