@@ -33,7 +33,12 @@ describe("POST /api/admin/auth/login", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const body = LoginResponse.parse(res.json());
-    expect(body.user).toEqual({ name: "Administrator", email: TEST_ADMIN.email, role: "admin" });
+    expect(body.user).toEqual({
+      name: "Administrator",
+      email: TEST_ADMIN.email,
+      role: "admin",
+      mustChangePassword: false,
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await sessionRow(body.token);
     expect(row).toMatchObject({ ipAddress: "203.0.113.7", userAgent: "Firefox test" });
@@ -95,7 +100,7 @@ describe("GET /api/admin/auth/me", () => {
     const res = await me(await signIn(api.app));
     expect(res.statusCode).toBe(200);
     expect(MeResponse.parse(res.json())).toEqual({
-      user: { name: "Administrator", email: TEST_ADMIN.email, role: "admin" },
+      user: { name: "Administrator", email: TEST_ADMIN.email, role: "admin", mustChangePassword: false },
     });
   });
 });

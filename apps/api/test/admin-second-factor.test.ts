@@ -235,7 +235,12 @@ describe("signing in with a second factor", () => {
     const res = await complete(challenge, ` ${code.slice(0, 3)} ${code.slice(3)} `);
     expect(res.statusCode, res.body).toBe(200);
     const body = LoginResponse.parse(res.json());
-    expect(body.user).toEqual({ name: "Administrator", email: TEST_ADMIN.email, role: "admin" });
+    expect(body.user).toEqual({
+      name: "Administrator",
+      email: TEST_ADMIN.email,
+      role: "admin",
+      mustChangePassword: false,
+    });
     expect((await me(body.token)).statusCode).toBe(200);
 
     // The challenge is spent…

@@ -188,6 +188,26 @@ describe("createApiClient().call", () => {
   });
 });
 
+describe("createApiClient's onUnavailable", () => {
+  it("is told of calls the API did not properly answer, never of refusals, answers or cancelled calls", async () => {
+    const told: string[] = [];
+    const api = createApiClient({ baseUrl, timeoutMs: 200, onUnavailable: (error) => told.push(error.kind) });
+    await api.call(getThing, thing("good"));
+    await failure(api.call(getThing, thing("missing")));
+    await failure(api.call(getThing, thing("refused")));
+    const controller = new AbortController();
+    const cancelled = api.call(getThing, thing("slow"), { signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await failure(cancelled);
+    expect(told).toEqual([]);
+
+    await failure(api.call(getThing, thing("broken")));
+    await failure(api.call(getThing, thing("slow")));
+    await failure(api.call(getThing, thing("wrong-shape")));
+    expect(told).toEqual(["http", "timeout", "invalid-response"]);
+  });
+});
+
 describe("createApiClient writes", () => {
   it("sends a JSON body with POST, PUT and PATCH", async () => {
     const api = createApiClient({ baseUrl, token: "secret-token" });

@@ -62,6 +62,11 @@ export interface ApiClientOptions {
   token?: string | null;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
+  /**
+   * Told of every call the API did not properly answer (no answer, a timeout, a 5xx or a body
+   * outside the contract), e.g. so the page cache keeps no page built from fallback data.
+   */
+  onUnavailable?: (error: ApiError) => void;
 }
 
 export interface ApiRequestInit {
@@ -170,8 +175,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    call: <E extends EndpointDefinition>(endpoint: E, ...[input, init]: CallArguments<E>) =>
-      call(endpoint, input as Parameters<typeof call>[1], init),
+    call: async <E extends EndpointDefinition>(endpoint: E, ...[input, init]: CallArguments<E>) => {
+      try {
+        return await call(endpoint, input as Parameters<typeof call>[1], init);
+      } catch (error) {
+        const unanswered =
+          error instanceof ApiError &&
+          error.kind !== "aborted" &&
+          (error.kind !== "http" || error.status >= 500);
+        if (unanswered) options.onUnavailable?.(error);
+        throw error;
+      }
+    },
   };
 }
 
