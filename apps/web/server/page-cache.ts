@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /**
  * The page cache for anonymous visitors (issue 14, decision 020): a public page rendered once is
@@ -166,12 +166,6 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     return checking;
   }
 
-  function send(reply: FastifyReply, entry: Entry, nonce: string, state: "hit" | "miss") {
-    reply.headers(entry.headers);
-    reply.header("x-cache", state);
-    return reply.code(200).send(withNonce(entry, nonce, placeholder));
-  }
-
   app.addHook("onRequest", async (request, reply) => {
     const key = cacheKey(request);
     if (!key) return;
@@ -185,7 +179,9 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
       entries.set(key, entry);
       const nonce = options.newNonce();
       request.raw.headers[options.nonceHeader] = nonce;
-      return send(reply, entry, nonce, "hit");
+      reply.headers(entry.headers);
+      reply.header("x-cache", "hit");
+      return reply.code(200).send(withNonce(entry, nonce, placeholder));
     }
     if (entry) remove(key);
     request.pageCache = { key, version, failuresBefore: options.apiFailures() };
@@ -195,7 +191,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
   // Before the security headers' hook (which names the request's nonce in the CSP) and compression.
   app.addHook("onSend", async (request, reply, payload) => {
     const pending = request.pageCache;
-    if (!pending || reply.getHeader("x-cache") === "hit") return payload;
+    if (!pending) return payload;
     request.pageCache = undefined;
     const nonce = options.newNonce();
     request.raw.headers[options.nonceHeader] = nonce;

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { adminSessions } from "../db/schema.ts";
 import { badRequest, notFound } from "../plugins/refusal.ts";
 import type { AuditService } from "./audit-service.ts";
-import type { AdminPrincipal, ClientInfo } from "./auth-service.ts";
+import { type AdminPrincipal, actingAs, type ClientInfo } from "./auth-service.ts";
 
 export type AdminSessionsService = ReturnType<typeof createAdminSessionsService>;
 
@@ -25,11 +25,6 @@ export function createAdminSessionsService(db: Database, options: { now: () => D
       gt(adminSessions.idleExpiresAt, at),
       gt(adminSessions.absoluteExpiresAt, at),
     );
-
-  const actingAs = (principal: AdminPrincipal, client: ClientInfo) => ({
-    actor: { id: principal.user.id, email: principal.user.email },
-    ipAddress: client.ipAddress,
-  });
 
   return {
     /** Newest sign-in first; the presenting session is marked current. */

@@ -94,7 +94,7 @@ export function publicUser(
 }
 
 /** The signed-in admin as the actor of an audit entry. */
-function actingAs(principal: AdminPrincipal, client: ClientInfo): ActorContext {
+export function actingAs(principal: AdminPrincipal, client: ClientInfo): ActorContext {
   return { actor: { id: principal.user.id, email: principal.user.email }, ipAddress: client.ipAddress };
 }
 
