@@ -1,11 +1,10 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { databaseSchema } from "@pharmacompare/api";
 import type { Logger } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import type { Database } from "../apps/api/src/db/client.ts";
+import { createPglite, type Database } from "../apps/api/src/db/client.ts";
 import { claimDataDirectory } from "../apps/api/src/db/pglite-directory.ts";
 import { createMedicationService } from "../apps/api/src/services/medication-service.ts";
 import { createPriceService } from "../apps/api/src/services/price-service.ts";
@@ -57,7 +56,7 @@ async function connect(
     };
   }
   const release = claimDataDirectory(path.resolve(target.dataDir));
-  const client = await PGlite.create(path.resolve(target.dataDir, "pglite"));
+  const client = await createPglite({ dataDir: path.resolve(target.dataDir, "pglite") });
   return {
     db: drizzlePglite(client, { schema: databaseSchema, logger }) as unknown as Database,
     explain: async (query, params) =>

@@ -268,8 +268,8 @@ export async function embeddedDatabaseDown(): Promise<ScenarioResult> {
     check(!existsSync(path.join(dataDir, "owner.pid")), "the lock file outlived a clean exit", failures);
 
     // Read the directory back the way the next start would.
-    const { PGlite } = await import("@electric-sql/pglite");
-    const db = await PGlite.create(files);
+    const { createPglite } = await import("../apps/api/src/db/client.ts");
+    const db = await createPglite({ dataDir: files });
     let stored = 0;
     try {
       for (const email of acknowledged) {

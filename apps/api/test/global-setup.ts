@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { ensureFirstAdmin } from "../src/bootstrap/first-admin.ts";
-import { openDatabase, wrapPglite } from "../src/db/client.ts";
+import { createPglite, openDatabase, wrapPglite } from "../src/db/client.ts";
 import { seedDemoCatalogue } from "../src/seed/seed-demo.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 
@@ -33,7 +32,7 @@ export default async function setup(project: TestProject) {
     };
   }
 
-  const client = new PGlite();
+  const client = await createPglite();
   const handle = wrapPglite(client);
   await prepare(handle);
   const dump = await client.dumpDataDir("none");

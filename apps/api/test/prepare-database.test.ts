@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { prepareDatabase } from "../src/bootstrap/prepare-database.ts";
-import { type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
+import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
 import { adminUsers, categories, medications } from "../src/db/schema.ts";
 import { demoCategories, demoMedications } from "../src/demo-data/index.ts";
 
@@ -31,7 +30,7 @@ const expected = { categories: demoCategories.length, medications: demoMedicatio
 async function emptyDatabase(): Promise<{ handles: DatabaseHandle[]; dispose: () => Promise<void> }> {
   if (!process.env.TEST_DATABASE_URL) {
     // One process owns a PGlite directory: its start-ups share one handle.
-    const handle = wrapPglite(new PGlite());
+    const handle = wrapPglite(await createPglite());
     return { handles: [handle, handle, handle], dispose: () => handle.close() };
   }
   const { serverUrl } = inject("pgTemplate");
@@ -71,7 +70,7 @@ describe("prepareDatabase", () => {
 
 describe("a generated first password", () => {
   it("is printed once on the terminal, never logged, and must be replaced at first sign-in", async () => {
-    const handle = wrapPglite(new PGlite());
+    const handle = wrapPglite(await createPglite());
     try {
       const logged: unknown[] = [];
       const printed: string[] = [];
@@ -94,7 +93,7 @@ describe("a generated first password", () => {
   });
 
   it("is not asked for when ADMIN_PASSWORD was configured", async () => {
-    const handle = wrapPglite(new PGlite());
+    const handle = wrapPglite(await createPglite());
     try {
       await prepareDatabase(handle, { ...config, seedDemo: false }, quiet, () => {});
       const [admin] = await handle.db.select().from(adminUsers);

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { type EndpointDefinition, type EndpointInput, endpointUrl } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { type BuildApiOptions, buildApi } from "../src/app.ts";
 import { loadApiConfig } from "../src/config.ts";
-import { type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
+import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
 
 /** The parts of a call's input that make its URL (a body never does). */
 type UrlInput<E extends EndpointDefinition> = Omit<EndpointInput<E>, "body">;
@@ -149,6 +148,6 @@ async function copyOfSeededDatabase(): Promise<{
     };
   }
   const snapshot = new Blob([readFileSync(inject("pgliteSnapshot"))]);
-  const database = wrapPglite(await PGlite.create({ loadDataDir: snapshot }));
+  const database = wrapPglite(await createPglite({ loadDataDir: snapshot }));
   return { database, dispose: async () => {}, reopen: async () => ({ ...database, close: async () => {} }) };
 }

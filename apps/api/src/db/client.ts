@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -53,7 +54,7 @@ export async function openDatabase(options: {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const release = claimDataDirectory(path.resolve(options.dataDir));
   try {
-    const handle = wrapPglite(await PGlite.create(dir));
+    const handle = wrapPglite(await createPglite({ dataDir: dir }));
     const presence = watchDataDirectory(dir);
     return {
       ...handle,
@@ -71,6 +72,14 @@ export async function openDatabase(options: {
     release();
     throw err;
   }
+}
+
+/**
+ * Every embedded database this project opens (the API, tests, benches, fault scenarios): with the
+ * extensions the migrations create, which PGlite must load when it starts (pg_trgm, migration 0007).
+ */
+export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm, ...options.extensions } });
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {

@@ -119,6 +119,14 @@ export const medications = pgTable(
     index("medications_subcategory_idx").on(t.subcategoryId),
     index("medications_category_idx").on(t.categoryId),
     index("medications_lower_name_idx").on(sql`lower(${t.name})`),
+    // Search matches `ilike '%term%'` on either name: trigram indexes answer it without reading
+    // every row (the pg_trgm extension, created by migration 0007, is loaded on PGlite too).
+    // fastupdate off: PGlite has no autovacuum to flush a GIN pending list, and a long one makes
+    // the planner choose a scan; medications are written rarely, so direct updates cost little.
+    index("medications_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("medications_generic_name_trgm_idx")
+      .using("gin", t.genericName.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
   ],
 );
 
