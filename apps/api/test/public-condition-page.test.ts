@@ -1,4 +1,5 @@
 import {
+  CONDITION_PAGE_MEDICATION_LIMIT,
   ConditionPage,
   ErrorBody,
   endpointUrl,
@@ -191,13 +192,51 @@ describe("GET /api/pages/condition/{subcategoryId}", () => {
     );
   });
 
+  it("lists only a condition's first medications by name, counts them all, and still finds one further down", async () => {
+    const listed = (await page("impetigo")).medications.length;
+    const added = 130;
+    // Names after every demo medication's, zero-padded so name order is number order.
+    await api.withSql(
+      `insert into medications (id, name, category_id, subcategory_id, form, dosages)
+         select 'bulk-' || lpad(g::text, 3, '0'), 'Zeta Remedy ' || lpad(g::text, 3, '0'), s.category_id,
+                'impetigo', 'Cream', array['1 x 15g tube']
+         from generate_series(1, ${added}) g, (select category_id from subcategories where id = 'impetigo') s`,
+      "delete from medications where id like 'bulk-%'",
+      async () => {
+        const first = await page("impetigo");
+        expect(first.medicationCount).toBe(listed + added);
+        expect(first.medications).toHaveLength(CONDITION_PAGE_MEDICATION_LIMIT);
+        const lastListed = `Zeta Remedy ${String(CONDITION_PAGE_MEDICATION_LIMIT - listed).padStart(3, "0")}`;
+        expect(first.medications.at(-1)?.name).toBe(lastListed);
+
+        // Named exactly (any case) or by a prefix, a medication beyond the list is chosen and joins it.
+        const exact = await page("impetigo", { medication: "zeta remedy 125" });
+        expect(exact.medicationId).toBe("bulk-125");
+        expect(exact.comparison?.medication.id).toBe("bulk-125");
+        expect(exact.medications).toHaveLength(CONDITION_PAGE_MEDICATION_LIMIT + 1);
+        expect(exact.medications.at(-1)?.id).toBe("bulk-125");
+        const prefix = await page("impetigo", { medication: "Zeta Remedy 12" });
+        expect(prefix.medicationId).toBe("bulk-120");
+        // A name within the list adds nothing.
+        const listedOne = await page("impetigo", { medication: lastListed });
+        expect(listedOne.medications).toHaveLength(CONDITION_PAGE_MEDICATION_LIMIT);
+      },
+    );
+  });
+
   it("answers a condition with no medications with an empty list and no comparison", async () => {
     await api.withSql(
       "update medications set active = false where subcategory_id = 'impetigo'",
       "update medications set active = true where subcategory_id = 'impetigo'",
       async () => {
         const result = await page("impetigo");
-        expect(result).toMatchObject({ medications: [], medicationId: null, dosage: null, comparison: null });
+        expect(result).toMatchObject({
+          medications: [],
+          medicationCount: 0,
+          medicationId: null,
+          dosage: null,
+          comparison: null,
+        });
       },
     );
   });

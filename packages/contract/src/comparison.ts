@@ -210,11 +210,23 @@ export function selectDosage(
  * Everything a condition page shows (public site §2, §4) in one answer: the condition's place in
  * the tree, its medications, the choice the query made and that choice's comparison.
  */
+/**
+ * How many medications a condition page lists at most, so its size and render time do not grow
+ * with the catalogue (docs/performance.md); the rest are found through search.
+ */
+export const CONDITION_PAGE_MEDICATION_LIMIT = 100;
+
 export const ConditionPage = z
   .object({
     category: Category,
     subcategory: Subcategory,
+    /**
+     * The condition's first medications by name (at most CONDITION_PAGE_MEDICATION_LIMIT), with
+     * the chosen one added when it comes later.
+     */
     medications: z.array(Medication),
+    /** How many medications the condition has in all (more than listed when it has many). */
+    medicationCount: z.number().int().nonnegative(),
     /** The chosen medication's id, or null when the condition has no medication. */
     medicationId: z.string().nullable(),
     /** The chosen dosage, or null when the medication lists none. */
@@ -248,6 +260,8 @@ export async function assembleConditionPage(parts: {
   category: Category;
   subcategory: Subcategory;
   medications: Medication[];
+  /** How many the condition has in all, when `medications` is only its first ones. */
+  medicationCount?: number;
   medicationQuery?: string | null;
   dosageQuery?: string | null;
   /** The order of the comparison's rows; by price when absent. */
@@ -269,6 +283,7 @@ export async function assembleConditionPage(parts: {
     category: parts.category,
     subcategory: parts.subcategory,
     medications: parts.medications,
+    medicationCount: parts.medicationCount ?? parts.medications.length,
     medicationId: medication?.id ?? null,
     dosage: dosage ?? null,
     comparison,

@@ -1,5 +1,6 @@
 import {
   assembleConditionPage,
+  CONDITION_PAGE_MEDICATION_LIMIT,
   type ComparisonSort,
   type ConditionPage,
   findCondition,
@@ -31,13 +32,22 @@ export function createConditionPageService(deps: {
         sort?: ComparisonSort | undefined;
       },
     ): Promise<ConditionPage | null> {
-      const medications = await deps.medications.listBySubcategory(subcategoryId);
-      if (!medications) return null;
-      const place = findCondition(await deps.categories.listPublic(), subcategoryId);
-      if (!place) return null;
+      const [first, place, named] = await Promise.all([
+        deps.medications.firstOfSubcategory(subcategoryId, CONDITION_PAGE_MEDICATION_LIMIT),
+        deps.categories.listPublic().then((tree) => findCondition(tree, subcategoryId)),
+        query.medication ? deps.medications.findInSubcategoryByName(subcategoryId, query.medication) : null,
+      ]);
+      if (!first || !place) return null;
+      // A medication the query names beyond the first ones joins the list (in name order), so the
+      // contract's choice in the list is the one the whole condition would give.
+      const medications =
+        named && !first.medications.some((entry) => entry.id === named.id)
+          ? [...first.medications, named]
+          : first.medications;
       return assembleConditionPage({
         ...place,
         medications,
+        medicationCount: first.count,
         medicationQuery: query.medication,
         dosageQuery: query.dosage,
         sort: query.sort,

@@ -38,6 +38,17 @@ export function createMedicationService(db: Database) {
       .where(and(medicationIsPublic, where))
       .orderBy(byName(medications.name), asc(medications.id));
 
+  const subcategoryIsPublic = async (subcategoryId: string) => {
+    const [subcategory] = await db
+      .select({ id: subcategories.id })
+      .from(subcategories)
+      .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+      .where(
+        and(eq(subcategories.id, subcategoryId), eq(subcategories.active, true), eq(categories.active, true)),
+      );
+    return subcategory !== undefined;
+  };
+
   return {
     /** Public medications by name, optionally of one category and/or subcategory. */
     async listPublic(options: MedicationListOptions): Promise<Medication[]> {
@@ -54,20 +65,49 @@ export function createMedicationService(db: Database) {
 
     /** The public medications of a subcategory; null when the subcategory itself is not public. */
     async listBySubcategory(subcategoryId: string): Promise<Medication[] | null> {
-      const [subcategory] = await db
-        .select({ id: subcategories.id })
-        .from(subcategories)
-        .innerJoin(categories, eq(categories.id, subcategories.categoryId))
-        .where(
-          and(
-            eq(subcategories.id, subcategoryId),
-            eq(subcategories.active, true),
-            eq(categories.active, true),
-          ),
-        );
-      if (!subcategory) return null;
+      if (!(await subcategoryIsPublic(subcategoryId))) return null;
       const rows = await selectPublic(eq(medications.subcategoryId, subcategoryId));
       return rows.map(toMedication);
+    },
+
+    /**
+     * The first `limit` public medications of a subcategory by name and how many it has, so a
+     * condition page stays the same size however large its condition grows; null when the
+     * subcategory itself is not public.
+     */
+    async firstOfSubcategory(
+      subcategoryId: string,
+      limit: number,
+    ): Promise<{ medications: Medication[]; count: number } | null> {
+      if (!(await subcategoryIsPublic(subcategoryId))) return null;
+      const inSubcategory = eq(medications.subcategoryId, subcategoryId);
+      const [rows, [total]] = await Promise.all([
+        selectPublic(inSubcategory).limit(limit),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(medications)
+          .where(and(medicationIsPublic, inSubcategory)),
+      ]);
+      return { medications: rows.map(toMedication), count: total?.count ?? 0 };
+    },
+
+    /**
+     * The public medication of a subcategory a `medication` query names, the way the contract's
+     * findMedicationByName chooses in a list: exact name ignoring case, else the first name (in
+     * name order) starting with it.
+     */
+    async findInSubcategoryByName(subcategoryId: string, wanted: string): Promise<Medication | null> {
+      const query = wanted.trim();
+      if (!query) return null;
+      const inSubcategory = eq(medications.subcategoryId, subcategoryId);
+      const [exact] = await selectPublic(
+        and(inSubcategory, sql`lower(${medications.name}) = lower(${query})`),
+      ).limit(1);
+      if (exact) return toMedication(exact);
+      const [prefix] = await selectPublic(
+        and(inSubcategory, sql`${medications.name} ilike ${`${escapeLike(query)}%`} escape '\\'`),
+      ).limit(1);
+      return prefix ? toMedication(prefix) : null;
     },
 
     async getPublic(id: string): Promise<Medication | null> {

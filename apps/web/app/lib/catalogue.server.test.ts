@@ -189,6 +189,7 @@ describe("catalogue.condition", () => {
     category: liveCategories[0] as Category,
     subcategory: liveCategories[0]?.subcategories[0] as Category["subcategories"][number],
     medications: [liveViagra],
+    medicationCount: 1,
     medicationId: "viagra",
     dosage: "50mg x 4 tablets",
     comparison: buildComparison(liveViagra, "50mg x 4 tablets", [livePrice]),

@@ -57,19 +57,24 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   }
   const { page } = condition;
   const comparison = page.comparison;
+  const chosen = page.medications.find((entry) => entry.id === page.medicationId);
 
   return {
     catalogueSource: condition.source,
     category: page.category,
     subcategory: page.subcategory,
-    medications: page.medications.map(({ id, name, genericName, description, dosage }) => ({
-      id,
-      name,
-      genericName,
-      description,
-      dosage,
-    })),
-    medicationId: page.medicationId,
+    // The picker needs names and dosages only; the chosen medication's details come once, below.
+    medications: page.medications.map(({ id, name, dosage }) => ({ id, name, dosage })),
+    medicationCount: page.medicationCount,
+    medication: chosen
+      ? {
+          id: chosen.id,
+          name: chosen.name,
+          genericName: chosen.genericName,
+          description: chosen.description,
+          dosage: chosen.dosage,
+        }
+      : null,
     dosage: page.dosage,
     // The canonical address keeps the medication only when the visitor asked for one.
     canonicalMedication: medicationQuery?.trim() && comparison ? comparison.medication.name : null,
@@ -134,7 +139,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
   const path =
     sitePaths.condition(subcategory.id) +
     (canonicalMedication ? `?${new URLSearchParams({ medication: canonicalMedication })}` : "");
-  const chosen = medications.find((medication) => medication.id === loaderData.medicationId);
+  const chosen = loaderData.medication;
   return pageMeta({
     title,
     description,
@@ -165,10 +170,11 @@ function listOf(names: string[]): string {
 }
 
 export default function ConditionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { category, subcategory, medications, prices, sort, savings, messages, lowest } = loaderData;
+  const { category, subcategory, medications, medicationCount, prices, sort, savings, messages, lowest } =
+    loaderData;
   // The tree for "other conditions" is the root loader's: the header and footer use it too.
   const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [category];
-  const medication = medications.find((entry) => entry.id === loaderData.medicationId);
+  const medication = loaderData.medication ?? undefined;
   const dosage = loaderData.dosage ?? undefined;
   const navigation = useNavigation();
   const location = useLocation();
@@ -217,6 +223,16 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                   sort={sort}
                 />
               </div>
+              {medicationCount > medications.length ? (
+                <p className="mt-3 text-slate-600 text-sm">
+                  {`The list shows ${medications.length} of this condition's `}
+                  {`${medicationCount.toLocaleString("en-GB")} medications, A to Z. `}
+                  <Link to={sitePaths.search()} className="font-semibold text-brand-700 underline">
+                    Search
+                  </Link>{" "}
+                  to find any other.
+                </p>
+              ) : null}
               {medication.description ? (
                 <p className="mt-5 border-slate-100 border-t pt-4 text-slate-600 text-sm leading-6">
                   <strong className="font-semibold text-slate-900">{medication.name}</strong>
@@ -280,7 +296,7 @@ function PriceResults({
   savings,
   messages,
 }: {
-  medication: LoaderData["medications"][number];
+  medication: NonNullable<LoaderData["medication"]>;
   dosage: string | undefined;
   prices: LoaderData["prices"];
   sort: LoaderData["sort"];
