@@ -62,6 +62,8 @@ for (const [title, step] of steps) if (!step()) failedSteps.push(title);
 
 let passed = 0;
 let failed = 0;
+/** Journeys that failed once and passed on CI's one retry: counted as passed, named in the output. */
+let flaky = 0;
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, "utf8")) as {
     numPassedTests: number;
@@ -76,10 +78,13 @@ if (existsSync(playwrightReport)) {
   };
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
+  flaky = report.stats.flaky;
 }
 rmSync(reports, { recursive: true, force: true });
 
 if (failedSteps.length > 0) process.stdout.write(`\nFailed steps: ${failedSteps.join(", ")}\n`);
 // A failed step with no failed test (lint, types) still counts as one failure.
-process.stdout.write(`\ntests: ${passed} passed, ${Math.max(failed, failedSteps.length)} failed\n`);
+process.stdout.write(
+  `\ntests: ${passed} passed${flaky > 0 ? ` (${flaky} flaky)` : ""}, ${Math.max(failed, failedSteps.length)} failed\n`,
+);
 process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -10,14 +10,9 @@ import { SpriteIcon } from "../ui/icon-sprite.tsx";
  */
 export function PharmacyName({ pharmacy }: { pharmacy: PricePharmacy }) {
   return (
-    <p className="font-semibold text-slate-900">
+    <p className="cmp-name">
       {pharmacy.gphcNumber ? (
-        <Link
-          to={sitePaths.pharmacy(pharmacy.id)}
-          className="underline decoration-slate-300 underline-offset-4 hover:text-brand-800 hover:decoration-brand-700"
-        >
-          {pharmacy.name}
-        </Link>
+        <Link to={sitePaths.pharmacy(pharmacy.id)}>{pharmacy.name}</Link>
       ) : (
         pharmacy.name
       )}
@@ -35,10 +30,10 @@ export function GphcLink({ pharmacy }: { pharmacy: PricePharmacy }) {
       rel="noopener noreferrer"
       // Starts with the visible words (WCAG 2.5.3), then says what the link checks.
       aria-label={`GPhC ${pharmacy.gphcNumber}: check ${pharmacy.name} on the GPhC register (opens in a new tab)`}
-      className="inline-flex items-center gap-1 whitespace-nowrap text-slate-600 text-xs tabular-nums underline decoration-slate-300 underline-offset-2 hover:text-brand-800"
+      className="cmp-gphc"
     >
       <SpriteIcon symbol="shield" className="size-3 shrink-0 text-saving-700" />
-      GPhC {pharmacy.gphcNumber}
+      {`GPhC ${pharmacy.gphcNumber}`}
     </a>
   );
 }

@@ -73,7 +73,7 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
           <tbody className="divide-y divide-slate-200">
             {rows.map((row) => (
               <tr key={row.price._id} className={row.isBest ? "bg-saving-50" : undefined}>
-                <td className="px-4 py-4 align-top lg:px-6">
+                <td className="cmp-cell lg:px-6">
                   <div className="flex items-start gap-3">
                     <PharmacyLogo name={row.price.pharmacy.name} />
                     <div className="min-w-0">
@@ -85,8 +85,7 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
                       </div>
                       <p className="mt-0.5 text-slate-600 text-xs xl:hidden">
                         <span className="lg:hidden">
-                          {row.delivery !== null ? `${deliveryText(row.delivery)}, ` : ""}
-                          {row.price.pharmacy.deliveryTime} ·{" "}
+                          {`${row.delivery !== null ? `${deliveryText(row.delivery)}, ` : ""}${row.price.pharmacy.deliveryTime} · `}
                         </span>
                         <StockState inStock={row.price.inStock} compact />
                         <span> · </span>
@@ -96,10 +95,10 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
                     </div>
                   </div>
                 </td>
-                <td className="hidden px-4 py-4 align-top xl:table-cell">
+                <td className="cmp-cell hidden xl:table-cell">
                   <RatingStars rating={row.price.pharmacy.rating} />
                 </td>
-                <td className="hidden px-4 py-4 align-top text-slate-700 lg:table-cell">
+                <td className="cmp-cell hidden text-slate-700 lg:table-cell">
                   {row.delivery !== null ? (
                     <p className="whitespace-nowrap font-medium text-slate-900">
                       {deliveryText(row.delivery)}
@@ -109,21 +108,21 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
                     {row.price.pharmacy.deliveryTime}
                   </p>
                 </td>
-                <td className="hidden px-4 py-4 align-top xl:table-cell">
+                <td className="cmp-cell hidden xl:table-cell">
                   <StockState inStock={row.price.inStock} />
                   <p className="mt-1 text-slate-600 text-xs">
                     <Checked lastUpdated={row.price.lastUpdated} now={now} />
                   </p>
                 </td>
-                <td className="px-4 py-4 text-right align-top">
+                <td className="cmp-cell text-right">
                   <PriceAmount row={row} />
                 </td>
                 {totals ? (
-                  <td className="px-4 py-4 text-right align-top">
+                  <td className="cmp-cell text-right">
                     <TotalAmount row={row} />
                   </td>
                 ) : null}
-                <td className="px-4 py-4 text-right align-top lg:px-6">
+                <td className="cmp-cell text-right lg:px-6">
                   <VisitLink row={row} />
                 </td>
               </tr>
@@ -136,9 +135,7 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
         {rows.map((row) => (
           <li
             key={row.price._id}
-            className={`rounded-2xl border bg-white p-4 shadow-sm ${
-              row.isBest ? "border-saving-700 ring-1 ring-saving-700" : "border-slate-200"
-            }`}
+            className={row.isBest ? "cmp-card cmp-card-best" : "cmp-card"}
           >
             <div className="flex items-start gap-3">
               <PharmacyLogo name={row.price.pharmacy.name} />
@@ -151,26 +148,22 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
               </div>
               <PriceAmount row={row} />
             </div>
-            <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700 text-sm">
+            <p className="cmp-facts">
               <span>
                 <span className="text-slate-600">
                   {row.delivery !== null ? `${deliveryText(row.delivery)}, ` : "Delivery "}
                 </span>
                 <span className="font-medium">{row.price.pharmacy.deliveryTime}</span>
               </span>
-              <span aria-hidden="true" className="text-slate-300">
-                |
-              </span>
+              <span aria-hidden="true">|</span>
               <StockState inStock={row.price.inStock} />
-              <span aria-hidden="true" className="text-slate-300">
-                |
-              </span>
+              <span aria-hidden="true">|</span>
               <span className="text-slate-600">
                 <Checked lastUpdated={row.price.lastUpdated} now={now} />
               </span>
             </p>
             {totals ? (
-              <div className="mt-3 flex items-start justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+              <div className="cmp-card-total">
                 <span className="text-slate-700">Total with delivery</span>
                 <TotalAmount row={row} />
               </div>
@@ -190,21 +183,19 @@ function PriceAmount({ row }: { row: PriceRow }) {
   // Packs of different sizes compare fairly by their price per tablet, gram, pen…
   const perUnit = unitPriceText(row.price.price, row.price.dosage);
   return (
-    <div className="flex shrink-0 flex-col items-end gap-1">
-      <span className="font-bold text-lg text-slate-900 tabular-nums">{formatPounds(row.price.price)}</span>
-      {perUnit ? (
-        <span className="whitespace-nowrap text-slate-600 text-xs tabular-nums">{perUnit}</span>
-      ) : null}
+    <div className="cmp-amounts">
+      <span className="cmp-price">{formatPounds(row.price.price)}</span>
+      {perUnit ? <span className="cmp-note">{perUnit}</span> : null}
       {row.isBest ? (
-        <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-saving-700 px-2.5 py-0.5 font-semibold text-white text-xs">
+        <span className="cmp-best">
           <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-3">
             <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>
           Best
         </span>
       ) : (
-        <span className="text-slate-600 text-xs tabular-nums">
-          +{formatPounds(row.difference)}
+        <span className="cmp-note">
+          {`+${formatPounds(row.difference)}`}
           <span className="sr-only"> more than the best price</span>
         </span>
       )}
@@ -220,9 +211,7 @@ function TotalAmount({ row }: { row: PriceRow }) {
   const note = totalNote(row);
   let amount: ReactNode;
   if (row.total !== null) {
-    amount = (
-      <span className="font-semibold text-base text-slate-900 tabular-nums">{formatPounds(row.total)}</span>
-    );
+    amount = <span className="cmp-total">{formatPounds(row.total)}</span>;
   } else if (row.minimumOrder !== null) {
     amount = (
       <span className="font-medium text-slate-800 text-sm lg:whitespace-nowrap">
@@ -233,9 +222,9 @@ function TotalAmount({ row }: { row: PriceRow }) {
     amount = <span className="text-slate-600 text-xs">Delivery not known</span>;
   }
   return (
-    <div className="flex shrink-0 flex-col items-end gap-0.5">
+    <div className="cmp-amounts gap-0.5">
       {amount}
-      {note ? <span className="whitespace-nowrap text-slate-600 text-xs tabular-nums">{note}</span> : null}
+      {note ? <span className="cmp-note">{note}</span> : null}
     </div>
   );
 }
@@ -245,10 +234,7 @@ function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
   const text = checkedAgo(lastUpdated, now);
   // Each row's freshness links to where How we rank explains where prices come from (issue 11).
   return (
-    <Link
-      to={`${sitePaths.howWeRank}#where-prices-come-from`}
-      className="underline decoration-slate-300 underline-offset-2 hover:text-slate-900 hover:decoration-slate-500"
-    >
+    <Link to={`${sitePaths.howWeRank}#where-prices-come-from`} className="cmp-checked">
       <span suppressHydrationWarning title={`Price last checked ${formatDateTime(lastUpdated)}`}>
         {`${text.charAt(0).toUpperCase()}${text.slice(1)}`}
       </span>
@@ -260,17 +246,8 @@ function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
 function StockState({ inStock, compact = false }: { inStock: boolean; compact?: boolean }) {
   const label = inStock ? "In stock" : "Out of stock";
   if (compact) return <span className={inStock ? "text-saving-700" : "text-rose-700"}>{label}</span>;
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 whitespace-nowrap font-medium text-sm ${inStock ? "text-saving-700" : "text-rose-700"}`}
-    >
-      <span
-        aria-hidden="true"
-        className={`size-2 rounded-full ${inStock ? "bg-saving-700" : "bg-rose-700"}`}
-      />
-      {label}
-    </span>
-  );
+  // The coloured dot is the class's ::before, drawn in the text's colour.
+  return <span className={`cmp-stock ${inStock ? "text-saving-700" : "text-rose-700"}`}>{label}</span>;
 }
 
 function RowMessage({ row }: { row: PriceRow }) {
@@ -307,7 +284,7 @@ function VisitLink({ row, wide = false }: { row: PriceRow; wide?: boolean }): Re
       rel="sponsored noopener"
       // Starts with the visible words (WCAG 2.5.3), then names the pharmacy and the new tab.
       aria-label={`Visit pharmacy: ${row.price.pharmacy.name} (opens in a new tab)`}
-      className={`inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded-lg bg-brand-700 px-4 font-semibold text-sm text-white shadow-sm hover:bg-brand-800 ${size}`}
+      className={`cmp-visit ${size}`}
     >
       Visit pharmacy
       <SpriteIcon symbol="external" className="size-4" />

@@ -9,24 +9,15 @@ export function RatingStars({ rating }: { rating: number }) {
   if (!(rating > 0)) return <span className="text-slate-600 text-sm">Not yet rated</span>;
   const stars = halfStars(rating);
   return (
-    <span
-      role="img"
-      aria-label={`Rated ${rating.toFixed(1)} out of 5`}
-      className="inline-flex items-center gap-1.5"
-    >
-      <svg viewBox="0 0 100 20" aria-hidden="true" focusable="false" className="h-4 w-20 shrink-0">
-        {[0, 1, 2, 3, 4].map((index) => (
-          <SpriteUse
-            key={index}
-            symbol={stars >= index + 1 ? "star-full" : stars >= index + 0.5 ? "star-half" : "star-empty"}
-            x={index * 20}
-            size={20}
-          />
-        ))}
+    <span role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`} className="cmp-rating">
+      {/* The empty row, then the full row inside an inner viewport as wide as the stars earned. */}
+      <svg viewBox="0 0 100 20" aria-hidden="true" focusable="false">
+        <SpriteUse symbol="stars-empty" />
+        <svg width={stars * 20} viewBox={`0 0 ${stars * 20} 20`}>
+          <SpriteUse symbol="stars-full" width={100} height={20} />
+        </svg>
       </svg>
-      <span aria-hidden="true" className="font-medium text-slate-700 text-sm tabular-nums">
-        {rating.toFixed(1)}
-      </span>
+      <span aria-hidden="true">{rating.toFixed(1)}</span>
     </span>
   );
 }

@@ -158,13 +158,16 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
         )}
       </div>
 
-      <MobileMenu
-        categories={categories}
-        open={mobileOpen}
-        expandedId={expandedMobileId}
-        onExpand={(id) => setExpandedMobileId((current) => (current === id ? null : id))}
-        onClose={() => setMobileOpen(false)}
-      />
+      {/* Only a hydrated page can open it (see the Menu control), so the server never sends it. */}
+      {hydrated ? (
+        <MobileMenu
+          categories={categories}
+          open={mobileOpen}
+          expandedId={expandedMobileId}
+          onExpand={(id) => setExpandedMobileId((current) => (current === id ? null : id))}
+          onClose={() => setMobileOpen(false)}
+        />
+      ) : null}
     </header>
   );
 }

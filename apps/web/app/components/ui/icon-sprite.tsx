@@ -5,27 +5,24 @@
  */
 const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
 
-export type SpriteSymbol = "star-full" | "star-half" | "star-empty" | "pharmacy" | "shield" | "external";
+export type SpriteSymbol = "stars-full" | "stars-empty" | "pharmacy" | "shield" | "external";
+
+/** Five stars in a row, 100 × 20: a rating draws the empty row and the full row cut to its width. */
+const starRow = (fill: string) =>
+  [0, 20, 40, 60, 80].map((x) => <path key={x} d={STAR_PATH} transform={`translate(${x})`} fill={fill} />);
 
 const symbolId = (symbol: SpriteSymbol) => `pc-${symbol}`;
 
-/** The symbols, once per page (root layout). Sized to nothing but not display:none, which would drop the gradient. */
+/** The symbols, once per page (root layout). Sized to nothing rather than display:none, which would hide them. */
 export function IconSprite() {
   return (
     <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute overflow-hidden">
       <defs>
-        <linearGradient id="pc-half-star-fill">
-          <stop offset="50%" stopColor="var(--color-amber-500)" />
-          <stop offset="50%" stopColor="var(--color-slate-300)" />
-        </linearGradient>
-        <symbol id={symbolId("star-full")} viewBox="0 0 20 20">
-          <path d={STAR_PATH} fill="var(--color-amber-500)" />
+        <symbol id={symbolId("stars-full")} viewBox="0 0 100 20">
+          {starRow("var(--color-amber-500)")}
         </symbol>
-        <symbol id={symbolId("star-half")} viewBox="0 0 20 20">
-          <path d={STAR_PATH} fill="url(#pc-half-star-fill)" />
-        </symbol>
-        <symbol id={symbolId("star-empty")} viewBox="0 0 20 20">
-          <path d={STAR_PATH} fill="var(--color-slate-300)" />
+        <symbol id={symbolId("stars-empty")} viewBox="0 0 100 20">
+          {starRow("var(--color-slate-300)")}
         </symbol>
         <symbol id={symbolId("pharmacy")} viewBox="0 0 40 40">
           <rect width="40" height="40" rx="10" fill="var(--color-slate-100)" />
@@ -57,9 +54,9 @@ export function IconSprite() {
   );
 }
 
-/** A reference to a symbol at (x, y) in the surrounding SVG's units. */
-export function SpriteUse({ symbol, x, size }: { symbol: SpriteSymbol; x?: number; size?: number }) {
-  return <use href={`#${symbolId(symbol)}`} x={x} width={size} height={size} />;
+/** A reference to a symbol, sized in the surrounding SVG's units (all of its viewport when not). */
+export function SpriteUse({ symbol, width, height }: { symbol: SpriteSymbol; width?: number; height?: number }) {
+  return <use href={`#${symbolId(symbol)}`} width={width} height={height} />;
 }
 
 /** A decorative icon drawn from the sprite. */
