@@ -133,10 +133,7 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
 
       <ul aria-label={label} className="space-y-3 md:hidden">
         {rows.map((row) => (
-          <li
-            key={row.price._id}
-            className={row.isBest ? "cmp-card cmp-card-best" : "cmp-card"}
-          >
+          <li key={row.price._id} className={row.isBest ? "cmp-card cmp-card-best" : "cmp-card"}>
             <div className="flex items-start gap-3">
               <PharmacyLogo name={row.price.pharmacy.name} />
               <div className="min-w-0 flex-1">

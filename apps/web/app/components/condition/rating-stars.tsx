@@ -13,7 +13,7 @@ export function RatingStars({ rating }: { rating: number }) {
       {/* The empty row, then the full row inside an inner viewport as wide as the stars earned. */}
       <svg viewBox="0 0 100 20" aria-hidden="true" focusable="false">
         <SpriteUse symbol="stars-empty" />
-        <svg width={stars * 20} viewBox={`0 0 ${stars * 20} 20`}>
+        <svg width={stars * 20} viewBox={`0 0 ${stars * 20} 20`} aria-hidden="true">
           <SpriteUse symbol="stars-full" width={100} height={20} />
         </svg>
       </svg>
