@@ -39,17 +39,38 @@ export function writeIfChanged(path: string, text: string): boolean {
 }
 
 /**
+ * The most public medications `npm start` writes the fallback file for. The file is one sheet per
+ * medication, built with a query each on the event loop that also serves the site: a catalogue of
+ * tens of thousands would hold the first requests for minutes (docs/performance.md, ×100), and a
+ * file of millions of prices is no use to a web server reading it when the API is down.
+ */
+export const FALLBACK_REFRESH_MAX_MEDICATIONS = 2_000;
+
+/**
  * `npm start`'s refresh: the copy the built web server reads is rewritten when it no longer holds
  * what the database would write (stale), so the fallback follows the live catalogue. The copy in
- * the repository changes only through `npm run export:fallback`. Never fails the start.
+ * the repository changes only through `npm run export:fallback`. Never fails the start; skipped,
+ * with a warning, for a catalogue larger than `maxMedications`.
  */
-export async function refreshBuiltFallback(api: Api): Promise<void> {
-  if (!existsSync(path.dirname(fallbackFiles.built))) return;
+export async function refreshBuiltFallback(
+  api: Api,
+  { file = fallbackFiles.built, maxMedications = FALLBACK_REFRESH_MAX_MEDICATIONS } = {},
+): Promise<boolean> {
+  if (!existsSync(path.dirname(file))) return false;
   try {
+    const sample = await api.services.medications.listPublic({ limit: maxMedications + 1, offset: 0 });
+    if (sample.length > maxMedications) {
+      api.log.warn(
+        `fallback price file not refreshed: the catalogue has more than ${maxMedications} medications (npm run export:fallback writes it)`,
+      );
+      return false;
+    }
     const { text } = await fallbackText(api);
-    if (writeIfChanged(fallbackFiles.built, text))
-      api.log.info("fallback price file refreshed from the database");
+    const written = writeIfChanged(file, text);
+    if (written) api.log.info("fallback price file refreshed from the database");
+    return written;
   } catch (err) {
     api.log.warn({ err }, "could not refresh the fallback price file");
+    return false;
   }
 }

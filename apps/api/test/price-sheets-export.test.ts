@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Price } from "@pharmacompare/contract";
 import {
   conditionMapper,
@@ -7,6 +9,7 @@ import {
   workbookJson,
 } from "@pharmacompare/price-sheets";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshBuiltFallback } from "../../../scripts/fallback-file.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 let api: TestApi;
@@ -61,6 +64,23 @@ describe("the fallback file made from the database (decision 017)", () => {
       back.prices.map((price) => `${price.dosage}|${price.price}|${price.pharmacy.name}`).sort(),
     ).toEqual(live.map((price) => `${price.dosage}|${price.price}|${price.pharmacy.name}`).sort());
     for (const price of sameIds) expect(live.map(key)).toContain(key(price));
+  });
+
+  it("is refreshed at start-up only for a catalogue small enough to write it quickly", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "pc-fallback-"));
+    const file = path.join(dir, "medications.json");
+    try {
+      const count = (await api.app.services.medications.listPublic({ limit: 10_000, offset: 0 })).length;
+      expect(await refreshBuiltFallback(api.app, { file, maxMedications: count - 1 })).toBe(false);
+      expect(existsSync(file)).toBe(false);
+      expect(await refreshBuiltFallback(api.app, { file, maxMedications: count })).toBe(true);
+      const { workbook } = await api.app.services.priceSheets.publicWorkbook();
+      expect(Object.keys(readWorkbookJson(readFileSync(file, "utf8")))).toEqual(
+        expect.arrayContaining(Object.keys(workbook)),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("is what apps/web/public/data/medications.json holds (run npm run export:fallback after changing the demo data)", async () => {
