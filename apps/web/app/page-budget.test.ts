@@ -11,11 +11,11 @@ import { buildWeb } from "../../../scripts/web-build.ts";
  * Measured over the build output the browser journeys use; built here when missing (a present
  * build is measured as it is, so a browser suite using it is never disturbed).
  *
- * The goal is 120 KB and is MISSED today (174–224 KB: zod, 45 KB, reaches every page through the
+ * The goal is 120 KB and is MISSED today (173–188 KB: zod, 46 KB, reaches every page through the
  * root route, see docs/performance.md). Until that is fixed this test holds the line at today's
  * ceiling, so no change makes it worse; lower the ceiling as routes shrink, down to 120 KB.
  */
-const CEILING_GZIP_BYTES = 230 * 1024;
+const CEILING_GZIP_BYTES = 190 * 1024;
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBuild = path.join(webDir, "build/server/index.js");
 const clientDir = path.join(webDir, "build/client");

@@ -3,10 +3,11 @@ import { data, Link } from "react-router";
 import { ArrowLeftIcon, ClockIcon } from "../components/blog/blog-icons.tsx";
 import { BlogPostGrid } from "../components/blog/blog-post-card.tsx";
 import { PostMedia } from "../components/blog/post-media.tsx";
-import { ArticleMarkdown } from "../components/ui/article-markdown.tsx";
+import { ArticleHtml } from "../components/ui/article-html.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { ArrowRightIcon } from "../components/ui/icons.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
+import { articleHtml } from "../lib/article-html.server.ts";
 import { loadBlogArticle } from "../lib/blog.server.ts";
 import { safeImageUrl, showsUpdatedDate } from "../lib/blog.ts";
 import { pageMeta } from "../lib/page-meta.ts";
@@ -16,7 +17,11 @@ import type { Route } from "./+types/blog-post";
 /** The article with its related posts; an unknown slug answers 404, an unreachable API 503. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const article = await loadBlogArticle(params.slug, request.signal);
-  if (article.status === "found") return article;
+  if (article.status === "found") {
+    // The body goes to the page as HTML rendered here, and not a second time as markdown.
+    const { content, ...post } = article.post;
+    return { ...article, post, html: articleHtml(content) };
+  }
   return data(article, { status: article.status === "not-found" ? 404 : 503 });
 }
 
@@ -34,7 +39,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs): Route.MetaDescrip
   return articleMeta(post, siteUrl);
 }
 
-function articleMeta(post: BlogPost, siteUrl: string | undefined): Route.MetaDescriptors {
+/** An article without its markdown body, which the page receives as HTML. */
+type ArticleFields = Omit<BlogPost, "content">;
+
+function articleMeta(post: ArticleFields, siteUrl: string | undefined): Route.MetaDescriptors {
   const image = safeImageUrl(post.featuredImage);
   const imageUrl = image && siteUrl ? new URL(image, siteUrl).href : undefined;
   return pageMeta({
@@ -81,7 +89,7 @@ function articleMeta(post: BlogPost, siteUrl: string | undefined): Route.MetaDes
 export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
   switch (loaderData.status) {
     case "found":
-      return <Article post={loaderData.post} related={loaderData.related} />;
+      return <Article post={loaderData.post} html={loaderData.html} related={loaderData.related} />;
     case "not-found":
       return (
         <StatusPage
@@ -101,7 +109,7 @@ export default function BlogArticlePage({ loaderData }: Route.ComponentProps) {
   }
 }
 
-function Article({ post, related }: { post: BlogPost; related: BlogPostSummary[] }) {
+function Article({ post, html, related }: { post: ArticleFields; html: string; related: BlogPostSummary[] }) {
   const updated = showsUpdatedDate(post.publishDate, post.lastUpdated);
   return (
     <>
@@ -155,7 +163,7 @@ function Article({ post, related }: { post: BlogPost; related: BlogPostSummary[]
         </div>
 
         <div className="page-container max-w-3xl py-10 sm:py-12">
-          <ArticleMarkdown content={post.content} />
+          <ArticleHtml html={html} />
 
           {post.tags.length > 0 ? (
             <div className="mt-12 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-6">

@@ -61,12 +61,19 @@ const components: Components = {
  * An article's markdown body as React elements (GitHub-flavoured: tables, lists, strikethrough).
  * Raw HTML in the markdown is dropped, never rendered; links and images pass the URL rule first.
  */
+export function MarkdownContent({ content }: { content: string }) {
+  return (
+    <Markdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeMarkdownUrl} components={components}>
+      {content}
+    </Markdown>
+  );
+}
+
+/** The body in the article's typography (the back-office's live preview renders it in the browser). */
 export function ArticleMarkdown({ content }: { content: string }) {
   return (
     <div className="article-prose">
-      <Markdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeMarkdownUrl} components={components}>
-        {content}
-      </Markdown>
+      <MarkdownContent content={content} />
     </div>
   );
 }
