@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { adminEndpoints, DEFAULT_ADMIN_EMAIL, endpointUrl } from "@pharmacompare/contract";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoAdminMessages } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
@@ -380,4 +381,57 @@ test("every price table and every row link to How we rank, and every row says wh
   await expect(page.getByRole("heading", { level: 1, name: "How we rank prices" })).toBeVisible();
   await expect(page.getByRole("heading", { name: /No pharmacy can pay for a better place/ })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("a condition with more medications than the picker lists says so, and still opens one further down", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // 101 medications in the journeys' empty condition, made through the admin API and deleted after.
+  const api = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+  const login = await request.post(`${api}${endpointUrl(adminEndpoints.login)}`, {
+    data: { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" },
+  });
+  expect(login.ok()).toBe(true);
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const { emptyCondition } = edgeCases;
+  const stamp = `Crowd${Date.now()}`;
+  const ids: string[] = [];
+  try {
+    for (let n = 1; n <= 101; n += 1) {
+      const created = await request.post(`${api}${endpointUrl(adminEndpoints.createMedication)}`, {
+        headers,
+        data: {
+          name: `${stamp} ${String(n).padStart(3, "0")}`,
+          category: emptyCondition.categoryId,
+          subcategory: emptyCondition.id,
+          dosage: ["10mg x 28 tablets"],
+        },
+      });
+      expect(created.status()).toBe(201);
+      ids.push(((await created.json()) as { id: string }).id);
+    }
+
+    await page.goto(`/condition/${emptyCondition.id}`);
+    await expect(page.locator("#medication-select option")).toHaveCount(100);
+    await expect(
+      page.getByText("The list shows 100 of this condition's 101 medications, A to Z."),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/\/search$/);
+
+    // Named in the address (as search results link), the 101st is chosen and joins the list.
+    await page.goto(`/condition/${emptyCondition.id}?medication=${encodeURIComponent(`${stamp} 101`)}`);
+    await expect(page.locator("#medication-select")).toHaveValue(`${stamp} 101`);
+    await expect(page.locator("#medication-select option")).toHaveCount(101);
+    await expect(page.getByRole("heading", { name: `${stamp} 101 10mg x 28 tablets prices` })).toBeVisible();
+    await expectNoAxeViolations(page);
+  } finally {
+    for (const id of ids) {
+      await request.delete(`${api}${endpointUrl(adminEndpoints.deleteMedication, { params: { id } })}`, {
+        headers,
+      });
+    }
+  }
 });
