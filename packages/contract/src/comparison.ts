@@ -207,15 +207,15 @@ export function selectDosage(
 }
 
 /**
- * Everything a condition page shows (public site §2, §4) in one answer: the condition's place in
- * the tree, its medications, the choice the query made and that choice's comparison.
- */
-/**
  * How many medications a condition page lists at most, so its size and render time do not grow
  * with the catalogue (docs/performance.md); the rest are found through search.
  */
 export const CONDITION_PAGE_MEDICATION_LIMIT = 100;
 
+/**
+ * Everything a condition page shows (public site §2, §4) in one answer: the condition's place in
+ * the tree, its medications, the choice the query made and that choice's comparison.
+ */
 export const ConditionPage = z
   .object({
     category: Category,
