@@ -45,16 +45,18 @@ export function SubscriptionPopup() {
     return () => clearTimeout(timer);
   }, [choiceMade, quiet, open]);
 
-  useEffect(() => {
-    if (succeeded === 0) return;
-    const timer = setTimeout(() => setOpen(false), SUBSCRIPTION_POPUP.successCloseMs);
-    return () => clearTimeout(timer);
-  }, [succeeded]);
-
   const close = useCallback(() => {
     rememberSeen(browserStorage());
     setOpen(false);
   }, []);
+
+  // Closing after a subscription marks it seen itself: the dialog's own close event, which would
+  // otherwise do it, may never fire once React has removed the element (a flaky journey showed it).
+  useEffect(() => {
+    if (succeeded === 0) return;
+    const timer = setTimeout(close, SUBSCRIPTION_POPUP.successCloseMs);
+    return () => clearTimeout(timer);
+  }, [succeeded, close]);
 
   const onSuccess = useCallback(() => setSucceeded((count) => count + 1), []);
 
