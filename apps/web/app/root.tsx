@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { usesAdminChrome } from "./components/admin/admin-route.ts";
+import { usesAdminChrome } from "./components/admin/admin-chrome.ts";
 import { CatalogueNotice } from "./components/layout/catalogue-notice.tsx";
 import { CookieBanner } from "./components/layout/cookie-banner.tsx";
 import { LoadingScreen } from "./components/layout/loading-screen.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogueClaims } from "./claims.ts";
+import { catalogueClaims } from "./catalogue-claims.ts";
 
 const now = new Date("2026-11-22T12:00:00.000Z");
 const recent = "2026-11-22T02:00:00.000Z";

@@ -5,9 +5,8 @@ import {
   type DeliveryTerms,
   deliveryCost,
   findCondition,
-  selectDosage,
-  selectMedication,
 } from "./comparison.ts";
+import { selectDosage, selectMedication } from "./comparison-choices.ts";
 import type { Category, Medication, Price } from "./entities.ts";
 
 /*

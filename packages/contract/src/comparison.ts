@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  COMPARISON_SORTS,
+  DEFAULT_COMPARISON_SORT,
+  selectDosage,
+  selectMedication,
+} from "./comparison-choices.ts";
 import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
 
 /**
@@ -7,14 +13,9 @@ import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./
  * the same shape from its static data with the same function. Decision 012 records the choices.
  */
 
-/**
- * The orders a visitor can choose: by the pack's price (the specification's, and the default) or
- * by the total with delivery (issue 11). Best marks the lowest price in both.
- */
-export const COMPARISON_SORTS = ["price", "total"] as const;
+/** The orders a visitor can choose ({@link COMPARISON_SORTS}). */
 export const ComparisonSort = z.enum(COMPARISON_SORTS);
 export type ComparisonSort = z.infer<typeof ComparisonSort>;
-export const DEFAULT_COMPARISON_SORT: ComparisonSort = "price";
 
 /**
  * A price row of a comparison: the price, whether it is the Best, how much dearer otherwise, and
@@ -168,42 +169,6 @@ export function buildComparison(
     lowest,
     savings: lowest && dearest ? (pence(dearest.price) - pence(lowest.price)) / 100 : 0,
   };
-}
-
-/**
- * The medication a visitor's name stands for (public site §4): the exact name ignoring case, else
- * the first whose name starts with it. The condition page's `medication` query and the home page's
- * popular searches read a name the same way.
- */
-export function findMedicationByName<T extends { name: string }>(
-  medications: readonly T[],
-  wanted: string | null | undefined,
-): T | undefined {
-  const query = wanted?.trim().toLowerCase();
-  if (!query) return undefined;
-  return (
-    medications.find((medication) => medication.name.toLowerCase() === query) ??
-    medications.find((medication) => medication.name.toLowerCase().startsWith(query))
-  );
-}
-
-/** The medication named by the `medication` query, else the first; undefined only for an empty list. */
-export function selectMedication<T extends { name: string }>(
-  medications: readonly T[],
-  wanted: string | null | undefined,
-): T | undefined {
-  return findMedicationByName(medications, wanted) ?? medications[0];
-}
-
-/** The `dosage` query when the medication has it, else its first dosage; undefined when none. */
-export function selectDosage(
-  medication: { dosage: readonly string[] } | undefined,
-  wanted: string | null | undefined,
-): string | undefined {
-  if (!medication) return undefined;
-  const query = wanted?.trim();
-  if (query && medication.dosage.includes(query)) return query;
-  return medication.dosage[0];
 }
 
 /**

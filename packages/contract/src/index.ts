@@ -1,19 +1,18 @@
 export * from "./blog-api.ts";
+export * from "./blog-images.ts";
+export * from "./catalogue-claims.ts";
 export * from "./category-tree.ts";
 export * from "./claims.ts";
 export * from "./comparison.ts";
+export * from "./comparison-choices.ts";
 export * from "./contact-api.ts";
+export * from "./contact-wording.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints/admin/admin-messages.ts";
 export * from "./endpoints/admin/audit.ts";
 export * from "./endpoints/admin/auth.ts";
 export * from "./endpoints/admin/blog.ts";
-export {
-  CATALOGUE_LIMITS,
-  catalogueMessages,
-  idFromName,
-  isWebAddress,
-} from "./endpoints/admin/catalogue-fields.ts";
+export { CATALOGUE_LIMITS, catalogueMessages, idFromName } from "./endpoints/admin/catalogue-fields.ts";
 export * from "./endpoints/admin/categories.ts";
 export * from "./endpoints/admin/contacts.ts";
 export * from "./endpoints/admin/medications.ts";
@@ -39,7 +38,10 @@ export * from "./ids.ts";
 export * from "./log-redaction.ts";
 export * from "./path-segment.ts";
 export * from "./public-api.ts";
+export * from "./public-api-limits.ts";
 export * from "./query.ts";
 export * from "./text.ts";
 export * from "./unit-price.ts";
 export * from "./visitor-writes.ts";
+export * from "./visitor-writes-wording.ts";
+export * from "./web-address.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ComparisonSort } from "./comparison.ts";
 import { Price, PricePharmacy } from "./entities.ts";
+import { PUBLIC_API_LIMITS } from "./public-api-limits.ts";
 import { boundedInt, MAX_OFFSET } from "./query.ts";
 import { text } from "./text.ts";
 
@@ -8,16 +9,6 @@ import { text } from "./text.ts";
  * Request and response schemas of the public reads (public site §7); the endpoints themselves are
  * defined in `endpoints/public/`. Bodies are the entities themselves, never wrapped in an envelope.
  */
-
-/** Bounds of the public list endpoints and of search (public site §5, §9). */
-export const PUBLIC_API_LIMITS = {
-  medications: { default: 100, max: 1000 },
-  topRatedPharmacies: { default: 5, max: 50 },
-  recentPriceUpdates: { default: 20, max: 100 },
-  search: { minLength: 2, maxLength: 100, maxResults: 10 },
-} as const;
-
-export const SEARCH_TOO_SHORT_MESSAGE = `Search term must be at least ${PUBLIC_API_LIMITS.search.minLength} characters`;
 
 // ---------------------------------------------------------------- requests
 

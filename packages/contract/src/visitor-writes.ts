@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { CONTACT_LIMITS } from "./contact-api.ts";
+import { CONTACT_LIMITS } from "./contact-wording.ts";
 import { SubscriptionPreferences } from "./entities.ts";
-import { formatPounds } from "./format.ts";
 import { SUBSCRIPTION_SOURCES } from "./ids.ts";
 import { text } from "./text.ts";
 
@@ -23,51 +22,7 @@ export function emailAddress() {
     .regex(z.regexes.email, { error: "must be a valid email address" });
 }
 
-/** The consent wording a visitor agreed to, by version: stored with every alert and subscription. */
-export const CONSENT_WORDING = {
-  priceAlert: {
-    version: "price-alert-2026-11",
-    text: "Email me when this price drops to my target. I can unsubscribe at any time with one click.",
-  },
-  subscription: {
-    version: "subscription-2026-11",
-    text: "Send me PharmaCompare price updates by email. I can unsubscribe at any time with one click.",
-  },
-} as const;
-
 // ---------------------------------------------------------------- price alerts
-
-export const PRICE_ALERT_RULES = {
-  /** The suggested target: 90 % of the current lowest price (public site §5). */
-  suggestedRatio: 0.9,
-  step: 0.01,
-  min: 0.01,
-  /** How long the success notice stays (public site §9). */
-  successMs: 5000,
-  /** Default life of an alert, in days (ALERT_TTL_DAYS). */
-  defaultTtlDays: 90,
-} as const;
-
-export const priceAlertMessages = {
-  missing: "Please fill all fields and consent to receive emails",
-  failure: "Failed to set price alert. Please try again.",
-  submitting: "Setting Alert...",
-  success: "Price alert set! Check your inbox and confirm your email address to start it.",
-  /** The API could not be reached: kept on this device and sent when it answers. */
-  savedForLater:
-    "We couldn't reach PharmaCompare just now, so your alert is saved on this device and will be sent automatically when we're back.",
-  noPrice: "Price alerts need a current price: this dosage has none in stock right now.",
-} as const;
-
-/** Public site §5: "Target price must be less than current price (£X.XX)". */
-export function targetTooHighMessage(lowest: number): string {
-  return `Target price must be less than current price (${formatPounds(lowest)})`;
-}
-
-/** The suggested target for a lowest price, rounded down to whole pence. */
-export function suggestedTarget(lowest: number): number {
-  return Math.floor(Math.round(lowest * 100) * PRICE_ALERT_RULES.suggestedRatio) / 100;
-}
 
 const pounds = (what: string) =>
   z
@@ -100,32 +55,6 @@ export type PriceAlertRequest = z.input<typeof PriceAlertRequest>;
 
 // ---------------------------------------------------------------- subscriptions
 
-export const SUBSCRIPTION_POPUP = {
-  /** Shown this long after a page loads (public site §4, §9)… */
-  delayMs: 30_000,
-  /** …when never seen, or last shown longer ago than this (3 days). */
-  repeatMs: 259_200_000,
-  /** A success closes the pop-up after this long. */
-  successCloseMs: 3_000,
-} as const;
-
-export const subscriptionMessages = {
-  heading: "Stay Updated!",
-  submitting: "Subscribing...",
-  /** Public site §8: shown when the server's answer carries no message. */
-  successFallback: "Successfully subscribed to price updates!",
-  failure: "Error subscribing. Please try again.",
-  success: "Thanks! Check your inbox and confirm your email address to start receiving price updates.",
-} as const;
-
-/** The interests a new subscription starts with (public site §5). */
-export const DEFAULT_SUBSCRIPTION_PREFERENCES: SubscriptionPreferences = {
-  priceDrops: true,
-  newMedications: true,
-  promotions: true,
-  weeklyDigest: false,
-};
-
 /** `POST /subscriptions/subscribe` (public site §3, §7). */
 export const SubscribeRequest = z.object({
   email: emailAddress(),
@@ -135,16 +64,6 @@ export const SubscribeRequest = z.object({
 export type SubscribeRequest = z.input<typeof SubscribeRequest>;
 
 // ---------------------------------------------------------------- the write limit
-
-/**
- * The one limit on public writes (contact, price alert, subscribe): WRITE_RATE_LIMIT a minute per
- * client network and a fixed number an hour per email address, answered 429 with Retry-After.
- * The contact form keeps its own sentence for the first (contactMessages.tooMany).
- */
-export const writeLimitMessages = {
-  network: "Too many requests from your connection. Please wait a minute and try again.",
-  email: "Too many requests for this email address. Please try again later.",
-} as const;
 
 // ---------------------------------------------------------------- email links
 
@@ -166,13 +85,3 @@ export const EmailLinkResult = z.object({
   kind: z.enum(["price-alert", "subscription", "address"]),
 });
 export type EmailLinkResult = z.infer<typeof EmailLinkResult>;
-
-export const emailLinkMessages = {
-  alertConfirmed: "Your price alert is confirmed. We'll email you when the price drops to your target.",
-  subscriptionConfirmed: "Your subscription is confirmed. Price updates will arrive in your inbox.",
-  alertUnsubscribed: "You won't get any more emails about this price alert.",
-  subscriptionUnsubscribed: "You're unsubscribed. We won't send you price updates any more.",
-  addressUnsubscribed:
-    "You're unsubscribed. We won't send any more emails to this address unless you ask us for them again.",
-  unknownLink: "This link is not valid any more. It may have been used already or have expired.",
-} as const;

@@ -9,6 +9,8 @@ describe("readConsent", () => {
   it("reads a stored choice with its ISO date", () => {
     const stored = { choice: "all", date: "2025-03-01T10:00:00.000Z" };
     expect(readConsent(storing(JSON.stringify(stored)))).toEqual(stored);
+    const withOffset = { choice: "essential", date: "2025-07-01T10:00:00+01:00" };
+    expect(readConsent(storing(JSON.stringify({ ...withOffset, extra: 1 })))).toEqual(withOffset);
   });
 
   it("treats a missing, malformed or unknown choice as no choice, so the banner asks again", () => {
@@ -18,6 +20,9 @@ describe("readConsent", () => {
       readConsent(storing(JSON.stringify({ choice: "some", date: "2025-03-01T10:00:00.000Z" }))),
     ).toBeNull();
     expect(readConsent(storing(JSON.stringify({ choice: "essential", date: "yesterday" })))).toBeNull();
+    expect(readConsent(storing(JSON.stringify({ choice: "all", date: "2025-13-45T10:00:00Z" })))).toBeNull();
+    expect(readConsent(storing(JSON.stringify({ choice: "all", date: "2025-03-01T10:00:00" })))).toBeNull();
+    expect(readConsent(storing(JSON.stringify(["all"])))).toBeNull();
     expect(readConsent(undefined)).toBeNull();
   });
 

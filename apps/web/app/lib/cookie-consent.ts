@@ -1,15 +1,27 @@
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
 
 /** Where the visitor's choice lives in the browser (public site §3 "values kept in the browser"). */
 export const COOKIE_CONSENT_KEY = "pc.cookieConsent";
 
-export const CookieConsent = z.object({
-  choice: z.enum(["essential", "all"]),
-  date: z.iso.datetime({ offset: true }),
-});
-export type CookieConsent = z.infer<typeof CookieConsent>;
-export type CookieChoice = CookieConsent["choice"];
+const COOKIE_CHOICES = ["essential", "all"] as const;
+export type CookieChoice = (typeof COOKIE_CHOICES)[number];
+export interface CookieConsent {
+  choice: CookieChoice;
+  /** When the visitor chose: an ISO 8601 date and time with its offset. */
+  date: string;
+}
+
+// Checked by hand rather than with a zod schema: every page reads this before anything else, and
+// zod is kept out of a page's first JavaScript (decision 025).
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function asConsent(value: unknown): CookieConsent | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { choice, date } = value as Record<string, unknown>;
+  const known = (COOKIE_CHOICES as readonly unknown[]).includes(choice);
+  const dated = typeof date === "string" && ISO_DATE_TIME.test(date) && !Number.isNaN(Date.parse(date));
+  return known && dated ? { choice: choice as CookieChoice, date: date as string } : null;
+}
 
 /** What the banner needs: the stored choice (null while unset) and whether it was asked to reopen. */
 export interface ConsentState {
@@ -22,8 +34,7 @@ export function readConsent(storage: Pick<Storage, "getItem"> | undefined): Cook
   try {
     const raw = storage?.getItem(COOKIE_CONSENT_KEY);
     if (!raw) return null;
-    const parsed = CookieConsent.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asConsent(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -8,7 +8,7 @@ import {
 import { serverApi } from "./api.server.ts";
 import type { ApiClient } from "./api-client.ts";
 import { sortNewestFirst } from "./blog.ts";
-import { searchMedications } from "./medication-search.ts";
+import { searchMedications } from "./medication-search-request.ts";
 
 /** How many blog posts the home page shows (public site §2, §9). */
 export const LATEST_POSTS_COUNT = 3;

@@ -1,5 +1,4 @@
-import { type Category, type Medication, PUBLIC_API_LIMITS, publicEndpoints } from "@pharmacompare/contract";
-import type { ApiClient, ApiRequestInit } from "./api-client.ts";
+import { type Category, PUBLIC_API_LIMITS } from "@pharmacompare/contract";
 
 /**
  * The medication search rules shared by the suggestions combobox (browser) and the /search page
@@ -21,16 +20,6 @@ export function isSearchable(term: string): boolean {
 
 export function noMatchMessage(term: string): string {
   return `No medications found for "${term}"`;
-}
-
-/** Medications whose name or generic name contains the term, best first, at most 10. */
-export async function searchMedications(
-  api: ApiClient,
-  term: string,
-  init?: ApiRequestInit,
-): Promise<Medication[]> {
-  const found = await api.call(publicEndpoints.searchMedications, { params: { query: term } }, init);
-  return found.slice(0, SEARCH_MAX_RESULTS);
 }
 
 /** Subcategory id → name, to show which condition a medication treats. */

@@ -2,13 +2,12 @@ import type { PriceAlertRequest } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import { apiAnswering } from "./api-client.fake.ts";
 import { ApiError } from "./api-client.ts";
+import { readStoredPriceAlerts, sendStoredPriceAlerts, storePriceAlert } from "./stored-price-alerts.ts";
 import {
-  readStoredPriceAlerts,
+  mayHoldStoredPriceAlerts,
   STORED_PRICE_ALERTS_KEY,
   STORED_PRICE_ALERTS_MAX,
-  sendStoredPriceAlerts,
-  storePriceAlert,
-} from "./stored-price-alerts.ts";
+} from "./stored-price-alerts-keys.ts";
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
@@ -84,6 +83,23 @@ describe("storing price alerts for later", () => {
     };
     expect(storePriceAlert(full, alert)).toBeUndefined();
     expect(storePriceAlert(undefined, alert)).toBeUndefined();
+  });
+});
+
+describe("the quick check every page makes before loading the sender", () => {
+  it("says alerts may wait only when the list holds something", () => {
+    const storage = memoryStorage();
+    expect(mayHoldStoredPriceAlerts(storage)).toBe(false);
+    expect(mayHoldStoredPriceAlerts(undefined)).toBe(false);
+    storePriceAlert(storage, alert);
+    expect(mayHoldStoredPriceAlerts(storage)).toBe(true);
+    expect(mayHoldStoredPriceAlerts(memoryStorage({ [STORED_PRICE_ALERTS_KEY]: "[]" }))).toBe(false);
+    const blocked = {
+      getItem: () => {
+        throw new DOMException("blocked", "SecurityError");
+      },
+    };
+    expect(mayHoldStoredPriceAlerts(blocked)).toBe(false);
   });
 });
 

@@ -2,19 +2,11 @@ import { PriceAlertRequest, publicEndpoints } from "@pharmacompare/contract";
 import type { ApiClient } from "./api-client.ts";
 import { ApiError } from "./api-client.ts";
 import { browserStorage } from "./browser-storage.ts";
-
-/**
- * Price alerts the API could not be reached for, kept in the browser until it answers (public
- * site §3 "locally stored price alerts (each with id and createdAt)", §7). The key is the
- * specification's own.
- */
-export const STORED_PRICE_ALERTS_KEY = "priceAlerts";
-/** Fired on `window` when this tab changes the list, so the sender looks again. */
-export const STORED_PRICE_ALERTS_EVENT = "pc:price-alerts";
-/** At most this many wait on one device; the oldest give way. */
-export const STORED_PRICE_ALERTS_MAX = 20;
-/** How often a page tries again while alerts wait (and at once when the browser comes back online). */
-export const STORED_PRICE_ALERTS_RETRY_MS = 60_000;
+import {
+  STORED_PRICE_ALERTS_EVENT,
+  STORED_PRICE_ALERTS_KEY,
+  STORED_PRICE_ALERTS_MAX,
+} from "./stored-price-alerts-keys.ts";
 
 export type StoredPriceAlert = PriceAlertRequest & { id: string; createdAt: string };
 

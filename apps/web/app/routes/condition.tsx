@@ -12,8 +12,9 @@ import { ComparisonPicker } from "../components/condition/comparison-picker.tsx"
 import { Breadcrumb, ConditionChips, OtherConditions } from "../components/condition/condition-nav.tsx";
 import { MessageBanners } from "../components/condition/message-banners.tsx";
 import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
+import { PRICE_ALERT_INTENT } from "../components/condition/price-alert-fields.ts";
 import { PriceAlertForm } from "../components/condition/price-alert-form.tsx";
-import { PRICE_ALERT_INTENT, sendPriceAlert } from "../components/condition/price-alert-submission.ts";
+import { sendPriceAlert } from "../components/condition/price-alert-submission.ts";
 import { PriceHistorySection } from "../components/condition/price-history-section.tsx";
 import {
   buildPriceRows,
@@ -27,12 +28,10 @@ import { comparisonSearch, readSort } from "../components/condition/selection.ts
 import { SortControl } from "../components/condition/sort-control.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
 import { serverApi } from "../lib/api.server.ts";
-import { createApiClient } from "../lib/api-client.ts";
-import { readBrowserApiUrl } from "../lib/browser-env.ts";
+import { browserApi } from "../lib/browser-api.ts";
 import { catalogue } from "../lib/catalogue.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
-import { keepPriceAlertForLater } from "../lib/stored-price-alerts.ts";
 import { breadcrumbList, comparedProduct } from "../lib/structured-data.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/condition";
@@ -112,15 +111,20 @@ export async function action({ request }: Route.ActionArgs) {
 
 /**
  * With JavaScript the browser calls the API itself (public site §7: POST /api/price-alerts); when
- * the API cannot be reached the alert is kept on the device and sent when it answers again.
+ * the API cannot be reached the alert is kept on the device and sent when it answers again. The
+ * sending code loads on submit (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   if (unknownIntent(form)) throw data("Unknown form", { status: 400 });
-  const api = createApiClient({ baseUrl: readBrowserApiUrl() });
-  return sendPriceAlert(api, form, {
+  const [api, submission, storage] = await Promise.all([
+    browserApi(),
+    import("../components/condition/price-alert-submission.ts"),
+    import("../lib/stored-price-alerts.ts"),
+  ]);
+  return submission.sendPriceAlert(api, form, {
     init: { signal: request.signal },
-    keepForLater: keepPriceAlertForLater,
+    keepForLater: storage.keepPriceAlertForLater,
   });
 }
 

@@ -2,14 +2,12 @@ import { contactMessages, SUPPORT_EMAIL } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { contactFaq } from "../components/contact/contact-faq.ts";
 import { ContactForm } from "../components/contact/contact-form.tsx";
-import { sendContactMessage } from "../components/contact/contact-submission.ts";
 import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { ChevronDownIcon } from "../components/ui/icons.tsx";
 import { Rich } from "../components/ui/prose-blocks.tsx";
 import { serverApi } from "../lib/api.server.ts";
-import { createApiClient } from "../lib/api-client.ts";
-import { readBrowserApiUrl } from "../lib/browser-env.ts";
+import { browserApi } from "../lib/browser-api.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/contact";
@@ -32,16 +30,24 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
  */
 export async function action({ request }: Route.ActionArgs) {
   const forwardedFor = request.headers.get("x-forwarded-for");
+  // Imported here as in clientAction, so the page's own chunk never holds the sending code.
+  const { sendContactMessage } = await import("../components/contact/contact-submission.ts");
   return sendContactMessage(serverApi(), await request.formData(), {
     signal: request.signal,
     headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined,
   });
 }
 
-/** With JavaScript the browser calls the API itself (public site §7: POST /api/contact). */
+/**
+ * With JavaScript the browser calls the API itself (public site §7: POST /api/contact); the sending
+ * code loads on submit (decision 025).
+ */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const api = createApiClient({ baseUrl: readBrowserApiUrl() });
-  return sendContactMessage(api, await request.formData(), { signal: request.signal });
+  const [api, submission] = await Promise.all([
+    browserApi(),
+    import("../components/contact/contact-submission.ts"),
+  ]);
+  return submission.sendContactMessage(api, await request.formData(), { signal: request.signal });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

@@ -10,9 +10,9 @@ import {
   noMatchMessage,
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
-  searchMedications,
   searchTerm,
 } from "../lib/medication-search.ts";
+import { searchMedications } from "../lib/medication-search-request.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/search";

@@ -1,10 +1,8 @@
 import { SubscribeForm } from "../components/subscription/subscribe-form.tsx";
-import { sendSubscription } from "../components/subscription/subscription-submission.ts";
 import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { serverApi } from "../lib/api.server.ts";
-import { createApiClient } from "../lib/api-client.ts";
-import { readBrowserApiUrl } from "../lib/browser-env.ts";
+import { browserApi } from "../lib/browser-api.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/subscribe";
@@ -26,16 +24,24 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
  */
 export async function action({ request }: Route.ActionArgs) {
   const forwardedFor = request.headers.get("x-forwarded-for");
+  // Imported here as in clientAction, so the page's own chunk never holds the sending code.
+  const { sendSubscription } = await import("../components/subscription/subscription-submission.ts");
   return sendSubscription(serverApi(), await request.formData(), {
     signal: request.signal,
     headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined,
   });
 }
 
-/** With JavaScript every subscription form calls the API from the browser (public site §7). */
+/**
+ * With JavaScript every subscription form calls the API from the browser (public site §7); the
+ * sending code loads on submit (decision 025).
+ */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const api = createApiClient({ baseUrl: readBrowserApiUrl() });
-  return sendSubscription(api, await request.formData(), { signal: request.signal });
+  const [api, submission] = await Promise.all([
+    browserApi(),
+    import("../components/subscription/subscription-submission.ts"),
+  ]);
+  return submission.sendSubscription(api, await request.formData(), { signal: request.signal });
 }
 
 export default function Subscribe({ actionData }: Route.ComponentProps) {

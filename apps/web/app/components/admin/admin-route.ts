@@ -1,23 +1,5 @@
 import { ApiError } from "../../lib/api-client.ts";
 
-/**
- * The `handle` of the admin's top routes (sign-in and the admin layout). The root layout skips the
- * public header, footer and loading screen for any page under a route carrying it. An unknown
- * /admin/… address is the layout's too (routes/admin/not-found.tsx): sign-in first, then the
- * back-office's own "Page not found".
- */
-export const adminRouteHandle = { adminChrome: true } as const;
-
-export function usesAdminChrome(matches: readonly { handle?: unknown }[]): boolean {
-  return matches.some(
-    (match) =>
-      typeof match.handle === "object" &&
-      match.handle !== null &&
-      "adminChrome" in match.handle &&
-      match.handle.adminChrome === true,
-  );
-}
-
 /** Title and robots tags of an admin page: the back-office must never be indexed. */
 export function adminMeta(title: string) {
   return [{ title: `${title} | PharmaCompare Admin` }, { name: "robots", content: "noindex" }];

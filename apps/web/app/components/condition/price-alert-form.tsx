@@ -14,7 +14,7 @@ import {
   PRICE_ALERT_INTENT,
   type PriceAlertField,
   type PriceAlertOutcome,
-} from "./price-alert-submission.ts";
+} from "./price-alert-fields.ts";
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm " +

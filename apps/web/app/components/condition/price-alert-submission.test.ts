@@ -2,13 +2,8 @@ import { priceAlertMessages } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import { apiAnswering } from "../../lib/api-client.fake.ts";
 import { ApiError, createApiClient } from "../../lib/api-client.ts";
-import {
-  checkPriceAlert,
-  maxTarget,
-  PRICE_ALERT_INTENT,
-  parsePounds,
-  sendPriceAlert,
-} from "./price-alert-submission.ts";
+import { maxTarget, PRICE_ALERT_INTENT } from "./price-alert-fields.ts";
+import { checkPriceAlert, parsePounds, sendPriceAlert } from "./price-alert-submission.ts";
 
 function formOf(fields: Record<string, string | undefined>): FormData {
   const form = new FormData();

@@ -7,46 +7,18 @@ import {
 } from "@pharmacompare/contract";
 import type { ApiClient, ApiRequestInit } from "../../lib/api-client.ts";
 import { formFailure, unreachable } from "../../lib/form-refusal.ts";
-
-/** The form's `intent`: the condition page's only write today, named so another can join it. */
-export const PRICE_ALERT_INTENT = "price-alert";
-
-export type PriceAlertField = "email" | "targetPrice" | "consent";
+import type {
+  PriceAlertField,
+  PriceAlertOutcome,
+  PriceAlertSubject,
+  PriceAlertValues,
+} from "./price-alert-fields.ts";
 
 const fieldLabels: Record<PriceAlertField, string> = {
   email: "Email",
   targetPrice: "Target price",
   consent: "Consent",
 };
-
-/** What the visitor typed, kept to refill the form after a failure without JavaScript. */
-export interface PriceAlertValues {
-  email: string;
-  targetPrice: string;
-  consent: boolean;
-}
-
-export type PriceAlertOutcome =
-  | { status: "success"; message: string }
-  /** The API could not be reached: the alert waits on this device (only with JavaScript). */
-  | { status: "saved"; message: string }
-  | {
-      status: "error";
-      /** The notice above the button; undefined when every problem sits beside its field. */
-      message: string | undefined;
-      fields: Partial<Record<PriceAlertField, string>>;
-      values: PriceAlertValues;
-    };
-
-/** The page's choice, as hidden fields of the form carry it. */
-export interface PriceAlertSubject {
-  medicationId: string;
-  medicationName: string;
-  dosage: string;
-  /** The cheapest in-stock price when the page was drawn. */
-  currentPrice: number;
-  lowestPharmacy: { name: string; price: number };
-}
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -80,11 +52,6 @@ export function readPriceAlertForm(form: FormData): {
 export function parsePounds(typed: string): number {
   const match = /^£?\s*(\d+(?:\.\d*)?|\.\d+)$/.exec(typed.trim());
   return match?.[1] ? Number(match[1]) : Number.NaN;
-}
-
-/** The largest target the form takes: a penny under the current lowest price (public site §5). */
-export function maxTarget(lowest: number): number {
-  return Math.max(0, Math.round(lowest * 100) - 1) / 100;
 }
 
 /**

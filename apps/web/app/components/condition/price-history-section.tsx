@@ -1,7 +1,6 @@
-import { formatPounds, type PriceHistory, publicEndpoints } from "@pharmacompare/contract";
+import { formatPounds, type PriceHistory } from "@pharmacompare/contract";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
-import { createApiClient } from "../../lib/api-client.ts";
-import { readBrowserApiUrl } from "../../lib/browser-env.ts";
+import { browserApi } from "../../lib/browser-api.ts";
 import { formatDay, historyLabels, todaysLowest } from "./price-history-labels.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
@@ -63,11 +62,10 @@ export function PriceHistorySection({ medicationId, medicationName, dosage }: Pr
     const controller = new AbortController();
     setLoad({ state: "loading", key });
     void loadChart().catch(() => {});
-    createApiClient({ baseUrl: readBrowserApiUrl() })
-      .call(
-        publicEndpoints.priceHistory,
-        { params: { medicationId }, query: { dosage } },
-        { signal: controller.signal },
+    // The client and the request load with the chart, not with the page (decision 025).
+    Promise.all([browserApi(), import("./price-history-request.ts")])
+      .then(([api, { requestPriceHistory }]) =>
+        requestPriceHistory(api, medicationId, dosage, controller.signal),
       )
       .then((history) => setLoad({ state: "ready", key, history }))
       .catch(() => {

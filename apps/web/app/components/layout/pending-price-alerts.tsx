@@ -1,14 +1,12 @@
 import { useEffect, useState } from "react";
-import { createApiClient } from "../../lib/api-client.ts";
-import { readBrowserApiUrl } from "../../lib/browser-env.ts";
+import { browserApi } from "../../lib/browser-api.ts";
 import { browserStorage } from "../../lib/browser-storage.ts";
+import type { StoredPriceAlert } from "../../lib/stored-price-alerts.ts";
 import {
-  readStoredPriceAlerts,
+  mayHoldStoredPriceAlerts,
   STORED_PRICE_ALERTS_EVENT,
   STORED_PRICE_ALERTS_RETRY_MS,
-  type StoredPriceAlert,
-  sendStoredPriceAlerts,
-} from "../../lib/stored-price-alerts.ts";
+} from "../../lib/stored-price-alerts-keys.ts";
 import { CloseIcon } from "../ui/icons.tsx";
 
 interface Report {
@@ -39,11 +37,12 @@ export function PendingPriceAlerts() {
 
     async function attempt() {
       clearTimeout(timer);
-      if (stopped || running || readStoredPriceAlerts(browserStorage()).length === 0) return;
+      if (stopped || running || !mayHoldStoredPriceAlerts(browserStorage())) return;
       running = true;
       try {
-        const api = createApiClient({ baseUrl: readBrowserApiUrl() });
-        const result = await sendStoredPriceAlerts(api, browserStorage());
+        // The sender loads only on a device where alerts wait (decision 025).
+        const [api, stored] = await Promise.all([browserApi(), import("../../lib/stored-price-alerts.ts")]);
+        const result = await stored.sendStoredPriceAlerts(api, browserStorage());
         if (stopped) return;
         if (result.sent.length > 0 || result.refused.length > 0) {
           setReport((previous) => ({

@@ -1,13 +1,8 @@
 import type { Medication } from "@pharmacompare/contract";
-import { type KeyboardEvent, useEffect, useId, useMemo, useReducer, useRef } from "react";
+import { type KeyboardEvent, useEffect, useId, useReducer, useRef } from "react";
 import { Form, useNavigate } from "react-router";
-import { createApiClient } from "../../lib/api-client.ts";
-import {
-  isSearchable,
-  noMatchMessage,
-  SEARCH_MAX_LENGTH,
-  searchMedications,
-} from "../../lib/medication-search.ts";
+import { browserApi } from "../../lib/browser-api.ts";
+import { isSearchable, noMatchMessage, SEARCH_MAX_LENGTH } from "../../lib/medication-search.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
 import { SearchIcon } from "../ui/icons.tsx";
 import {
@@ -42,6 +37,16 @@ function toSuggestion(medication: Medication): Suggestion {
   };
 }
 
+type Searcher = (term: string, signal: AbortSignal) => Promise<Medication[]>;
+
+async function loadSearcher(apiUrl: string): Promise<Searcher> {
+  const [api, { searchMedications }] = await Promise.all([
+    browserApi(apiUrl),
+    import("../../lib/medication-search-request.ts"),
+  ]);
+  return (term, signal) => searchMedications(api, term, { signal });
+}
+
 /**
  * The medication search box. Without JavaScript it is a plain GET form that lands on /search;
  * with it, suggestions appear as a WAI-ARIA 1.2 combobox (input + listbox, focus stays in the
@@ -57,7 +62,8 @@ export function MedicationSearchForm({
 }: MedicationSearchFormProps) {
   const [state, dispatch] = useReducer(comboboxReducer, defaultQuery, initialComboboxState);
   const view = comboboxView(state);
-  const api = useMemo(() => createApiClient({ baseUrl: apiUrl }), [apiUrl]);
+  // The client and the search call load when the first suggestions are asked for (decision 025).
+  const searcher = useRef<Promise<Searcher> | null>(null);
   // Answers already received, so deleting back to an earlier term does not ask again.
   const answers = useRef(new Map<string, Suggestion[]>());
   const rootRef = useRef<HTMLDivElement>(null);
@@ -82,23 +88,26 @@ export function MedicationSearchForm({
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      searchMedications(api, term, { signal: controller.signal }).then(
-        (medications) => {
-          const suggestions = medications.map(toSuggestion);
-          answers.current.set(key, suggestions);
-          dispatch({ type: "results", term, suggestions });
-        },
-        () => {
-          if (!controller.signal.aborted) dispatch({ type: "failed", term });
-        },
-      );
+      searcher.current ??= loadSearcher(apiUrl);
+      searcher.current
+        .then((search) => search(term, controller.signal))
+        .then(
+          (medications) => {
+            const suggestions = medications.map(toSuggestion);
+            answers.current.set(key, suggestions);
+            dispatch({ type: "results", term, suggestions });
+          },
+          () => {
+            if (!controller.signal.aborted) dispatch({ type: "failed", term });
+          },
+        );
     }, SEARCH_DEBOUNCE_MS);
     // A newer keystroke cancels this one; the reducer also drops any answer for a stale term.
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [awaitingAnswer, term, api]);
+  }, [awaitingAnswer, term, apiUrl]);
 
   // A press anywhere outside the box and its list closes the list.
   useEffect(() => {

@@ -8,7 +8,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
 import { FormOutcome } from "../ui/form-outcome.tsx";
-import { INTERESTS, INTERESTS_SHOWN_FIELD, type SubscribeOutcome } from "./subscription-submission.ts";
+import { INTERESTS, INTERESTS_SHOWN_FIELD, type SubscribeOutcome } from "./subscribe-fields.ts";
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm " +

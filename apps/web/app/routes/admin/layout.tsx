@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Outlet, redirect, useNavigate } from "react-router";
-import { adminMeta, adminRouteHandle } from "../../components/admin/admin-route.ts";
+import { adminRouteHandle } from "../../components/admin/admin-chrome.ts";
+import { adminMeta } from "../../components/admin/admin-route.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { AdminLoading, AdminPageError } from "../../components/admin/admin-ui.tsx";
 import { ToastProvider } from "../../components/admin/toast.tsx";

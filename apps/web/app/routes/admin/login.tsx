@@ -2,7 +2,8 @@ import { secondFactorMessages } from "@pharmacompare/contract";
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { adminMeta, adminRouteHandle, failureText } from "../../components/admin/admin-route.ts";
+import { adminRouteHandle } from "../../components/admin/admin-chrome.ts";
+import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import {
   AdminLoading,
   AdminPageError,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_FEATURED_IMAGE } from "../../blog-images.ts";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { AdminBlogPost } from "../../entities.ts";
 import { BLOG_CATEGORIES } from "../../ids.ts";
@@ -24,7 +25,6 @@ export const BLOG_POST_LIMITS = {
 } as const;
 
 export const DEFAULT_BLOG_CATEGORY = "General Health" satisfies (typeof BLOG_CATEGORIES)[number];
-export const DEFAULT_FEATURED_IMAGE = "/images/blog-placeholder.jpg";
 /** Reading speed behind `readTime`. */
 export const WORDS_PER_MINUTE = 200;
 

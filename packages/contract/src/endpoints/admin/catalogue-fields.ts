@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "../../text.ts";
+import { isWebAddress } from "../../web-address.ts";
 
 /**
  * Building blocks of the back-office catalogue's request bodies (medications, pharmacies, prices,
@@ -77,16 +78,6 @@ export const ReferenceId = text({ error: requiredMessage })
   .trim()
   .min(1, { error: "is required" })
   .max(100, { error: "must be at most 100 characters" });
-
-/** True for an absolute http or https address with a host. */
-export function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const WEB_ADDRESS_RULE = "must be a web address starting with http:// or https://";
 

@@ -2,13 +2,8 @@ import { z } from "zod";
 import { MedicationComparison } from "../../comparison.ts";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { Medication } from "../../entities.ts";
-import {
-  DosageQuery,
-  IdParams,
-  MedicationListQuery,
-  MedicationSearchParams,
-  PUBLIC_API_LIMITS,
-} from "../../public-api.ts";
+import { DosageQuery, IdParams, MedicationListQuery, MedicationSearchParams } from "../../public-api.ts";
+import { PUBLIC_API_LIMITS } from "../../public-api-limits.ts";
 
 export const listMedications = defineEndpoint({
   method: "GET",

@@ -1,0 +1,38 @@
+import type { SUBSCRIPTION_SOURCES, SubscriptionPreferences } from "@pharmacompare/contract";
+
+/*
+ * What the subscription forms show and post, apart from sending it: the browser's first
+ * JavaScript needs this, while the sending (and the contract's schemas) loads on submit.
+ */
+
+export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
+
+/** The interests, in the order the form lists them, with their labels. */
+export const INTERESTS: readonly { name: keyof SubscriptionPreferences; label: string }[] = [
+  { name: "priceDrops", label: "Price drops" },
+  { name: "newMedications", label: "New medications" },
+  { name: "promotions", label: "Promotions" },
+  { name: "weeklyDigest", label: "Weekly digest" },
+];
+
+/**
+ * A form that shows the interest checkboxes says so with this hidden field, so that boxes left
+ * unticked count as "no"; a form without them (the footer's) takes the defaults.
+ */
+export const INTERESTS_SHOWN_FIELD = "interests";
+
+export interface SubscribeValues {
+  email: string;
+  source: SubscriptionSource;
+  preferences: SubscriptionPreferences;
+}
+
+export type SubscribeOutcome =
+  | { status: "success"; message: string }
+  | {
+      status: "error";
+      /** The notice, or undefined when the problem is shown beside the email field. */
+      message: string | undefined;
+      fields: { email?: string };
+      values: SubscribeValues;
+    };

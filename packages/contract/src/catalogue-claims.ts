@@ -1,0 +1,53 @@
+import type { CatalogueFigures } from "./claims.ts";
+
+/** The specification's claims (public site: home and About), shown only where the catalogue bears them out. */
+export const SPECIFIED_CLAIMS = { pharmacies: 30, medications: 500, savingPercent: 70 } as const;
+
+export interface CatalogueClaims {
+  /** "30+", or null when there is nothing to claim. */
+  pharmacies: string | null;
+  medications: string | null;
+  /** "Up to 70%", or null. */
+  saving: string | null;
+  /** "Daily" while some price was checked in the last day, else null. */
+  updates: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 34 → 30, 7 → 7: a round figure that never exceeds the count. */
+function roundDown(count: number): number {
+  if (count < 10) return count;
+  const step = count < 100 ? 10 : count < 1000 ? 50 : 100;
+  return Math.floor(count / step) * step;
+}
+
+/**
+ * What the site may claim (decision 014, CAP Code 3.7: a claim must be one we can prove): the
+ * specification's figure where the live catalogue reaches it, else the live figure rounded down —
+ * never more than a visitor can find. A count of 0 (or a saving under 1%) claims nothing, and
+ * "Daily" price updates are claimed only while a price was checked within the last day.
+ */
+export function catalogueClaims(figures: CatalogueFigures, now: Date): CatalogueClaims {
+  const count = (live: number, specified: number) => {
+    if (live >= specified) return `${specified}+`;
+    if (live === 0) return null;
+    const shown = roundDown(live);
+    return shown === live ? `${live}` : `${shown}+`;
+  };
+  const saving =
+    figures.largestSavingPercent >= SPECIFIED_CLAIMS.savingPercent
+      ? SPECIFIED_CLAIMS.savingPercent
+      : figures.largestSavingPercent >= 10
+        ? Math.floor(figures.largestSavingPercent / 5) * 5
+        : figures.largestSavingPercent;
+  return {
+    pharmacies: count(figures.pharmacies, SPECIFIED_CLAIMS.pharmacies),
+    medications: count(figures.medications, SPECIFIED_CLAIMS.medications),
+    saving: saving >= 1 ? `Up to ${saving}%` : null,
+    updates:
+      figures.latestPriceUpdate && now.getTime() - Date.parse(figures.latestPriceUpdate) <= DAY_MS
+        ? "Daily"
+        : null,
+  };
+}
