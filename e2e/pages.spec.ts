@@ -439,6 +439,10 @@ test("every page has its title, description and canonical address in the server'
     expect(html, path).toContain(`<title>${title}</title>`);
     expect(html, path).toMatch(/<meta name="description" content="[^"]{50,}"/);
     expect(html, path).toContain(`<link rel="canonical" href="${baseURL}${path}"/>`);
+    // The stylesheet, which the first paint waits for, is the first thing <head> asks for: ahead of
+    // the module preloads, so a slow connection fetches it first.
+    const firstFetch = html.match(/<link [^>]*rel="(stylesheet|modulepreload)"[^>]*>/)?.[1];
+    expect(firstFetch, path).toBe("stylesheet");
   }
 });
 

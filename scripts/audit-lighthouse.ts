@@ -11,13 +11,16 @@ import { CHROMIUM_PATH, ensureChromium } from "./ensure-chromium.ts";
  * `npm run audit:lighthouse`: Lighthouse (mobile, the default form factor) in Debian's headless
  * Chromium over four kinds of public page — home, a condition page, an article and a pharmacy
  * page — against the app started here on spare ports with a throwaway demo database. Prints one
- * table of the four category scores. `--strict` exits 1 unless accessibility and SEO are 100.
+ * table of the four category scores, each page's from the run with the median performance score of
+ * `--runs=N` (3 by default). `--strict` exits 1 unless accessibility and SEO are 100.
  */
 const WEB_PORT = Number(process.env.AUDIT_PORT ?? 3710);
 const API_PORT = Number(process.env.AUDIT_API_PORT ?? 3810);
 const site = `http://localhost:${WEB_PORT}`;
 const api = `http://localhost:${API_PORT}`;
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+/** Runs per page; the table shows the one with the median performance score. */
+const RUNS = Number(process.argv.find((arg) => arg.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
 
 async function waitForSite(server: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -66,6 +69,10 @@ const server = spawn(process.execPath, ["scripts/start.ts"], {
     WEB_ORIGIN: site,
     API_URL: api,
     NODE_ENV: "production",
+    // Production asks for both to be said (issue 12): the web server beside the API is the only
+    // proxy, and the throwaway database holds the demo catalogue.
+    TRUST_PROXY: "loopback",
+    SEED_DEMO: "true",
     LOG_LEVEL: "warn",
   },
 });
@@ -87,14 +94,28 @@ try {
     ],
   });
   const rows: string[][] = [];
+  const metricLines: string[] = [];
   for (const page of pages) {
-    const result = await lighthouse(page.url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: [...categories],
-    });
-    const lhr = result?.lhr;
+    // Once unmeasured, as a visitor before them would have: the page cache then holds it.
+    await fetch(page.url);
+    // Lighthouse's own advice: scores vary between runs, so take the median of several. On this
+    // 2-core machine a run varies by up to ten points with whether Chromium paints before or after
+    // the scripts arrive (docs/performance.md).
+    const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"][] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...categories],
+      });
+      if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${page.url}`);
+      runs.push(result.lhr);
+      if (result.lhr.runtimeError) break;
+    }
+    const performance = (report: (typeof runs)[number]) => report.categories.performance?.score ?? 0;
+    const ordered = [...runs].sort((a, b) => performance(a) - performance(b));
+    const lhr = ordered[Math.floor(ordered.length / 2)] ?? runs[0];
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.url}`);
     if (lhr.runtimeError) {
       // E.g. the page answered 404: no scores to give.
@@ -106,6 +127,14 @@ try {
     const scores = categories.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
     if ((scores[1] ?? 0) < 100 || (scores[3] ?? 0) < 100) failed = true;
     rows.push([page.name, ...scores.map(String), new URL(page.url).pathname]);
+    // The simulated mobile metrics behind the performance score, so a low score names its cause.
+    const metric = (id: string) => lhr.audits[id]?.displayValue ?? "–";
+    const each = runs.map((report) => Math.round(performance(report) * 100)).join(", ");
+    metricLines.push(
+      `${page.name} (performance ${each}; the median run): FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
+        `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, ` +
+        `Speed Index ${metric("speed-index")}`,
+    );
     // What kept a category below 100, so the table leads somewhere.
     for (const category of ["accessibility", "seo"] as const) {
       for (const ref of lhr.categories[category]?.auditRefs ?? []) {
@@ -122,6 +151,7 @@ try {
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
   process.stdout.write(`\nLighthouse (mobile, headless Chromium) on ${site}\n${line(header)}\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
+  process.stdout.write(`\n${metricLines.join("\n")}\n`);
 } finally {
   await chrome?.kill();
   server.kill("SIGTERM");

@@ -11,13 +11,13 @@ import { buildWeb } from "../../../scripts/web-build.ts";
  * Measured over the build output the browser journeys use; built here when missing (a present
  * build is measured as it is, so a browser suite using it is never disturbed).
  *
- * The goal is 120 KB and is MISSED: public routes are 127–142 KB, of which React and React Router
- * alone are 110 KB (docs/performance.md). zod and the contract's schemas, 46 KB, load only when a
+ * The goal is 120 KB and is MISSED: public routes are 122–137 KB, of which React and React Router
+ * alone are 105 KB (docs/performance.md). zod and the contract's schemas, 46 KB, load only when a
  * visitor sends a form or asks the API something from the browser (decision 025); the second test
  * keeps them out. This test holds the line at today's ceiling, so no change makes it worse; lower
  * it as routes shrink, down to 120 KB.
  */
-const CEILING_GZIP_BYTES = 145 * 1024;
+const CEILING_GZIP_BYTES = 140 * 1024;
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBuild = path.join(webDir, "build/server/index.js");
 const clientDir = path.join(webDir, "build/client");

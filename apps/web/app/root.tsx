@@ -28,7 +28,9 @@ import { catalogue } from "./lib/catalogue.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // With a precedence React writes the stylesheet at the top of <head>, ahead of the module
+  // preloads, so a phone on a slow network fetches what the first paint waits for first.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
