@@ -19,7 +19,7 @@ interface ComparisonPickerProps {
  * The medication and dosage pickers. The choice lives in the URL: with JavaScript a change
  * navigates at once (replacing the history entry, so Back leaves the page rather than replaying
  * every dosage tried); without it, the pickers are a GET form with a submit button, which is
- * hidden once React has hydrated.
+ * made invisible once React has hydrated.
  */
 export function ComparisonPicker({ medications, medication, dosage, sort }: ComparisonPickerProps) {
   const navigate = useNavigate();
@@ -89,7 +89,9 @@ export function ComparisonPicker({ medications, medication, dosage, sort }: Comp
         </SelectFrame>
       </div>
       {sort !== "price" ? <input type="hidden" name="sort" value={sort} /> : null}
-      <div className="flex items-end" hidden={hydrated}>
+      {/* Invisible rather than gone once hydrated: it keeps its place, so nothing on the page moves
+          (no layout shift) at the moment React takes over. */}
+      <div className={hydrated ? "invisible flex items-end" : "flex items-end"}>
         <button
           type="submit"
           className="w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-sm text-white shadow-sm hover:bg-brand-800"
