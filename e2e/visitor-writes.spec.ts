@@ -247,6 +247,34 @@ test.describe("price alert form", () => {
     await expect.poll(() => storedAlerts(page)).toEqual([]);
   });
 
+  test("the sending code loads while the form is filled in, so an alert sent after the connection drops is kept", async ({
+    page,
+    context,
+  }) => {
+    await gotoHydrated(page, ed);
+    const { form, email, target, consent, submit } = alertForm(page);
+    const lowest = await lowestPrice(page);
+    const inFlight = new Set<Request>();
+    page.on("request", (request) => inFlight.add(request));
+    page.on("requestfinished", (request) => inFlight.delete(request));
+    page.on("requestfailed", (request) => inFlight.delete(request));
+    // Focusing the form fetches the API client and the sending code (decision 025).
+    const fetched = page.waitForResponse((response) => /\/assets\/.+\.js$/.test(response.url()));
+    await email.fill("dropped-connection@example.co.uk");
+    await fetched;
+    await expect.poll(() => inFlight.size).toBe(0);
+
+    await context.setOffline(true);
+    await target.fill((Math.round(lowest * 85) / 100).toFixed(2));
+    await consent.check();
+    await submit.click();
+    await expect(form.getByRole("status")).toHaveText(priceAlertMessages.savedForLater);
+    expect(await storedAlerts(page)).toEqual([
+      expect.objectContaining({ email: "dropped-connection@example.co.uk", dosage: "25mg x 4 tablets" }),
+    ]);
+    await context.setOffline(false);
+  });
+
   test("a page left open tries again every minute", async ({ page }) => {
     await page.clock.install();
     await gotoHydrated(page, ed);

@@ -14,6 +14,7 @@ import { MessageBanners } from "../components/condition/message-banners.tsx";
 import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
 import { PRICE_ALERT_INTENT } from "../components/condition/price-alert-fields.ts";
 import { PriceAlertForm } from "../components/condition/price-alert-form.tsx";
+import { loadPriceAlertSending } from "../components/condition/price-alert-sending.ts";
 import { sendPriceAlert } from "../components/condition/price-alert-submission.ts";
 import { PriceHistorySection } from "../components/condition/price-history-section.tsx";
 import {
@@ -28,7 +29,6 @@ import { comparisonSearch, readSort } from "../components/condition/selection.ts
 import { SortControl } from "../components/condition/sort-control.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
 import { serverApi } from "../lib/api.server.ts";
-import { browserApi } from "../lib/browser-api.ts";
 import { catalogue } from "../lib/catalogue.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
@@ -117,11 +117,7 @@ export async function action({ request }: Route.ActionArgs) {
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   if (unknownIntent(form)) throw data("Unknown form", { status: 400 });
-  const [api, submission, storage] = await Promise.all([
-    browserApi(),
-    import("../components/condition/price-alert-submission.ts"),
-    import("../lib/stored-price-alerts.ts"),
-  ]);
+  const [api, submission, storage] = await loadPriceAlertSending();
   return submission.sendPriceAlert(api, form, {
     init: { signal: request.signal },
     keepForLater: storage.keepPriceAlertForLater,

@@ -2,12 +2,12 @@ import { contactMessages, SUPPORT_EMAIL } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { contactFaq } from "../components/contact/contact-faq.ts";
 import { ContactForm } from "../components/contact/contact-form.tsx";
+import { loadContactSending } from "../components/contact/contact-sending.ts";
 import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { ChevronDownIcon } from "../components/ui/icons.tsx";
 import { Rich } from "../components/ui/prose-blocks.tsx";
 import { serverApi } from "../lib/api.server.ts";
-import { browserApi } from "../lib/browser-api.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/contact";
@@ -43,10 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
  * code loads on submit (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const [api, submission] = await Promise.all([
-    browserApi(),
-    import("../components/contact/contact-submission.ts"),
-  ]);
+  const [api, submission] = await loadContactSending();
   return submission.sendContactMessage(api, await request.formData(), { signal: request.signal });
 }
 

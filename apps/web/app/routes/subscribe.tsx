@@ -1,8 +1,8 @@
 import { SubscribeForm } from "../components/subscription/subscribe-form.tsx";
+import { loadSubscriptionSending } from "../components/subscription/subscription-sending.ts";
 import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { serverApi } from "../lib/api.server.ts";
-import { browserApi } from "../lib/browser-api.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/subscribe";
@@ -37,10 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
  * sending code loads on submit (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const [api, submission] = await Promise.all([
-    browserApi(),
-    import("../components/subscription/subscription-submission.ts"),
-  ]);
+  const [api, submission] = await loadSubscriptionSending();
   return submission.sendSubscription(api, await request.formData(), { signal: request.signal });
 }
 

@@ -15,6 +15,7 @@ import {
   type PriceAlertField,
   type PriceAlertOutcome,
 } from "./price-alert-fields.ts";
+import { loadPriceAlertSending } from "./price-alert-sending.ts";
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm " +
@@ -65,6 +66,8 @@ function PriceAlertPanel({ children }: { children: ReactNode }) {
     <section
       id="price-alert"
       aria-labelledby="price-alert-heading"
+      // Fetch the sending code while the visitor fills the form in (decision 025).
+      onFocus={() => void loadPriceAlertSending().catch(() => {})}
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <h2 id="price-alert-heading" className="font-bold text-lg text-slate-900">

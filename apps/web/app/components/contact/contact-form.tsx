@@ -7,6 +7,7 @@ import {
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { FormOutcome } from "../ui/form-outcome.tsx";
+import { loadContactSending } from "./contact-sending.ts";
 import type { ContactOutcome } from "./contact-submission.ts";
 
 const fieldClass =
@@ -44,6 +45,8 @@ export function ContactForm({ serverOutcome }: { serverOutcome: ContactOutcome |
       ref={form}
       method="post"
       aria-labelledby="contact-form-heading"
+      // Fetch the sending code while the visitor fills the form in (decision 025).
+      onFocus={() => void loadContactSending().catch(() => {})}
       onSubmit={(event) => {
         if (sending) event.preventDefault();
       }}

@@ -88,7 +88,14 @@ export function MedicationSearchForm({
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      searcher.current ??= loadSearcher(apiUrl);
+      if (!searcher.current) {
+        const loading = loadSearcher(apiUrl);
+        searcher.current = loading;
+        // A failed load (the connection dropped) is tried again with the next term.
+        loading.catch(() => {
+          if (searcher.current === loading) searcher.current = null;
+        });
+      }
       searcher.current
         .then((search) => search(term, controller.signal))
         .then(

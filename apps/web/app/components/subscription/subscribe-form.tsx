@@ -9,6 +9,7 @@ import { Link, useFetcher } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
 import { FormOutcome } from "../ui/form-outcome.tsx";
 import { INTERESTS, INTERESTS_SHOWN_FIELD, type SubscribeOutcome } from "./subscribe-fields.ts";
+import { loadSubscriptionSending } from "./subscription-sending.ts";
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm " +
@@ -92,6 +93,8 @@ export function SubscribeForm({
       // Subscribing changes nothing else on the page: no need to load it again.
       defaultShouldRevalidate={false}
       aria-labelledby={labelledBy}
+      // Fetch the sending code while the visitor fills the form in (decision 025).
+      onFocus={() => void loadSubscriptionSending().catch(() => {})}
       onSubmit={(event) => {
         if (submitting) event.preventDefault();
       }}
