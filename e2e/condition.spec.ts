@@ -280,6 +280,8 @@ test("with the API down the site says so and still compares prices from the save
 
   await medicationPicker(page).selectOption("Viagra");
   await expect(page).toHaveURL(/medication=Viagra/);
+  // The new comparison is drawn before its rows are read.
+  await expect(page.getByRole("heading", { name: "Viagra 25mg x 4 tablets prices" })).toBeVisible();
   await expectBestIsCheapest(page);
   await expect(page.getByRole("status").filter({ hasText: fallbackNotice })).toBeVisible();
 

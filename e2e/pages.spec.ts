@@ -192,6 +192,25 @@ test.describe("contact form", () => {
     await expectFormCleared(page);
   });
 
+  test("offline from the start, sending shows the error notice and keeps the text", async ({
+    page,
+    context,
+  }) => {
+    await gotoHydrated(page, "/contact");
+    // The sending code (and the API client) is fetched when the form is first used: not possible now.
+    await context.setOffline(true);
+    await fillContactForm(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+
+    await expect(page.getByRole("alert")).toHaveText(errorText);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Robin Tester");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue(
+      "Do the prices include delivery? I could not tell from the table.",
+    );
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
+    await context.setOffline(false);
+  });
+
   test("the page has the FAQ, the reply-time promise and links to the privacy policy and home", async ({
     page,
   }) => {

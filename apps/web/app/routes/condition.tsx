@@ -14,7 +14,7 @@ import { MessageBanners } from "../components/condition/message-banners.tsx";
 import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
 import { PRICE_ALERT_INTENT } from "../components/condition/price-alert-fields.ts";
 import { PriceAlertForm } from "../components/condition/price-alert-form.tsx";
-import { loadPriceAlertSending } from "../components/condition/price-alert-sending.ts";
+import { loadPriceAlertSending, unsentPriceAlert } from "../components/condition/price-alert-sending.ts";
 import { sendPriceAlert } from "../components/condition/price-alert-submission.ts";
 import { PriceHistorySection } from "../components/condition/price-history-section.tsx";
 import {
@@ -117,7 +117,10 @@ export async function action({ request }: Route.ActionArgs) {
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   if (unknownIntent(form)) throw data("Unknown form", { status: 400 });
-  const [api, submission, storage] = await loadPriceAlertSending();
+  const sending = await loadPriceAlertSending().catch(() => undefined);
+  // Offline since before the form was used: its failure sentence, with what was typed.
+  if (!sending) return unsentPriceAlert(form);
+  const [api, submission, storage] = sending;
   return submission.sendPriceAlert(api, form, {
     init: { signal: request.signal },
     keepForLater: storage.keepPriceAlertForLater,

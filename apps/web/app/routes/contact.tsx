@@ -2,7 +2,7 @@ import { contactMessages, SUPPORT_EMAIL } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { contactFaq } from "../components/contact/contact-faq.ts";
 import { ContactForm } from "../components/contact/contact-form.tsx";
-import { loadContactSending } from "../components/contact/contact-sending.ts";
+import { loadContactSending, unsentContactMessage } from "../components/contact/contact-sending.ts";
 import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { ChevronDownIcon } from "../components/ui/icons.tsx";
@@ -43,8 +43,12 @@ export async function action({ request }: Route.ActionArgs) {
  * code loads on submit (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const [api, submission] = await loadContactSending();
-  return submission.sendContactMessage(api, await request.formData(), { signal: request.signal });
+  const form = await request.formData();
+  const sending = await loadContactSending().catch(() => undefined);
+  // Offline since before the form was used: its failure sentence, with what was typed.
+  if (!sending) return unsentContactMessage(form);
+  const [api, submission] = sending;
+  return submission.sendContactMessage(api, form, { signal: request.signal });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

@@ -1,5 +1,8 @@
 import { SubscribeForm } from "../components/subscription/subscribe-form.tsx";
-import { loadSubscriptionSending } from "../components/subscription/subscription-sending.ts";
+import {
+  loadSubscriptionSending,
+  unsentSubscription,
+} from "../components/subscription/subscription-sending.ts";
 import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { serverApi } from "../lib/api.server.ts";
@@ -37,8 +40,12 @@ export async function action({ request }: Route.ActionArgs) {
  * sending code loads on submit (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const [api, submission] = await loadSubscriptionSending();
-  return submission.sendSubscription(api, await request.formData(), { signal: request.signal });
+  const form = await request.formData();
+  const sending = await loadSubscriptionSending().catch(() => undefined);
+  // Offline since before the form was used: its failure sentence, with what was typed.
+  if (!sending) return unsentSubscription(form);
+  const [api, submission] = sending;
+  return submission.sendSubscription(api, form, { signal: request.signal });
 }
 
 export default function Subscribe({ actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 /*
  * What the price alert form shows and posts, apart from checking and sending it: the page's first
- * JavaScript needs this, while the sending (and the contract's schemas) loads on submit.
+ * JavaScript needs this, while the sending (and the contract's schemas) loads when the form is used
+ * (decision 025).
  */
 
 /** The form's `intent`: the condition page's only write today, named so another can join it. */
@@ -40,4 +41,32 @@ export interface PriceAlertSubject {
 /** The largest target the form takes: a penny under the current lowest price (public site §5). */
 export function maxTarget(lowest: number): number {
   return Math.max(0, Math.round(lowest * 100) - 1) / 100;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export function readPriceAlertForm(form: FormData): {
+  values: PriceAlertValues;
+  subject: PriceAlertSubject | undefined;
+} {
+  const values: PriceAlertValues = {
+    email: text(form, "email").trim(),
+    targetPrice: text(form, "targetPrice").trim(),
+    consent: form.get("consent") !== null,
+  };
+  const currentPrice = Number(text(form, "currentPrice"));
+  const pharmacy = text(form, "lowestPharmacy");
+  const subject: PriceAlertSubject = {
+    medicationId: text(form, "medicationId"),
+    medicationName: text(form, "medicationName"),
+    dosage: text(form, "dosage"),
+    currentPrice,
+    lowestPharmacy: { name: pharmacy, price: currentPrice },
+  };
+  const complete =
+    subject.medicationId !== "" && subject.dosage !== "" && Number.isFinite(currentPrice) && currentPrice > 0;
+  return { values, subject: complete ? subject : undefined };
 }

@@ -1,4 +1,6 @@
+import { priceAlertMessages } from "@pharmacompare/contract";
 import { browserApi } from "../../lib/browser-api.ts";
+import { type PriceAlertOutcome, readPriceAlertForm } from "./price-alert-fields.ts";
 
 /**
  * The code that sends a price alert from the browser, with the API client and its schemas, loaded
@@ -12,4 +14,14 @@ export function loadPriceAlertSending() {
     import("./price-alert-submission.ts"),
     import("../../lib/stored-price-alerts.ts"),
   ]);
+}
+
+/** The answer when the sending code itself could not be fetched: the form's failure, as typed. */
+export function unsentPriceAlert(form: FormData): PriceAlertOutcome {
+  return {
+    status: "error",
+    message: priceAlertMessages.failure,
+    fields: {},
+    values: readPriceAlertForm(form).values,
+  };
 }

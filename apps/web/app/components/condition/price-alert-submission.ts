@@ -7,11 +7,11 @@ import {
 } from "@pharmacompare/contract";
 import type { ApiClient, ApiRequestInit } from "../../lib/api-client.ts";
 import { formFailure, unreachable } from "../../lib/form-refusal.ts";
-import type {
-  PriceAlertField,
-  PriceAlertOutcome,
-  PriceAlertSubject,
-  PriceAlertValues,
+import {
+  type PriceAlertField,
+  type PriceAlertOutcome,
+  type PriceAlertValues,
+  readPriceAlertForm,
 } from "./price-alert-fields.ts";
 
 const fieldLabels: Record<PriceAlertField, string> = {
@@ -19,34 +19,6 @@ const fieldLabels: Record<PriceAlertField, string> = {
   targetPrice: "Target price",
   consent: "Consent",
 };
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
-export function readPriceAlertForm(form: FormData): {
-  values: PriceAlertValues;
-  subject: PriceAlertSubject | undefined;
-} {
-  const values: PriceAlertValues = {
-    email: text(form, "email").trim(),
-    targetPrice: text(form, "targetPrice").trim(),
-    consent: form.get("consent") !== null,
-  };
-  const currentPrice = Number(text(form, "currentPrice"));
-  const pharmacy = text(form, "lowestPharmacy");
-  const subject: PriceAlertSubject = {
-    medicationId: text(form, "medicationId"),
-    medicationName: text(form, "medicationName"),
-    dosage: text(form, "dosage"),
-    currentPrice,
-    lowestPharmacy: { name: pharmacy, price: currentPrice },
-  };
-  const complete =
-    subject.medicationId !== "" && subject.dosage !== "" && Number.isFinite(currentPrice) && currentPrice > 0;
-  return { values, subject: complete ? subject : undefined };
-}
 
 /** Pounds typed as "12", "12.5" or "12.50" (a leading £ is forgiven); NaN for anything else. */
 export function parsePounds(typed: string): number {

@@ -7,8 +7,8 @@ import {
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { FormOutcome } from "../ui/form-outcome.tsx";
+import type { ContactOutcome } from "./contact-fields.ts";
 import { loadContactSending } from "./contact-sending.ts";
-import type { ContactOutcome } from "./contact-submission.ts";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 " +
@@ -44,6 +44,9 @@ export function ContactForm({ serverOutcome }: { serverOutcome: ContactOutcome |
     <fetcher.Form
       ref={form}
       method="post"
+      // Sending a message changes nothing else on the page: no need to load it again (and with the
+      // connection gone, reloading it would replace the form and its text with an error page).
+      defaultShouldRevalidate={false}
       aria-labelledby="contact-form-heading"
       // Fetch the sending code while the visitor fills the form in (decision 025).
       onFocus={() => void loadContactSending().catch(() => {})}

@@ -1,4 +1,6 @@
+import { contactMessages } from "@pharmacompare/contract";
 import { browserApi } from "../../lib/browser-api.ts";
+import { type ContactOutcome, readContactForm } from "./contact-fields.ts";
 
 /**
  * The code that sends a contact message from the browser, with the API client and its schemas,
@@ -6,4 +8,10 @@ import { browserApi } from "../../lib/browser-api.ts";
  */
 export function loadContactSending() {
   return Promise.all([browserApi(), import("./contact-submission.ts")]);
+}
+
+/** The answer when the sending code itself could not be fetched: the form's failure, as typed. */
+export function unsentContactMessage(form: FormData): ContactOutcome {
+  const { website: _website, ...values } = readContactForm(form);
+  return { status: "error", message: contactMessages.failure, values };
 }

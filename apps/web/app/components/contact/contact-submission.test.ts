@@ -1,7 +1,8 @@
 import { contactMessages } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../lib/api-client.ts";
-import { CONTACT_EMAIL_HINT, sendContactMessage } from "./contact-submission.ts";
+import { CONTACT_EMAIL_HINT } from "./contact-fields.ts";
+import { sendContactMessage } from "./contact-submission.ts";
 
 function formOf(fields: Record<string, string>): FormData {
   const form = new FormData();

@@ -1,44 +1,10 @@
-import {
-  CONTACT_HONEYPOT_FIELD,
-  type ContactRequest,
-  contactMessages,
-  publicEndpoints,
-} from "@pharmacompare/contract";
+import { type ContactRequest, contactMessages, publicEndpoints } from "@pharmacompare/contract";
 import { type ApiClient, ApiError, type ApiRequestInit } from "../../lib/api-client.ts";
-
-/** What the visitor typed, as the form sent it (kept to refill the form after a failure without JS). */
-export interface ContactFormValues {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
-
-/** Shown under the email field when the API refuses the address the browser let through (e.g. `a@b`). */
-export const CONTACT_EMAIL_HINT = "Please enter a full email address, such as name@example.co.uk.";
-
-export type ContactOutcome =
-  | { status: "success"; message: string }
-  | { status: "error"; message: string; values: ContactFormValues; emailHint?: string };
+import { CONTACT_EMAIL_HINT, type ContactOutcome, readContactForm } from "./contact-fields.ts";
 
 /** The API names each refused field in `fields` (the one error shape), the email among them. */
 function refusedEmail(error: unknown): boolean {
   return error instanceof ApiError && error.status === 400 && "email" in error.fields;
-}
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
-export function readContactForm(form: FormData): ContactFormValues & { website: string } {
-  return {
-    name: text(form, "name"),
-    email: text(form, "email"),
-    subject: text(form, "subject"),
-    message: text(form, "message"),
-    website: text(form, CONTACT_HONEYPOT_FIELD),
-  };
 }
 
 /**

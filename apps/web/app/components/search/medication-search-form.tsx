@@ -91,7 +91,7 @@ export function MedicationSearchForm({
       if (!searcher.current) {
         const loading = loadSearcher(apiUrl);
         searcher.current = loading;
-        // A failed load (the connection dropped) is tried again with the next term.
+        // A failed load (the connection dropped) is asked for again with the next term.
         loading.catch(() => {
           if (searcher.current === loading) searcher.current = null;
         });

@@ -1,8 +1,13 @@
-import type { SUBSCRIPTION_SOURCES, SubscriptionPreferences } from "@pharmacompare/contract";
+import {
+  DEFAULT_SUBSCRIPTION_PREFERENCES,
+  SUBSCRIPTION_SOURCES,
+  type SubscriptionPreferences,
+} from "@pharmacompare/contract";
 
 /*
  * What the subscription forms show and post, apart from sending it: the browser's first
- * JavaScript needs this, while the sending (and the contract's schemas) loads on submit.
+ * JavaScript needs this, while the sending (and the contract's schemas) loads when a form is used
+ * (decision 025).
  */
 
 export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
@@ -36,3 +41,28 @@ export type SubscribeOutcome =
       fields: { email?: string };
       values: SubscribeValues;
     };
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+function isSource(value: string): value is SubscriptionSource {
+  return (SUBSCRIPTION_SOURCES as readonly string[]).includes(value);
+}
+
+export function readSubscribeForm(form: FormData): SubscribeValues {
+  const source = text(form, "source");
+  const preferences =
+    form.get(INTERESTS_SHOWN_FIELD) === null
+      ? { ...DEFAULT_SUBSCRIPTION_PREFERENCES }
+      : (Object.fromEntries(
+          INTERESTS.map(({ name }) => [name, form.get(name) !== null]),
+        ) as SubscriptionPreferences);
+  return {
+    email: text(form, "email").trim(),
+    // Only the forms' own sources; anything else is the footer's (the no-JavaScript page's default).
+    source: isSource(source) ? source : "footer",
+    preferences,
+  };
+}

@@ -1,8 +1,8 @@
 import { DEFAULT_SUBSCRIPTION_PREFERENCES, subscriptionMessages } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../lib/api-client.ts";
-import { INTERESTS_SHOWN_FIELD } from "./subscribe-fields.ts";
-import { readSubscribeForm, sendSubscription } from "./subscription-submission.ts";
+import { INTERESTS_SHOWN_FIELD, readSubscribeForm } from "./subscribe-fields.ts";
+import { sendSubscription } from "./subscription-submission.ts";
 
 function formOf(fields: Record<string, string>): FormData {
   const form = new FormData();
