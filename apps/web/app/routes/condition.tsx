@@ -112,7 +112,7 @@ export async function action({ request }: Route.ActionArgs) {
 /**
  * With JavaScript the browser calls the API itself (public site §7: POST /api/price-alerts); when
  * the API cannot be reached the alert is kept on the device and sent when it answers again. The
- * sending code loads on submit (decision 025).
+ * sending code is fetched when the form is first used (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();

@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /**
  * With JavaScript the browser calls the API itself (public site §7: POST /api/contact); the sending
- * code loads on submit (decision 025).
+ * code is fetched when the form is first used (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();

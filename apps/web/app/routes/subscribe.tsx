@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /**
  * With JavaScript every subscription form calls the API from the browser (public site §7); the
- * sending code loads on submit (decision 025).
+ * sending code is fetched when the form is first used (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
