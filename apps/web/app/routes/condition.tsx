@@ -15,7 +15,6 @@ import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
 import { PRICE_ALERT_INTENT } from "../components/condition/price-alert-fields.ts";
 import { PriceAlertForm } from "../components/condition/price-alert-form.tsx";
 import { loadPriceAlertSending, unsentPriceAlert } from "../components/condition/price-alert-sending.ts";
-import { sendPriceAlert } from "../components/condition/price-alert-submission.ts";
 import { PriceHistorySection } from "../components/condition/price-history-section.tsx";
 import {
   buildPriceRows,
@@ -101,6 +100,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   if (unknownIntent(form)) throw data("Unknown form", { status: 400 });
   const forwardedFor = request.headers.get("x-forwarded-for");
+  // Imported here as in clientAction, so the page's own chunk never holds the sending code.
+  const { sendPriceAlert } = await import("../components/condition/price-alert-submission.ts");
   return sendPriceAlert(serverApi(), form, {
     init: {
       signal: request.signal,

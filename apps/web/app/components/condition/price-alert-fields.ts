@@ -1,3 +1,5 @@
+import { formText } from "../../lib/form-text.ts";
+
 /*
  * What the price alert form shows and posts, apart from checking and sending it: the page's first
  * JavaScript needs this, while the sending (and the contract's schemas) loads when the form is used
@@ -43,26 +45,21 @@ export function maxTarget(lowest: number): number {
   return Math.max(0, Math.round(lowest * 100) - 1) / 100;
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export function readPriceAlertForm(form: FormData): {
   values: PriceAlertValues;
   subject: PriceAlertSubject | undefined;
 } {
   const values: PriceAlertValues = {
-    email: text(form, "email").trim(),
-    targetPrice: text(form, "targetPrice").trim(),
+    email: formText(form, "email").trim(),
+    targetPrice: formText(form, "targetPrice").trim(),
     consent: form.get("consent") !== null,
   };
-  const currentPrice = Number(text(form, "currentPrice"));
-  const pharmacy = text(form, "lowestPharmacy");
+  const currentPrice = Number(formText(form, "currentPrice"));
+  const pharmacy = formText(form, "lowestPharmacy");
   const subject: PriceAlertSubject = {
-    medicationId: text(form, "medicationId"),
-    medicationName: text(form, "medicationName"),
-    dosage: text(form, "dosage"),
+    medicationId: formText(form, "medicationId"),
+    medicationName: formText(form, "medicationName"),
+    dosage: formText(form, "dosage"),
     currentPrice,
     lowestPharmacy: { name: pharmacy, price: currentPrice },
   };

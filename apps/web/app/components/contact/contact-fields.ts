@@ -1,4 +1,5 @@
 import { CONTACT_HONEYPOT_FIELD } from "@pharmacompare/contract";
+import { formText } from "../../lib/form-text.ts";
 
 /*
  * What the contact form shows and posts, apart from sending it: the page's first JavaScript needs
@@ -20,17 +21,12 @@ export type ContactOutcome =
   | { status: "success"; message: string }
   | { status: "error"; message: string; values: ContactFormValues; emailHint?: string };
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export function readContactForm(form: FormData): ContactFormValues & { website: string } {
   return {
-    name: text(form, "name"),
-    email: text(form, "email"),
-    subject: text(form, "subject"),
-    message: text(form, "message"),
-    website: text(form, CONTACT_HONEYPOT_FIELD),
+    name: formText(form, "name"),
+    email: formText(form, "email"),
+    subject: formText(form, "subject"),
+    message: formText(form, "message"),
+    website: formText(form, CONTACT_HONEYPOT_FIELD),
   };
 }

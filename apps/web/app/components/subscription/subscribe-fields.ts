@@ -3,6 +3,7 @@ import {
   SUBSCRIPTION_SOURCES,
   type SubscriptionPreferences,
 } from "@pharmacompare/contract";
+import { formText } from "../../lib/form-text.ts";
 
 /*
  * What the subscription forms show and post, apart from sending it: the browser's first
@@ -42,17 +43,12 @@ export type SubscribeOutcome =
       values: SubscribeValues;
     };
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 function isSource(value: string): value is SubscriptionSource {
   return (SUBSCRIPTION_SOURCES as readonly string[]).includes(value);
 }
 
 export function readSubscribeForm(form: FormData): SubscribeValues {
-  const source = text(form, "source");
+  const source = formText(form, "source");
   const preferences =
     form.get(INTERESTS_SHOWN_FIELD) === null
       ? { ...DEFAULT_SUBSCRIPTION_PREFERENCES }
@@ -60,7 +56,7 @@ export function readSubscribeForm(form: FormData): SubscribeValues {
           INTERESTS.map(({ name }) => [name, form.get(name) !== null]),
         ) as SubscriptionPreferences);
   return {
-    email: text(form, "email").trim(),
+    email: formText(form, "email").trim(),
     // Only the forms' own sources; anything else is the footer's (the no-JavaScript page's default).
     source: isSource(source) ? source : "footer",
     preferences,
