@@ -309,14 +309,31 @@ for (const width of [1280, 375]) {
   });
 }
 
-test("on a phone the prices read as cards, cheapest first", async ({ page }) => {
+test("on a phone the same table reads as cards, cheapest first", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${ed}?medication=Sildenafil`);
-  await expect(page.getByRole("table")).toBeHidden();
-  const cards = page.getByRole("list", { name: /^Prices for Sildenafil/ }).getByRole("listitem");
+  // One table at every width: its rows are the cards, stacked, each as wide as the page's column.
+  const table = page.getByRole("table", { name: /^Prices for Sildenafil .*, cheapest first$/ });
+  await expect(table).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(1);
+  // The column headers are there for screen readers, but not drawn (visually hidden, 1 px).
+  await expect(table.getByRole("columnheader", { name: "Price" })).toBeAttached();
+  const headers = await table.locator("thead").boundingBox();
+  expect(headers?.height).toBeLessThanOrEqual(1);
+  const cards = table.locator("tbody tr");
   expect(await cards.count()).toBeGreaterThan(1);
+  const first = await cards.nth(0).boundingBox();
+  const second = await cards.nth(1).boundingBox();
+  if (!first || !second) throw new Error("the rows are not drawn");
+  expect(first.width).toBeGreaterThan(300);
+  expect(second.y).toBeGreaterThanOrEqual(first.y + first.height);
+  expect(second.x).toBe(first.x);
   await expect(cards.first().getByText("Best", { exact: true })).toBeVisible();
   await expect(cards.nth(1).getByText("Best", { exact: true })).toHaveCount(0);
+  // Each card shows the facts the wide table gives columns to.
+  await expect(cards.first().getByRole("img", { name: /^Rated \d\.\d out of 5$/ })).toBeVisible();
+  await expect(cards.first().getByText(/^(In stock|Out of stock)$/)).toBeVisible();
+  await expect(cards.first().getByRole("link", { name: /^Visit pharmacy: / })).toBeVisible();
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
 });
@@ -370,12 +387,10 @@ test("every price table and every row link to How we rank, and every row says wh
     const freshness = rows.nth(index).getByRole("link", { name: /^Checked .+ \(how we check prices\)$/ });
     await expect(freshness).toHaveAttribute("href", "/how-we-rank#where-prices-come-from");
   }
-  // On a phone, each card carries the same link.
+  // On a phone, each card shows the same link.
   await page.setViewportSize({ width: 375, height: 800 });
-  const cards = page.getByRole("list", { name: /^Prices for Sildenafil/ }).getByRole("listitem");
-  expect(await cards.count()).toBe(count);
   for (let index = 0; index < count; index += 1) {
-    await expect(cards.nth(index).getByRole("link", { name: /\(how we check prices\)$/ })).toHaveCount(1);
+    await expect(rows.nth(index).getByRole("link", { name: /\(how we check prices\)$/ })).toBeVisible();
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("link", { name: "How we rank prices" }).click();

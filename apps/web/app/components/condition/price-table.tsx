@@ -28,151 +28,99 @@ interface PriceTableProps {
 }
 
 /**
- * The comparison: a real table from 768 px up, and the same rows as stacked cards on phones and
- * small tablets, where seven columns cannot be read without scrolling sideways. Narrower tables
- * fold their less important columns under the pharmacy's name. Only one of the two is displayed (and so
- * exposed to assistive technology) at a time. Delivery and Total show whenever the pharmacies'
- * terms are known (always from the API; never from the saved file).
+ * The comparison: one table, each fact in it once. The stylesheet (app.css, "cmp-") lays its rows
+ * out as cards on phones and as columns from 768 px, folding rating, delivery and stock under the
+ * pharmacy's name where there is no room for their columns. Grid layout would cost table elements
+ * their semantics in some browsers, so every part states its role. Delivery and Total show
+ * whenever the pharmacies' terms are known (always from the API; never from the saved file).
  */
 export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
   const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
   const totals = showsTotals(rows);
-  const label = `Prices for ${subject} at ${count}, ${orderWords(sort)}`;
+  const notices = rows.some((row) => row.message);
   return (
-    <>
-      <div className="hidden overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{label}</caption>
-          <thead className="border-slate-200 border-b bg-slate-50 text-slate-700 text-xs uppercase tracking-wide">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold lg:px-6">
-                Pharmacy
-              </th>
-              <th scope="col" className="hidden px-4 py-3 font-semibold xl:table-cell">
-                Rating
-              </th>
-              <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">
-                Delivery
-              </th>
-              <th scope="col" className="hidden px-4 py-3 font-semibold xl:table-cell">
-                Stock
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">
-                Price
-              </th>
-              {totals ? (
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Total
-                </th>
-              ) : null}
-              <th scope="col" className="px-4 py-3 lg:px-6">
-                <span className="sr-only">Link to pharmacy</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {rows.map((row) => (
-              <tr key={row.price._id} className={row.isBest ? "bg-saving-50" : undefined}>
-                <td className="cmp-cell lg:px-6">
-                  <div className="flex items-start gap-3">
-                    <PharmacyLogo name={row.price.pharmacy.name} />
-                    <div className="min-w-0">
-                      <PharmacyName pharmacy={row.price.pharmacy} />
-                      <GphcLink pharmacy={row.price.pharmacy} />
-                      {/* Narrower screens fold delivery (below 1024 px), rating and stock (below 1280 px) under the name. */}
-                      <div className="mt-1 xl:hidden">
-                        <RatingStars rating={row.price.pharmacy.rating} />
-                      </div>
-                      <p className="mt-0.5 text-slate-600 text-xs xl:hidden">
-                        <span className="lg:hidden">
-                          {`${row.delivery !== null ? `${deliveryText(row.delivery)}, ` : ""}${row.price.pharmacy.deliveryTime} · `}
-                        </span>
-                        <StockState inStock={row.price.inStock} compact />
-                        <span> · </span>
-                        <Checked lastUpdated={row.price.lastUpdated} now={now} />
-                      </p>
-                      {row.message ? <RowMessage row={row} /> : null}
-                    </div>
-                  </div>
-                </td>
-                <td className="cmp-cell hidden xl:table-cell">
-                  <RatingStars rating={row.price.pharmacy.rating} />
-                </td>
-                <td className="cmp-cell hidden text-slate-700 lg:table-cell">
-                  {row.delivery !== null ? (
-                    <p className="whitespace-nowrap font-medium text-slate-900">
-                      {deliveryText(row.delivery)}
-                    </p>
-                  ) : null}
-                  <p className={row.delivery !== null ? "mt-1 text-slate-600 text-xs" : undefined}>
-                    {row.price.pharmacy.deliveryTime}
-                  </p>
-                </td>
-                <td className="cmp-cell hidden xl:table-cell">
-                  <StockState inStock={row.price.inStock} />
-                  <p className="mt-1 text-slate-600 text-xs">
-                    <Checked lastUpdated={row.price.lastUpdated} now={now} />
-                  </p>
-                </td>
-                <td className="cmp-cell text-right">
-                  <PriceAmount row={row} />
-                </td>
-                {totals ? (
-                  <td className="cmp-cell text-right">
-                    <TotalAmount row={row} />
-                  </td>
-                ) : null}
-                <td className="cmp-cell text-right lg:px-6">
-                  <VisitLink row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <ul aria-label={label} className="space-y-3 md:hidden">
-        {rows.map((row) => (
-          <li key={row.price._id} className={row.isBest ? "cmp-card cmp-card-best" : "cmp-card"}>
-            <div className="flex items-start gap-3">
-              <PharmacyLogo name={row.price.pharmacy.name} />
-              <div className="min-w-0 flex-1">
-                <PharmacyName pharmacy={row.price.pharmacy} />
-                <GphcLink pharmacy={row.price.pharmacy} />
-                <div className="mt-1">
-                  <RatingStars rating={row.price.pharmacy.rating} />
-                </div>
-              </div>
-              <PriceAmount row={row} />
-            </div>
-            <p className="cmp-facts">
-              <span>
-                <span className="text-slate-600">
-                  {row.delivery !== null ? `${deliveryText(row.delivery)}, ` : "Delivery "}
-                </span>
-                <span className="font-medium">{row.price.pharmacy.deliveryTime}</span>
-              </span>
-              <span aria-hidden="true">|</span>
-              <StockState inStock={row.price.inStock} />
-              <span aria-hidden="true">|</span>
-              <span className="text-slate-600">
-                <Checked lastUpdated={row.price.lastUpdated} now={now} />
-              </span>
-            </p>
+    <div className="cmp-frame">
+      <table role="table" className="cmp-table">
+        <caption className="sr-only">{`Prices for ${subject} at ${count}, ${orderWords(sort)}`}</caption>
+        <thead role="rowgroup">
+          <tr role="row" className="cmp-head">
+            <th role="columnheader" scope="col" className="cmp-who">
+              Pharmacy
+            </th>
+            <th role="columnheader" scope="col" className="cmp-rate">
+              Rating
+            </th>
+            <th role="columnheader" scope="col" className="cmp-deliv">
+              Delivery
+            </th>
+            <th role="columnheader" scope="col" className="cmp-stk">
+              Stock
+            </th>
+            <th role="columnheader" scope="col" className="cmp-pr">
+              Price
+            </th>
             {totals ? (
-              <div className="cmp-card-total">
-                <span className="text-slate-700">Total with delivery</span>
-                <TotalAmount row={row} />
-              </div>
+              <th role="columnheader" scope="col" className="cmp-tot">
+                Total
+              </th>
             ) : null}
-            {row.message ? <RowMessage row={row} /> : null}
-            <div className="mt-4">
-              <VisitLink row={row} wide />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+            <th role="columnheader" scope="col" className="cmp-go">
+              <span className="sr-only">Link to pharmacy</span>
+            </th>
+            {notices ? (
+              <th role="columnheader" scope="col" className="sr-only">
+                Notice
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {rows.map((row) => (
+            <tr key={row.price._id} role="row" className={row.isBest ? "cmp-row cmp-best-row" : "cmp-row"}>
+              <td role="cell" className="cmp-who">
+                <PharmacyLogo name={row.price.pharmacy.name} />
+                <div className="min-w-0">
+                  <PharmacyName pharmacy={row.price.pharmacy} />
+                  <GphcLink pharmacy={row.price.pharmacy} />
+                </div>
+              </td>
+              <td role="cell" className="cmp-rate">
+                <RatingStars rating={row.price.pharmacy.rating} />
+              </td>
+              <td role="cell" className="cmp-deliv">
+                {row.delivery !== null ? (
+                  <span className="cmp-del-cost">{deliveryText(row.delivery)}</span>
+                ) : (
+                  <span className="cmp-del-label">Delivery</span>
+                )}{" "}
+                <span>{row.price.pharmacy.deliveryTime}</span>
+              </td>
+              <td role="cell" className="cmp-stk">
+                <StockState inStock={row.price.inStock} />
+                <Checked lastUpdated={row.price.lastUpdated} now={now} />
+              </td>
+              <td role="cell" className="cmp-pr">
+                <PriceAmount row={row} />
+              </td>
+              {totals ? (
+                <td role="cell" className="cmp-tot">
+                  <span className="cmp-tot-label">Total with delivery</span>
+                  <TotalAmount row={row} />
+                </td>
+              ) : null}
+              <td role="cell" className="cmp-go">
+                <VisitLink row={row} />
+              </td>
+              {row.message ? (
+                <td role="cell" className="cmp-msg">
+                  <RowMessage message={row.message} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -240,19 +188,19 @@ function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
   );
 }
 
-function StockState({ inStock, compact = false }: { inStock: boolean; compact?: boolean }) {
-  const label = inStock ? "In stock" : "Out of stock";
-  if (compact) return <span className={inStock ? "text-saving-700" : "text-rose-700"}>{label}</span>;
+function StockState({ inStock }: { inStock: boolean }) {
   // The coloured dot is the class's ::before, drawn in the text's colour.
-  return <span className={`cmp-stock ${inStock ? "text-saving-700" : "text-rose-700"}`}>{label}</span>;
+  return (
+    <span className={`cmp-stock ${inStock ? "text-saving-700" : "text-rose-700"}`}>
+      {inStock ? "In stock" : "Out of stock"}
+    </span>
+  );
 }
 
-function RowMessage({ row }: { row: PriceRow }) {
-  const message = row.message;
-  if (!message) return null;
+function RowMessage({ message }: { message: NonNullable<PriceRow["message"]> }) {
   const style = messageStyles[message.category];
   return (
-    <div className={`mt-2 rounded-lg border px-3 py-2 text-xs leading-5 ${style.box} ${style.text}`}>
+    <div className={`rounded-lg border px-3 py-2 text-xs leading-5 ${style.box} ${style.text}`}>
       <p className="flex flex-wrap items-center gap-1.5">
         <span className={`rounded-full px-1.5 py-px font-semibold text-[0.6875rem] ${style.badge}`}>
           {style.label}
@@ -264,15 +212,10 @@ function RowMessage({ row }: { row: PriceRow }) {
   );
 }
 
-function VisitLink({ row, wide = false }: { row: PriceRow; wide?: boolean }): ReactNode {
+function VisitLink({ row }: { row: PriceRow }): ReactNode {
   const href = pharmacyHref(row.price);
-  const size = wide ? "w-full py-2.5" : "py-2";
   if (!href) {
-    return (
-      <span className={`inline-flex justify-center rounded-lg px-3 text-slate-600 text-xs ${size}`}>
-        Link unavailable
-      </span>
-    );
+    return <span className="cmp-no-link">Link unavailable</span>;
   }
   return (
     <a
@@ -281,7 +224,7 @@ function VisitLink({ row, wide = false }: { row: PriceRow; wide?: boolean }): Re
       rel="sponsored noopener"
       // Starts with the visible words (WCAG 2.5.3), then names the pharmacy and the new tab.
       aria-label={`Visit pharmacy: ${row.price.pharmacy.name} (opens in a new tab)`}
-      className={`cmp-visit ${size}`}
+      className="cmp-visit"
     >
       Visit pharmacy
       <SpriteIcon symbol="external" className="size-4" />
