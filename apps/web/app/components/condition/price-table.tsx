@@ -30,8 +30,7 @@ interface PriceTableProps {
 /**
  * The comparison: one table, each fact in it once. The stylesheet (app.css, "cmp-") lays its rows
  * out as cards on phones and as columns from 768 px, folding rating, delivery and stock under the
- * pharmacy's name where there is no room for their columns. Grid layout would cost table elements
- * their semantics in some browsers, so every part states its role. Delivery and Total show
+ * pharmacy's name where there is no room for their columns (decision 026). Delivery and Total show
  * whenever the pharmacies' terms are known (always from the API; never from the saved file).
  */
 export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
@@ -40,54 +39,54 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
   const notices = rows.some((row) => row.message);
   return (
     <div className="cmp-frame">
-      <table role="table" className="cmp-table">
+      <table className="cmp-table">
         <caption className="sr-only">{`Prices for ${subject} at ${count}, ${orderWords(sort)}`}</caption>
-        <thead role="rowgroup">
-          <tr role="row" className="cmp-head">
-            <th role="columnheader" scope="col" className="cmp-who">
+        <thead>
+          <tr className="cmp-head">
+            <th scope="col" className="cmp-who">
               Pharmacy
             </th>
-            <th role="columnheader" scope="col" className="cmp-rate">
+            <th scope="col" className="cmp-rate">
               Rating
             </th>
-            <th role="columnheader" scope="col" className="cmp-deliv">
+            <th scope="col" className="cmp-deliv">
               Delivery
             </th>
-            <th role="columnheader" scope="col" className="cmp-stk">
+            <th scope="col" className="cmp-stk">
               Stock
             </th>
-            <th role="columnheader" scope="col" className="cmp-pr">
+            <th scope="col" className="cmp-pr">
               Price
             </th>
             {totals ? (
-              <th role="columnheader" scope="col" className="cmp-tot">
+              <th scope="col" className="cmp-tot">
                 Total
               </th>
             ) : null}
-            <th role="columnheader" scope="col" className="cmp-go">
+            <th scope="col" className="cmp-go">
               <span className="sr-only">Link to pharmacy</span>
             </th>
             {notices ? (
-              <th role="columnheader" scope="col" className="sr-only">
+              <th scope="col" className="sr-only">
                 Notice
               </th>
             ) : null}
           </tr>
         </thead>
-        <tbody role="rowgroup">
+        <tbody>
           {rows.map((row) => (
-            <tr key={row.price._id} role="row" className={row.isBest ? "cmp-row cmp-best-row" : "cmp-row"}>
-              <td role="cell" className="cmp-who">
+            <tr key={row.price._id} className={row.isBest ? "cmp-row cmp-best-row" : "cmp-row"}>
+              <td className="cmp-who">
                 <PharmacyLogo name={row.price.pharmacy.name} />
                 <div className="min-w-0">
                   <PharmacyName pharmacy={row.price.pharmacy} />
                   <GphcLink pharmacy={row.price.pharmacy} />
                 </div>
               </td>
-              <td role="cell" className="cmp-rate">
+              <td className="cmp-rate">
                 <RatingStars rating={row.price.pharmacy.rating} />
               </td>
-              <td role="cell" className="cmp-deliv">
+              <td className="cmp-deliv">
                 {row.delivery !== null ? (
                   <span className="cmp-del-cost">{deliveryText(row.delivery)}</span>
                 ) : (
@@ -95,26 +94,25 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
                 )}{" "}
                 <span>{row.price.pharmacy.deliveryTime}</span>
               </td>
-              <td role="cell" className="cmp-stk">
+              <td className="cmp-stk">
                 <StockState inStock={row.price.inStock} />
                 <Checked lastUpdated={row.price.lastUpdated} now={now} />
               </td>
-              <td role="cell" className="cmp-pr">
+              <td className="cmp-pr">
                 <PriceAmount row={row} />
               </td>
               {totals ? (
-                <td role="cell" className="cmp-tot">
+                <td className="cmp-tot">
                   <span className="cmp-tot-label">Total with delivery</span>
                   <TotalAmount row={row} />
                 </td>
               ) : null}
-              <td role="cell" className="cmp-go">
+              <td className="cmp-go">
                 <VisitLink row={row} />
               </td>
-              {row.message ? (
-                <td role="cell" className="cmp-msg">
-                  <RowMessage message={row.message} />
-                </td>
+              {/* Every row as wide as the header: an empty notice cell where others have one. */}
+              {notices ? (
+                <td className="cmp-msg">{row.message ? <RowMessage message={row.message} /> : null}</td>
               ) : null}
             </tr>
           ))}
