@@ -215,6 +215,12 @@ test("rows show logos, ratings, stock and a sponsored link out to the pharmacy",
   const kestrel = page.getByRole("row").filter({ hasText: "Kestrel Lane Pharmacy" });
   await expect(kestrel.locator("img")).toHaveAttribute("src", "/pharmacy-logos/kestrel-lane-pharmacy.svg");
   await expect(kestrel.getByRole("img", { name: "Rated 4.7 out of 5" })).toBeVisible();
+  // In half stars: 4.7 is drawn as 4.5 of the 5, the row filled to 90 %.
+  const filled = await kestrel
+    .getByRole("img", { name: "Rated 4.7 out of 5" })
+    .locator(".cmp-stars")
+    .evaluate((stars) => getComputedStyle(stars).getPropertyValue("--stars-filled").trim());
+  expect(filled).toBe("90%");
   await expect(kestrel.getByText(/^(In stock|Out of stock)$/).filter({ visible: true })).toBeVisible();
   const visit = kestrel.getByRole("link", {
     name: "Visit pharmacy: Kestrel Lane Pharmacy (opens in a new tab)",

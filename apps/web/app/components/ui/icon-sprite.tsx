@@ -1,15 +1,10 @@
 /**
- * Icons a comparison repeats dozens of times (rating stars, the default pharmacy logo, the GPhC
- * shield, the new-tab arrow), drawn once per page as symbols and referenced with `<use>`: a
- * condition page carried 60 KB of identical inline SVG before (docs/performance.md).
+ * Icons a comparison repeats dozens of times (the default pharmacy logo, the GPhC shield, the
+ * new-tab arrow), drawn once per page as symbols and referenced with `<use>`: a condition page
+ * carried 60 KB of identical inline SVG before (docs/performance.md). Rating stars are drawn by the
+ * stylesheet (`.cmp-stars`).
  */
-const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
-
-export type SpriteSymbol = "stars-full" | "stars-empty" | "pharmacy" | "shield" | "external";
-
-/** Five stars in a row, 100 × 20: a rating draws the empty row and the full row cut to its width. */
-const starRow = (fill: string) =>
-  [0, 20, 40, 60, 80].map((x) => <path key={x} d={STAR_PATH} transform={`translate(${x})`} fill={fill} />);
+export type SpriteSymbol = "pharmacy" | "shield" | "external";
 
 const symbolId = (symbol: SpriteSymbol) => `pc-${symbol}`;
 
@@ -18,12 +13,6 @@ export function IconSprite() {
   return (
     <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute overflow-hidden">
       <defs>
-        <symbol id={symbolId("stars-full")} viewBox="0 0 100 20">
-          {starRow("var(--color-amber-500)")}
-        </symbol>
-        <symbol id={symbolId("stars-empty")} viewBox="0 0 100 20">
-          {starRow("var(--color-slate-300)")}
-        </symbol>
         <symbol id={symbolId("pharmacy")} viewBox="0 0 40 40">
           <rect width="40" height="40" rx="10" fill="var(--color-slate-100)" />
           <path
