@@ -51,10 +51,10 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
-/** Pickers navigate only once React runs; the no-JavaScript submit button hides at that moment. */
+/** Pickers navigate only once React runs; their form is marked `data-hydrated` at that moment. */
 async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.getByRole("button", { name: "Compare prices" })).toBeHidden();
+  await expect(page.locator("form[data-hydrated]")).toBeAttached();
   await expect(page.locator("#medication-select")).toBeVisible();
 }
 
@@ -144,6 +144,27 @@ test("the pickers work without JavaScript", async ({ browser, baseURL }) => {
   await expect(page).toHaveURL(/medication=Cialis&dosage=20mg\+x\+4\+tablets$/);
   await expect(page.getByRole("heading", { name: "Cialis 20mg x 4 tablets prices" })).toBeVisible();
   await context.close();
+});
+
+test("with JavaScript, Compare prices stays and shows the comparison without reloading the page", async ({
+  page,
+}) => {
+  await gotoHydrated(page, `${ed}?medication=Sildenafil`);
+  await page.evaluate(() => {
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+  const compare = page.getByRole("button", { name: "Compare prices" });
+  await expect(compare).toBeVisible();
+  const dosage = await dosagePicker(page).inputValue();
+  await compare.click();
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === ed &&
+      url.searchParams.get("medication") === "Sildenafil" &&
+      url.searchParams.get("dosage") === dosage,
+  );
+  await expect(page.getByRole("heading", { name: `Sildenafil ${dosage} prices` })).toBeVisible();
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
 test("an unknown condition answers 404 with Condition Not Found and a way home", async ({ page }) => {
@@ -275,7 +296,7 @@ test("a slow client-side navigation to another page shows the loading screen", a
 test("with the API down the site says so and still compares prices from the saved file", async ({ page }) => {
   const response = await page.goto(`${fallbackOrigin}${ed}`);
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole("button", { name: "Compare prices" })).toBeHidden();
+  await expect(page.locator("form[data-hydrated]")).toBeAttached();
   await expect(page.getByRole("status").filter({ hasText: fallbackNotice })).toBeVisible();
   await expect(page.getByText("saved prices that may be out of date")).toBeVisible();
   // The header still lists conditions, from the same chain.
@@ -356,7 +377,7 @@ test("the whole journey: search by keyboard, land on the condition page, change 
   await page.keyboard.press("Enter");
 
   await expect(page).toHaveURL(/\/condition\/weight-loss-medications\?medication=Wegovy$/);
-  await expect(page.getByRole("button", { name: "Compare prices" })).toBeHidden();
+  await expect(page.locator("form[data-hydrated]")).toBeAttached();
   await expect(medicationPicker(page)).toHaveValue("Wegovy");
   await expectBestIsCheapest(page);
 

@@ -25,13 +25,18 @@ async function recordShifts(page: Page): Promise<void> {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
-        sources?: { node?: Node | null }[];
+        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[]) {
         if (entry.hadRecentInput) continue;
+        // Which element moved, and from where to where (x,y w×h), so a failure says what to fix.
+        const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
         const sources = (entry.sources ?? []).map((source) => {
           const node = source.node;
-          if (!(node instanceof Element)) return node?.nodeName ?? "?";
-          return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}.${[...node.classList].slice(0, 3).join(".")}`;
+          const name =
+            node instanceof Element
+              ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}.${[...node.classList].slice(0, 3).join(".")}`
+              : (node?.nodeName ?? "?");
+          return `${name} ${rect(source.previousRect)} → ${rect(source.currentRect)}`;
         });
         shifts.push({ value: entry.value, sources });
       }

@@ -36,10 +36,10 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
-/** Goes to the page and waits for React (the pickers' no-JavaScript button hides then). */
+/** Goes to the page and waits for React (the pickers' form is marked `data-hydrated` then). */
 async function gotoHydrated(page: Page) {
   await page.goto(page50mg);
-  await expect(page.getByRole("button", { name: "Compare prices" })).toBeHidden();
+  await expect(page.locator("form[data-hydrated]")).toBeAttached();
 }
 
 const section = (page: Page) => page.getByRole("region", { name: "Price history", exact: true });

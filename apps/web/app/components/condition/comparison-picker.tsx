@@ -18,8 +18,11 @@ interface ComparisonPickerProps {
 /**
  * The medication and dosage pickers. The choice lives in the URL: with JavaScript a change
  * navigates at once (replacing the history entry, so Back leaves the page rather than replaying
- * every dosage tried); without it, the pickers are a GET form with a submit button, which is
- * made invisible once React has hydrated.
+ * every dosage tried); without it, or before React has hydrated, the pickers are a GET form with a
+ * submit button. The button stays once hydrated: it shows the comparison the pickers name without
+ * reloading the page, and nothing moves or leaves a gap when React takes over (no layout shift).
+ * `data-hydrated` marks the moment the pickers navigate by themselves (the browser journeys wait
+ * for it).
  */
 export function ComparisonPicker({ medications, medication, dosage, sort }: ComparisonPickerProps) {
   const navigate = useNavigate();
@@ -41,7 +44,14 @@ export function ComparisonPicker({ medications, medication, dosage, sort }: Comp
     <form
       method="get"
       action={location.pathname}
-      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto]"
+      data-hydrated={hydrated ? "" : undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        go(comparisonSearch(shownMedication, shownDosage, sort));
+      }}
+      // The button's column has its own width, so the pickers keep theirs while a slow phone has
+      // read them but not yet the button (no layout shift).
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_11rem]"
     >
       <div>
         <label htmlFor="medication-select" className="block font-semibold text-slate-900 text-sm">
@@ -89,9 +99,7 @@ export function ComparisonPicker({ medications, medication, dosage, sort }: Comp
         </SelectFrame>
       </div>
       {sort !== "price" ? <input type="hidden" name="sort" value={sort} /> : null}
-      {/* Invisible rather than gone once hydrated: it keeps its place, so nothing on the page moves
-          (no layout shift) at the moment React takes over. */}
-      <div className={hydrated ? "invisible flex items-end" : "flex items-end"}>
+      <div className="flex items-end">
         <button
           type="submit"
           className="w-full rounded-lg bg-brand-700 px-5 py-3 font-semibold text-sm text-white shadow-sm hover:bg-brand-800"

@@ -18,8 +18,14 @@ const choices: { sort: ComparisonSort; label: string }[] = [
  */
 export function SortControl({ sort, searchFor }: SortControlProps) {
   return (
+    // At least as wide as it ends up, from its first painted piece: a slow phone may paint "Sort by"
+    // before reading the links, and the label must not then move (no layout shift).
     // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form fields; these are two links.
-    <div role="group" aria-labelledby="price-sort-label" className="flex items-center gap-2 text-sm">
+    <div
+      role="group"
+      aria-labelledby="price-sort-label"
+      className="flex items-center gap-2 text-sm sm:min-w-[17.5rem]"
+    >
       <span id="price-sort-label" className="whitespace-nowrap text-slate-600">
         Sort by
       </span>

@@ -15,7 +15,7 @@ export const DROPDOWN_CLOSE_DELAY_MS = 150;
  * repeats them visibly.
  */
 const menuControlClass =
-  "inline-flex items-center gap-2 rounded-md px-2.5 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 xl:hidden";
+  "ml-auto inline-flex items-center gap-2 rounded-md px-2.5 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 xl:hidden";
 
 export function SiteHeader({ categories }: { categories: Category[] }) {
   const [openCategoryId, setOpenCategoryId] = useState<string | null>(null);
@@ -96,7 +96,10 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
 
   return (
     <header className="sticky top-0 z-40 border-slate-200 border-b bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="page-container flex h-16 items-center justify-between gap-4">
+      {/* The navigation starts after the logo rather than at the far end: a page painted before its
+          header has been read in full (a slow phone parses in slices) then only grows to the right,
+          and nothing already drawn moves (no layout shift). */}
+      <div className="page-container flex h-16 items-center gap-4">
         <Link
           to={sitePaths.home}
           className="flex shrink-0 items-center gap-2 rounded-md font-bold text-lg text-slate-900 tracking-tight"
@@ -108,7 +111,7 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
           </span>
         </Link>
 
-        <nav ref={navRef} aria-label="Main" className="hidden xl:block">
+        <nav ref={navRef} aria-label="Main" className="hidden xl:ml-4 xl:block">
           <ul className="flex items-center gap-0.5">
             {categories.map((category) => (
               <CategoryDropdown
