@@ -111,8 +111,9 @@ export function SiteHeader({ categories }: { categories: Category[] }) {
           </span>
         </Link>
 
-        <nav ref={navRef} aria-label="Main" className="hidden xl:ml-4 xl:block">
-          <ul className="flex items-center gap-0.5">
+        {/* As tall as its items from the start, so a half-read first item is not centred elsewhere. */}
+        <nav ref={navRef} aria-label="Main" className="hidden xl:ml-4 xl:block xl:h-9">
+          <ul className="flex h-full items-center gap-0.5">
             {categories.map((category) => (
               <CategoryDropdown
                 key={category.id}
