@@ -95,7 +95,7 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
                 <span>{row.price.pharmacy.deliveryTime}</span>
               </td>
               <td className="cmp-stk">
-                <StockState inStock={row.price.inStock} />
+                <StockState inStock={row.price.inStock} />{" "}
                 <Checked lastUpdated={row.price.lastUpdated} now={now} />
               </td>
               <td className="cmp-pr">
