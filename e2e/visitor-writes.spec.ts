@@ -335,12 +335,20 @@ test.describe("subscription pop-up", () => {
   test("opens 30 seconds after load, traps focus, passes axe; No Thanks keeps it away for three days", async ({
     page,
   }) => {
+    // The dialog's code comes when the pop-up is due, not with the page.
+    const dialogCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/subscription-popup-dialog-[\w-]+\.js$/.test(request.url()))
+        dialogCode.push(request.url());
+    });
     await page.clock.install();
     await gotoHydrated(page, ed);
     await page.clock.runFor(SUBSCRIPTION_POPUP.delayMs - 1_000);
     await expect(popup(page)).toHaveCount(0);
+    expect(dialogCode).toEqual([]);
     await page.clock.runFor(1_000);
     await expect(popup(page)).toBeVisible();
+    expect(dialogCode).toHaveLength(1);
 
     const dialog = popup(page);
     const email = dialog.getByLabel("Email address");

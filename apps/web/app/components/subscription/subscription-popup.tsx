@@ -1,12 +1,15 @@
-import { SUBSCRIPTION_POPUP, subscriptionMessages } from "@pharmacompare/contract";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { SUBSCRIPTION_POPUP } from "@pharmacompare/contract";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { browserStorage } from "../../lib/browser-storage.ts";
 import { useCookieConsent } from "../../lib/cookie-consent.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
 import { popupDue, readPopupMemory, rememberSeen, rememberShown } from "../../lib/subscription-popup.ts";
-import { ModalDialog } from "../ui/modal-dialog.tsx";
-import { SubscribeForm, secondaryButtonClass } from "./subscribe-form.tsx";
+
+const loadDialog = () => import("./subscription-popup-dialog.tsx");
+const SubscriptionPopupDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.SubscriptionPopupDialog })),
+);
 
 const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
 /** Pages where asking would be out of place: subscribing already, or following an email's link. */
@@ -19,12 +22,13 @@ const quietPaths = new Set<string>([sitePaths.subscribe, sitePaths.confirmEmail,
  * returning visitor). Never in the back-office, on the subscribe page or on the pages our emails link
  * to (nobody who is unsubscribing wants to be asked). No Thanks, the close button, Escape and a click on
  * the backdrop all close it and mark it seen; a subscription closes it three seconds after the
- * success message.
+ * success message. The dialog's code is fetched when it is due, not with the page.
  */
 export function SubscriptionPopup() {
   const consent = useCookieConsent();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const [succeeded, setSucceeded] = useState(0);
 
@@ -35,14 +39,24 @@ export function SubscriptionPopup() {
   useEffect(() => {
     if (!choiceMade || quiet || open) return;
     if (!popupDue(readPopupMemory(browserStorage()), Date.now())) return;
+    let cancelled = false;
     const timer = setTimeout(() => {
-      // Another tab may have shown or closed it meanwhile.
-      if (!popupDue(readPopupMemory(browserStorage()), Date.now())) return;
-      rememberShown(browserStorage());
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setOpen(true);
+      loadDialog().then(
+        () => {
+          // Another tab may have shown or closed it meanwhile, or this page may have moved on.
+          if (cancelled || !popupDue(readPopupMemory(browserStorage()), Date.now())) return;
+          rememberShown(browserStorage());
+          returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          setOpen(true);
+        },
+        // Offline, or a new deployment replaced the file: not shown now, nor counted as shown.
+        () => undefined,
+      );
     }, SUBSCRIPTION_POPUP.delayMs);
-    return () => clearTimeout(timer);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [choiceMade, quiet, open]);
 
   const close = useCallback(() => {
@@ -60,25 +74,18 @@ export function SubscriptionPopup() {
 
   const onSuccess = useCallback(() => setSucceeded((count) => count + 1), []);
 
-  if (admin) return null;
+  if (open && !everOpened) setEverOpened(true);
+
+  // Kept mounted once opened, so closing runs the dialog's own close (focus back, page scroll).
+  if (admin || !everOpened) return null;
   return (
-    <ModalDialog
-      open={open}
-      onClose={close}
-      title={subscriptionMessages.heading}
-      description="Get an email when the medications you compare get cheaper. Free, and easy to stop."
-      returnFocusRef={returnFocus}
-    >
-      <SubscribeForm
-        source="popup"
-        showInterests
+    <Suspense fallback={null}>
+      <SubscriptionPopupDialog
+        open={open}
+        onClose={close}
         onSuccess={onSuccess}
-        secondaryAction={
-          <button type="button" onClick={close} className={secondaryButtonClass}>
-            No Thanks
-          </button>
-        }
+        returnFocusRef={returnFocus}
       />
-    </ModalDialog>
+    </Suspense>
   );
 }
