@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { answerCacheHitsEarly } from "./cache/early-answers.ts";
 import { registerResponseCache, serveCachedResponses } from "./cache/register-response-cache.ts";
 import type { ResponseCacheOptions } from "./cache/response-cache.ts";
 import { type ApiConfig, configWarnings } from "./config.ts";
@@ -120,6 +121,8 @@ export async function buildApi({
   registerAccessGuard(app);
   // The last onRequest hook: a hit is answered with every header the hooks above set.
   serveCachedResponses(app);
+  // …and over a socket, most hits before Fastify sees them at all.
+  answerCacheHitsEarly(app, { trustProxy: config.trustProxy });
   // Before the database closes: the outbox worker (if started) finishes the message in hand.
   app.addHook("preClose", async () => {
     await app.services.outbox.stop();

@@ -280,6 +280,7 @@ describe("the store", () => {
     etag: '"x"',
     contentType: "application/json; charset=utf-8",
     cacheControl: "public",
+    headers: null,
   });
 
   it("keeps at most its entries and bytes, dropping the least recently used", async () => {

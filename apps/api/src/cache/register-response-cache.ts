@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
 import { entityTagMatches } from "../plugins/http-cache.ts";
@@ -25,6 +25,8 @@ declare module "fastify" {
     /** A cacheable read that missed: its key and the data version it is computed under. */
     responseCacheKey: string | null;
     responseCacheVersion: number;
+    /** The headers the hooks set for that read, when it carries no Origin (CachedResponse.headers). */
+    responseCacheHeaders: OutgoingHttpHeaders | null;
   }
 }
 
@@ -43,6 +45,7 @@ export function registerResponseCache(
   app.decorate("responseCache", cache);
   app.decorateRequest("responseCacheKey", null);
   app.decorateRequest("responseCacheVersion", -1);
+  app.decorateRequest("responseCacheHeaders", null);
   if (!cache) return;
 
   const listener = options.databaseUrl ? listenForDataVersions(options.databaseUrl, cache, app.log) : null;
@@ -75,24 +78,37 @@ export function serveCachedResponses(app: FastifyInstance): void {
     const key = cacheKey(request.url);
     const entry = cache.get(key);
     if (entry) {
-      answerFromCache(request, reply, entry);
+      reply.hijack();
+      // Node accepts numbers for any header (content-length); the types only for some.
+      writeCachedAnswer(request.raw, reply.raw, entry, reply.getHeaders() as OutgoingHttpHeaders);
     } else {
       request.responseCacheKey = key;
       request.responseCacheVersion = cache.version;
+      request.responseCacheHeaders =
+        request.headers.origin === undefined ? { ...(reply.getHeaders() as OutgoingHttpHeaders) } : null;
     }
     done();
   });
 }
 
-function answerFromCache(request: FastifyRequest, reply: FastifyReply, entry: CachedResponse): void {
-  reply.hijack();
-  // Node accepts numbers for any header (content-length); the types only for some.
-  const headers = reply.getHeaders() as OutgoingHttpHeaders;
-  headers.etag = entry.etag;
-  headers["cache-control"] = entry.cacheControl;
+/**
+ * Sends a cached answer as the route would have: 304 to a matching If-None-Match, else the body
+ * in the negotiated encoding (none for HEAD), after `headers`, the hooks' headers for the request.
+ */
+export function writeCachedAnswer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  entry: CachedResponse,
+  hookHeaders: Readonly<OutgoingHttpHeaders>,
+): void {
+  const headers: OutgoingHttpHeaders = {
+    ...hookHeaders,
+    etag: entry.etag,
+    "cache-control": entry.cacheControl,
+  };
   if (entityTagMatches(request.headers["if-none-match"], entry.etag)) {
-    reply.raw.writeHead(304, headers);
-    reply.raw.end();
+    response.writeHead(304, headers);
+    response.end();
     return;
   }
   const encoding = entry.bodies.br ? chooseEncoding(request.headers["accept-encoding"]) : "identity";
@@ -105,8 +121,8 @@ function answerFromCache(request: FastifyRequest, reply: FastifyReply, entry: Ca
     headers.vary = vary ? `${vary}, accept-encoding` : "accept-encoding";
     headers["content-encoding"] = encoding;
   }
-  reply.raw.writeHead(200, headers);
-  reply.raw.end(request.method === "HEAD" ? undefined : body);
+  response.writeHead(200, headers);
+  response.end(request.method === "HEAD" ? undefined : body);
 }
 
 /**
@@ -126,5 +142,11 @@ export function rememberAnswer(
   const contentType = reply.getHeader("content-type");
   if (typeof contentType !== "string") return;
   const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-  cache.put(key, request.responseCacheVersion, { body, etag, contentType, cacheControl });
+  cache.put(key, request.responseCacheVersion, {
+    body,
+    etag,
+    contentType,
+    cacheControl,
+    headers: request.responseCacheHeaders,
+  });
 }

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { compressionOptions } from "../plugins/compression.ts";
 
@@ -12,6 +13,12 @@ export interface CachedResponse {
   readonly etag: string;
   readonly contentType: string;
   readonly cacheControl: string;
+  /**
+   * The headers the API's hooks gave the request that filled it (security headers, CORS's Vary),
+   * kept when that request had no Origin: then they are what any request without one gets, and a
+   * hit can be answered before Fastify sees it (early-answers.ts). Null otherwise.
+   */
+  readonly headers: Readonly<OutgoingHttpHeaders> | null;
   /** The body in each encoding; only `identity` under the compression threshold. */
   readonly bodies: Readonly<Partial<Record<Encoding, Buffer>>> & { identity: Buffer };
   /** What the entry holds, for the byte bound. */
@@ -113,7 +120,13 @@ export class ResponseCache {
   put(
     key: string,
     version: number,
-    answer: { body: Buffer; etag: string; contentType: string; cacheControl: string },
+    answer: {
+      body: Buffer;
+      etag: string;
+      contentType: string;
+      cacheControl: string;
+      headers: Readonly<OutgoingHttpHeaders> | null;
+    },
   ): void {
     if (version < 0 || version !== this.version) return;
     const identity = answer.body;
@@ -135,6 +148,7 @@ export class ResponseCache {
       etag: answer.etag,
       contentType: answer.contentType,
       cacheControl: answer.cacheControl,
+      headers: answer.headers,
       bodies,
       bytes,
     });

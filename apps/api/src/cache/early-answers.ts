@@ -1,0 +1,71 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
+import type { FastifyInstance } from "fastify";
+import { writeCachedAnswer } from "./register-response-cache.ts";
+import { cacheKey } from "./response-cache.ts";
+
+/** The levels at which Fastify logs each request it completes. */
+const LOGS_REQUESTS = new Set(["trace", "debug", "info"]);
+
+/**
+ * Answers a public read found fresh in the response cache as the HTTP request arrives, before
+ * Fastify builds its request and reply, routes, and runs the hooks and the logger's child: at
+ * these sizes that per-request work is most of the time a hit takes (docs/performance.md).
+ *
+ * Only what the full path would answer the same way is answered here: a GET or HEAD without an
+ * Origin (CORS headers depend on it), from an entry filled by such a request (its headers are the
+ * hooks' own), while the database is available and the API is not closing. Everything else goes
+ * to Fastify untouched, so its answers, refusals and logs stay as they were (decision 027).
+ * An early hit skips every onRequest hook: one added later that must see every public read (a
+ * rate limit, say) belongs in these conditions too.
+ */
+export function answerCacheHitsEarly(app: FastifyInstance, options: { trustProxy: unknown }): void {
+  const cache = app.responseCache;
+  const server = app.server;
+  const [fastifyHandler, ...others] = server.listeners("request") as RequestListener[];
+  // Fastify's own server has exactly one listener; anything else is not ours to rearrange.
+  if (!cache || !fastifyHandler || others.length > 0) return;
+
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+
+  const answerEarly = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (closing || (request.method !== "GET" && request.method !== "HEAD")) return false;
+    if (request.headers.origin !== undefined) return false;
+    // A forwarded request without a declared proxy: Fastify's hook warns of it (undeclared-proxy.ts).
+    if (!options.trustProxy && request.headers["x-forwarded-for"] !== undefined) return false;
+    if (app.database.available?.() === false) return false;
+    const entry = cache.get(cacheKey(request.url ?? "/"));
+    if (!entry?.headers) return false;
+    const started = performance.now();
+    writeCachedAnswer(request, response, entry, entry.headers);
+    if (LOGS_REQUESTS.has(app.log.level)) {
+      // Fastify's "request completed" line, marked as a hit. Behind a proxy the address is the
+      // proxy's (Fastify's trust-proxy rules are not run here); the proxy's own log names the visitor.
+      app.log.info(
+        {
+          req: {
+            method: request.method,
+            url: request.url,
+            host: request.headers.host,
+            ip: request.socket.remoteAddress,
+            socket: request.socket,
+          },
+          res: response,
+          responseTime: performance.now() - started,
+          cache: "hit",
+        },
+        "request completed",
+      );
+    }
+    return true;
+  };
+
+  server.removeListener("request", fastifyHandler);
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (!answerEarly(request, response)) fastifyHandler.call(server, request, response);
+  });
+}
