@@ -53,7 +53,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
               priority: 2,
             },
-            { name: siteChunk, priority: 1 },
+            { name: siteChunk, debugName: "site", priority: 1 },
           ],
         },
       },

@@ -1,10 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { AdminPrice, adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
+import { AdminPrice, adminEndpoints, chooseEncoding, publicEndpoints } from "@pharmacompare/contract";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { cacheKey, chooseEncoding, ResponseCache } from "../src/cache/response-cache.ts";
+import { cacheKey, ResponseCache } from "../src/cache/response-cache.ts";
 import { blogPosts } from "../src/db/schema.ts";
 import { demoBlogPosts } from "../src/demo-data/index.ts";
 import { catalogueCaller } from "./catalogue-helpers.ts";

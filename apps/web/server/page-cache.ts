@@ -1,5 +1,6 @@
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 
 /**
  * The page cache for anonymous visitors (issue 14, decision 020): a public page rendered once is
@@ -56,6 +57,13 @@ interface Entry {
   storedAt: number;
 }
 
+/** A stored page ready to send: its bytes with the response's nonce, and its stored headers. */
+export interface CachedPage {
+  body: Buffer;
+  headers: Record<string, string | string[]>;
+  nonce: string;
+}
+
 interface Pending {
   key: string;
   version: number;
@@ -69,11 +77,15 @@ declare module "fastify" {
 }
 
 /** The cache key, or null when this request must not be served from or stored in the cache. */
-export function cacheKey(request: FastifyRequest): string | null {
+export function cacheKey(request: {
+  method?: string;
+  url?: string;
+  headers: IncomingHttpHeaders;
+}): string | null {
   if (request.method !== "GET") return null;
   const { headers } = request;
   if (headers.cookie || headers.authorization) return null;
-  const url = new URL(request.url, "http://page-cache.invalid");
+  const url = new URL(request.url ?? "/", "http://page-cache.invalid");
   const path = url.pathname;
   if (path === "/admin" || path.startsWith("/admin/")) return null;
   // React Router's data requests and static files are not pages.
@@ -166,24 +178,34 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     return checking;
   }
 
+  /** The fresh page stored under `key`, with a new nonce written in, marked most recently used. */
+  function takePage(key: string): CachedPage | null {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    if (now() - entry.storedAt >= maxAgeMs) {
+      remove(key);
+      return null;
+    }
+    // Most recently used last, so the oldest use is evicted first.
+    entries.delete(key);
+    entries.set(key, entry);
+    const nonce = options.newNonce();
+    return { body: withNonce(entry, nonce, placeholder), headers: entry.headers, nonce };
+  }
+
   app.addHook("onRequest", async (request, reply) => {
     const key = cacheKey(request);
     if (!key) return;
     const version = await currentVersion();
     // Without a version nothing can be known fresh: render as if there were no cache.
     if (version === null) return;
-    const entry = entries.get(key);
-    if (entry && now() - entry.storedAt < maxAgeMs) {
-      // Most recently used last, so the oldest use is evicted first.
-      entries.delete(key);
-      entries.set(key, entry);
-      const nonce = options.newNonce();
-      request.raw.headers[options.nonceHeader] = nonce;
-      reply.headers(entry.headers);
+    const page = takePage(key);
+    if (page) {
+      request.raw.headers[options.nonceHeader] = page.nonce;
+      reply.headers(page.headers);
       reply.header("x-cache", "hit");
-      return reply.code(200).send(withNonce(entry, nonce, placeholder));
+      return reply.code(200).send(page.body);
     }
-    if (entry) remove(key);
     request.pageCache = { key, version, failuresBefore: options.apiFailures() };
     request.raw.headers[options.nonceHeader] = placeholder;
   });
@@ -234,6 +256,16 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     clear,
     get size() {
       return entries.size;
+    },
+    /**
+     * The page for a request answered before Fastify (decision 027), or null to leave it to
+     * Fastify: only while the data version was checked within the interval, so an early answer
+     * is never staler than a hook's.
+     */
+    pageBeforeFastify(request: IncomingMessage): CachedPage | null {
+      if (known.version === null || now() - known.checkedAt >= versionCheckMs) return null;
+      const key = cacheKey(request);
+      return key ? takePage(key) : null;
     },
   };
 }

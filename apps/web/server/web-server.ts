@@ -1,8 +1,14 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
-import { constants } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { publicEndpoints } from "@pharmacompare/contract";
+import {
+  answerBeforeFramework,
+  chooseEncoding,
+  logEarlyAnswer,
+  publicEndpoints,
+} from "@pharmacompare/contract";
 import { type FastifyInstance, type FastifyServerOptions, fastify } from "fastify";
 import { webConfig } from "../app/config.server.ts";
 import { createApiClient } from "../app/lib/api-client.ts";
@@ -10,7 +16,7 @@ import { apiFailureCount } from "../app/lib/api-health.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { limitRequestBodies, WEB_BODY_LIMIT_BYTES } from "./body-limit.ts";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy.ts";
-import { registerPageCache } from "./page-cache.ts";
+import { type CachedPage, registerPageCache } from "./page-cache.ts";
 
 /** This package's production build, located from this file so the caller's cwd does not matter. */
 const serverBuildPath = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
@@ -47,6 +53,11 @@ const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
 /** Pages for one visitor (a cookie, the back-office, an unknown query) are kept by nobody. */
 const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
+/** Compression of pages, by the plugin and by early answers alike. */
+const COMPRESSION_THRESHOLD = 1024;
+/** Brotli at quality 4: close to gzip -9 in size at a fraction of the CPU of the default (11, meant for prebuilt files). */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
 /**
  * The public web server: React Router's production build (`react-router build` must have run)
  * behind Fastify, with static assets from `build/client`. It does not listen: the caller does.
@@ -72,41 +83,65 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     request.raw.headers[CSP_NONCE_HEADER] = newNonce();
   });
 
-  if (options.pageCache ?? true) {
-    const api = createApiClient({ baseUrl: config.apiInternalUrl, timeoutMs: 2_000 });
-    registerPageCache(app, {
-      dataVersion: async () => (await api.call(publicEndpoints.dataVersion)).version,
-      apiFailures: apiFailureCount,
-      nonceHeader: CSP_NONCE_HEADER,
-      newNonce,
-      versionCheckMs: config.pageCacheCheckMs,
-    });
-  }
+  /** The headers every HTML page gets: security headers, its CSP naming `nonce`, who may keep it. */
+  const pageHeaders = (nonce: string, shared: boolean): Record<string, string> => ({
+    ...(https ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {}),
+    ...htmlSecurityHeaders,
+    // Shared only when the page cache judged it so: anonymous, and not built from fallback data.
+    "cache-control": shared ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL,
+    "content-security-policy": contentSecurityPolicy({ ...policyBase, nonce }),
+  });
+
+  const api = createApiClient({ baseUrl: config.apiInternalUrl, timeoutMs: 2_000 });
+  const pageCache =
+    (options.pageCache ?? true)
+      ? registerPageCache(app, {
+          dataVersion: async () => (await api.call(publicEndpoints.dataVersion)).version,
+          apiFailures: apiFailureCount,
+          nonceHeader: CSP_NONCE_HEADER,
+          newNonce,
+          versionCheckMs: config.pageCacheCheckMs,
+        })
+      : null;
 
   app.addHook("onSend", async (request, reply, payload) => {
-    reply.header("x-content-type-options", "nosniff");
-    if (https) reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     const type = reply.getHeader("content-type");
-    if (typeof type !== "string" || !type.startsWith("text/html")) return payload;
-    reply.headers(htmlSecurityHeaders);
-    // Shared only when the page cache judged it so: anonymous, and not built from fallback data.
-    const shared = ["hit", "miss"].includes(String(reply.getHeader("x-cache")));
-    reply.header("cache-control", shared ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL);
+    if (typeof type !== "string" || !type.startsWith("text/html")) {
+      reply.header("x-content-type-options", "nosniff");
+      if (https) reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+      return payload;
+    }
     const nonce = request.raw.headers[CSP_NONCE_HEADER];
-    reply.header(
-      "content-security-policy",
-      contentSecurityPolicy({ ...policyBase, nonce: typeof nonce === "string" ? nonce : newNonce() }),
-    );
+    const shared = ["hit", "miss"].includes(String(reply.getHeader("x-cache")));
+    reply.headers(pageHeaders(typeof nonce === "string" ? nonce : newNonce(), shared));
     return payload;
   });
 
-  // Brotli at quality 4:
-  // close to gzip -9 in size at a fraction of the CPU of the default (11, meant for prebuilt files).
   await app.register(fastifyCompress, {
     encodings: ["br", "gzip"],
-    threshold: 1024,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESSION_THRESHOLD,
+    brotliOptions: BROTLI_OPTIONS,
   });
+
+  if (pageCache) {
+    // A stored page for an anonymous visitor is answered as the request arrives, before Fastify
+    // (decision 027): the same bytes, headers and compression as the hook's hit, without the
+    // per-request work of the framework. Anything else, a stale version included, goes to Fastify.
+    let closing = false;
+    app.addHook("preClose", (done) => {
+      closing = true;
+      done();
+    });
+    answerBeforeFramework(app.server, (request, response) => {
+      if (closing) return false;
+      const page = pageCache.pageBeforeFastify(request);
+      if (!page) return false;
+      const started = performance.now();
+      sendPage(request, response, page, pageHeaders(page.nonce, true));
+      logEarlyAnswer(app.log, request, response, started);
+      return true;
+    });
+  }
 
   await app.register(fastifyReactRouter, {
     mode: "production",
@@ -115,4 +150,35 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   });
 
   return app;
+}
+
+/** A cached page as the hook's hit sends it: its headers and the page's, compressed as negotiated. */
+function sendPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  page: CachedPage,
+  headers: Record<string, string>,
+): void {
+  const encoding =
+    page.body.length < COMPRESSION_THRESHOLD
+      ? "identity"
+      : chooseEncoding(request.headers["accept-encoding"]);
+  const body =
+    encoding === "br"
+      ? brotliCompressSync(page.body, BROTLI_OPTIONS)
+      : encoding === "gzip"
+        ? gzipSync(page.body)
+        : page.body;
+  const all: OutgoingHttpHeaders = {
+    ...page.headers,
+    "x-cache": "hit",
+    ...headers,
+    "content-length": body.length,
+  };
+  if (encoding !== "identity") {
+    all["content-encoding"] = encoding;
+    all.vary = "accept-encoding";
+  }
+  response.writeHead(200, all);
+  response.end(body);
 }

@@ -34,6 +34,7 @@ export * from "./env.ts";
 export * from "./errors.ts";
 export * from "./format.ts";
 export * from "./health.ts";
+export * from "./http-serving.ts";
 export * from "./ids.ts";
 export * from "./log-redaction.ts";
 export * from "./path-segment.ts";

@@ -1,11 +1,8 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { performance } from "node:perf_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerBeforeFramework, logEarlyAnswer } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
 import { writeCachedAnswer } from "./register-response-cache.ts";
 import { cacheKey } from "./response-cache.ts";
-
-/** The levels at which Fastify logs each request it completes. */
-const LOGS_REQUESTS = new Set(["trace", "debug", "info"]);
 
 /**
  * Answers a public read found fresh in the response cache as the HTTP request arrives, before
@@ -21,10 +18,7 @@ const LOGS_REQUESTS = new Set(["trace", "debug", "info"]);
  */
 export function answerCacheHitsEarly(app: FastifyInstance, options: { trustProxy: unknown }): void {
   const cache = app.responseCache;
-  const server = app.server;
-  const [fastifyHandler, ...others] = server.listeners("request") as RequestListener[];
-  // Fastify's own server has exactly one listener; anything else is not ours to rearrange.
-  if (!cache || !fastifyHandler || others.length > 0) return;
+  if (!cache) return;
 
   let closing = false;
   app.addHook("preClose", (done) => {
@@ -42,30 +36,9 @@ export function answerCacheHitsEarly(app: FastifyInstance, options: { trustProxy
     if (!entry?.headers) return false;
     const started = performance.now();
     writeCachedAnswer(request, response, entry, entry.headers);
-    if (LOGS_REQUESTS.has(app.log.level)) {
-      // Fastify's "request completed" line, marked as a hit. Behind a proxy the address is the
-      // proxy's (Fastify's trust-proxy rules are not run here); the proxy's own log names the visitor.
-      app.log.info(
-        {
-          req: {
-            method: request.method,
-            url: request.url,
-            host: request.headers.host,
-            ip: request.socket.remoteAddress,
-            socket: request.socket,
-          },
-          res: response,
-          responseTime: performance.now() - started,
-          cache: "hit",
-        },
-        "request completed",
-      );
-    }
+    logEarlyAnswer(app.log, request, response, started);
     return true;
   };
 
-  server.removeListener("request", fastifyHandler);
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    if (!answerEarly(request, response)) fastifyHandler.call(server, request, response);
-  });
+  answerBeforeFramework(app.server, answerEarly);
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { chooseEncoding } from "@pharmacompare/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
 import { entityTagMatches } from "../plugins/http-cache.ts";
@@ -6,7 +7,6 @@ import { onPublicDataCommitted, readPublicDataVersion } from "./data-version.ts"
 import {
   type CachedResponse,
   cacheKey,
-  chooseEncoding,
   DEFAULT_RESPONSE_CACHE,
   ResponseCache,
   type ResponseCacheOptions,
