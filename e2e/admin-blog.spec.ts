@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { adminEndpoints, DEFAULT_ADMIN_EMAIL, endpointUrl } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { demoBlogPosts } from "../apps/api/src/demo-data/index.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * The back-office Blog list and editor (back-office §2): a post written and previewed here is on the
@@ -29,11 +29,6 @@ async function signIn(page: Page) {
 async function openList(page: Page) {
   await page.goto("/admin/blog");
   await expect(page.getByRole("heading", { name: "Blog", level: 1 })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 async function adminHeaders(request: APIRequestContext) {

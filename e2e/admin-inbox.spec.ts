@@ -1,6 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import {
   adminEndpoints,
   type ConditionPage,
@@ -14,6 +13,7 @@ import {
   type SubscriptionList,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * The back-office inbox (issue 10): Contact Messages, Price Alerts and Email Subscriptions. Every
@@ -41,11 +41,6 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 /** A screenshot for people to look at; a whole page, or what is on screen while a dialog is open. */

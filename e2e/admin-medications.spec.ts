@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   type AdminCategory,
   type AdminMedication,
@@ -11,6 +10,7 @@ import {
   type MedicationInput,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * The Medication list and form (back-office §2, §4, §5, §8). The journeys share the e2e database
@@ -123,11 +123,6 @@ async function openList(page: Page) {
 async function openNewForm(page: Page) {
   await page.goto("/admin/medications/new");
   await expect(page.getByRole("heading", { name: "Add Medication", level: 1 })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 const showing = (page: Page) => page.getByRole("status").filter({ hasText: /^Showing / });
@@ -366,6 +361,38 @@ test("a subcategory added from the form is selected, and a medication is saved i
     dosage: ["10mg"],
     priceCount: 0,
   });
+});
+
+test("a switch pressed while the address catches up with the search still shows what it saved", async ({
+  page,
+  request,
+}) => {
+  const name = `${PREFIX}Quick Switch Gel`;
+  const id = await createMedication(request, {
+    name,
+    category: CATEGORY,
+    subcategory: SUBCATEGORY,
+    form: "Gel",
+    dosage: ["1%"],
+  });
+  await signIn(page);
+  await openList(page);
+  // The list's reload after the switch is slow, so the address change that typing makes a moment
+  // later arrives while it is under way and cancels it.
+  await page.route(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}*`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await route.continue();
+  });
+  await page.getByLabel("Search").fill(id);
+  await listRow(page, id)
+    .getByRole("switch", { name: `${name}: Active` })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Medication deactivated" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?search=${id}$`));
+  await expect(listRow(page, id).getByRole("switch")).toHaveAccessibleName(`${name}: Inactive`, {
+    timeout: 10_000,
+  });
+  expect((await allMedications(request)).find((medication) => medication.id === id)?.active).toBe(false);
 });
 
 test("the list: search and category filter with their count, the switch, and the form's required fields", async ({

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   adminEndpoints,
   type ConditionPage,
@@ -7,6 +6,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * The Admin Messages screen (back-office §2): a message written here shows in its pharmacy's row on
@@ -30,11 +30,6 @@ async function openScreen(page: Page) {
   await signIn(page);
   await page.goto("/admin/messages");
   await expect(page.getByRole("heading", { name: "Admin Messages", level: 1 })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 /** A medication of the condition page with a priced pharmacy that has no message of its own yet. */

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   adminEndpoints,
   type ConditionPage,
@@ -7,6 +6,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * The Pharmacy list and form and the Categories screen (back-office §2). The journeys share the e2e
@@ -24,11 +24,6 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 /** The admin API's bearer header, for setting up and cleaning up around a journey. */

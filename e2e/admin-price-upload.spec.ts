@@ -1,6 +1,5 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import {
   type AdminPrice,
   adminEndpoints,
@@ -14,6 +13,7 @@ import {
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * Issue 13: an administrator uploads a workbook of prices on Price Management, reads the preview,
@@ -32,11 +32,6 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 async function adminHeaders(request: APIRequestContext) {

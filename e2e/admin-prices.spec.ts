@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   type AdminPrice,
   adminEndpoints,
@@ -10,6 +9,7 @@ import {
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { edgeCases } from "./fixtures/edge-cases.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * The Price Management screen (back-office §2): a price edited here moves the public condition page's
@@ -28,11 +28,6 @@ async function signIn(page: Page) {
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 async function adminHeaders(request: APIRequestContext) {

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   adminEndpoints,
   DEFAULT_ADMIN_EMAIL,
@@ -7,6 +6,7 @@ import {
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * Two-step verification for the default admin, from Profile Settings to sign-in and back off.
@@ -20,11 +20,6 @@ const STEP_MS = 30_000;
 /** The code an authenticator app would show for the secret, `steps` periods from now. */
 const codeFor = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * STEP_MS });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 async function passwordStep(page: Page) {
   await page.goto("/admin/login");

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { DEFAULT_ADMIN_EMAIL, passwordChangeMessages } from "@pharmacompare/contract";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, WCAG_21_AA } from "./support/page-checks.ts";
 
 /**
  * An administrator's sessions on Profile Settings (issue 12): two browsers signed in as the same
@@ -20,13 +20,6 @@ async function signedIn(browser: Browser, viewport = { width: 1280, height: 900 
   return page;
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 test("an admin sees where they are signed in and ends another session, which must sign in again", async ({
   browser,
 }) => {
@@ -42,7 +35,7 @@ test("an admin sees where they are signed in and ends another session, which mus
   // en-GB date and time, e.g. "23/11/2026, 09:12".
   await expect(current).toContainText(/Signed in \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
   await expect(current.getByRole("button")).toHaveCount(0);
-  await expectNoAxeViolations(here);
+  await expectNoAxeViolations(here, { tags: WCAG_21_AA });
 
   // The newest other session is the other browser's (signed in just before this one).
   const endButtons = sessions.getByRole("button", { name: /^End session/ });
@@ -82,7 +75,7 @@ test("a common password is refused beside the new-password field, at 375 px too"
     new RegExp(passwordChangeMessages.tooCommon.replace(".", "\\.")),
   );
   await expect(page.getByText("Signed-in sessions")).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { tags: WCAG_21_AA });
 
   // Nothing changed: the password still signs in.
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_TYPES,
@@ -18,6 +17,7 @@ import {
 import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-screens.ts";
 import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
 import { ADMIN_TOKEN_KEY, ADMIN_USER_KEY } from "../apps/web/app/lib/admin-session.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * Back-office journeys. They share one database and run in file order, so the password change
@@ -40,11 +40,6 @@ async function storedSession(page: Page) {
     ([tokenKey, userKey]) => ({ token: localStorage.getItem(tokenKey), user: localStorage.getItem(userKey) }),
     [ADMIN_TOKEN_KEY, ADMIN_USER_KEY] as const,
   );
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 /** The password the API accepts for the admin now, reset to the e2e one through the API if needed. */

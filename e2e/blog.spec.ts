@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { demoBlogPosts } from "../apps/api/src/demo-data/index.ts";
 import { COOKIE_CONSENT_KEY } from "../apps/web/app/lib/cookie-consent.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 const fallbackOrigin = `http://localhost:${process.env.E2E_FALLBACK_PORT ?? 3311}`;
 
@@ -14,11 +14,6 @@ const viewports = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 375, height: 800 },
 ] as const;
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 async function expectNoSidewaysOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -230,13 +225,13 @@ for (const viewport of viewports) {
     await page.goto("/blog");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysOverflow(page);
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     await screenshot(page, info.outputPath(`blog-${viewport.name}.png`));
 
     await page.goto("/blog/wegovy-vs-mounjaro-comparing-uk-online-prices");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysOverflow(page);
-    await expectAccessible(page);
+    await expectNoAxeViolations(page);
     if (viewport.width < 640) {
       // The wide table scrolls inside its own keyboard-reachable region, not the page.
       const region = page.getByRole("region", { name: "Table: Feature, Wegovy, Mounjaro" });

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { adminEndpoints, DEFAULT_ADMIN_EMAIL, endpointUrl } from "@pharmacompare/contract";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoAdminMessages } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
+import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
 
 /** The second web server of playwright.config.ts: no API behind it. */
 const fallbackOrigin = `http://localhost:${process.env.E2E_FALLBACK_PORT ?? 3311}`;
@@ -44,18 +44,6 @@ async function expectBestIsCheapest(page: Page) {
   expect(rows[0]?.best).toBe(true);
   // Cheapest first, and every other row says how much more it costs.
   expect(rows.map((row) => row.price)).toEqual([...rows.map((row) => row.price)].sort((a, b) => a - b));
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
-/** Pickers navigate only once React runs; their form is marked `data-hydrated` at that moment. */
-async function gotoHydrated(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator("form[data-hydrated]")).toBeAttached();
-  await expect(page.locator("#medication-select")).toBeVisible();
 }
 
 const medicationPicker = (page: Page): Locator => page.getByLabel("Medication", { exact: true });

@@ -1,13 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { demoCategories } from "../apps/api/src/demo-data/index.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 test("home page lists categories from the database and passes axe", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle(/PharmaCompare/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("a header dropdown opens and its subcategory link leads to the condition page", async ({ page }) => {
@@ -106,10 +105,6 @@ function escapeHtml(text: string): string {
 // ---------------------------------------------------------------- home page features
 
 const apiBase = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
-
-function axeViolations(results: { violations: { id: string; help: string; nodes: unknown[] }[] }) {
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
-}
 
 test("the server HTML carries the home page's title, social metadata, JSON-LD and shortcuts", async ({
   request,
@@ -263,8 +258,7 @@ test("the category pop-up traps focus, closes with Escape back to its opener, an
     expect(await focusInside()).toBe(true);
   }
 
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(axeViolations(results)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -354,8 +348,7 @@ test("the home page passes axe on a phone and nothing overflows sideways", async
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(axeViolations(results)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test.describe("without JavaScript", () => {

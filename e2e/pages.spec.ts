@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { CatalogueFigures, catalogueClaims, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { expect, type Page, test } from "@playwright/test";
 import { formatLongDate } from "../packages/contract/src/format.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 const noConsent = { cookies: [], origins: [] };
 const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
@@ -9,18 +9,13 @@ const successText = "Thank you for your message! We'll get back to you soon.";
 const errorText =
   "Sorry, there was an error sending your message. Please try again or email us directly at support@pharmacompare.co.uk";
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 const banner = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
 
 /**
  * Opens a page as a first-time visitor and waits for the cookie banner, which appears only once
  * React runs: from then on the page's scripts handle what the journey does. Then answers it.
  */
-async function gotoHydrated(page: Page, url: string) {
+async function gotoWithEssentialCookies(page: Page, url: string) {
   await page.goto(url);
   await expect(banner(page)).toBeVisible();
   await banner(page).getByRole("button", { name: "Essential Only" }).click();
@@ -59,7 +54,7 @@ test.describe("contact form", () => {
   test("sends a message: Sending..., then the success notice, the fields cleared and the API's 201", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoWithEssentialCookies(page, "/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
     await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
     await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("rows", "6");
@@ -115,7 +110,7 @@ test.describe("contact form", () => {
   });
 
   test("the subject placeholder does not count: the browser refuses to send", async ({ page }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoWithEssentialCookies(page, "/contact");
     let posted = false;
     page.on("request", (request) => {
       if (request.url().endsWith("/api/contact")) posted = true;
@@ -137,7 +132,7 @@ test.describe("contact form", () => {
   test("an email the API would refuse: the browser stops a@b, and an API refusal names the field", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoWithEssentialCookies(page, "/contact");
     const email = page.getByLabel("Email", { exact: true });
     await fillContactForm(page);
     await email.fill("a@b");
@@ -166,7 +161,7 @@ test.describe("contact form", () => {
   test("when the API refuses, the error notice shows, the text stays and a retry succeeds", async ({
     page,
   }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoWithEssentialCookies(page, "/contact");
     const logged: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") logged.push(message.text());
@@ -196,7 +191,7 @@ test.describe("contact form", () => {
     page,
     context,
   }) => {
-    await gotoHydrated(page, "/contact");
+    await gotoWithEssentialCookies(page, "/contact");
     // The sending code (and the API client) is fetched when the form is first used: not possible now.
     await context.setOffline(true);
     await fillContactForm(page);

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { endpointUrl, type PharmacyPage, publicEndpoints } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { demoPharmacies } from "../apps/api/src/demo-data/index.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
  * Trust (issue 11): each price row shows the pharmacy's GPhC number linked to the register and
@@ -18,11 +18,6 @@ const KESTREL = "kestrel-lane-pharmacy";
 const REGISTER = "https://www.pharmacyregulation.org/registers/pharmacy/registrationnumber/";
 
 const byName = new Map(demoPharmacies.map((pharmacy) => [pharmacy.name, pharmacy]));
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   endpointUrl,
   formatLongDate,
@@ -8,6 +7,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
 
 const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const MEDICATION = "viagra";
@@ -31,16 +31,7 @@ const historyFromApi = (request: APIRequestContext) =>
 
 const dayText = (day: string) => formatLongDate(`${day}T12:00:00Z`);
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 /** Goes to the page and waits for React (the pickers' form is marked `data-hydrated` then). */
-async function gotoHydrated(page: Page) {
-  await page.goto(page50mg);
-  await expect(page.locator("form[data-hydrated]")).toBeAttached();
-}
 
 const section = (page: Page) => page.getByRole("region", { name: "Price history", exact: true });
 
@@ -59,7 +50,7 @@ test("the price history loads only near the screen and charts the seeded 90 days
 
   const asked: string[] = [];
   page.on("request", (sent) => asked.push(sent.url()));
-  await gotoHydrated(page);
+  await gotoHydrated(page, page50mg);
   // Not in the server render and not fetched up front: neither the data nor the chart's code.
   await expect(section(page).getByText("Loading price history…")).toBeAttached();
   expect(asked.filter((url) => url.includes("/api/prices/history/"))).toEqual([]);
@@ -83,7 +74,7 @@ test("the table alternative is reachable by keyboard and lists every day, newest
   request,
 }, testInfo) => {
   const history = await historyFromApi(request);
-  await gotoHydrated(page);
+  await gotoHydrated(page, page50mg);
   await section(page).scrollIntoViewIfNeeded();
   await expect(section(page).getByRole("img")).toBeVisible();
 
@@ -131,7 +122,7 @@ test("the table alternative is reachable by keyboard and lists every day, newest
 
 test("the section's labels say only what the history shows", async ({ page, request }) => {
   const history = await historyFromApi(request);
-  await gotoHydrated(page);
+  await gotoHydrated(page, page50mg);
   await section(page).scrollIntoViewIfNeeded();
   await expect(section(page).getByRole("img")).toBeVisible();
   const today = history.lowest.at(-1)?.price ?? 0;
@@ -157,7 +148,7 @@ test("choosing another dosage charts that dosage's history", async ({ page, requ
       query: { dosage: other },
     }),
   );
-  await gotoHydrated(page);
+  await gotoHydrated(page, page50mg);
   await section(page).scrollIntoViewIfNeeded();
   await expect(section(page).getByRole("img", { name: /Viagra 50mg x 4 tablets/ })).toBeVisible();
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
 
 /*
  * Total cost with delivery (issue 11): every row shows its delivery and total, the visitor sorts
@@ -61,17 +61,7 @@ function expectBestOnLowestPrice(rows: ShownRow[]) {
     expect([row.pharmacy, row.best]).toEqual([row.pharmacy, pence(row.price) === lowest]);
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 const sortControl = (page: Page): Locator => page.getByRole("group", { name: "Sort by" });
-
-async function gotoHydrated(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator("form[data-hydrated]")).toBeAttached();
-}
 
 test("by default the table is cheapest first with Best on the lowest price, and shows each delivery and total", async ({
   page,

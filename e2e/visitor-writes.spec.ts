@@ -1,6 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import {
   CONSENT_WORDING,
   DEFAULT_SUBSCRIPTION_PREFERENCES,
@@ -15,6 +14,7 @@ import {
 } from "@pharmacompare/contract";
 import { type Browser, expect, type Locator, type Page, type Request, test } from "@playwright/test";
 import { edgeCases } from "./fixtures/edge-cases.ts";
+import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
 
 /**
  * Issue 8, the web half: the price alert form, the subscription pop-up, the footer's subscribe
@@ -28,16 +28,7 @@ const SUBSCRIBE_PATH = "**/subscriptions/subscribe";
 const POPUP_KEY = "pc.subscriptionPopup";
 const noConsent = { cookies: [], origins: [] };
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 /** The condition page's pickers navigate only once React runs; their form is marked `data-hydrated` then. */
-async function gotoHydrated(page: Page, url: string) {
-  await page.goto(url);
-  await expect(page.locator("form[data-hydrated]")).toBeAttached();
-}
 
 function alertForm(page: Page) {
   const form = page.getByRole("form", { name: "Set a price alert" });

@@ -127,6 +127,7 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     // A stored page for an anonymous visitor is answered as the request arrives, before Fastify
     // (decision 027): the same bytes, headers and compression as the hook's hit, without the
     // per-request work of the framework. Anything else, a stale version included, goes to Fastify.
+    // Such a hit skips the onRequest hooks: one that must see every page belongs in this test too.
     let closing = false;
     app.addHook("preClose", (done) => {
       closing = true;

@@ -82,7 +82,20 @@ export function meta() {
   return adminMeta("Medications");
 }
 
+/**
+ * A switch or a delete owes the list a reload until one has finished. Kept here because the
+ * address change that typing makes a moment later can cancel that reload, and must then not skip
+ * its own (shouldRevalidate): the list would show the row as it was before the write.
+ */
+let reloadOwed = false;
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<MedicationsLoad> {
+  const loaded = await loadMedications(request);
+  if (!request.signal.aborted) reloadOwed = false;
+  return loaded;
+}
+
+async function loadMedications(request: Request): Promise<MedicationsLoad> {
   const api = adminSession().api(request);
   // Every medication, active or not (back-office §9: the 1,000 of the dropdowns); the filters work here.
   const [medications, categories] = await Promise.allSettled([
@@ -106,7 +119,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 
 /**
  * Typing in the filters only rewrites the address: the list in hand already holds every
- * medication, so it is not fetched again. Anything else (an action, a new visit) reloads.
+ * medication, so it is not fetched again, unless a write still owes it a reload. Anything else
+ * (an action, a new visit) reloads.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -114,7 +128,12 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
+  if (
+    !reloadOwed &&
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  ) {
     return false;
   }
   return defaultShouldRevalidate;
@@ -125,6 +144,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const api = adminSession().api(request);
+  reloadOwed = true;
 
   if (intent === "toggle") {
     const active = form.get("active") === "true";
