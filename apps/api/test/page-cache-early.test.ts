@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { logOptions } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWeb } from "../../../scripts/web-build.ts";
+import { capturedLog, sendOverSocket } from "./over-a-socket.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 /**
@@ -23,7 +23,7 @@ const PAGE = "/condition/erectile-dysfunction?medication=Sildenafil";
 let api: TestApi;
 let web: FastifyInstance | undefined;
 let base: string;
-const webLines: Record<string, unknown>[] = [];
+const { stream, lines: webLines } = capturedLog();
 
 beforeAll(async () => {
   if (!existsSync(webBuild)) buildWeb();
@@ -34,12 +34,6 @@ beforeAll(async () => {
   process.env.API_URL = address;
   // Long enough that the version checked by the first request still counts for the next ones.
   process.env.PAGE_CACHE_CHECK_MS = "5000";
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString("utf8").split("\n")) if (line) webLines.push(JSON.parse(line));
-      done();
-    },
-  });
   // Imported by path so the API's type check does not take in the web's modules.
   const { createWebServer } = (await import(webServerModule)) as {
     createWebServer(options: { logger: unknown }): Promise<FastifyInstance>;
@@ -53,20 +47,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const outgoing = httpRequest(`${base}${path}`, { headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () =>
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }),
-      );
-      incoming.on("error", reject);
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}) => sendOverSocket(base, path, headers);
 
 const fastifySaw = () => webLines.filter((line) => line.msg === "incoming request").length;
 const earlyHits = () => webLines.filter((line) => line.cache === "hit").length;

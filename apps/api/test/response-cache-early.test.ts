@@ -1,11 +1,11 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { AdminPrice, adminEndpoints, publicEndpoints, urlForLog } from "@pharmacompare/contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loggerOptions } from "../src/logger.ts";
 import { catalogueCaller } from "./catalogue-helpers.ts";
+import { capturedLog, sendOverSocket } from "./over-a-socket.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
@@ -16,16 +16,10 @@ import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 let api: TestApi;
 let call: Awaited<ReturnType<typeof catalogueCaller>>;
 let base: string;
-const lines: Record<string, unknown>[] = [];
+const { stream, lines } = capturedLog();
 const ORIGIN = "http://localhost:5173";
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split("\n")) if (line) lines.push(JSON.parse(line));
-      done();
-    },
-  });
   api = await createTestApi(
     { WEB_ORIGIN: ORIGIN },
     {
@@ -51,27 +45,9 @@ const comparisonUrl = urlOf(publicEndpoints.compareMedication, {
   query: { dosage: DOSAGE },
 });
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** One request over the socket, with exactly the headers given (no Origin unless given). */
-function send(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(`${base}${path}`, { method, headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () =>
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks) }),
-      );
-      incoming.on("error", reject);
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
+const send = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  sendOverSocket(base, path, headers, method);
 
 /**
  * The headers two answers of the same bytes share: not the date, nor how the length is told (the
