@@ -320,6 +320,13 @@ describe("the store", () => {
     expect(cacheKey("/x?b=2&a=1&a=0")).toBe("/x?a=1&a=0&b=2");
     expect(cacheKey("/x?dosage=50mg%20x%204")).toBe(cacheKey("/x?dosage=50mg+x+4"));
     expect(cacheKey("/x?")).toBe("/x");
+    // Never a key a parser would read otherwise (issue 25): a bad escape is not its %25 spelling,
+    // "//host/path" is not "/path".
+    expect(cacheKey("/x?q=%zz")).toBeNull();
+    expect(cacheKey("/x?q=%25zz")).toBe("/x?q=%25zz");
+    expect(cacheKey("//x")).toBeNull();
+    expect(cacheKey("//evil.example/x")).toBeNull();
+    expect(cacheKey("*")).toBeNull();
     expect(chooseEncoding(undefined)).toBe("identity");
     expect(chooseEncoding("br;q=0, gzip;q=0")).toBe("identity");
     expect(chooseEncoding("*")).toBe("br");

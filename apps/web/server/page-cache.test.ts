@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { fastify } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { registerPageCache } from "./page-cache.ts";
+import { cacheKey, registerPageCache } from "./page-cache.ts";
 
 const NONCE_HEADER = "x-test-nonce";
 
@@ -119,12 +119,41 @@ describe("the page cache", () => {
       { url: "/admin", headers: {} },
       { url: "/condition/acne?utm_source=mail", headers: {} },
       { url: "/condition/acne.data", headers: {} },
+      // The back-office however its path is spelt: React Router matches decoded and in any case.
+      { url: "/ADMIN/dashboard", headers: {} },
+      { url: "/Admin", headers: {} },
+      { url: "/%61dmin/login", headers: {} },
+      // Free-text search: every random query would evict a real page.
+      { url: "/search?q=finasteride", headers: {} },
+      // A Host the router would build another URL from.
+      { url: "/condition/acne", headers: { host: "evil.example/admin?" } },
     ];
     for (const request of [...personal, ...personal]) {
       const res = await app.inject({ method: "GET", ...request });
       expect(res.headers["x-cache"], request.url).toBeUndefined();
     }
     expect(renders).toHaveLength(personal.length * 2);
+    expect(cache.size).toBe(0);
+  });
+
+  it("keys nothing a parser would read otherwise: //host/path is not /path, bad escapes are not their %25 spelling", async () => {
+    const { renders, cache } = await started();
+    const key = (url: string) => cacheKey({ method: "GET", url, headers: { host: "localhost:3000" } });
+    expect(key("/condition/acne")).toBe("/condition/acne");
+    expect(key("//evil.example/condition/acne")).toBeNull();
+    for (const url of [
+      "//",
+      "//x",
+      "///",
+      "//[",
+      "/\\evil.example/",
+      "/%zz",
+      "/condition/acne?medication=%zz",
+      "*",
+    ])
+      expect(key(url), url).toBeNull();
+    expect(key("/condition/acne?medication=%25zz")).toBe("/condition/acne?medication=%25zz");
+    expect(renders).toHaveLength(0);
     expect(cache.size).toBe(0);
   });
 

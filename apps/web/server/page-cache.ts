@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
+import { isPlainHost, parseRequestTarget, sortedQuery } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
 
 /**
@@ -15,8 +16,12 @@ import type { FastifyInstance } from "fastify";
  * leave the process, so no stored content can contain it by chance or design.
  */
 
-/** Query keys public pages read (condition choice, search, blog paging); any other key bypasses. */
-const ALLOWED_QUERY_KEYS = new Set(["medication", "dosage", "sort", "q", "page"]);
+/**
+ * Query keys public pages read (condition choice, blog paging); any other key bypasses. Free-text
+ * search (`q`) is not among them: every random query would be a new entry evicting real pages
+ * (issue 25), and a search result is cheap to render next to a condition page.
+ */
+const ALLOWED_QUERY_KEYS = new Set(["medication", "dosage", "sort", "page"]);
 
 /** Response headers that belong to one response, not to the page. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -76,7 +81,13 @@ declare module "fastify" {
   }
 }
 
-/** The cache key, or null when this request must not be served from or stored in the cache. */
+/**
+ * The cache key, or null when this request must not be served from or stored in the cache. The
+ * target is parsed as the router reads it (`parseRequestTarget`: "//host/path", bad escapes and
+ * anything a parser would rewrite are never cached), the back-office is excluded however its path
+ * is spelt (React Router matches paths decoded and case-insensitively), and the Host must be plain,
+ * since the router's URL is built from it. Never throws: it runs before Fastify (decision 027).
+ */
 export function cacheKey(request: {
   method?: string;
   url?: string;
@@ -85,16 +96,16 @@ export function cacheKey(request: {
   if (request.method !== "GET") return null;
   const { headers } = request;
   if (headers.cookie || headers.authorization) return null;
-  const url = new URL(request.url ?? "/", "http://page-cache.invalid");
-  const path = url.pathname;
+  if (!isPlainHost(headers.host)) return null;
+  const target = parseRequestTarget(request.url);
+  if (!target) return null;
+  const path = decodeURIComponent(target.path).toLowerCase();
   if (path === "/admin" || path.startsWith("/admin/")) return null;
   // React Router's data requests and static files are not pages.
-  if (path.endsWith(".data") || /\.[a-z0-9]+$/i.test(path)) return null;
-  const keys = [...url.searchParams.keys()];
-  if (keys.some((key) => !ALLOWED_QUERY_KEYS.has(key))) return null;
-  url.searchParams.sort();
-  const query = url.searchParams.toString();
-  return query ? `${path}?${query}` : path;
+  if (path.endsWith(".data") || /\.[a-z0-9]+$/.test(path)) return null;
+  if ([...target.query.keys()].some((key) => !ALLOWED_QUERY_KEYS.has(key))) return null;
+  const query = sortedQuery(target.query);
+  return query ? `${target.path}?${query}` : target.path;
 }
 
 /**

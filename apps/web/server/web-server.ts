@@ -6,6 +6,7 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import {
   answerBeforeFramework,
   chooseEncoding,
+  isPlainHost,
   logEarlyAnswer,
   publicEndpoints,
 } from "@pharmacompare/contract";
@@ -68,6 +69,18 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   const config = webConfig();
   const https = config.siteUrl.startsWith("https:");
   const policyBase = { connectOrigins: [new URL(config.apiUrl).origin], upgradeInsecureRequests: https };
+
+  // React Router's request URL is built from the Host header: one that is not a plain name or
+  // address (or is given twice) cannot make a URL, and is refused here as any server would,
+  // rather than failing inside the render (issue 25). HTTP/1.0 may leave it out.
+  app.addHook("onRequest", async (request, reply) => {
+    const host = request.raw.headersDistinct.host;
+    if (host === undefined || (host.length === 1 && isPlainHost(host[0]))) return;
+    return reply
+      .code(400)
+      .type("text/plain; charset=utf-8")
+      .send("Bad request: the Host header is not a host name.");
+  });
 
   // Like any proxy, pass the visitor's address on: loaders that call the API for a visitor forward
   // this header, and the API (trusting this server's address, TRUST_PROXY) counts the visitor.
@@ -133,15 +146,20 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
       closing = true;
       done();
     });
-    answerBeforeFramework(app.server, (request, response) => {
-      if (closing) return false;
-      const page = pageCache.pageBeforeFastify(request);
-      if (!page) return false;
-      const started = performance.now();
-      sendPage(request, response, page, pageHeaders(page.nonce, true));
-      logEarlyAnswer(app.log, request, response, started);
-      return true;
-    });
+    answerBeforeFramework(
+      app.server,
+      (request, response) => {
+        if (closing) return false;
+        const page = pageCache.pageBeforeFastify(request);
+        if (!page) return false;
+        const started = performance.now();
+        sendPage(request, response, page, pageHeaders(page.nonce, true));
+        logEarlyAnswer(app.log, request, response, started);
+        return true;
+      },
+      (error) =>
+        app.log.warn({ err: error }, "answering a stored page early failed; Fastify answers instead"),
+    );
   }
 
   await app.register(fastifyReactRouter, {

@@ -43,16 +43,37 @@ export function chooseEncoding(header: string | undefined): Encoding {
  * Lets `answer` see each request before the server's one listener (Fastify's): when it answers
  * (returns true) Fastify never sees the request. False, and nothing changed, when the server has
  * not exactly one listener.
+ *
+ * Total (issue 25): an exception in a `request` listener is uncaught and ends the process, so
+ * whatever `answer` throws is reported to `failed` and the request goes to the framework, which
+ * answers or refuses it as it would any other; if the answer had already begun, its socket is
+ * closed instead (a half-sent answer cannot be taken back).
  */
 export function answerBeforeFramework(
   server: Server,
   answer: (request: IncomingMessage, response: ServerResponse) => boolean,
+  failed: (error: unknown) => void = () => {},
 ): boolean {
   const [framework, ...others] = server.listeners("request") as RequestListener[];
   if (!framework || others.length > 0) return false;
   server.removeListener("request", framework);
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    if (!answer(request, response)) framework.call(server, request, response);
+    let answered: boolean;
+    try {
+      answered = answer(request, response);
+    } catch (error) {
+      try {
+        failed(error);
+      } catch {
+        // A failing report must not turn a handled request into a crash.
+      }
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
+      answered = false;
+    }
+    if (!answered) framework.call(server, request, response);
   });
   return true;
 }

@@ -41,6 +41,7 @@ export * from "./path-segment.ts";
 export * from "./public-api.ts";
 export * from "./public-api-limits.ts";
 export * from "./query.ts";
+export * from "./request-target.ts";
 export * from "./text.ts";
 export * from "./unit-price.ts";
 export * from "./visitor-writes.ts";

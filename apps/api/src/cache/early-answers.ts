@@ -32,7 +32,9 @@ export function answerCacheHitsEarly(app: FastifyInstance, options: { trustProxy
     // A forwarded request without a declared proxy: Fastify's hook warns of it (undeclared-proxy.ts).
     if (!options.trustProxy && request.headers["x-forwarded-for"] !== undefined) return false;
     if (app.database.available?.() === false) return false;
-    const entry = cache.get(cacheKey(request.url ?? "/"));
+    const key = cacheKey(request.url);
+    if (key === null) return false;
+    const entry = cache.get(key);
     if (!entry?.headers) return false;
     const started = performance.now();
     writeCachedAnswer(request, response, entry, entry.headers);
@@ -40,5 +42,7 @@ export function answerCacheHitsEarly(app: FastifyInstance, options: { trustProxy
     return true;
   };
 
-  answerBeforeFramework(app.server, answerEarly);
+  answerBeforeFramework(app.server, answerEarly, (error) =>
+    app.log.warn({ err: error }, "answering a cache hit early failed; Fastify answers instead"),
+  );
 }

@@ -76,6 +76,7 @@ export function serveCachedResponses(app: FastifyInstance): void {
     if (!cache || request.routeOptions.config.cache !== "public") return done();
     if (request.method !== "GET" && request.method !== "HEAD") return done();
     const key = cacheKey(request.url);
+    if (key === null) return done();
     const entry = cache.get(key);
     if (entry) {
       reply.hijack();

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { Encoding } from "@pharmacompare/contract";
+import { type Encoding, parseRequestTarget, sortedQuery } from "@pharmacompare/contract";
 import { compressionOptions } from "../plugins/compression.ts";
 
 /** One public read's answer, ready to send as it is: no query, no serialisation, no hashing. */
@@ -166,15 +166,14 @@ export class ResponseCache {
 }
 
 /**
- * The cache key of a request URL: the path as sent and the query sorted by name (values in their
- * order), so `?b=2&a=1` and `?a=1&b=2` share one entry. The method is not part of it: HEAD is
- * answered from GET's entry.
+ * The cache key of a request target: the path as sent and the query sorted by name (values in
+ * their order), so `?b=2&a=1` and `?a=1&b=2` share one entry; null for a target that is never
+ * cached (`parseRequestTarget`: "//x", a bad %-escape, anything a parser would rewrite). The method
+ * is not part of it: HEAD is answered from GET's entry.
  */
-export function cacheKey(url: string): string {
-  const mark = url.indexOf("?");
-  if (mark === -1) return url;
-  const query = new URLSearchParams(url.slice(mark + 1));
-  query.sort();
-  const sorted = query.toString();
-  return sorted ? `${url.slice(0, mark)}?${sorted}` : url.slice(0, mark);
+export function cacheKey(url: string | undefined): string | null {
+  const target = parseRequestTarget(url);
+  if (!target) return null;
+  const query = sortedQuery(target.query);
+  return query ? `${target.path}?${query}` : target.path;
 }
