@@ -17,7 +17,7 @@ export interface Product {
   stop(): Promise<void>;
 }
 
-/** NODE_ENV of the product: "development" is what a bare `npm start` runs (React's dev build). */
+/** NODE_ENV of the product: "development" is what a bare `npm start` runs (settings only: React renders its production build in both). */
 export type BenchMode = "development" | "production";
 
 /** The database the product will open, handed to `prepare` before the product starts. */

@@ -7,7 +7,7 @@ import {
   scheduleJobs,
 } from "@pharmacompare/api";
 import { ConfigError } from "@pharmacompare/contract";
-import { loadWebConfig } from "../apps/web/app/config.server.ts";
+import { adoptWebConfig, loadWebConfig } from "../apps/web/app/config.server.ts";
 import { refreshBuiltFallback } from "./fallback-file.ts";
 import { buildWebIfNeeded } from "./web-build.ts";
 
@@ -37,13 +37,29 @@ function loadConfigs() {
   return { api, web };
 }
 
+// One mode for both tiers (issue 25): NODE_ENV is settled before either configuration is read, so
+// the API never runs with development settings beside a production web. Unset, `npm start` is the
+// local demo: development settings (the API reference, demo data, no second factor required).
+process.env.NODE_ENV ??= "development";
+const mode = process.env.NODE_ENV;
 const config = loadConfigs();
+adoptWebConfig(config.web);
 buildWebIfNeeded();
-// The site is a production build: React renders it in production mode too (about three times
-// faster than its development mode), whatever NODE_ENV told the configuration. React reads
-// NODE_ENV once, when the web server first loads it, so the web server is imported only now.
-process.env.NODE_ENV ??= "production";
-const { createWebServer } = await import("../apps/web/server/web-server.ts");
+
+/**
+ * The site is a production build, and React renders it with its production build in every mode
+ * (about three times faster than its development build). React picks its build from NODE_ENV once,
+ * as the web server loads it, so only that moment sees "production"; the configuration was read
+ * in `mode` above and is not read again.
+ */
+async function withReactProductionBuild<T>(load: () => Promise<T>): Promise<T> {
+  process.env.NODE_ENV = "production";
+  try {
+    return await load();
+  } finally {
+    process.env.NODE_ENV = mode;
+  }
+}
 
 const database = await openDatabase(config.api).catch((err: Error) => {
   // A directory another process owns, or one we may not create: say so in one line and stop.
@@ -52,7 +68,10 @@ const database = await openDatabase(config.api).catch((err: Error) => {
 });
 const api = await buildApi({ config: config.api, database });
 scheduleJobs(api);
-const web = await createWebServer({ logger: loggerOptions(config.api.logLevel, "web") });
+const web = await withReactProductionBuild(async () => {
+  const { createWebServer } = await import("../apps/web/server/web-server.ts");
+  return createWebServer({ logger: loggerOptions(config.api.logLevel, "web") });
+});
 
 async function shutdown(code: number): Promise<never> {
   await Promise.allSettled([web.close(), api.close()]);

@@ -60,6 +60,39 @@ describe("API configuration", () => {
     expect(() => loadApiConfig({ TRUST_PROXY: "true" })).toThrow(
       /TRUST_PROXY: must not be true \(anyone could then forge their address in X-Forwarded-For\)/,
     );
+    // Every address by another name.
+    for (const everyone of ["0.0.0.0/0", "::/0", "loopback, 0.0.0.0/0", "10.0.0.0/8,::/00"])
+      expect(() => loadApiConfig({ TRUST_PROXY: everyone }), everyone).toThrow(
+        /TRUST_PROXY: must not include a \/0 range/,
+      );
+    expect(loadApiConfig({ TRUST_PROXY: "10.0.0.0/8, fd00::/8" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
+  });
+
+  it("in production serves its public addresses over https only (plain http on localhost for a local try)", () => {
+    const production = { NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "false" };
+    expect(() =>
+      loadApiConfig({
+        ...production,
+        SITE_URL: "http://www.example.co.uk",
+        API_URL: "http://api.example.co.uk",
+      }),
+    ).toThrow(
+      /SITE_URL: must be an https:\/\/ address in production[\s\S]*API_URL: must be an https:\/\/ address/,
+    );
+    expect(
+      loadApiConfig({
+        ...production,
+        SITE_URL: "https://www.example.co.uk",
+        API_URL: "https://api.example.co.uk",
+      }),
+    ).toMatchObject({ siteUrl: "https://www.example.co.uk" });
+    expect(loadApiConfig({ ...production, SITE_URL: "http://localhost:3000" }).siteUrl).toBe(
+      "http://localhost:3000",
+    );
+    expect(loadApiConfig({ SITE_URL: "http://www.example.co.uk" }).siteUrl).toBe("http://www.example.co.uk");
   });
 
   it("in production assumes nothing: proxies and demo data must be said, the API reference is off unless asked", () => {

@@ -5,6 +5,7 @@ import {
   envUrl,
   PRICE_ALERT_RULES,
   parseEnv,
+  requireHttpsInProduction,
   withoutBlankValues,
 } from "@pharmacompare/contract";
 import { z } from "zod";
@@ -63,11 +64,18 @@ const apiEnvSchema = z
         error:
           "must not be true (anyone could then forge their address in X-Forwarded-For): list your proxies' " +
           "addresses or CIDRs, e.g. loopback,10.0.0.0/8, or false",
+      })
+      // A /0 range is every address: "true" by another name (issue 25).
+      .refine((value) => !value?.split(",").some((entry) => /\/0+$/.test(entry.trim())), {
+        error:
+          "must not include a /0 range such as 0.0.0.0/0 or ::/0 (that trusts every address, so anyone could " +
+          "forge theirs in X-Forwarded-For): list your proxies' addresses or CIDRs",
       }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== "production") return;
+    requireHttpsInProduction(context, { SITE_URL: env.SITE_URL, API_URL: env.API_URL });
     // In production nothing about trust or made-up data is assumed: it must be said.
     if (env.TRUST_PROXY === undefined) {
       context.addIssue({

@@ -34,6 +34,22 @@ describe("loadWebConfig", () => {
     expect(config.siteUrl).toBe("https://www.pharmacompare.co.uk");
   });
 
+  it("in production takes only https public addresses (plain http on localhost for a local try)", () => {
+    expect(() =>
+      loadWebConfig({
+        NODE_ENV: "production",
+        SITE_URL: "http://www.example.co.uk",
+        API_URL: "http://api.example.co.uk",
+      }),
+    ).toThrow(
+      /SITE_URL: must be an https:\/\/ address in production[\s\S]*API_URL: must be an https:\/\/ address/,
+    );
+    expect(loadWebConfig({ NODE_ENV: "production", SITE_URL: "https://www.example.co.uk" }).siteUrl).toBe(
+      "https://www.example.co.uk",
+    );
+    expect(loadWebConfig({ NODE_ENV: "production" }).siteUrl).toBe("http://localhost:3000");
+  });
+
   it("names every bad key at once", () => {
     let error: unknown;
     try {

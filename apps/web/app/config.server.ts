@@ -1,4 +1,10 @@
-import { envPort, envUrl, parseEnv, withoutBlankValues } from "@pharmacompare/contract";
+import {
+  envPort,
+  envUrl,
+  parseEnv,
+  requireHttpsInProduction,
+  withoutBlankValues,
+} from "@pharmacompare/contract";
 import { z } from "zod";
 
 /**
@@ -29,6 +35,10 @@ const webEnvSchema = z
       .max(5000, { error: "must be between 0 and 5000" })
       .default(500),
   })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV === "production")
+      requireHttpsInProduction(context, { SITE_URL: env.SITE_URL, API_URL: env.API_URL });
+  })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
@@ -52,6 +62,14 @@ let cached: WebConfig | undefined;
 export function webConfig(): WebConfig {
   cached ??= loadWebConfig();
   return cached;
+}
+
+/**
+ * Makes `config` this process's configuration: `npm start` reads it once beside the API's, in the
+ * same mode, and the web server and its loaders use that one (issue 25).
+ */
+export function adoptWebConfig(config: WebConfig): void {
+  cached = config;
 }
 
 /** The only configuration the browser may see: the root loader serialises it into every page. */

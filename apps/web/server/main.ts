@@ -1,23 +1,25 @@
 import { ConfigError, logOptions } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
-import { loadWebConfig, type WebConfig } from "../app/config.server.ts";
+import { adoptWebConfig, loadWebConfig, type WebConfig } from "../app/config.server.ts";
 
 /**
  * The web tier on its own (production): the server-rendered site, calling the API at
  * API_INTERNAL_URL. Build it first (`npm run build`); it scales separately from the API.
  */
+// This entry is the production web tier: its mode is settled before its configuration is read,
+// and that one reading is the one the server and its loaders use (issue 25). React reads NODE_ENV
+// once, when first loaded, so the web server (which loads it) is imported only after.
+process.env.NODE_ENV ??= "production";
 let config: WebConfig;
 try {
   config = loadWebConfig();
+  adoptWebConfig(config);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
 
-// React renders the production build in production mode whatever NODE_ENV says; it reads NODE_ENV
-// once, when first loaded, so the web server (which loads it) is imported only now.
-process.env.NODE_ENV ??= "production";
 const { createWebServer } = await import("./web-server.ts");
 
 let web: FastifyInstance | undefined;

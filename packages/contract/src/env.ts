@@ -47,6 +47,30 @@ export const envUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:4000" })
   .transform((url) => url.replace(/\/+$/, ""));
 
+/** Hosts that never leave this machine: a production build tried locally may use plain http there. */
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The production rule for public addresses (issue 25): https, so sessions, alert links and
+ * unsubscribe links never cross a network in the clear; plain http only on a loopback host.
+ * Adds an issue to `context` for each of `urls` that breaks it.
+ */
+export function requireHttpsInProduction(
+  context: z.RefinementCtx,
+  urls: Record<string, string | undefined>,
+): void {
+  for (const [key, value] of Object.entries(urls)) {
+    if (value === undefined) continue;
+    const url = new URL(value);
+    if (url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname)) continue;
+    context.addIssue({
+      code: "custom",
+      path: [key],
+      message: "must be an https:// address in production (plain http only on localhost)",
+    });
+  }
+}
+
 export const envBoolean = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })

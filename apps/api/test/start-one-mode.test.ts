@@ -1,0 +1,102 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * `npm start` (scripts/start.ts) runs both tiers in one mode (issue 25): NODE_ENV is settled before
+ * either configuration is read. Unset, both run with development settings (the API reference on, a
+ * plain-http public address allowed); production refuses what production refuses, for both tiers,
+ * before anything starts. Once the web re-read its configuration as production beside a
+ * development API, so a public http address started the API and then failed the web.
+ */
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const node = path.join(root, "node_modules/.bin/node");
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `npm start`'s script with `env`; resolves when it says it is running or when it exits. */
+async function start(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pc-start-"));
+  dataDirs.push(dataDir);
+  const [port, apiPort] = [await freePort(), await freePort()];
+  const { NODE_ENV: _mode, ...inherited } = process.env;
+  const child = spawn(node, ["scripts/start.ts"], {
+    cwd: root,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      ADMIN_PASSWORD: "a long and unusual passphrase 7",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const outcome = await new Promise<{ running: boolean; code: number | null }>((resolve) => {
+    const seen = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      if (output.includes("PharmaCompare is running")) resolve({ running: true, code: null });
+    };
+    child.stdout.on("data", seen);
+    child.stderr.on("data", seen);
+    child.on("exit", (code) => resolve({ running: false, code }));
+  });
+  return {
+    ...outcome,
+    output: () => output,
+    api: `http://127.0.0.1:${apiPort}`,
+    site: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.on("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+describe("npm start's one mode", () => {
+  it("with NODE_ENV unset, runs both tiers with development settings", async () => {
+    const product = await start({ SITE_URL: "http://www.example.test" });
+    try {
+      expect(product.running, product.output()).toBe(true);
+      // The API reference is a development setting, and the web serves with the same address rules.
+      expect((await fetch(`${product.api}/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${product.site}/about`)).status).toBe(200);
+    } finally {
+      await product.stop();
+    }
+  }, 120_000);
+
+  it("in production refuses a plain-http public address for both tiers before starting either", async () => {
+    const product = await start({
+      NODE_ENV: "production",
+      TRUST_PROXY: "loopback",
+      SITE_URL: "http://www.example.test",
+    });
+    expect(product.running).toBe(false);
+    expect(product.code).toBe(1);
+    expect(product.output()).toMatch(
+      /Invalid configuration:[\s\S]*SITE_URL: must be an https:\/\/ address in production/,
+    );
+  }, 120_000);
+});
