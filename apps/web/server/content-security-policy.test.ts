@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, newNonce } from "./content-security-policy.ts";
+import { contentSecurityPolicy, newNonce, reportingEndpoints } from "./content-security-policy.ts";
 
 describe("newNonce", () => {
   it("is 128 random bits in base64, new each time", () => {
@@ -15,8 +15,15 @@ describe("contentSecurityPolicy", () => {
       nonce: "abc123",
       connectOrigins: ["http://localhost:4000"],
       upgradeInsecureRequests: false,
+      reportUrl: "http://localhost:4000/api/csp-reports",
     });
-    expect(policy).toContain("script-src 'self' 'nonce-abc123'");
+    // Only what the nonce lets run, and what that loads: no host is trusted by place.
+    expect(policy).toContain("script-src 'nonce-abc123' 'strict-dynamic' 'self'");
+    expect(policy).toContain("report-uri http://localhost:4000/api/csp-reports");
+    expect(policy).toContain("report-to csp");
+    expect(reportingEndpoints("http://localhost:4000/api/csp-reports")).toBe(
+      'csp="http://localhost:4000/api/csp-reports"',
+    );
     expect(policy).toContain("connect-src 'self' http://localhost:4000");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");

@@ -19,16 +19,34 @@ export interface PolicyInput {
   connectOrigins: string[];
   /** Only over https: on http://localhost an upgrade would break every asset. */
   upgradeInsecureRequests: boolean;
+  /** Where browsers report what the policy blocked (the API's `POST /api/csp-reports`). */
+  reportUrl: string;
 }
 
+/** The Reporting API's name for {@link PolicyInput.reportUrl}, declared by `Reporting-Endpoints`. */
+export const CSP_REPORT_GROUP = "csp";
+
+/** The `Reporting-Endpoints` header that names the group the policy's `report-to` uses. */
+export function reportingEndpoints(reportUrl: string): string {
+  return `${CSP_REPORT_GROUP}="${reportUrl}"`;
+}
+
+/**
+ * `'strict-dynamic'` (issue 25): a script the nonce lets run may load the modules it imports, and
+ * nothing else is trusted by place — no host, not even 'self', in browsers that know it (they
+ * ignore 'self' then; older ones fall back to it). A script tag injected into the page runs
+ * nowhere. Violations are reported by both mechanisms, `report-uri` for browsers without the
+ * Reporting API.
+ */
 export function contentSecurityPolicy({
   nonce,
   connectOrigins,
   upgradeInsecureRequests,
+  reportUrl,
 }: PolicyInput): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
     // React style attributes and Tailwind's runtime-free CSS: inline styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
@@ -38,6 +56,8 @@ export function contentSecurityPolicy({
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    `report-uri ${reportUrl}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ];
   if (upgradeInsecureRequests) directives.push("upgrade-insecure-requests");
   return directives.join("; ");

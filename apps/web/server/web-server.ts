@@ -16,7 +16,7 @@ import { createApiClient } from "../app/lib/api-client.ts";
 import { apiFailureCount } from "../app/lib/api-health.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { limitRequestBodies, WEB_BODY_LIMIT_BYTES } from "./body-limit.ts";
-import { contentSecurityPolicy, newNonce } from "./content-security-policy.ts";
+import { contentSecurityPolicy, newNonce, reportingEndpoints } from "./content-security-policy.ts";
 import { type CachedPage, registerPageCache } from "./page-cache.ts";
 
 /** This package's production build, located from this file so the caller's cwd does not matter. */
@@ -54,6 +54,9 @@ const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
 /** Pages for one visitor (a cookie, the back-office, an unknown query) are kept by nobody. */
 const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
+/** The methods the site answers (POST: the public forms' actions). */
+const SITE_METHODS = new Set(["GET", "HEAD", "POST"]);
+
 /** Compression of pages, by the plugin and by early answers alike. */
 const COMPRESSION_THRESHOLD = 1024;
 /** Brotli at quality 4: close to gzip -9 in size at a fraction of the CPU of the default (11, meant for prebuilt files). */
@@ -68,14 +71,31 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   limitRequestBodies(app, options.bodyLimit ?? WEB_BODY_LIMIT_BYTES);
   const config = webConfig();
   const https = config.siteUrl.startsWith("https:");
-  const policyBase = { connectOrigins: [new URL(config.apiUrl).origin], upgradeInsecureRequests: https };
+  const reportUrl = `${config.apiUrl}${publicEndpoints.reportCspViolation.path}`;
+  const policyBase = {
+    connectOrigins: [new URL(config.apiUrl).origin],
+    upgradeInsecureRequests: https,
+    reportUrl,
+  };
+
+  // The site answers GET and HEAD, and POST for its forms; anything else is refused here, since
+  // React Router cannot even build a request for TRACE or CONNECT (issue 25: no 5xx for odd input).
+  app.addHook("onRequest", async (request, reply) => {
+    if (SITE_METHODS.has(request.method)) return;
+    return reply
+      .code(405)
+      .header("allow", [...SITE_METHODS].join(", "))
+      .type("text/plain; charset=utf-8")
+      .send("Method not allowed.");
+  });
 
   // React Router's request URL is built from the Host header: one that is not a plain name or
   // address (or is given twice) cannot make a URL, and is refused here as any server would,
   // rather than failing inside the render (issue 25). HTTP/1.0 may leave it out.
   app.addHook("onRequest", async (request, reply) => {
-    const host = request.raw.headersDistinct.host;
-    if (host === undefined || (host.length === 1 && isPlainHost(host[0]))) return;
+    const raw = request.raw.rawHeaders ?? [];
+    const hosts = raw.filter((name, index) => index % 2 === 0 && name.toLowerCase() === "host");
+    if (hosts.length === 0 || (hosts.length === 1 && isPlainHost(request.headers.host))) return;
     return reply
       .code(400)
       .type("text/plain; charset=utf-8")
@@ -103,6 +123,7 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     // Shared only when the page cache judged it so: anonymous, and not built from fallback data.
     "cache-control": shared ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL,
     "content-security-policy": contentSecurityPolicy({ ...policyBase, nonce }),
+    "reporting-endpoints": reportingEndpoints(reportUrl),
   });
 
   const api = createApiClient({ baseUrl: config.apiInternalUrl, timeoutMs: 2_000 });

@@ -25,6 +25,7 @@ export * from "./endpoints/admin/sessions.ts";
 export * from "./endpoints/admin/stats.ts";
 export * from "./endpoints/admin/subscriptions.ts";
 export * from "./endpoints/index.ts";
+export * from "./endpoints/public/csp-reports.ts";
 export * from "./endpoints/public/data-version.ts";
 export * from "./endpoints/public/pharmacy-page.ts";
 export * from "./endpoints/public/price-history.ts";

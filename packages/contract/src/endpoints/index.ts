@@ -19,6 +19,7 @@ import * as blog from "./public/blog.ts";
 import * as categories from "./public/categories.ts";
 import * as conditionPage from "./public/condition-page.ts";
 import * as contact from "./public/contact.ts";
+import * as cspReports from "./public/csp-reports.ts";
 import * as dataVersion from "./public/data-version.ts";
 import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
@@ -50,6 +51,7 @@ export const publicEndpoints = {
   ...siteFigures,
   ...dataVersion,
   ...visitorWrites,
+  ...cspReports,
 } as const;
 
 export const adminEndpoints = {

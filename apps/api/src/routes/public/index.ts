@@ -4,6 +4,7 @@ import { blogRoutes } from "./blog.ts";
 import { categoryRoutes } from "./categories.ts";
 import { conditionPageRoutes } from "./condition-page.ts";
 import { contactRoutes } from "./contact.ts";
+import { cspReportRoutes } from "./csp-reports.ts";
 import { dataVersionRoutes } from "./data-version.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
@@ -33,4 +34,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(siteFigureRoutes);
   await app.register(dataVersionRoutes);
   await app.register(visitorWriteRoutes);
+  await app.register(cspReportRoutes);
 };
