@@ -32,4 +32,17 @@ describe("contentSecurityPolicy", () => {
     expect(policy).not.toContain("sha256-");
     expect(policy).not.toContain("upgrade-insecure-requests");
   });
+
+  it("requires Trusted Types on the back-office only", () => {
+    const base = {
+      nonce: "n",
+      connectOrigins: [],
+      upgradeInsecureRequests: false,
+      reportUrl: "http://api/r",
+    };
+    expect(contentSecurityPolicy({ ...base, trustedTypes: true })).toContain(
+      "require-trusted-types-for 'script'; trusted-types 'none'",
+    );
+    expect(contentSecurityPolicy(base)).not.toContain("trusted-types");
+  });
 });

@@ -117,12 +117,12 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   });
 
   /** The headers every HTML page gets: security headers, its CSP naming `nonce`, who may keep it. */
-  const pageHeaders = (nonce: string, shared: boolean): Record<string, string> => ({
+  const pageHeaders = (nonce: string, shared: boolean, backOffice = false): Record<string, string> => ({
     ...(https ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {}),
     ...htmlSecurityHeaders,
     // Shared only when the page cache judged it so: anonymous, and not built from fallback data.
     "cache-control": shared ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL,
-    "content-security-policy": contentSecurityPolicy({ ...policyBase, nonce }),
+    "content-security-policy": contentSecurityPolicy({ ...policyBase, nonce, trustedTypes: backOffice }),
     "reporting-endpoints": reportingEndpoints(reportUrl),
   });
 
@@ -147,7 +147,8 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     }
     const nonce = request.raw.headers[CSP_NONCE_HEADER];
     const shared = ["hit", "miss"].includes(String(reply.getHeader("x-cache")));
-    reply.headers(pageHeaders(typeof nonce === "string" ? nonce : newNonce(), shared));
+    const backOffice = /^\/admin(?:[/?#]|$)/i.test(request.url);
+    reply.headers(pageHeaders(typeof nonce === "string" ? nonce : newNonce(), shared, backOffice));
     return payload;
   });
 
