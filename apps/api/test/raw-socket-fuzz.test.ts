@@ -227,6 +227,28 @@ describe("raw requests to both servers with their caches armed", () => {
     }
   });
 
+  it.each([
+    ["HTTP/1.0 without a Host", "GET / HTTP/1.0\r\nConnection: close\r\n\r\n"],
+    ["HTTP/1.0 //, without a Host", "GET // HTTP/1.0\r\nConnection: close\r\n\r\n"],
+    ["two Hosts", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"],
+    [
+      "a Host the router would read as a path",
+      "GET / HTTP/1.1\r\nHost: evil.example/admin?\r\nConnection: close\r\n\r\n",
+    ],
+    ["TRACE", "TRACE // HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
+    ["CONNECT", "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
+    [
+      "Content-Length with Transfer-Encoding",
+      "POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n",
+    ],
+  ])("%s: refused or answered below 500 by both servers, which still answer", async (_name, bytes) => {
+    for (const port of [webPort, apiPort]) {
+      await armCaches();
+      for (const status of statuses(await exchange(port, bytes))) expect(status, `${port}`).toBeLessThan(500);
+      await bothStillAnswer();
+    }
+  });
+
   it("generated request lines and headers never end a process or earn a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(request, fc.boolean(), async (bytes, toWeb) => {

@@ -89,13 +89,13 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
       .send("Method not allowed.");
   });
 
-  // React Router's request URL is built from the Host header: one that is not a plain name or
-  // address (or is given twice) cannot make a URL, and is refused here as any server would,
-  // rather than failing inside the render (issue 25). HTTP/1.0 may leave it out.
+  // React Router's request URL is built from the Host header: one that is missing (HTTP/1.0 may
+  // leave it out), not a plain name or address, or given twice cannot make a URL, and is refused
+  // here as any server would, rather than failing inside the render (issue 25).
   app.addHook("onRequest", async (request, reply) => {
     const raw = request.raw.rawHeaders ?? [];
     const hosts = raw.filter((name, index) => index % 2 === 0 && name.toLowerCase() === "host");
-    if (hosts.length === 0 || (hosts.length === 1 && isPlainHost(request.headers.host))) return;
+    if (hosts.length === 1 && isPlainHost(request.headers.host)) return;
     return reply
       .code(400)
       .type("text/plain; charset=utf-8")
