@@ -2,8 +2,8 @@ import {
   ADMIN_MESSAGE_CATEGORIES,
   ADMIN_ROLES,
   BLOG_CATEGORIES,
-  CONTACT_STATUSES,
   CONSENT_EVENT_KINDS,
+  CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   CQC_NUMBER_PATTERN,
   DELIVERY_OPTIONS,
@@ -509,7 +509,10 @@ export const consentEvents = pgTable(
     check("consent_events_kind_valid", inList("kind", CONSENT_EVENT_KINDS)),
     check("consent_events_one_record", sql`num_nonnulls(${t.priceAlertId}, ${t.subscriptionId}) = 1`),
     // Only a confirmation names a request (one made before this table existed names none).
-    check("consent_events_request_of_confirmation", sql`${t.kind} = 'confirmation' or ${t.requestId} is null`),
+    check(
+      "consent_events_request_of_confirmation",
+      sql`${t.kind} = 'confirmation' or ${t.requestId} is null`,
+    ),
     uniqueIndex("consent_events_request_confirmed_once").on(t.requestId),
     index("consent_events_price_alert_idx").on(t.priceAlertId, t.createdAt),
     index("consent_events_subscription_idx").on(t.subscriptionId, t.createdAt),

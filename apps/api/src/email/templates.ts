@@ -134,7 +134,11 @@ export function alertConfirmationEmail(
           ["Alert ends", formatLongDate(alert.expiresAt)],
         ],
       },
-      { kind: "button", label: change ? "Confirm this change" : "Confirm my price alert", href: links.confirm },
+      {
+        kind: "button",
+        label: change ? "Confirm this change" : "Confirm my price alert",
+        href: links.confirm,
+      },
       {
         kind: "paragraph",
         text: change
@@ -164,7 +168,9 @@ export function subscriptionConfirmationEmail(
     .map((key) => PREFERENCE_LABELS[key]);
   const change = kind === "change";
   return render(
-    change ? `Confirm the change to your ${SITE_NAME} price updates` : `Confirm your ${SITE_NAME} price updates`,
+    change
+      ? `Confirm the change to your ${SITE_NAME} price updates`
+      : `Confirm your ${SITE_NAME} price updates`,
     [
       {
         kind: "paragraph",
@@ -173,7 +179,11 @@ export function subscriptionConfirmationEmail(
           : `Please confirm your email address to start receiving price updates from ${SITE_NAME}.`,
       },
       { kind: "facts", rows: [["Your interests", chosen.length > 0 ? chosen.join(", ") : "None chosen"]] },
-      { kind: "button", label: change ? "Confirm this change" : "Confirm my subscription", href: links.confirm },
+      {
+        kind: "button",
+        label: change ? "Confirm this change" : "Confirm my subscription",
+        href: links.confirm,
+      },
       {
         kind: "paragraph",
         text: change

@@ -81,7 +81,10 @@ const neverConfirmed = sql`not exists (
  * of a record never confirmed at once, and the rest RETENTION.consentEvidenceDays later.
  */
 async function purgeConsentHistory(tx: Database, now: Date, before: (days: number) => Date) {
-  await tx.update(consentEvents).set({ recordGoneAt: now }).where(and(isNull(consentEvents.recordGoneAt), recordGone));
+  await tx
+    .update(consentEvents)
+    .set({ recordGoneAt: now })
+    .where(and(isNull(consentEvents.recordGoneAt), recordGone));
   const unconfirmed = await tx
     .delete(consentEvents)
     .where(and(isNotNull(consentEvents.recordGoneAt), neverConfirmed))

@@ -166,7 +166,10 @@ export function createEmailLinkService(
      * only now. A confirmed alert is checked against the current price at once (it may have dropped
      * while the email waited). A request is confirmed once; using its link again changes nothing.
      */
-    async confirm(token: string, client: { ipAddress: string | null } = { ipAddress: null }): Promise<EmailLinkResult> {
+    async confirm(
+      token: string,
+      client: { ipAddress: string | null } = { ipAddress: null },
+    ): Promise<EmailLinkResult> {
       const at = now();
       return db.transaction(async (tx) => {
         const link = await linkFor(tx, token, "confirm");
@@ -176,7 +179,7 @@ export function createEmailLinkService(
         if (link.consentEventId && !request) throw unknownLink();
         // A request not confirmed within the unconfirmed period is forgotten (the retention job
         // deletes its link), as an alert or subscription never confirmed is.
-        if (request && request.createdAt.getTime() <= at.getTime() - RETENTION.unconfirmedDays * DAY_MS) {
+        if (request && request.createdAt.getTime() < at.getTime() - RETENTION.unconfirmedDays * DAY_MS) {
           throw unknownLink();
         }
         const confirmation = { request, ipAddress: client.ipAddress, at };

@@ -29,7 +29,10 @@ export async function mayQueueConfirmation(tx: Database, email: string, at: Date
     .where(
       and(
         eq(emailSuppressions.emailHash, emailHash),
-        or(isNull(emailSuppressions.confirmationQueuedAt), lte(emailSuppressions.confirmationQueuedAt, weekAgo)),
+        or(
+          isNull(emailSuppressions.confirmationQueuedAt),
+          lte(emailSuppressions.confirmationQueuedAt, weekAgo),
+        ),
       ),
     )
     .returning({ emailHash: emailSuppressions.emailHash });

@@ -11,9 +11,9 @@ import type { Database } from "../db/client.ts";
 import { medications, priceAlerts } from "../db/schema.ts";
 import { hashClientAddress } from "../email/secrets.ts";
 import { alertConfirmationEmail, priceDropEmail } from "../email/templates.ts";
+import { badRequest, refuse } from "../plugins/refusal.ts";
 import { type AlertTerms, type ConsentEvent, recordConsentRequest } from "./consent-history.ts";
 import { mayQueueConfirmation } from "./opt-out-throttle.ts";
-import { badRequest, refuse } from "../plugins/refusal.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { lowestPrice, type PricesChanged } from "./price-service.ts";
 import { medicationIsPublic } from "./public-filters.ts";
@@ -138,7 +138,10 @@ export function createPriceAlertService(
   async function queueConfirmation(
     tx: Database,
     request: ConsentEvent,
-    { alert, at }: { alert: Parameters<typeof alertConfirmationEmail>[0] & { id: string; email: string }; at: Date },
+    {
+      alert,
+      at,
+    }: { alert: Parameters<typeof alertConfirmationEmail>[0] & { id: string; email: string }; at: Date },
   ): Promise<void> {
     if (!(await mayQueueConfirmation(tx, alert.email, at))) return;
     const confirm = await outbox.confirmLink(tx, { priceAlertId: alert.id, consentEventId: request.id });
