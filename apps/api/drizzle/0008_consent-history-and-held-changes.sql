@@ -40,7 +40,7 @@ FROM "subscriptions";--> statement-breakpoint
 INSERT INTO "consent_events" ("subscription_id", "email_hash", "kind", "terms", "wording_version", "source", "client_ip_hash", "created_at")
 SELECT "id", encode(sha256(convert_to(lower(trim("email")), 'UTF8')), 'hex'), 'confirmation',
   jsonb_build_object('priceDrops', "price_drops", 'newMedications', "new_medications", 'promotions', "promotions", 'weeklyDigest', "weekly_digest", 'subscribedTo', "subscribed_to"),
-  "consent_version", "consent_source", NULL, "confirmed_at"
+  "consent_version", 'confirm-link', NULL, "confirmed_at"
 FROM "subscriptions" WHERE "confirmed_at" IS NOT NULL;--> statement-breakpoint
 INSERT INTO "consent_events" ("price_alert_id", "email_hash", "kind", "terms", "wording_version", "source", "client_ip_hash", "created_at")
 SELECT "id", encode(sha256(convert_to(lower(trim("email")), 'UTF8')), 'hex'), 'request',
@@ -50,5 +50,5 @@ FROM "price_alerts";--> statement-breakpoint
 INSERT INTO "consent_events" ("price_alert_id", "email_hash", "kind", "terms", "wording_version", "source", "client_ip_hash", "created_at")
 SELECT "id", encode(sha256(convert_to(lower(trim("email")), 'UTF8')), 'hex'), 'confirmation',
   jsonb_build_object('medicationId', "medication_id", 'dosage', "dosage", 'targetPrice', "target_price", 'expiresAt', "expires_at"),
-  "consent_version", "consent_source", NULL, "confirmed_at"
+  "consent_version", 'confirm-link', NULL, "confirmed_at"
 FROM "price_alerts" WHERE "confirmed_at" IS NOT NULL;

@@ -183,6 +183,7 @@ describe("a request to change a confirmed subscription", () => {
     expect(answer.json()).toEqual({
       message: emailLinkMessages.subscriptionChangeConfirmed,
       kind: "subscription",
+      change: true,
     });
     const after = await subscriptionOf(email);
     expect(after).toMatchObject({
@@ -262,6 +263,7 @@ describe("a request to change a confirmed subscription", () => {
     expect(await confirmNewest(email)).toEqual({
       message: emailLinkMessages.subscriptionChangeConfirmed,
       kind: "subscription",
+      change: true,
     });
     expect(await subscriptionOf(email)).toMatchObject({
       priceDrops: false,
@@ -352,6 +354,7 @@ describe("a request to change or re-arm a confirmed alert", () => {
     expect(await confirmNewest(email)).toEqual({
       message: emailLinkMessages.alertChangeConfirmed,
       kind: "price-alert",
+      change: true,
     });
     const after = await alertOf(email);
     expect(after).toMatchObject({

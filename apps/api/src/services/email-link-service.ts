@@ -83,6 +83,7 @@ export function createEmailLinkService(
     const result = {
       message: request?.held ? emailLinkMessages.alertChangeConfirmed : emailLinkMessages.alertConfirmed,
       kind: "price-alert" as const,
+      ...(request?.held ? { change: true as const } : {}),
     };
     if (request ? await isConfirmed(tx, request.id) : alert.confirmedAt !== null) return result;
     const terms = request ? (request.terms as AlertTerms) : alertTermsOf(alert);
@@ -129,6 +130,7 @@ export function createEmailLinkService(
         ? emailLinkMessages.subscriptionChangeConfirmed
         : emailLinkMessages.subscriptionConfirmed,
       kind: "subscription" as const,
+      ...(request?.held ? { change: true as const } : {}),
     };
     if (request ? await isConfirmed(tx, request.id) : subscription.confirmedAt !== null) return result;
     const terms = request ? (request.terms as SubscriptionTerms) : subscriptionTermsOf(subscription);
