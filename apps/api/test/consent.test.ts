@@ -234,6 +234,29 @@ describe("a request to change a confirmed subscription", () => {
     expect(await historyOf({ subscriptionId: before.id })).toEqual(history);
   });
 
+  it("is applied once when its link is pressed twice at the same moment", async () => {
+    const email = "double-click@example.co.uk";
+    const before = await confirmedSubscription(email);
+    clock.advance(HOUR);
+    expect(
+      (await post(subscribeUrl, { email, source: "popup", preferences: { promotions: false } }, STRANGER_IP))
+        .statusCode,
+    ).toBe(201);
+    const { confirm } = await newestConfirmation(email);
+    clock.advance(HOUR);
+    const answers = await Promise.all([
+      post(confirmUrl(confirm), undefined),
+      post(confirmUrl(confirm), undefined),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(answers[0]?.json()).toEqual(answers[1]?.json());
+    expect(await subscriptionOf(email)).toMatchObject({ promotions: false });
+    const confirmations = (await historyOf({ subscriptionId: before.id })).filter(
+      (event) => event.kind === "confirmation",
+    );
+    expect(confirmations).toHaveLength(2);
+  });
+
   it("is held when it narrows too (a stranger cannot switch interests off), and a repeat of what is agreed changes nothing and sends nothing", async () => {
     const email = "narrowed@example.co.uk";
     const before = await confirmedSubscription(email);
