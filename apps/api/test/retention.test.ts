@@ -140,6 +140,9 @@ describe("purgeExpired", () => {
       emails: 2,
       addressLinks: 1,
       writeCounters: 1,
+      // These rows were written by hand, with no consent history (consent.test.ts covers it).
+      unconfirmedRequestLinks: 0,
+      consentEvents: 0,
     });
     expect((await db.select().from(priceAlerts)).map((row) => row.email).sort()).toEqual([
       "cancelled-lately@example.com",

@@ -66,6 +66,11 @@ export const ADMIN_ROLES = ["admin"] as const;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
 /** What the secret in an email link does. */
 export const EMAIL_LINK_PURPOSES = ["confirm", "unsubscribe"] as const;
+/**
+ * A consent event (decision 031): a visitor's request for an alert or subscription on given
+ * terms, or the address confirming one from its inbox. Appended, never changed.
+ */
+export const CONSENT_EVENT_KINDS = ["request", "confirmation"] as const;
 
 /**
  * What an audit entry records: the actions and the kinds of thing acted on. The API writes only

@@ -90,6 +90,12 @@ export const writeLimitMessages = {
 export const emailLinkMessages = {
   alertConfirmed: "Your price alert is confirmed. We'll email you when the price drops to your target.",
   subscriptionConfirmed: "Your subscription is confirmed. Price updates will arrive in your inbox.",
+  /** A change to an alert the address had already confirmed, held until now (decision 031). */
+  alertChangeConfirmed:
+    "Your change to this price alert is confirmed. We'll email you when the price drops to your target.",
+  /** A change to a subscription the address had already confirmed, held until now (decision 031). */
+  subscriptionChangeConfirmed:
+    "Your change to your price updates is confirmed. We'll email you about the interests you chose.",
   alertUnsubscribed: "You won't get any more emails about this price alert.",
   subscriptionUnsubscribed: "You're unsubscribed. We won't send you price updates any more.",
   addressUnsubscribed:

@@ -83,5 +83,7 @@ export const EmailLinkResult = z.object({
    * belongs to neither, such as a contact acknowledgement) the whole address.
    */
   kind: z.enum(["price-alert", "subscription", "address"]),
+  /** Present when a confirm link applied a change to a confirmed alert or subscription (decision 031). */
+  change: z.literal(true).optional(),
 });
 export type EmailLinkResult = z.infer<typeof EmailLinkResult>;

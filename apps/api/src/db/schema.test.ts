@@ -4,6 +4,7 @@ import {
   ADMIN_MESSAGE_CATEGORIES,
   ADMIN_ROLES,
   BLOG_CATEGORIES,
+  CONSENT_EVENT_KINDS,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
@@ -47,6 +48,7 @@ const lists: [constraint: string, list: readonly string[], name: string][] = [
   ["blog_posts_category_valid", BLOG_CATEGORIES, "BLOG_CATEGORIES"],
   ["email_outbox_status_valid", OUTBOX_STATUSES, "OUTBOX_STATUSES"],
   ["email_links_purpose_valid", EMAIL_LINK_PURPOSES, "EMAIL_LINK_PURPOSES"],
+  ["consent_events_kind_valid", CONSENT_EVENT_KINDS, "CONSENT_EVENT_KINDS"],
 ];
 
 describe("the migrations' lists match the contract", () => {

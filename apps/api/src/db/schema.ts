@@ -2,6 +2,7 @@ import {
   ADMIN_MESSAGE_CATEGORIES,
   ADMIN_ROLES,
   BLOG_CATEGORIES,
+  CONSENT_EVENT_KINDS,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   CQC_NUMBER_PATTERN,
@@ -385,8 +386,9 @@ export const contacts = pgTable(
 );
 
 /**
- * The consent a visitor gave with an alert or subscription (decision 013): which wording, when,
- * from which form, and a SHA-256 of the client address (never the address itself).
+ * The current consent of an alert or subscription (decision 013): which wording, when, from which
+ * form, and a SHA-256 of the client address (never the address itself). Its history, every request
+ * and confirmation, is in consent_events (decision 031).
  */
 const consentRecord = () => ({
   consentVersion: text("consent_version").notNull(),
@@ -461,6 +463,61 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_email_unique").on(sql`lower(${t.email})`),
     check("subscriptions_status_valid", inList("status", SUBSCRIPTION_STATUSES)),
     check("subscriptions_source_valid", inList("source", SUBSCRIPTION_SOURCES)),
+  ],
+);
+
+/** What a consent event agreed to: a subscription's interests and scope, or an alert's target. */
+export type ConsentTerms =
+  | {
+      priceDrops: boolean;
+      newMedications: boolean;
+      promotions: boolean;
+      weeklyDigest: boolean;
+      subscribedTo: { type: string; value: string | null }[];
+    }
+  | { medicationId: string; dosage: string; targetPrice: number; expiresAt: string };
+
+/**
+ * The history of consent (decision 031), appended and never changed: each request for an alert or
+ * subscription on given terms, and each confirmation of one from the address's inbox. It names
+ * its alert or subscription by id without a foreign key, so the evidence outlives the row: the
+ * retention job notes when the row went (`record_gone_at`) and deletes the history a fixed period
+ * later. A request held for confirmation is this table's row, and its confirm link points at it.
+ */
+export const consentEvents = pgTable(
+  "consent_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    priceAlertId: uuid("price_alert_id"),
+    subscriptionId: uuid("subscription_id"),
+    /** SHA-256 of the trimmed, lower-cased address (email/secrets.ts hashEmail). */
+    emailHash: text("email_hash").notNull(),
+    kind: text("kind").notNull(),
+    /** A request to change terms the address had confirmed: held until the address confirms it. */
+    held: boolean("held").notNull().default(false),
+    terms: jsonb("terms").$type<ConsentTerms>().notNull(),
+    wordingVersion: text("wording_version").notNull(),
+    source: text("source").notNull(),
+    clientIpHash: text("client_ip_hash"),
+    /** A confirmation's request: each request is confirmed at most once. */
+    requestId: uuid("request_id").references((): AnyPgColumn => consentEvents.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** When the retention job found the alert or subscription gone; the history goes a period later. */
+    recordGoneAt: timestamp("record_gone_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("consent_events_kind_valid", inList("kind", CONSENT_EVENT_KINDS)),
+    check("consent_events_one_record", sql`num_nonnulls(${t.priceAlertId}, ${t.subscriptionId}) = 1`),
+    // Only a confirmation names a request (one made before this table existed names none).
+    check(
+      "consent_events_request_of_confirmation",
+      sql`${t.kind} = 'confirmation' or ${t.requestId} is null`,
+    ),
+    uniqueIndex("consent_events_request_confirmed_once").on(t.requestId),
+    index("consent_events_price_alert_idx").on(t.priceAlertId, t.createdAt),
+    index("consent_events_subscription_idx").on(t.subscriptionId, t.createdAt),
+    index("consent_events_email_hash_idx").on(t.emailHash),
+    index("consent_events_gone_idx").on(t.recordGoneAt),
   ],
 );
 
@@ -579,10 +636,13 @@ export const emailLinks = pgTable(
     priceAlertId: uuid("price_alert_id").references(() => priceAlerts.id, { onDelete: "cascade" }),
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "cascade" }),
     emailHash: text("email_hash"),
+    /** A confirm link's request (decision 031): confirming applies that request's terms. */
+    consentEventId: uuid("consent_event_id").references(() => consentEvents.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("email_links_purpose_valid", inList("purpose", EMAIL_LINK_PURPOSES)),
+    check("email_links_request_confirm_only", sql`${t.consentEventId} is null or ${t.purpose} = 'confirm'`),
     check(
       "email_links_one_target",
       sql`num_nonnulls(${t.priceAlertId}, ${t.subscriptionId}, ${t.emailHash}) = 1`,
@@ -593,6 +653,7 @@ export const emailLinks = pgTable(
     ),
     index("email_links_price_alert_idx").on(t.priceAlertId),
     index("email_links_subscription_idx").on(t.subscriptionId),
+    index("email_links_consent_event_idx").on(t.consentEventId),
   ],
 );
 
@@ -600,6 +661,8 @@ export const emailLinks = pgTable(
 export const emailSuppressions = pgTable("email_suppressions", {
   emailHash: text("email_hash").primaryKey(),
   createdAt: createdAt(),
+  /** The last confirmation email queued to the address since: at most one a week (decision 031). */
+  confirmationQueuedAt: timestamp("confirmation_queued_at", { withTimezone: true }),
 });
 
 /**

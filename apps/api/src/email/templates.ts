@@ -95,6 +95,12 @@ ${body}
 
 const medicationLabel = (medicationName: string, dosage: string) => `${medicationName} ${dosage}`;
 
+/**
+ * What a confirmation asks for: a new alert or subscription, or a change to one the address had
+ * confirmed, which waits for this email (decision 031).
+ */
+export type ConfirmationKind = "new" | "change";
+
 export function alertConfirmationEmail(
   alert: {
     medicationName: string;
@@ -105,12 +111,19 @@ export function alertConfirmationEmail(
     expiresAt: Date;
   },
   links: EmailLinks & { confirm: string },
+  kind: ConfirmationKind = "new",
 ): RenderedEmail {
   const what = medicationLabel(alert.medicationName, alert.dosage);
+  const change = kind === "change";
   return render(
-    `Confirm your price alert for ${what}`,
+    change ? `Confirm the change to your price alert for ${what}` : `Confirm your price alert for ${what}`,
     [
-      { kind: "paragraph", text: "Please confirm your email address to start your price alert." },
+      {
+        kind: "paragraph",
+        text: change
+          ? "We were asked to change your price alert. Nothing changes until you confirm it."
+          : "Please confirm your email address to start your price alert.",
+      },
       {
         kind: "facts",
         rows: [
@@ -121,10 +134,16 @@ export function alertConfirmationEmail(
           ["Alert ends", formatLongDate(alert.expiresAt)],
         ],
       },
-      { kind: "button", label: "Confirm my price alert", href: links.confirm },
+      {
+        kind: "button",
+        label: change ? "Confirm this change" : "Confirm my price alert",
+        href: links.confirm,
+      },
       {
         kind: "paragraph",
-        text: "We'll email you once when the lowest in-stock price reaches your target. If you didn't ask for this alert, ignore this email: nothing more will be sent to you about it.",
+        text: change
+          ? "We'll email you once when the lowest in-stock price reaches this target. If you didn't ask for this change, ignore this email: your alert stays as it is."
+          : "We'll email you once when the lowest in-stock price reaches your target. If you didn't ask for this alert, ignore this email: nothing more will be sent to you about it.",
       },
     ],
     `You're getting this email because a price alert was set for this address on ${SITE_NAME}.`,
@@ -142,22 +161,34 @@ const PREFERENCE_LABELS: Record<keyof SubscriptionPreferences, string> = {
 export function subscriptionConfirmationEmail(
   subscription: { preferences: SubscriptionPreferences },
   links: EmailLinks & { confirm: string },
+  kind: ConfirmationKind = "new",
 ): RenderedEmail {
   const chosen = (Object.keys(PREFERENCE_LABELS) as (keyof SubscriptionPreferences)[])
     .filter((key) => subscription.preferences[key])
     .map((key) => PREFERENCE_LABELS[key]);
+  const change = kind === "change";
   return render(
-    `Confirm your ${SITE_NAME} price updates`,
+    change
+      ? `Confirm the change to your ${SITE_NAME} price updates`
+      : `Confirm your ${SITE_NAME} price updates`,
     [
       {
         kind: "paragraph",
-        text: `Please confirm your email address to start receiving price updates from ${SITE_NAME}.`,
+        text: change
+          ? `We were asked to change your price updates from ${SITE_NAME}. Nothing changes until you confirm it.`
+          : `Please confirm your email address to start receiving price updates from ${SITE_NAME}.`,
       },
       { kind: "facts", rows: [["Your interests", chosen.length > 0 ? chosen.join(", ") : "None chosen"]] },
-      { kind: "button", label: "Confirm my subscription", href: links.confirm },
+      {
+        kind: "button",
+        label: change ? "Confirm this change" : "Confirm my subscription",
+        href: links.confirm,
+      },
       {
         kind: "paragraph",
-        text: "If you didn't ask to subscribe, ignore this email: we won't send you anything else.",
+        text: change
+          ? "If you didn't ask for this change, ignore this email: your price updates stay as they are."
+          : "If you didn't ask to subscribe, ignore this email: we won't send you anything else.",
       },
     ],
     `You're getting this email because this address was entered to subscribe on ${SITE_NAME}.`,

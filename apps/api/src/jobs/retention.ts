@@ -1,7 +1,14 @@
-import { and, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.ts";
-import { contacts, emailLinks, emailOutbox, priceAlerts, subscriptions } from "../db/schema.ts";
+import {
+  consentEvents,
+  contacts,
+  emailLinks,
+  emailOutbox,
+  priceAlerts,
+  subscriptions,
+} from "../db/schema.ts";
 import { forgetFailedSignIns } from "../services/audit-service.ts";
 import { forgetOldWriteCounts } from "../services/write-limit.ts";
 
@@ -30,6 +37,13 @@ export const RETENTION = {
   addressLinkDays: 365,
   /** Write-limit counters whose window ended (they hold a hashed address or a client network). */
   writeCounterDays: 1,
+  /**
+   * The consent history of an alert or subscription the address confirmed: kept while it exists
+   * and this long after (six years, leap days included: the Limitation Act 1980's period for a
+   * claim that we emailed someone without consent; decision 031). It holds hashes, the terms and
+   * times, never the address. The history of one never confirmed goes with it.
+   */
+  consentEvidenceDays: 6 * 365 + 2,
 } as const;
 
 export interface PurgeSummary {
@@ -42,6 +56,44 @@ export interface PurgeSummary {
   emails: number;
   addressLinks: number;
   writeCounters: number;
+  /** Confirm links of requests not confirmed within the unconfirmed period. */
+  unconfirmedRequestLinks: number;
+  /** Consent events deleted: of records never confirmed, or kept their period after the record went. */
+  consentEvents: number;
+}
+
+/** An event whose alert or subscription no longer exists. */
+const recordGone = sql`(
+  (${consentEvents.priceAlertId} is not null and not exists (select 1 from ${priceAlerts} where ${priceAlerts.id} = ${consentEvents.priceAlertId}))
+  or (${consentEvents.subscriptionId} is not null and not exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${consentEvents.subscriptionId}))
+)`;
+
+/** An event of a record the address never confirmed: no confirmation shares its alert or subscription. */
+const neverConfirmed = sql`not exists (
+  select 1 from ${consentEvents} as confirmation
+  where confirmation.kind = 'confirmation'
+    and (confirmation.price_alert_id = ${consentEvents.priceAlertId} or confirmation.subscription_id = ${consentEvents.subscriptionId})
+)`;
+
+/**
+ * The consent history's retention (decision 031): notes when each record's alert or subscription
+ * went (whatever deleted it: this job, the back-office, a medication's removal), deletes the history
+ * of a record never confirmed at once, and the rest RETENTION.consentEvidenceDays later.
+ */
+async function purgeConsentHistory(tx: Database, now: Date, before: (days: number) => Date) {
+  await tx
+    .update(consentEvents)
+    .set({ recordGoneAt: now })
+    .where(and(isNull(consentEvents.recordGoneAt), recordGone));
+  const unconfirmed = await tx
+    .delete(consentEvents)
+    .where(and(isNotNull(consentEvents.recordGoneAt), neverConfirmed))
+    .returning({ id: consentEvents.id });
+  const kept = await tx
+    .delete(consentEvents)
+    .where(lt(consentEvents.recordGoneAt, before(RETENTION.consentEvidenceDays)))
+    .returning({ id: consentEvents.id });
+  return unconfirmed.length + kept.length;
 }
 
 /**
@@ -95,6 +147,15 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeSummar
         and(isNotNull(emailLinks.emailHash), lt(emailLinks.createdAt, before(RETENTION.addressLinkDays))),
       )
       .returning({ tokenHash: emailLinks.tokenHash });
+    // A held request's link lives as long as an unconfirmed alert or subscription does.
+    const staleRequests = tx
+      .select({ id: consentEvents.id })
+      .from(consentEvents)
+      .where(and(sql`${consentEvents.kind} = 'request'`, lt(consentEvents.createdAt, unconfirmed)));
+    const requestLinks = await tx
+      .delete(emailLinks)
+      .where(inArray(emailLinks.consentEventId, staleRequests))
+      .returning({ tokenHash: emailLinks.tokenHash });
     return {
       contacts: removedContacts.length,
       failedSignIns: await forgetFailedSignIns(tx, before(RETENTION.failedSignInDays)),
@@ -105,6 +166,8 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeSummar
       emails: emails.length,
       addressLinks: addressLinks.length,
       writeCounters: await forgetOldWriteCounts(tx, before(RETENTION.writeCounterDays)),
+      unconfirmedRequestLinks: requestLinks.length,
+      consentEvents: await purgeConsentHistory(tx, now, before),
     };
   });
 }

@@ -3,10 +3,23 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { emailLinks, emailOutbox, emailSuppressions, priceAlerts, subscriptions } from "../db/schema.ts";
 import { hashEmail, hashLinkToken } from "../email/secrets.ts";
+import { RETENTION } from "../jobs/retention.ts";
 import { notFound } from "../plugins/refusal.ts";
+import {
+  type AlertTerms,
+  alertTermsOf,
+  type ConsentEvent,
+  isConfirmed,
+  recordConsentConfirmation,
+  requestOfLink,
+  type SubscriptionTerms,
+  subscriptionTermsOf,
+} from "./consent-history.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { lockAlertPairs } from "./price-alert-service.ts";
 import type { PricesChanged } from "./price-service.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SHA-256 of a column's trimmed, lower-cased text, as email/secrets.ts hashEmail computes it. */
 const emailHashSql = (
@@ -44,54 +57,136 @@ export function createEmailLinkService(
     return link;
   }
 
+  type Confirmation = { request: ConsentEvent | undefined; ipAddress: string | null; at: Date };
+
+  /** The current consent columns, from the request the address has just confirmed. */
+  const currentConsent = (request: ConsentEvent) => ({
+    consentVersion: request.wordingVersion,
+    consentedAt: request.createdAt,
+    consentSource: request.source,
+    consentIpHash: request.clientIpHash,
+  });
+
+  async function confirmAlert(
+    tx: Database,
+    priceAlertId: string,
+    { request, ipAddress, at }: Confirmation,
+  ): Promise<EmailLinkResult> {
+    const [watched] = await tx
+      .select({ medicationId: priceAlerts.medicationId, dosage: priceAlerts.dosage })
+      .from(priceAlerts)
+      .where(eq(priceAlerts.id, priceAlertId));
+    if (watched) await lockAlertPairs(tx, [watched]);
+    const [alert] = await tx.select().from(priceAlerts).where(eq(priceAlerts.id, priceAlertId)).for("update");
+    // Only a confirmed alert can have triggered; an ended one cannot be restarted from an old email.
+    if (!alert || (alert.status !== "active" && alert.status !== "triggered")) throw unknownLink();
+    const result = {
+      message: request?.held ? emailLinkMessages.alertChangeConfirmed : emailLinkMessages.alertConfirmed,
+      kind: "price-alert" as const,
+      ...(request?.held ? { change: true as const } : {}),
+    };
+    if (request ? await isConfirmed(tx, request.id) : alert.confirmedAt !== null) return result;
+    const terms = request ? (request.terms as AlertTerms) : alertTermsOf(alert);
+    await tx
+      .update(priceAlerts)
+      .set({
+        targetPrice: terms.targetPrice,
+        expiresAt: new Date(terms.expiresAt),
+        // Confirming a change to an alert that fired re-arms it.
+        status: "active",
+        triggeredAt: null,
+        confirmedAt: at,
+        ...(request ? currentConsent(request) : {}),
+        updatedAt: at,
+      })
+      .where(eq(priceAlerts.id, alert.id));
+    await recordConsentConfirmation(tx, {
+      priceAlertId: alert.id,
+      email: alert.email,
+      terms,
+      wordingVersion: request?.wordingVersion ?? alert.consentVersion,
+      requestId: request?.id ?? null,
+      ipAddress,
+      at,
+    });
+    await liftOptOut(tx, alert.email);
+    await pricesChanged(tx, [{ medicationId: alert.medicationId, dosage: alert.dosage }], at);
+    return result;
+  }
+
+  async function confirmSubscription(
+    tx: Database,
+    subscriptionId: string,
+    { request, ipAddress, at }: Confirmation,
+  ): Promise<EmailLinkResult> {
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId))
+      .for("update");
+    if (subscription?.status !== "active") throw unknownLink();
+    const result = {
+      message: request?.held
+        ? emailLinkMessages.subscriptionChangeConfirmed
+        : emailLinkMessages.subscriptionConfirmed,
+      kind: "subscription" as const,
+      ...(request?.held ? { change: true as const } : {}),
+    };
+    if (request ? await isConfirmed(tx, request.id) : subscription.confirmedAt !== null) return result;
+    const terms = request ? (request.terms as SubscriptionTerms) : subscriptionTermsOf(subscription);
+    await tx
+      .update(subscriptions)
+      .set({
+        priceDrops: terms.priceDrops,
+        newMedications: terms.newMedications,
+        promotions: terms.promotions,
+        weeklyDigest: terms.weeklyDigest,
+        subscribedTo: terms.subscribedTo,
+        confirmedAt: at,
+        ...(request ? currentConsent(request) : {}),
+        updatedAt: at,
+      })
+      .where(eq(subscriptions.id, subscription.id));
+    await recordConsentConfirmation(tx, {
+      subscriptionId: subscription.id,
+      email: subscription.email,
+      terms,
+      wordingVersion: request?.wordingVersion ?? subscription.consentVersion,
+      requestId: request?.id ?? null,
+      ipAddress,
+      at,
+    });
+    await liftOptOut(tx, subscription.email);
+    return result;
+  }
+
   return {
     /**
-     * Double opt-in: confirms the alert or subscription the link names. A confirmed alert is
-     * checked against the current price at once (it may have dropped while the email waited).
+     * Double opt-in: confirms the request the link was sent for, applying its terms to the alert or
+     * subscription in this transaction and appending the confirmation to the consent history
+     * (decision 031). A change the address had been asked to confirm (a held request) is applied
+     * only now. A confirmed alert is checked against the current price at once (it may have dropped
+     * while the email waited). A request is confirmed once; using its link again changes nothing.
      */
-    async confirm(token: string): Promise<EmailLinkResult> {
+    async confirm(
+      token: string,
+      client: { ipAddress: string | null } = { ipAddress: null },
+    ): Promise<EmailLinkResult> {
       const at = now();
       return db.transaction(async (tx) => {
         const link = await linkFor(tx, token, "confirm");
-        if (link?.priceAlertId) {
-          const [watched] = await tx
-            .select({ medicationId: priceAlerts.medicationId, dosage: priceAlerts.dosage })
-            .from(priceAlerts)
-            .where(eq(priceAlerts.id, link.priceAlertId));
-          if (watched) await lockAlertPairs(tx, [watched]);
-          const [alert] = await tx
-            .select()
-            .from(priceAlerts)
-            .where(eq(priceAlerts.id, link.priceAlertId))
-            .for("update");
-          // Only a confirmed alert can have triggered; an ended one cannot be restarted from an old email.
-          if (!alert || (alert.status !== "active" && alert.status !== "triggered")) throw unknownLink();
-          if (alert.confirmedAt === null) {
-            await tx
-              .update(priceAlerts)
-              .set({ confirmedAt: at, updatedAt: at })
-              .where(eq(priceAlerts.id, alert.id));
-            await liftOptOut(tx, alert.email);
-            await pricesChanged(tx, [{ medicationId: alert.medicationId, dosage: alert.dosage }], at);
-          }
-          return { message: emailLinkMessages.alertConfirmed, kind: "price-alert" as const };
+        if (!link) throw unknownLink();
+        // Links sent before the consent history began name no request: they confirm the row as it is.
+        const request = link.consentEventId ? await requestOfLink(tx, link.consentEventId) : undefined;
+        if (link.consentEventId && !request) throw unknownLink();
+        // A request not confirmed within the unconfirmed period is forgotten (the retention job
+        // deletes its link), as an alert or subscription never confirmed is.
+        if (request && request.createdAt.getTime() < at.getTime() - RETENTION.unconfirmedDays * DAY_MS) {
+          throw unknownLink();
         }
-        if (link?.subscriptionId) {
-          const [subscription] = await tx
-            .select()
-            .from(subscriptions)
-            .where(eq(subscriptions.id, link.subscriptionId))
-            .for("update");
-          if (subscription?.status !== "active") throw unknownLink();
-          if (subscription.confirmedAt === null) {
-            await tx
-              .update(subscriptions)
-              .set({ confirmedAt: at, updatedAt: at })
-              .where(eq(subscriptions.id, subscription.id));
-            await liftOptOut(tx, subscription.email);
-          }
-          return { message: emailLinkMessages.subscriptionConfirmed, kind: "subscription" as const };
-        }
+        const confirmation = { request, ipAddress: client.ipAddress, at };
+        if (link.priceAlertId) return confirmAlert(tx, link.priceAlertId, confirmation);
+        if (link.subscriptionId) return confirmSubscription(tx, link.subscriptionId, confirmation);
         throw unknownLink();
       });
     },

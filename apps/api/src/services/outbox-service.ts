@@ -297,10 +297,13 @@ export function createOutboxService(
       };
     },
 
-    /** A confirmation link (double opt-in): SITE_URL/confirm?token=…, and its hash for the key. */
+    /**
+     * A confirmation link (double opt-in): SITE_URL/confirm?token=…, and its hash for the key. It
+     * names the consent request it confirms (decision 031).
+     */
     async confirmLink(
       tx: Database,
-      target: { priceAlertId: string } | { subscriptionId: string },
+      target: ({ priceAlertId: string } | { subscriptionId: string }) & { consentEventId: string },
     ): Promise<{ url: string; tokenHash: string }> {
       const { token, hash } = newLinkToken();
       await tx.insert(emailLinks).values({ tokenHash: hash, purpose: "confirm", ...target });

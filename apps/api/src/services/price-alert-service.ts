@@ -12,6 +12,8 @@ import { medications, priceAlerts } from "../db/schema.ts";
 import { hashClientAddress } from "../email/secrets.ts";
 import { alertConfirmationEmail, priceDropEmail } from "../email/templates.ts";
 import { badRequest, refuse } from "../plugins/refusal.ts";
+import { type AlertTerms, type ConsentEvent, recordConsentRequest } from "./consent-history.ts";
+import { mayQueueConfirmation } from "./opt-out-throttle.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { lowestPrice, type PricesChanged } from "./price-service.ts";
 import { medicationIsPublic } from "./public-filters.ts";
@@ -129,6 +131,35 @@ export function createPriceAlertService(
     return triggered;
   };
 
+  /**
+   * Queues the confirmation of a request: a link naming it, and the email, unless the address is
+   * on the opt-out list and had one this week (decision 031; the visitor's answer is the same).
+   */
+  async function queueConfirmation(
+    tx: Database,
+    request: ConsentEvent,
+    {
+      alert,
+      at,
+    }: { alert: Parameters<typeof alertConfirmationEmail>[0] & { id: string; email: string }; at: Date },
+  ): Promise<void> {
+    if (!(await mayQueueConfirmation(tx, alert.email, at))) return;
+    const confirm = await outbox.confirmLink(tx, { priceAlertId: alert.id, consentEventId: request.id });
+    const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
+    await outbox.enqueue(tx, {
+      idempotencyKey: `price-alert:${alert.id}:confirm:${confirm.tokenHash}`,
+      template: "price-alert-confirmation",
+      to: alert.email,
+      content: alertConfirmationEmail(
+        alert,
+        { confirm: confirm.url, unsubscribe: links.unsubscribe },
+        request.held ? "change" : "new",
+      ),
+      headers: links.headers,
+      priceAlertId: alert.id,
+    });
+  }
+
   return {
     pricesChanged,
 
@@ -136,8 +167,9 @@ export function createPriceAlertService(
      * `POST /api/price-alerts`: checks what the form checks against the server's own lowest
      * in-stock price (the client's `currentPrice` and `lowestPharmacy` are never trusted), counts
      * the write, then sets the alert (active, unconfirmed, for ALERT_TTL_DAYS, with its consent
-     * record), or updates the one this address already has on this medication and dosage, and
-     * queues the confirmation email. Refuses (nothing stored) by throwing.
+     * record), or updates the one this address already has on this medication and dosage, records
+     * the request in the consent history and queues the confirmation email. A confirmed alert is
+     * left as it is and the request held (decision 031). Refuses (nothing stored) by throwing.
      */
     async create(
       input: z.output<typeof PriceAlertRequest>,
@@ -165,26 +197,37 @@ export function createPriceAlertService(
           throw badRequest(targetTooHighMessage(lowest.price), "targetPrice");
         }
 
-        const values = {
-          email: input.email,
-          medicationName: medication.name,
+        const expiresAt = new Date(at.getTime() + config.alertTtlDays * DAY_MS);
+        const terms: AlertTerms = {
+          medicationId: medication.id,
+          dosage: input.dosage,
           targetPrice: input.targetPrice,
-          currentPrice: lowest.price,
-          lowestPharmacyName: lowest.pharmacy.name,
-          lowestPharmacyPrice: lowest.price,
-          status: "active",
-          consentVersion: CONSENT_WORDING.priceAlert.version,
-          consentedAt: at,
-          consentSource: PRICE_ALERT_CONSENT_SOURCE,
-          consentIpHash: hashClientAddress(client.ipAddress),
-          expiresAt: new Date(at.getTime() + config.alertTtlDays * DAY_MS),
-          triggeredAt: null,
-          updatedAt: at,
+          expiresAt: expiresAt.toISOString(),
         };
+        const request = {
+          terms,
+          wordingVersion: CONSENT_WORDING.priceAlert.version,
+          source: PRICE_ALERT_CONSENT_SOURCE,
+          ipAddress: client.ipAddress,
+          at,
+        };
+        const confirmation = (alert: { id: string; email: string; medicationName: string }) => ({
+          alert: {
+            id: alert.id,
+            email: alert.email,
+            medicationName: alert.medicationName,
+            dosage: input.dosage,
+            targetPrice: input.targetPrice,
+            lowestPrice: lowest.price,
+            lowestPharmacyName: lowest.pharmacy.name,
+            expiresAt,
+          },
+          at,
+        });
         // The address's counter row (countWrite) is locked until we commit, so no other write for
         // this address can slip between this look-up and the insert.
         const [existing] = await tx
-          .select({ id: priceAlerts.id, status: priceAlerts.status, confirmedAt: priceAlerts.confirmedAt })
+          .select()
           .from(priceAlerts)
           .where(
             and(
@@ -193,49 +236,56 @@ export function createPriceAlertService(
               eq(priceAlerts.dosage, input.dosage),
             ),
           );
-        // An address already confirmed for this alert stays confirmed while the alert lives (a
-        // repeat changes its target); after it was cancelled or expired, asking again needs confirming.
-        const stillConfirmed =
-          existing && (existing.status === "active" || existing.status === "triggered")
-            ? existing.confirmedAt
-            : null;
+        // An alert the address confirmed, and that has not been cancelled or expired since, changes
+        // only from its inbox (decision 031): every request asks for a new target or a fresh
+        // expiry, or re-arms one that fired, so it is held until the new email's link confirms it.
+        if (
+          existing &&
+          existing.confirmedAt !== null &&
+          (existing.status === "active" || existing.status === "triggered")
+        ) {
+          const held = await recordConsentRequest(tx, {
+            priceAlertId: existing.id,
+            email: existing.email,
+            held: true,
+            ...request,
+          });
+          await queueConfirmation(tx, held, confirmation(existing));
+          return existing.id;
+        }
+
+        const values = {
+          email: input.email,
+          medicationName: medication.name,
+          targetPrice: input.targetPrice,
+          currentPrice: lowest.price,
+          lowestPharmacyName: lowest.pharmacy.name,
+          lowestPharmacyPrice: lowest.price,
+          status: "active",
+          consentVersion: request.wordingVersion,
+          consentedAt: at,
+          consentSource: PRICE_ALERT_CONSENT_SOURCE,
+          consentIpHash: hashClientAddress(client.ipAddress),
+          expiresAt,
+          triggeredAt: null,
+          // Never confirmed, or cancelled or expired since: asking again needs confirming.
+          confirmedAt: null,
+          updatedAt: at,
+        };
         const [alert] = existing
-          ? await tx
-              .update(priceAlerts)
-              .set({ ...values, confirmedAt: stillConfirmed })
-              .where(eq(priceAlerts.id, existing.id))
-              .returning()
+          ? await tx.update(priceAlerts).set(values).where(eq(priceAlerts.id, existing.id)).returning()
           : await tx
               .insert(priceAlerts)
-              .values({
-                ...values,
-                confirmedAt: null,
-                medicationId: medication.id,
-                dosage: input.dosage,
-                createdAt: at,
-              })
+              .values({ ...values, medicationId: medication.id, dosage: input.dosage, createdAt: at })
               .returning();
         if (!alert) throw new Error("The price alert was not stored");
-        const confirm = await outbox.confirmLink(tx, { priceAlertId: alert.id });
-        const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
-        await outbox.enqueue(tx, {
-          idempotencyKey: `price-alert:${alert.id}:confirm:${confirm.tokenHash}`,
-          template: "price-alert-confirmation",
-          to: alert.email,
-          content: alertConfirmationEmail(
-            {
-              medicationName: alert.medicationName,
-              dosage: alert.dosage,
-              targetPrice: alert.targetPrice,
-              lowestPrice: lowest.price,
-              lowestPharmacyName: lowest.pharmacy.name,
-              expiresAt: alert.expiresAt,
-            },
-            { confirm: confirm.url, unsubscribe: links.unsubscribe },
-          ),
-          headers: links.headers,
+        const asked = await recordConsentRequest(tx, {
           priceAlertId: alert.id,
+          email: alert.email,
+          held: false,
+          ...request,
         });
+        await queueConfirmation(tx, asked, confirmation(alert));
         return alert.id;
       });
       outbox.wake();

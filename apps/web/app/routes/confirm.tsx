@@ -16,6 +16,8 @@ const copy: EmailLinkCopy = {
   button: "Confirm my email address",
   pending: "Confirming...",
   doneTitle: "Email address confirmed",
+  // A change to an alert or subscription the address had confirmed (decision 031).
+  changeDoneTitle: "Change confirmed",
   failed: `Sorry, we couldn't confirm your address just now. Please try again in a few minutes, or email ${SUPPORT_EMAIL}.`,
 };
 

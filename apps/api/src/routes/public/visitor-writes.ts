@@ -21,8 +21,9 @@ export const visitorWriteRoutes: FastifyPluginAsync = async (app) => {
     return { message: subscriptionMessages.success };
   });
 
+  // The confirmation's client address goes into the consent history as a hash (decision 031).
   registerEndpoint(app, publicEndpoints.confirmEmail, async (request) =>
-    app.services.emailLinks.confirm(request.query.token),
+    app.services.emailLinks.confirm(request.query.token, { ipAddress: request.ip || null }),
   );
 
   // Mail clients post `List-Unsubscribe=One-Click` as a form (RFC 8058); the web page posts nothing.

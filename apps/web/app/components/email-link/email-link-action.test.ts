@@ -38,6 +38,20 @@ describe("followEmailLink", () => {
     );
   });
 
+  it("passes on that the link confirmed a held change (decision 031)", async () => {
+    const { api } = clientAnswering(200, {
+      message: emailLinkMessages.subscriptionChangeConfirmed,
+      kind: "subscription",
+      change: true,
+    });
+    expect(await followEmailLink(api, publicEndpoints.confirmEmail, token)).toEqual({
+      status: "done",
+      message: emailLinkMessages.subscriptionChangeConfirmed,
+      kind: "subscription",
+      change: true,
+    });
+  });
+
   it("says the link is not valid for the API's 404 or 400, and for no token at all", async () => {
     for (const status of [404, 400]) {
       const { api } = clientAnswering(status, { error: "Unknown link" });

@@ -6,7 +6,7 @@ export type EmailLinkEndpoint = typeof publicEndpoints.confirmEmail | typeof pub
 
 export type EmailLinkOutcome =
   /** The API did it: its message says what happened. */
-  | { status: "done"; message: string; kind: EmailLinkResult["kind"] }
+  | { status: "done"; message: string; kind: EmailLinkResult["kind"]; change?: true }
   /** No such token, used up or expired (the API's 404, or a malformed token's 400). */
   | { status: "unknown"; message: string }
   /** Nothing answered, or the server failed: the visitor may press the button again. */
@@ -34,7 +34,13 @@ export async function followEmailLink(
   if (token === "") return { status: "unknown", message: emailLinkMessages.unknownLink };
   try {
     const answer = await api.call(endpoint, { query: { token } }, init);
-    return { status: "done", message: answer.message, kind: answer.kind };
+    return {
+      status: "done",
+      message: answer.message,
+      kind: answer.kind,
+      // A change to a confirmed alert or subscription, held until this link (decision 031).
+      ...(answer.change ? { change: true as const } : {}),
+    };
   } catch (error) {
     if (
       error instanceof ApiError &&

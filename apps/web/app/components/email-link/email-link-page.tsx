@@ -14,6 +14,8 @@ export interface EmailLinkCopy {
   pending: string;
   /** The heading once done (the API's message follows it). */
   doneTitle: string;
+  /** The heading once a held change is confirmed (decision 031), if it differs. */
+  changeDoneTitle?: string;
   /** When nothing answered or the server failed. */
   failed: string;
 }
@@ -56,7 +58,8 @@ export function EmailLinkPage({
 
   const unknown = outcome?.status === "unknown" || (outcome === undefined && token === "");
   const done = outcome?.status === "done" ? outcome : undefined;
-  const title = done ? copy.doneTitle : unknown ? "We can't use this link" : copy.title;
+  const doneTitle = done?.change && copy.changeDoneTitle ? copy.changeDoneTitle : copy.doneTitle;
+  const title = done ? doneTitle : unknown ? "We can't use this link" : copy.title;
 
   return (
     <section className="page-container flex max-w-2xl flex-col items-center py-16 text-center sm:py-24">

@@ -65,9 +65,10 @@ export const privacyPolicy: LegalDocument = {
           ],
           [
             strong("Proof of your consent: "),
-            "for every price alert and subscription, the wording you agreed to (by version), when you agreed, " +
-              "which form you used and a one-way scrambled form (a hash) of the internet address you used, so " +
-              "that we can show what you asked for.",
+            "for every request for a price alert or subscription, and every confirmation from our email, what " +
+              "was asked for (the topics, or the medication and target price), the wording agreed to (by version), " +
+              "when, which form was used, and one-way scrambled forms (hashes) of your email address and of the " +
+              "internet address used, so that we can show what you asked for.",
           ],
           [
             strong("Technical information: "),
@@ -219,15 +220,18 @@ export const privacyPolicy: LegalDocument = {
             {
               term: "Proof of consent",
               text:
-                "The consent record (wording version, time, form and the hash of your internet address) is kept " +
-                "with the alert or subscription it belongs to, so that we can show you agreed to the emails we sent.",
+                "The record of each request and confirmation (what was asked for, wording version, time, form, and " +
+                "the hashes of your email address and internet address) is kept while the alert or subscription " +
+                "exists and for six years after it is deleted, so that we can show you agreed to the emails we sent. " +
+                "If you never confirmed the alert or subscription, its record is deleted with it.",
             },
             {
               term: "Unsubscribe record",
               text:
                 "When you unsubscribe from every email we send to an address, we keep a one-way hash of that " +
-                "address (not the address itself) so that we do not email it again by mistake. It is removed if " +
-                "you later ask for emails again and confirm.",
+                "address (not the address itself) so that we do not email it again by mistake, and when we last " +
+                "sent it a confirmation email, so that it gets at most one a week. It is removed if you later ask " +
+                "for emails again and confirm.",
             },
             {
               term: "Emails we send you",
