@@ -20,6 +20,18 @@ export const PRICE_SHEET_LIMITS = {
   maxCellChars: 2_000,
   /** A workbook's parts once unzipped, in bytes: more than that is treated as a zip bomb. */
   maxUnzippedBytes: 64 * 1024 * 1024,
+  /** One part of a workbook once unzipped, in bytes (decision 029). */
+  maxPartBytes: 32 * 1024 * 1024,
+  /** Parts in a workbook's zip (a sheet is one or two). */
+  maxZipEntries: 3_000,
+  /** Sheets in a workbook: one per medication. */
+  maxSheets: 1_000,
+  /** Columns of a sheet (name, rating, dosages, link): a cell further right is refused. */
+  maxColumns: 256,
+  /** Entries in a workbook's table of shared text. */
+  maxSharedStrings: 500_000,
+  /** Characters in one line of a CSV (its cells together). */
+  maxCsvLineChars: 32_000,
 } as const;
 
 /** base64 of at most maxBytes (4 characters per 3 bytes, padded). */
