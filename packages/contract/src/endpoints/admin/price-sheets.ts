@@ -96,6 +96,28 @@ export const PriceSheetUnknownPharmacy = z.object({
   prices: z.number().int(),
 });
 
+/**
+ * A price link the file adds or changes (decision 029), on a price Apply writes. `flagged`: the
+ * link's registrable domain differs from the pharmacy's website (or the pharmacy has none), so it
+ * is applied only when Apply's `acceptLinks` names its `id`; otherwise the price is written and
+ * its link left as it is.
+ */
+export const PriceSheetLinkChange = z.object({
+  id: z.string(),
+  medicationName: z.string(),
+  pharmacyName: z.string(),
+  dosage: z.string(),
+  oldLink: z.string().nullable(),
+  newLink: z.string(),
+  /** The old link's host, null when the price had no link. */
+  oldHost: z.string().nullable(),
+  newHost: z.string(),
+  /** The website the link was compared with (for a pharmacy the file would create, the one offered). */
+  website: z.string().nullable(),
+  flagged: z.boolean(),
+});
+export type PriceSheetLinkChange = z.infer<typeof PriceSheetLinkChange>;
+
 export const PriceSheetPreview = z.object({
   fileName: z.string(),
   counts: z.object({
@@ -115,6 +137,8 @@ export const PriceSheetPreview = z.object({
    * website and GPhC number the administrator gives (a sheet carries no GPhC number).
    */
   unknownPharmacies: z.array(PriceSheetUnknownPharmacy),
+  /** Every link the file adds or changes, old host → new host; flagged ones wait for a tick. */
+  linkChanges: z.array(PriceSheetLinkChange),
   skipped: z.array(PriceSheetSkip),
 });
 export type PriceSheetPreview = z.infer<typeof PriceSheetPreview>;
@@ -138,6 +162,13 @@ export const PriceSheetApplyChoices = z.object({
   createPharmacies: z
     .array(PriceSheetNewPharmacy, { error: "must be a list of pharmacies" })
     .max(1000)
+    .default([]),
+  /** The ids of the preview's flagged link changes to apply; a flagged link not named is not applied. */
+  acceptLinks: z
+    .array(text({ error: "must be a link change's id" }).trim().min(1).max(40), {
+      error: "must be a list of link change ids",
+    })
+    .max(20_000)
     .default([]),
 });
 export type PriceSheetApplyChoices = z.input<typeof PriceSheetApplyChoices>;
