@@ -177,6 +177,12 @@ function readSheet(xml: string, rowsBefore: number, context: SheetContext): Shee
   return rows;
 }
 
+/** An attribute of the workbook's `<workbookPr>` (the date system). */
+function workbookProperty(book: string, name: string): string | undefined {
+  const [properties] = elements(book, "workbookPr");
+  return properties ? attributes(properties.tag).get(name) : undefined;
+}
+
 /** The workbook's sheets by name (a long name from D1 when C1 says "Medication"), in tab order. */
 export function readXlsx(bytes: Buffer, limits: ReadLimits): Record<string, SheetRows> {
   const parts = readZip(bytes, limits);
@@ -201,7 +207,7 @@ export function readXlsx(bytes: Buffer, limits: ReadLimits): Record<string, Shee
   const context = {
     shared: sharedStrings(text(partOfType("sharedStrings", "xl/sharedStrings.xml")) ?? "", limits),
     dates: dateStyles(text(partOfType("styles", "xl/styles.xml")) ?? ""),
-    epoch: /<workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(book) ? EPOCH_1904 : EPOCH_1900,
+    epoch: ["1", "true"].includes(workbookProperty(book, "date1904") ?? "") ? EPOCH_1904 : EPOCH_1900,
     limits,
   };
 
