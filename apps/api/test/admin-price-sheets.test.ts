@@ -547,6 +547,47 @@ describe("price sheet upload: links are checked, shown and applied only on the p
         ),
       );
   });
+
+  it("checks a new pharmacy's link against the website staff give it at Apply, not the one offered", async () => {
+    const file = await xlsx({
+      Viagra: [
+        ...head(),
+        ["Pharmacy", "Rating", (await viagraFixture()).changed.dosage, "link"],
+        ["Linkcheck Test Chemist", 4, 12.34, "https://linkcheck.example/viagra"],
+      ],
+    });
+    const preview = PriceSheetPreview.parse((await upload("new-link.xlsx", file)).body);
+    expect(preview.linkChanges).toEqual([
+      expect.objectContaining({
+        pharmacyName: "Linkcheck Test Chemist",
+        oldHost: null,
+        newHost: "linkcheck.example",
+        website: "https://linkcheck.example",
+        flagged: false,
+      }),
+    ]);
+    const applied = await call(adminEndpoints.applyPriceSheet, {
+      body: {
+        createPharmacies: [
+          { name: "Linkcheck Test Chemist", website: "https://another-site.example", gphcNumber: "1999872" },
+        ],
+      },
+    });
+    expect(applied.status).toBe(200);
+    expect(
+      await linkOf("viagra", "linkcheck-test-chemist", (await viagraFixture()).changed.dosage),
+    ).toBeNull();
+    expect((await lastImportEntry())?.links).toEqual([
+      expect.objectContaining({
+        pharmacy: "Linkcheck Test Chemist",
+        to: "https://linkcheck.example/viagra",
+        applied: false,
+      }),
+    ]);
+    const { pharmacies } = await import("../src/db/schema.ts");
+    await api.database.db.delete(prices).where(eq(prices.pharmacyId, "linkcheck-test-chemist"));
+    await api.database.db.delete(pharmacies).where(eq(pharmacies.id, "linkcheck-test-chemist"));
+  });
 });
 
 /** A zip whose one big part is `size` zero bytes, deflated, plus a workbook's two marker parts. */
