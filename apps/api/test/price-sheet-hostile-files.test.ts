@@ -2,7 +2,11 @@ import { adminEndpoints, ErrorBody, endpointUrl } from "@pharmacompare/contract"
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, prices } from "../src/db/schema.ts";
-import { PRICE_SHEET_READING, readPriceSheetFile } from "../src/services/price-sheet-files.ts";
+import {
+  MAX_READING_AT_ONCE,
+  PRICE_SHEET_READING,
+  readPriceSheetFile,
+} from "../src/services/price-sheet-files.ts";
 import { bearer, signIn } from "./admin-helpers.ts";
 import { hostileCorpus, smallSheet, workbookParts, zip } from "./hostile-price-files.ts";
 import { sendOverSocket } from "./over-a-socket.ts";
@@ -109,4 +113,19 @@ describe("the reading worker's own bounds", () => {
     // The API's own thread is untouched: the same file reads with the usual bounds.
     await expect(readPriceSheetFile("big.xlsx", bytes)).resolves.toHaveProperty("Viagra");
   }, 120_000);
+
+  it(`reads at most ${MAX_READING_AT_ONCE} files at once across administrators and answers 429 beyond`, async () => {
+    const bytes = Buffer.from("Pharmacy,Rating\nA,4\n");
+    const reads = Array.from({ length: MAX_READING_AT_ONCE + 1 }, () =>
+      readPriceSheetFile("Viagra.csv", bytes),
+    );
+    const outcomes = await Promise.allSettled(reads);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(MAX_READING_AT_ONCE);
+    expect(outcomes.at(-1)).toMatchObject({
+      status: "rejected",
+      reason: { statusCode: 429, message: expect.stringMatching(/being read/) },
+    });
+    // Each finished read frees its place.
+    await expect(readPriceSheetFile("Viagra.csv", bytes)).resolves.toHaveProperty("Viagra");
+  });
 });

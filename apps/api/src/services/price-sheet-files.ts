@@ -33,6 +33,13 @@ const READ_LIMITS: ReadLimits = {
 const WORKER = new URL("./price-sheet-reader/worker.ts", import.meta.url);
 
 /**
+ * Files read at once across administrators (each holds at most one, decision 017): with the heap
+ * limit, what uploads can take from the API's memory is bounded too.
+ */
+export const MAX_READING_AT_ONCE = 2;
+let readingNow = 0;
+
+/**
  * The uploaded file as a workbook, read in a new worker: `.xlsx` or `.csv` by its name, and the
  * content must be what the name says. Refusals are the reader's; running out of heap is a 413
  * "too large once unpacked", passing the deadline a 413 "took too long to read".
@@ -42,6 +49,14 @@ export function readPriceSheetFile(
   bytes: Buffer,
   bounds: ReadingBounds = PRICE_SHEET_READING,
 ): Promise<Workbook> {
+  if (readingNow >= MAX_READING_AT_ONCE) {
+    return Promise.reject(
+      refuse(429, "Other price files are being read; please try again in a moment", {
+        headers: { "Retry-After": "5" },
+      }),
+    );
+  }
+  readingNow += 1;
   const copy = new Uint8Array(bytes); // the worker gets its own bytes, moved rather than copied again
   const worker = new Worker(WORKER, {
     workerData: { fileName, bytes: copy, limits: READ_LIMITS },
@@ -53,6 +68,7 @@ export function readPriceSheetFile(
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
+      readingNow -= 1;
       clearTimeout(deadline);
       void worker.terminate();
       outcome();

@@ -200,7 +200,7 @@ export const previewPriceSheet = defineEndpoint({
     "changes nothing, and holds the file for this administrator (one at a time)",
   body: PriceSheetUpload,
   bodyLimit: PRICE_SHEET_BODY_LIMIT,
-  responses: { 200: PriceSheetPreview, ...refusals(400, 413, 415) },
+  responses: { 200: PriceSheetPreview, ...refusals(400, 413, 415, 429) },
 });
 
 export const applyPriceSheet = defineEndpoint({
