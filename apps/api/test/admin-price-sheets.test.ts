@@ -374,6 +374,222 @@ describe("price sheet upload: preview and apply", () => {
   });
 });
 
+describe("price sheet upload: links are checked, shown and applied only on the pharmacy's site unless ticked", () => {
+  async function pharmacyRow(id: string) {
+    const { pharmacies } = await import("../src/db/schema.ts");
+    const [row] = await api.database.db
+      .select({ name: pharmacies.name, website: pharmacies.website })
+      .from(pharmacies)
+      .where(eq(pharmacies.id, id));
+    if (!row) throw new Error("a pharmacy");
+    return row;
+  }
+  async function linkOf(medicationId: string, pharmacyId: string, dosage: string) {
+    const [row] = await api.database.db
+      .select({ link: prices.link })
+      .from(prices)
+      .where(
+        and(
+          eq(prices.medicationId, medicationId),
+          eq(prices.pharmacyId, pharmacyId),
+          eq(prices.dosage, dosage),
+        ),
+      );
+    return row?.link ?? null;
+  }
+  async function lastImportEntry() {
+    const [entry] = await api.database.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.action, "import"))
+      .orderBy(sql`${auditLog.createdAt} desc`)
+      .limit(1);
+    return entry?.changes as { links?: unknown[] } | undefined;
+  }
+
+  it("skips an invalid link with the reason and writes the row's prices without it", async () => {
+    const { pharmacyId, changed } = await viagraFixture();
+    const before = await linkOf("viagra", pharmacyId, changed.dosage);
+    const file = await xlsx({
+      Viagra: [
+        ...head(),
+        ["Pharmacy", "Rating", changed.dosage, "link"],
+        [(await pharmacyRow(pharmacyId)).name, 4, changed.price + 3, "http://"],
+      ],
+    });
+    const preview = PriceSheetPreview.parse((await upload("links.xlsx", file)).body);
+    expect(preview.skipped).toContainEqual({
+      sheet: "Viagra",
+      row: 7,
+      column: 4,
+      reason:
+        'link "http://" must be a web address starting with http:// or https://; the row\'s prices are read without it',
+    });
+    expect(preview.linkChanges).toEqual([]);
+    expect((await call(adminEndpoints.applyPriceSheet, { body: {} })).status).toBe(200);
+    expect(await priceOf("viagra", pharmacyId, changed.dosage)).toBe(changed.price + 3);
+    expect(await linkOf("viagra", pharmacyId, changed.dosage)).toBe(before);
+  });
+
+  it("lists every link change old host → new host, flags one off the pharmacy's site and applies it only when ticked; the audit entry lists them", async () => {
+    const { pharmacyId, changed, unchanged } = await viagraFixture();
+    const pharmacy = await pharmacyRow(pharmacyId);
+    const own = `${new URL(pharmacy.website).origin}/offers/viagra-${Date.now()}`;
+    const elsewhere = `https://cheap-pills-${Date.now()}.example/viagra`;
+    const oldLink = await linkOf("viagra", pharmacyId, unchanged.dosage);
+    const file = await xlsx({
+      Viagra: [
+        ...head(),
+        ["Pharmacy", "Rating", changed.dosage, unchanged.dosage, "link"],
+        [pharmacy.name, 4, changed.price + 4, unchanged.price + 4, elsewhere],
+      ],
+    });
+    const preview = PriceSheetPreview.parse((await upload("links.xlsx", file)).body);
+    expect(preview.linkChanges).toHaveLength(2);
+    const flaggedChange = preview.linkChanges.find((change) => change.dosage === unchanged.dosage);
+    expect(flaggedChange).toMatchObject({
+      medicationName: "Viagra",
+      pharmacyName: pharmacy.name,
+      oldLink,
+      oldHost: oldLink ? new URL(oldLink).hostname : null,
+      newLink: elsewhere,
+      newHost: new URL(elsewhere).hostname,
+      website: pharmacy.website,
+      flagged: true,
+    });
+    const otherChange = preview.linkChanges.find((change) => change.dosage === changed.dosage);
+    if (!flaggedChange || !otherChange) throw new Error("two link changes");
+
+    // Not ticked: the prices are written, the flagged links are not.
+    const applied = await call(adminEndpoints.applyPriceSheet, { body: {} });
+    expect(applied.status).toBe(200);
+    expect(await priceOf("viagra", pharmacyId, unchanged.dosage)).toBe(unchanged.price + 4);
+    expect(await linkOf("viagra", pharmacyId, unchanged.dosage)).toBe(oldLink);
+    expect((await lastImportEntry())?.links).toEqual(
+      expect.arrayContaining([
+        {
+          medication: "Viagra",
+          pharmacy: pharmacy.name,
+          dosage: unchanged.dosage,
+          from: oldLink,
+          to: elsewhere,
+          applied: false,
+        },
+      ]),
+    );
+
+    // A link on the pharmacy's own site needs no tick; a ticked one off it is applied.
+    const second = await xlsx({
+      Viagra: [
+        ...head(),
+        ["Pharmacy", "Rating", changed.dosage, unchanged.dosage, "link"],
+        [pharmacy.name, 4, changed.price + 5, unchanged.price + 5, own],
+      ],
+    });
+    const ownPreview = PriceSheetPreview.parse((await upload("links.xlsx", second)).body);
+    expect(ownPreview.linkChanges.every((change) => !change.flagged)).toBe(true);
+    expect((await call(adminEndpoints.applyPriceSheet, { body: {} })).status).toBe(200);
+    expect(await linkOf("viagra", pharmacyId, unchanged.dosage)).toBe(own);
+
+    const third = await xlsx({
+      Viagra: [
+        ...head(),
+        ["Pharmacy", "Rating", unchanged.dosage, "link"],
+        [pharmacy.name, 4, unchanged.price + 6, elsewhere],
+      ],
+    });
+    const thirdPreview = PriceSheetPreview.parse((await upload("links.xlsx", third)).body);
+    const [ticked] = thirdPreview.linkChanges;
+    expect(ticked).toMatchObject({
+      flagged: true,
+      oldHost: new URL(own).hostname,
+      newHost: new URL(elsewhere).hostname,
+    });
+    const unknownId = await call(adminEndpoints.applyPriceSheet, { body: { acceptLinks: ["link-999"] } });
+    expect(unknownId.status).toBe(400);
+    expect(ErrorBody.parse(unknownId.body).fields?.["acceptLinks.0"]).toMatch(
+      /not a link change of this file/,
+    );
+    expect((await call(adminEndpoints.applyPriceSheet, { body: { acceptLinks: [ticked?.id] } })).status).toBe(
+      200,
+    );
+    expect(await linkOf("viagra", pharmacyId, unchanged.dosage)).toBe(elsewhere);
+    expect((await lastImportEntry())?.links).toEqual([
+      {
+        medication: "Viagra",
+        pharmacy: pharmacy.name,
+        dosage: unchanged.dosage,
+        from: own,
+        to: elsewhere,
+        applied: true,
+      },
+    ]);
+
+    // Leave the demo data as it was.
+    await api.database.db
+      .update(prices)
+      .set({ price: unchanged.price, link: oldLink })
+      .where(
+        and(
+          eq(prices.medicationId, "viagra"),
+          eq(prices.pharmacyId, pharmacyId),
+          eq(prices.dosage, unchanged.dosage),
+        ),
+      );
+    await api.database.db
+      .update(prices)
+      .set({ price: changed.price })
+      .where(
+        and(
+          eq(prices.medicationId, "viagra"),
+          eq(prices.pharmacyId, pharmacyId),
+          eq(prices.dosage, changed.dosage),
+        ),
+      );
+  });
+
+  it("checks a new pharmacy's link against the website staff give it at Apply, not the one offered", async () => {
+    const file = await xlsx({
+      Viagra: [
+        ...head(),
+        ["Pharmacy", "Rating", (await viagraFixture()).changed.dosage, "link"],
+        ["Linkcheck Test Chemist", 4, 12.34, "https://linkcheck.example/viagra"],
+      ],
+    });
+    const preview = PriceSheetPreview.parse((await upload("new-link.xlsx", file)).body);
+    expect(preview.linkChanges).toEqual([
+      expect.objectContaining({
+        pharmacyName: "Linkcheck Test Chemist",
+        oldHost: null,
+        newHost: "linkcheck.example",
+        website: "https://linkcheck.example",
+        flagged: false,
+      }),
+    ]);
+    const applied = await call(adminEndpoints.applyPriceSheet, {
+      body: {
+        createPharmacies: [
+          { name: "Linkcheck Test Chemist", website: "https://another-site.example", gphcNumber: "1999872" },
+        ],
+      },
+    });
+    expect(applied.status).toBe(200);
+    expect(
+      await linkOf("viagra", "linkcheck-test-chemist", (await viagraFixture()).changed.dosage),
+    ).toBeNull();
+    expect((await lastImportEntry())?.links).toEqual([
+      expect.objectContaining({
+        pharmacy: "Linkcheck Test Chemist",
+        to: "https://linkcheck.example/viagra",
+        applied: false,
+      }),
+    ]);
+    const { pharmacies } = await import("../src/db/schema.ts");
+    await api.database.db.delete(prices).where(eq(prices.pharmacyId, "linkcheck-test-chemist"));
+    await api.database.db.delete(pharmacies).where(eq(pharmacies.id, "linkcheck-test-chemist"));
+  });
+});
+
 /** A zip whose one big part is `size` zero bytes, deflated, plus a workbook's two marker parts. */
 function zipBomb(size: number): Buffer {
   const parts: [string, Buffer][] = [

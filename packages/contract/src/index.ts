@@ -12,7 +12,12 @@ export * from "./endpoints/admin/admin-messages.ts";
 export * from "./endpoints/admin/audit.ts";
 export * from "./endpoints/admin/auth.ts";
 export * from "./endpoints/admin/blog.ts";
-export { CATALOGUE_LIMITS, catalogueMessages, idFromName } from "./endpoints/admin/catalogue-fields.ts";
+export {
+  CATALOGUE_LIMITS,
+  catalogueMessages,
+  idFromName,
+  PriceLink,
+} from "./endpoints/admin/catalogue-fields.ts";
 export * from "./endpoints/admin/categories.ts";
 export * from "./endpoints/admin/contacts.ts";
 export * from "./endpoints/admin/medications.ts";

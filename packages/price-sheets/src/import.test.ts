@@ -226,6 +226,38 @@ describe("price sheets: pharmacy rows", () => {
     expect(pharmacies.get("bramblewick-chemist")?.link).toBeNull();
   });
 
+  it("reads a link only when it passes the price form's rule, reporting one that does not (decision 029)", () => {
+    const long = `https://kestrel.example/${"a".repeat(600)}`;
+    const result = run({
+      Viagra: sheet({}, [
+        ["Bramblewick Chemist", 4.4, 27.5, 30, "http://"],
+        ["Harbourlight Meds", 4.2, 28, 31, long],
+        ["Quillfield Pharmacy", 4.1, 26, 29, "https://quillfield.example/v"],
+      ]),
+    });
+    const links = new Map(result.prices.map((price) => [price.pharmacyId, price.link]));
+    expect(links.get("bramblewick-chemist")).toBeNull();
+    expect(links.get("harbourlight-meds")).toBeNull();
+    expect(links.get("quillfield-pharmacy")).toBe("https://quillfield.example/v");
+    expect(result.skipped).toEqual([
+      {
+        sheet: "Viagra",
+        row: 8,
+        column: 5,
+        reason:
+          'link "http://" must be a web address starting with http:// or https://; the row\'s prices are read without it',
+      },
+      {
+        sheet: "Viagra",
+        row: 9,
+        column: 5,
+        reason: expect.stringMatching(
+          /^link "https:\/\/kestrel\.example\/a+…" must be at most \d+ characters; the row's prices are read without it$/,
+        ),
+      },
+    ]);
+  });
+
   it("makes ids from the lowercased name, spaces as hyphens, other non-alphanumerics removed", () => {
     expect(sheetId("Kestrel Lane Pharmacy")).toBe("kestrel-lane-pharmacy");
     expect(sheetId("  St. Mary's Chemist (UK) ")).toBe("st-marys-chemist-uk");

@@ -1,4 +1,4 @@
-import type { Medication, Price, PricePharmacy } from "@pharmacompare/contract";
+import { type Medication, type Price, PriceLink, type PricePharmacy } from "@pharmacompare/contract";
 import { cellText, isBlank, readDate, readForm, readLink, readPrice, readRating, sheetId } from "./cells.ts";
 import type { ConditionMapper } from "./conditions.ts";
 import {
@@ -68,6 +68,27 @@ function readDosageColumns(sheet: string, header: readonly unknown[], skipped: S
     columns.set(index, heading);
   }
   return columns;
+}
+
+/**
+ * The row's link (§5: its last cell starting with http) when it passes the admin price form's rule
+ * (`PriceLink`: http or https with a host, at most the catalogue's URL length, decision 029); one
+ * that does not is reported and the row's prices are read without a link.
+ */
+function checkedLink(sheet: string, rowNumber: number, row: readonly unknown[], skipped: Skip[]) {
+  const link = readLink(row);
+  if (link === undefined) return undefined;
+  const checked = PriceLink.safeParse(link);
+  if (checked.success && checked.data !== null) return checked.data;
+  const shown = link.length > 80 ? `${link.slice(0, 80)}…` : link;
+  const column = row.findLastIndex((cell) => cellText(cell) === link) + 1;
+  skipped.push({
+    sheet,
+    row: rowNumber,
+    ...(column > 0 ? { column } : {}),
+    reason: `link "${shown}" ${checked.error?.issues[0]?.message ?? "is not a web address"}; the row's prices are read without it`,
+  });
+  return undefined;
 }
 
 /** Why a row after the header is no pharmacy's row (§5), or undefined when it is one. */
@@ -156,7 +177,7 @@ export function importPriceSheets(workbook: Workbook, options: ImportOptions): P
       const pharmacyId = sheetId(pharmacyName);
       seenPharmacies.add(pharmacyId);
 
-      const link = readLink(row);
+      const link = checkedLink(sheet, rowNumber, row, skipped);
       const pharmacy = pharmacies.get(pharmacyId) ?? {
         id: pharmacyId,
         name: pharmacyName,

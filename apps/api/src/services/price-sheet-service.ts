@@ -6,6 +6,7 @@ import {
   type PriceSheetApplied,
   type PriceSheetApplyChoices,
   type PriceSheetChange,
+  type PriceSheetLinkChange,
   type PriceSheetPreview,
   priceSheetMessages,
 } from "@pharmacompare/contract";
@@ -29,6 +30,7 @@ import type { AdminMedicationService } from "./admin-medication-service.ts";
 import type { AdminPharmacyService } from "./admin-pharmacy-service.ts";
 import type { ActorContext, Audit, AuditService } from "./audit-service.ts";
 import type { CategoryService } from "./category-service.ts";
+import { hostOf, onWebsite } from "./link-sites.ts";
 import type { MedicationService } from "./medication-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import type { PriceChange, PriceService } from "./price-service.ts";
@@ -54,13 +56,18 @@ interface PendingPrice {
   dosage: string;
   price: number;
   link: string | null;
+  /** The id of its link change, when it has a link. */
+  linkId: string | undefined;
 }
 
 /** A previewed upload waiting for its administrator's Apply: what it would write. */
 interface HeldUpload {
   fileName: string;
   changes: PriceSheetChange[];
-  links: Map<string, string>;
+  /** Link changes on matched prices, by changeKey. */
+  links: Map<string, PriceSheetLinkChange>;
+  /** Every link change by id (matched and pending prices). */
+  linkChanges: Map<string, PriceSheetLinkChange>;
   pending: PendingPrice[];
   /** Unknown medications by sheet name, as the file describes them. */
   newMedications: Map<string, Medication>;
@@ -157,19 +164,23 @@ export function createPriceSheetService(
       db
         .select({ id: medicationTable.id, name: medicationTable.name, dosages: medicationTable.dosages })
         .from(medicationTable),
-      db.select({ id: pharmacyTable.id, name: pharmacyTable.name }).from(pharmacyTable),
+      db
+        .select({ id: pharmacyTable.id, name: pharmacyTable.name, website: pharmacyTable.website })
+        .from(pharmacyTable),
       db
         .select({
           medicationId: priceTable.medicationId,
           pharmacyId: priceTable.pharmacyId,
           dosage: priceTable.dosage,
           price: priceTable.price,
+          link: priceTable.link,
         })
         .from(priceTable),
     ]);
     const matchMedication = medicationMatcher(catalogue);
     const matchPharmacy = nameMatcher(pharmacies);
     const oldPrices = new Map(stored.map((row) => [changeKey(row), row.price]));
+    const oldLinks = new Map(stored.map((row) => [changeKey(row), row.link]));
 
     const skipped = [...imported.skipped];
     const unknownMedications = new Map<string, PriceSheetPreview["unknownMedications"][number]>();
@@ -178,7 +189,28 @@ export function createPriceSheetService(
     const newPharmacies = new Map<string, { name: string; rating: number }>();
     const changes: PriceSheetChange[] = [];
     const pending: PendingPrice[] = [];
-    const links = new Map<string, string>();
+    const links = new Map<string, PriceSheetLinkChange>();
+    const linkChanges = new Map<string, PriceSheetLinkChange>();
+    /** A link the file sets on a price Apply writes: listed, and flagged when off the pharmacy's site. */
+    const linkChange = (
+      names: { medicationName: string; pharmacyName: string; dosage: string },
+      oldLink: string | null,
+      newLink: string,
+      website: string | null,
+    ): PriceSheetLinkChange => {
+      const change: PriceSheetLinkChange = {
+        id: `link-${linkChanges.size + 1}`,
+        ...names,
+        oldLink,
+        newLink,
+        oldHost: hostOf(oldLink),
+        newHost: hostOf(newLink) ?? newLink,
+        website,
+        flagged: !onWebsite(newLink, website),
+      };
+      linkChanges.set(change.id, change);
+      return change;
+    };
     const sheetOf = new Map(imported.medications.map((medication) => [medication.id, medication.name]));
     const matchedMedications = new Map<string, (typeof catalogue)[number] | undefined>();
     for (const medication of imported.medications) {
@@ -232,6 +264,7 @@ export function createPriceSheetService(
           dosage: price.dosage,
           price: price.price,
           link: price.link,
+          linkId: undefined,
         });
         continue;
       }
@@ -245,7 +278,43 @@ export function createPriceSheetService(
         newPrice: price.price,
         status: oldPrice === null ? "new" : oldPrice === price.price ? "unchanged" : "changed",
       });
-      if (price.link) links.set(changeKey(key), price.link);
+      const oldLink = oldLinks.get(changeKey(key)) ?? null;
+      if (price.link && price.link !== oldLink) {
+        if (oldPrice === price.price) {
+          // An unchanged price is not written (history and "last updated" stay honest), nor its link.
+          skipped.push({
+            sheet,
+            reason: `the link of ${pharmacy.name}'s unchanged ${price.dosage} price is left as it is (the price did not change)`,
+          });
+        } else {
+          const names = {
+            medicationName: medication.name,
+            pharmacyName: pharmacy.name,
+            dosage: price.dosage,
+          };
+          links.set(changeKey(key), linkChange(names, oldLink, price.link, pharmacy.website));
+        }
+      }
+    }
+    // A price at something the file would create: its link against the pharmacy's website (for a
+    // new pharmacy, the one the preview offers; Apply checks again against the one given).
+    for (const price of pending) {
+      if (!price.link) continue;
+      const known = price.pharmacyId ? pharmacies.find((entry) => entry.id === price.pharmacyId) : undefined;
+      const website = known ? known.website : (unknownPharmacies.get(price.pharmacyKey)?.website ?? null);
+      const pharmacyName = known?.name ?? unknownPharmacies.get(price.pharmacyKey)?.name ?? price.pharmacyKey;
+      price.linkId = linkChange(
+        {
+          medicationName: price.medication
+            ? (matchMedication(price.sheet)?.name ?? price.sheet)
+            : price.sheet,
+          pharmacyName,
+          dosage: price.dosage,
+        },
+        null,
+        price.link,
+        website,
+      ).id;
     }
     const count = (status: PriceSheetChange["status"]) =>
       changes.filter((change) => change.status === status).length;
@@ -260,9 +329,13 @@ export function createPriceSheetService(
       changes,
       unknownMedications: [...unknownMedications.values()],
       unknownPharmacies: [...unknownPharmacies.values()],
+      linkChanges: [...linkChanges.values()],
       skipped,
     };
-    return { preview, upload: { fileName, changes, links, pending, newMedications, newPharmacies } };
+    return {
+      preview,
+      upload: { fileName, changes, links, linkChanges, pending, newMedications, newPharmacies },
+    };
   }
 
   /**
@@ -434,30 +507,66 @@ export function createPriceSheetService(
         }
         pharmaciesToCreate.set(key, choice);
       }
+      const accepted = new Set<string>();
+      for (const [index, id] of choices.acceptLinks.entries()) {
+        if (!upload.linkChanges.has(id)) {
+          throw badRequest(`"${id}" is not a link change of this file`, `acceptLinks.${index}`);
+        }
+        accepted.add(id);
+      }
+      /** What Apply did with each listed link, for the audit entry. */
+      const linkLog: {
+        medication: string;
+        pharmacy: string;
+        dosage: string;
+        from: string | null;
+        to: string;
+        applied: boolean;
+      }[] = [];
+      /** The link to write: a flagged one (off the pharmacy's site) only when staff ticked it. */
+      const linkToWrite = (change: PriceSheetLinkChange, website: string | null): string | undefined => {
+        const applied = onWebsite(change.newLink, website) || accepted.has(change.id);
+        linkLog.push({
+          medication: change.medicationName,
+          pharmacy: change.pharmacyName,
+          dosage: change.dosage,
+          from: change.oldLink,
+          to: change.newLink,
+          applied,
+        });
+        return applied ? change.newLink : undefined;
+      };
       const toWrite = upload.changes.filter((change) => change.status !== "unchanged");
       const result = await deps.audit.write(context, async (tx, record, at) => {
         const created = await createChosen(tx, record, at, upload, sheetsToCreate, pharmaciesToCreate);
-        const changes: PriceChange[] = toWrite.map((change) => ({
-          medicationId: change.medicationId,
-          pharmacyId: change.pharmacyId,
-          dosage: change.dosage,
-          price: change.newPrice,
-          ...(upload.links.has(changeKey(change))
-            ? { link: upload.links.get(changeKey(change)) ?? null }
-            : {}),
-        }));
+        const changes: PriceChange[] = toWrite.map((change) => {
+          const link = upload.links.get(changeKey(change));
+          const written = link ? linkToWrite(link, link.website) : undefined;
+          return {
+            medicationId: change.medicationId,
+            pharmacyId: change.pharmacyId,
+            dosage: change.dosage,
+            price: change.newPrice,
+            ...(written === undefined ? {} : { link: written }),
+          };
+        });
         // Prices at what was just created: every one is new.
         let createdPrices = 0;
         for (const price of upload.pending) {
           const medication = price.medication ?? created.medications.get(price.sheet);
           const pharmacyId = price.pharmacyId ?? created.pharmacies.get(price.pharmacyKey);
           if (!medication || !pharmacyId || !medication.dosages.includes(price.dosage)) continue;
+          const link = price.linkId === undefined ? undefined : upload.linkChanges.get(price.linkId);
+          // A new pharmacy's link is checked against the website staff gave it, not the one offered.
+          const website = price.pharmacyId
+            ? (link?.website ?? null)
+            : (pharmaciesToCreate.get(price.pharmacyKey)?.website ?? null);
           changes.push({
             medicationId: medication.id,
             pharmacyId,
             dosage: price.dosage,
             price: price.price,
-            link: price.link,
+            link: (link && linkToWrite(link, website)) ?? null,
           });
           createdPrices += 1;
         }
@@ -482,6 +591,7 @@ export function createPriceSheetService(
             file: upload.fileName,
             ...counts,
             medications: [...new Set(changes.map((change) => change.medicationId))].sort(),
+            links: linkLog,
           },
         });
         return counts;

@@ -11,6 +11,7 @@ import { useFetcher } from "react-router";
 import { buttonClass, inputClass, Notice } from "./admin-ui.tsx";
 import { Badge, useFetcherAnswer } from "./catalogue-controls.tsx";
 import { type DataColumn, DataTable } from "./data-table.tsx";
+import { PriceSheetLinks } from "./price-sheet-links.tsx";
 import {
   applyChoices,
   noUnknownChoices,
@@ -98,6 +99,8 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const [choices, setChoices] = useState<UnknownChoices>(noUnknownChoices);
+  /** The flagged link changes staff ticked to apply (decision 029). */
+  const [acceptedLinks, setAcceptedLinks] = useState<ReadonlySet<string>>(new Set());
   const [fields, setFields] = useState<Partial<Record<string, string>>>({});
 
   // A new preview takes focus once it is drawn, so keyboard and screen-reader users land on it.
@@ -119,6 +122,7 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
     if (data.intent === "sheet-preview") {
       setPreview(data.preview);
       setChoices(noUnknownChoices);
+      setAcceptedLinks(new Set());
     } else if (data.intent === "sheet-apply") {
       const { applied } = data;
       setPreview(null);
@@ -319,6 +323,13 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
             disabled={busy}
           />
 
+          <PriceSheetLinks
+            changes={preview.linkChanges}
+            accepted={acceptedLinks}
+            onChange={setAcceptedLinks}
+            disabled={busy}
+          />
+
           {preview.skipped.length > 0 ? (
             <details className="mt-4 text-sm">
               <summary className="cursor-pointer font-medium text-slate-900">
@@ -343,7 +354,10 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
               disabled={(changes.length === 0 && creating === 0) || busy}
               onClick={() =>
                 void fetcher.submit(
-                  { intent: "sheet-apply", choices: JSON.stringify(applyChoices(choices)) },
+                  {
+                    intent: "sheet-apply",
+                    choices: JSON.stringify({ ...applyChoices(choices), acceptLinks: [...acceptedLinks] }),
+                  },
                   { method: "post" },
                 )
               }

@@ -20,6 +20,18 @@ export const PRICE_SHEET_LIMITS = {
   maxCellChars: 2_000,
   /** A workbook's parts once unzipped, in bytes: more than that is treated as a zip bomb. */
   maxUnzippedBytes: 64 * 1024 * 1024,
+  /** One part of a workbook once unzipped, in bytes (decision 029). */
+  maxPartBytes: 32 * 1024 * 1024,
+  /** Parts in a workbook's zip (a sheet is one or two). */
+  maxZipEntries: 3_000,
+  /** Sheets in a workbook: one per medication. */
+  maxSheets: 1_000,
+  /** Columns of a sheet (name, rating, dosages, link): a cell further right is refused. */
+  maxColumns: 256,
+  /** Entries in a workbook's table of shared text. */
+  maxSharedStrings: 500_000,
+  /** Characters in one line of a CSV (its cells together). */
+  maxCsvLineChars: 32_000,
 } as const;
 
 /** base64 of at most maxBytes (4 characters per 3 bytes, padded). */
@@ -84,6 +96,28 @@ export const PriceSheetUnknownPharmacy = z.object({
   prices: z.number().int(),
 });
 
+/**
+ * A price link the file adds or changes (decision 029), on a price Apply writes. `flagged`: the
+ * link's registrable domain differs from the pharmacy's website (or the pharmacy has none), so it
+ * is applied only when Apply's `acceptLinks` names its `id`; otherwise the price is written and
+ * its link left as it is.
+ */
+export const PriceSheetLinkChange = z.object({
+  id: z.string(),
+  medicationName: z.string(),
+  pharmacyName: z.string(),
+  dosage: z.string(),
+  oldLink: z.string().nullable(),
+  newLink: z.string(),
+  /** The old link's host, null when the price had no link. */
+  oldHost: z.string().nullable(),
+  newHost: z.string(),
+  /** The website the link was compared with (for a pharmacy the file would create, the one offered). */
+  website: z.string().nullable(),
+  flagged: z.boolean(),
+});
+export type PriceSheetLinkChange = z.infer<typeof PriceSheetLinkChange>;
+
 export const PriceSheetPreview = z.object({
   fileName: z.string(),
   counts: z.object({
@@ -103,6 +137,8 @@ export const PriceSheetPreview = z.object({
    * website and GPhC number the administrator gives (a sheet carries no GPhC number).
    */
   unknownPharmacies: z.array(PriceSheetUnknownPharmacy),
+  /** Every link the file adds or changes, old host → new host; flagged ones wait for a tick. */
+  linkChanges: z.array(PriceSheetLinkChange),
   skipped: z.array(PriceSheetSkip),
 });
 export type PriceSheetPreview = z.infer<typeof PriceSheetPreview>;
@@ -126,6 +162,13 @@ export const PriceSheetApplyChoices = z.object({
   createPharmacies: z
     .array(PriceSheetNewPharmacy, { error: "must be a list of pharmacies" })
     .max(1000)
+    .default([]),
+  /** The ids of the preview's flagged link changes to apply; a flagged link not named is not applied. */
+  acceptLinks: z
+    .array(text({ error: "must be a link change's id" }).trim().min(1).max(40), {
+      error: "must be a list of link change ids",
+    })
+    .max(20_000)
     .default([]),
 });
 export type PriceSheetApplyChoices = z.input<typeof PriceSheetApplyChoices>;
@@ -157,7 +200,7 @@ export const previewPriceSheet = defineEndpoint({
     "changes nothing, and holds the file for this administrator (one at a time)",
   body: PriceSheetUpload,
   bodyLimit: PRICE_SHEET_BODY_LIMIT,
-  responses: { 200: PriceSheetPreview, ...refusals(400, 413, 415) },
+  responses: { 200: PriceSheetPreview, ...refusals(400, 413, 415, 429) },
 });
 
 export const applyPriceSheet = defineEndpoint({
