@@ -135,7 +135,13 @@ export function AdminShell({
               >
                 {loggingOut ? "Signing out..." : "Logout"}
               </button>
-              <Link to="/" className="rounded-sm text-brand-700 text-sm underline-offset-2 hover:underline">
+              {/* A new document: the back-office's policy requires Trusted Types, under which React cannot
+                  render the public pages' script elements (decision 033). */}
+              <Link
+                to="/"
+                reloadDocument
+                className="rounded-sm text-brand-700 text-sm underline-offset-2 hover:underline"
+              >
                 View site
               </Link>
             </div>

@@ -156,7 +156,13 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         </div>
 
         <p className="mt-6 text-center text-sm">
-          <Link to="/" className="rounded-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          {/* A new document: the back-office's policy requires Trusted Types, under which React cannot
+              render the public pages' script elements (decision 033). */}
+          <Link
+            to="/"
+            reloadDocument
+            className="rounded-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
             Back to PharmaCompare
           </Link>
         </p>
