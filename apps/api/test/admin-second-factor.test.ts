@@ -222,6 +222,8 @@ describe("enrolment from Profile Settings", () => {
       expect(dump).not.toContain(code);
       expect(dump).not.toContain(code.replaceAll("-", ""));
     }
+    // Nor the TOTP secret, in any table (decision 030): a copy of the database makes no codes.
+    expect(dump).not.toContain(secret.toLowerCase());
   });
 });
 
