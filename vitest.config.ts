@@ -27,6 +27,8 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? [] : ["**/*.pg.test.ts"])],
           environment: "node",
           globalSetup: ["apps/api/test/global-setup.ts"],
+          // A lower scrypt cost for the suite's many sign-ins (test-only; decision 030).
+          setupFiles: ["apps/api/test/password-cost.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

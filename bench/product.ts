@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -54,7 +55,10 @@ export async function startProduct(
       ...process.env,
       NODE_ENV: mode,
       // Production requires these said out loud; loopback is the only proxy a bench has.
-      ...(mode === "production" ? { SEED_DEMO: "true", TRUST_PROXY: "127.0.0.1" } : {}),
+      // …and a key for secrets at rest (decision 030).
+      ...(mode === "production"
+        ? { SEED_DEMO: "true", TRUST_PROXY: "127.0.0.1", SECRETS_KEY: randomBytes(32).toString("base64") }
+        : {}),
       HOST: "127.0.0.1",
       PORT: String(port),
       API_PORT: String(apiPort),

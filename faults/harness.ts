@@ -176,7 +176,20 @@ export async function request(
 export async function signIn(base: string): Promise<Record<string, string>> {
   const res = await request(base, "POST", "/api/admin/auth/login", ADMIN);
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { authorization: `Bearer ${(res.body as { token: string }).token}` };
+  const { token, user } = res.body as { token: string; user: { mustChangePassword?: boolean } };
+  const headers = { authorization: `Bearer ${token}` };
+  // An ADMIN_PASSWORD account must replace its password first (decision 030). The scenarios are
+  // about faults, not passwords: the first sign-in "changes" it to itself, so later ones still work.
+  if (user.mustChangePassword) {
+    const change = {
+      currentPassword: ADMIN.password,
+      newPassword: ADMIN.password,
+      confirmPassword: ADMIN.password,
+    };
+    const changed = await request(base, "POST", "/api/admin/auth/change-password", change, headers);
+    if (changed.status !== 200) throw new Error(`password change failed: ${changed.status}`);
+  }
+  return headers;
 }
 
 export async function query<T = Record<string, unknown>>(url: string, text: string, values: unknown[] = []) {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -73,6 +74,8 @@ const server = spawn(process.execPath, ["scripts/start.ts"], {
     // proxy, and the throwaway database holds the demo catalogue.
     TRUST_PROXY: "loopback",
     SEED_DEMO: "true",
+    // …and a key for secrets at rest (decision 030): a throwaway one for the throwaway database.
+    SECRETS_KEY: randomBytes(32).toString("base64"),
     LOG_LEVEL: "warn",
   },
 });

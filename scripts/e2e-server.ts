@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import { databaseSchema, loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
 import { sql } from "drizzle-orm";
 import { applyEdgeCaseFixtures } from "../e2e/fixtures/edge-cases.ts";
 
@@ -28,6 +28,9 @@ try {
     await database.db.execute(sql`create schema public`);
   }
   await prepareDatabase(database, config, { info: () => {} });
+  // The journeys start from an administrator who has already replaced ADMIN_PASSWORD, which the
+  // first sign-in otherwise asks for (decision 030).
+  await database.db.update(databaseSchema.adminUsers).set({ mustChangePassword: false });
   await applyEdgeCaseFixtures(database);
 } finally {
   await database.close();

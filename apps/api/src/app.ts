@@ -10,6 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { createSecretBox } from "./auth/secret-box.ts";
+import { secretKeys } from "./auth/secrets-key.ts";
 import { answerCacheHitsEarly } from "./cache/early-answers.ts";
 import { registerResponseCache, serveCachedResponses } from "./cache/register-response-cache.ts";
 import type { ResponseCacheOptions } from "./cache/response-cache.ts";
@@ -115,7 +117,8 @@ export async function buildApi({
   // A pooled connection the database server dropped: the pool replaces it, the log says so.
   database.onPoolError?.((error) => app.log.error({ err: error }, "database connection error"));
   app.decorate("database", database);
-  app.decorate("services", createServices(database.db, { config, log: app.log, now }));
+  const secretBox = createSecretBox(secretKeys(config));
+  app.decorate("services", createServices(database.db, { config, log: app.log, now, secretBox }));
   refuseWhileDatabaseUnavailable(app);
   collectRoutes(app);
   registerAccessGuard(app);

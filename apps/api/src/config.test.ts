@@ -2,6 +2,9 @@ import { ConfigError } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
 import { configWarnings, loadApiConfig } from "./config.ts";
 
+/** A well-formed SECRETS_KEY (production requires one; decision 030). */
+const KEY = Buffer.alloc(32, 1).toString("base64");
+
 describe("API configuration", () => {
   it("derives every address from the ports", () => {
     const config = loadApiConfig({ PORT: "3310", API_PORT: "3410" });
@@ -99,10 +102,21 @@ describe("API configuration", () => {
     expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(
       /TRUST_PROXY: is required in production[\s\S]*SEED_DEMO: is required in production/,
     );
-    const production = loadApiConfig({ NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "false" });
+    const production = loadApiConfig({
+      NODE_ENV: "production",
+      TRUST_PROXY: "loopback",
+      SEED_DEMO: "false",
+      SECRETS_KEY: KEY,
+    });
     expect(production).toMatchObject({ seedDemo: false, apiDocs: false, trustProxy: ["loopback"] });
     expect(
-      loadApiConfig({ NODE_ENV: "production", TRUST_PROXY: "false", SEED_DEMO: "true", API_DOCS: "true" }),
+      loadApiConfig({
+        NODE_ENV: "production",
+        TRUST_PROXY: "false",
+        SEED_DEMO: "true",
+        API_DOCS: "true",
+        SECRETS_KEY: KEY,
+      }),
     ).toMatchObject({
       seedDemo: true,
       apiDocs: true,
@@ -111,7 +125,7 @@ describe("API configuration", () => {
   });
 
   it("warns in production when the database or the mail server is reached without TLS", () => {
-    const base = { NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "false" };
+    const base = { NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "false", SECRETS_KEY: KEY };
     const plain = loadApiConfig({
       ...base,
       DATABASE_URL: "postgres://db.internal/pc",
@@ -128,6 +142,42 @@ describe("API configuration", () => {
     });
     expect(configWarnings(secure)).toEqual([]);
     expect(configWarnings(loadApiConfig({ DATABASE_URL: "postgres://localhost/pc" }))).toEqual([]);
+  });
+
+  it("requires a second factor in production unless REQUIRE_SECOND_FACTOR says false, and not elsewhere unless it says true", () => {
+    const production = {
+      NODE_ENV: "production",
+      TRUST_PROXY: "loopback",
+      SEED_DEMO: "false",
+      SECRETS_KEY: KEY,
+    };
+    expect(loadApiConfig(production).requireSecondFactor).toBe(true);
+    expect(loadApiConfig({ ...production, REQUIRE_SECOND_FACTOR: "false" }).requireSecondFactor).toBe(false);
+    expect(loadApiConfig({}).requireSecondFactor).toBe(false);
+    expect(loadApiConfig({ REQUIRE_SECOND_FACTOR: "true" }).requireSecondFactor).toBe(true);
+    expect(() => loadApiConfig({ REQUIRE_SECOND_FACTOR: "sometimes" })).toThrow(
+      /REQUIRE_SECOND_FACTOR: must be true or false/,
+    );
+  });
+
+  it("requires SECRETS_KEY in production, naming it, and refuses one that is not 32 bytes of base64", () => {
+    const production = { NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "false" };
+    expect(() => loadApiConfig(production)).toThrow(/SECRETS_KEY: is required in production/);
+    expect(loadApiConfig({ ...production, SECRETS_KEY: KEY }).secretsKey).toEqual(Buffer.alloc(32, 1));
+    for (const bad of ["short", Buffer.alloc(16).toString("base64"), `${KEY}!`]) {
+      let message = "";
+      try {
+        loadApiConfig({ SECRETS_KEY: bad, SECRETS_KEY_PREVIOUS: bad });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/SECRETS_KEY: must be 32 random bytes in base64/);
+      expect(message).toMatch(/SECRETS_KEY_PREVIOUS: must be 32 random bytes in base64/);
+      // The refusal never repeats the value.
+      expect(message).not.toContain(bad);
+    }
+    // Outside production it may be left out: a key file under DATA_DIR takes its place.
+    expect(loadApiConfig({}).secretsKey).toBeUndefined();
   });
 
   it("treats blank values as unset and accepts several CORS origins", () => {

@@ -17,6 +17,19 @@ const wholeNumber = (min: number, max: number) =>
     .min(min, { error: `must be a whole number from ${min} to ${max}` })
     .max(max, { error: `must be a whole number from ${min} to ${max}` });
 
+/** A SECRETS_KEY value: base64 of exactly 32 bytes (an AES-256 key), answered as the bytes. */
+const secretsKey = z.string().transform((value, context) => {
+  const bytes = Buffer.from(value.trim(), "base64");
+  if (bytes.length !== 32 || bytes.toString("base64") !== value.trim()) {
+    context.addIssue({
+      code: "custom",
+      message: "must be 32 random bytes in base64 (44 characters; e.g. openssl rand -base64 32)",
+    });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
 /**
  * The API's configuration: the only place that reads process.env for the API.
  * Address defaults are derived from the ports so `PORT=3310 API_PORT=3410` needs nothing else.
@@ -72,6 +85,17 @@ const apiEnvSchema = z
           "forge theirs in X-Forwarded-For): list your proxies' addresses or CIDRs",
       }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * Whether an administrator must enrol a second factor before reaching anything but enrolment,
+     * profile, password and sessions (decision 030): on in production unless this says false.
+     */
+    REQUIRE_SECOND_FACTOR: z
+      .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+      .optional(),
+    /** The key that encrypts secrets at rest (TOTP secrets): 32 random bytes, base64 (decision 030). */
+    SECRETS_KEY: secretsKey.optional(),
+    /** The key SECRETS_KEY replaced, read-only while values are re-encrypted (docs/operations.md). */
+    SECRETS_KEY_PREVIOUS: secretsKey.optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== "production") return;
@@ -84,6 +108,15 @@ const apiEnvSchema = z
         message:
           "is required in production: list the addresses or CIDRs of the proxies in front of the API " +
           "(loopback for the web server beside it), or false",
+      });
+    }
+    if (env.SECRETS_KEY === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["SECRETS_KEY"],
+        message:
+          "is required in production: 32 random bytes, base64 (e.g. openssl rand -base64 32); it encrypts " +
+          "the staff's two-step verification secrets",
       });
     }
     if (env.SEED_DEMO === undefined) {
@@ -116,6 +149,12 @@ const apiEnvSchema = z
       adminIdleMinutes: env.ADMIN_IDLE_MINUTES,
       logLevel: env.LOG_LEVEL,
       trustProxy: trustedProxies(env.TRUST_PROXY ?? "loopback"),
+      requireSecondFactor:
+        env.REQUIRE_SECOND_FACTOR === undefined
+          ? env.NODE_ENV === "production"
+          : yes(env.REQUIRE_SECOND_FACTOR),
+      secretsKey: env.SECRETS_KEY,
+      secretsKeyPrevious: env.SECRETS_KEY_PREVIOUS,
     };
   });
 

@@ -1,10 +1,13 @@
 import { LoginResponse, MeResponse } from "@pharmacompare/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminAccount } from "../src/auth/admin-accounts.ts";
+import { setPasswordCostForTests, verifyPassword } from "../src/auth/passwords.ts";
 import { hashSessionToken } from "../src/auth/tokens.ts";
 import { adminSessions, adminUsers } from "../src/db/schema.ts";
 import { bearer, HOUR, login, MINUTE, SECOND, signIn, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
+import { TEST_PASSWORD_N } from "./password-cost.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 let api: TestApi;
@@ -38,6 +41,7 @@ describe("POST /api/admin/auth/login", () => {
       email: TEST_ADMIN.email,
       role: "admin",
       mustChangePassword: false,
+      mustEnrolSecondFactor: false,
     });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await sessionRow(body.token);
@@ -76,6 +80,36 @@ describe("POST /api/admin/auth/login", () => {
     }
   });
 
+  it("replaces a hash made with older scrypt parameters (N=2^14) by one at N=2^17 at the next sign-in", async () => {
+    const credentials = { email: "older-hash@example.co.uk", password: "older-hash-password" };
+    // The suite hashes at N=2^14 (password-cost.ts): this account's hash is the older kind.
+    await createAdminAccount(api.database.db, { ...credentials, name: "Older hash" });
+    const storedHash = async () =>
+      (
+        await api.database.db
+          .select({ hash: adminUsers.passwordHash })
+          .from(adminUsers)
+          .where(eq(adminUsers.email, credentials.email))
+      )[0]?.hash;
+    const before = await storedHash();
+    expect(before).toMatch(/^scrypt\$16384\$8\$1\$/);
+    setPasswordCostForTests(undefined);
+    try {
+      // A wrong password changes nothing.
+      expect(
+        (await login(api.app, { ...credentials, password: "not-the-password" }, "198.51.100.9")).statusCode,
+      ).toBe(401);
+      expect(await storedHash()).toBe(before);
+      expect((await login(api.app, credentials, "198.51.100.9")).statusCode).toBe(200);
+      const after = await storedHash();
+      expect(after).toMatch(/^scrypt\$131072\$8\$1\$/);
+      expect(await verifyPassword(credentials.password, after as string)).toBe(true);
+      expect((await login(api.app, credentials, "198.51.100.9")).statusCode).toBe(200);
+    } finally {
+      setPasswordCostForTests(TEST_PASSWORD_N);
+    }
+  });
+
   it("asks for both fields when one is missing", async () => {
     const cases: [Record<string, string>, string[]][] = [
       [{}, ["email", "password"]],
@@ -100,7 +134,13 @@ describe("GET /api/admin/auth/me", () => {
     const res = await me(await signIn(api.app));
     expect(res.statusCode).toBe(200);
     expect(MeResponse.parse(res.json())).toEqual({
-      user: { name: "Administrator", email: TEST_ADMIN.email, role: "admin", mustChangePassword: false },
+      user: {
+        name: "Administrator",
+        email: TEST_ADMIN.email,
+        role: "admin",
+        mustChangePassword: false,
+        mustEnrolSecondFactor: false,
+      },
     });
   });
 });

@@ -1,6 +1,13 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AdminAccountError, createAdminAccount, resetAdminPassword } from "../src/auth/admin-accounts.ts";
-import { auditLog } from "../src/db/schema.ts";
+import { verifyPassword } from "../src/auth/passwords.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { adminUsers, auditLog } from "../src/db/schema.ts";
 import { bearer, login } from "./admin-helpers.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
@@ -57,14 +64,14 @@ describe("creating an administrator", () => {
     ).rejects.toThrow("--name is required");
     await expect(
       createAdminAccount(api.database.db, { email: "x@example.co.uk", name: "X", password: "short" }),
-    ).rejects.toThrow("--password must be at least 8 characters");
+    ).rejects.toThrow("The password must be at least 8 characters");
     await expect(
       createAdminAccount(api.database.db, {
         email: "x@example.co.uk",
         name: "X",
         password: "pass\u0001word",
       }),
-    ).rejects.toThrow("--password must not contain control characters");
+    ).rejects.toThrow("The password must not contain control characters");
   });
 });
 
@@ -109,4 +116,100 @@ describe("resetting a password after an attack", () => {
     const fresh = { email: "sam@example.co.uk", password: result.generatedPassword };
     expect((await login(api.app, fresh, "198.51.100.60")).statusCode).toBe(200);
   });
+});
+
+/**
+ * The commands themselves (issue 25): a password is read from standard input, never from argv,
+ * where it would stay in the shell history and show in the process list.
+ */
+describe("npm run admin:create and admin:reset-password", () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+  let dataDir = "";
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "pc-admin-cli-"));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Runs a command as `npm run` would, on an embedded database of its own, with `stdin` piped in. */
+  function command(script: string, args: string[], stdin: string) {
+    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(root, "scripts", script), ...args], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? "",
+          NODE_ENV: "development",
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "silent",
+        },
+        stdio: ["pipe", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on("data", (chunk) => {
+        stderr += chunk;
+      });
+      child.once("exit", (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(stdin);
+    });
+  }
+
+  async function storedHash(email: string) {
+    const database = await openDatabase({ dataDir });
+    try {
+      const rows = await database.db.select().from(adminUsers);
+      return rows.find((row) => row.email === email)?.passwordHash ?? "";
+    } finally {
+      await database.close();
+    }
+  }
+
+  it("refuse a --password argument with a message, creating nothing", async () => {
+    for (const [script, args] of [
+      [
+        "admin-create.ts",
+        ["--email", "cli@example.co.uk", "--name", "Cli", "--password", "piped-password-1"],
+      ],
+      ["admin-reset-password.ts", ["--email", "cli@example.co.uk", "--password=piped-password-1"]],
+    ] as const) {
+      const result = await command(script, [...args], "");
+      expect(result.code, script).toBe(2);
+      expect(result.stderr).toContain("--password is not accepted: a password on the command line stays");
+      expect(result.stderr).toContain("Pipe it on standard input instead");
+    }
+  });
+
+  it("read the password from standard input, without echoing it", async () => {
+    const created = await command(
+      "admin-create.ts",
+      ["--email", "cli@example.co.uk", "--name", "Cli"],
+      "piped-password-1\n",
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("Administrator created: cli@example.co.uk");
+    expect(created.stdout + created.stderr).not.toContain("piped-password-1");
+    expect(await verifyPassword("piped-password-1", await storedHash("cli@example.co.uk"))).toBe(true);
+
+    const reset = await command(
+      "admin-reset-password.ts",
+      ["--email", "cli@example.co.uk"],
+      "piped-password-2",
+    );
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).not.toContain("piped-password-2");
+    expect(await verifyPassword("piped-password-2", await storedHash("cli@example.co.uk"))).toBe(true);
+
+    // A common password piped in is refused like one typed into the form.
+    const common = await command(
+      "admin-reset-password.ts",
+      ["--email", "cli@example.co.uk"],
+      "password123\n",
+    );
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain("This password is too common.");
+  }, 60_000);
 });

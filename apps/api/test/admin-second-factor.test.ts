@@ -11,10 +11,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminAccount, resetAdminSecondFactor } from "../src/auth/admin-accounts.ts";
+import { openTotpSecret } from "../src/auth/totp-secrets.ts";
 import { adminLoginChallenges, adminRecoveryCodes, adminUsers, auditLog } from "../src/db/schema.ts";
 import { bearer, login, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
-import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
+import { createTestApi, type TestApi, testSecretBox, urlOf } from "./test-api.ts";
 
 /** Staff two-step verification (issue 12, decision 022), through the API on a real database. */
 let api: TestApi;
@@ -102,6 +103,11 @@ async function account(email: string = TEST_ADMIN.email) {
   return user;
 }
 
+/** What a stored TOTP column holds, opened with the test API's key (decision 030). */
+function storedSecret(userId: string, stored: string | null): string | null {
+  return stored === null ? null : openTotpSecret(testSecretBox(), userId, stored);
+}
+
 async function auditActions(userId: string): Promise<string[]> {
   const rows = await api.database.db
     .select({ action: auditLog.action })
@@ -146,7 +152,11 @@ describe("enrolment from Profile Settings", () => {
     expect(new URL(setup.otpauthUri).searchParams.get("secret")).toBe(setup.secret);
     expect(setup.qrSvg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     const user = await account();
-    expect(user).toMatchObject({ totpPendingSecret: setup.secret, totpSecret: null, totpEnabledAt: null });
+    expect(user).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+    // Encrypted at rest (decision 030): the row holds a sealed value, never the base32 secret.
+    expect(user.totpPendingSecret).toMatch(/^v1:/);
+    expect(user.totpPendingSecret).not.toContain(setup.secret);
+    expect(storedSecret(user.id, user.totpPendingSecret)).toBe(setup.secret);
     // Until it is confirmed, the password alone still signs in.
     await passwordOnly();
     secret = setup.secret;
@@ -185,7 +195,9 @@ describe("enrolment from Profile Settings", () => {
     recoveryCodes = body.recoveryCodes;
 
     const user = await account();
-    expect(user).toMatchObject({ totpSecret: secret, totpPendingSecret: null });
+    expect(user).toMatchObject({ totpPendingSecret: null });
+    expect(user.totpSecret).not.toContain(secret);
+    expect(storedSecret(user.id, user.totpSecret)).toBe(secret);
     expect(user.totpEnabledAt).toBeInstanceOf(Date);
     const state = await status(token);
     expect(state).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
@@ -210,6 +222,8 @@ describe("enrolment from Profile Settings", () => {
       expect(dump).not.toContain(code);
       expect(dump).not.toContain(code.replaceAll("-", ""));
     }
+    // Nor the TOTP secret, in any table (decision 030): a copy of the database makes no codes.
+    expect(dump).not.toContain(secret.toLowerCase());
   });
 });
 
@@ -240,6 +254,7 @@ describe("signing in with a second factor", () => {
       email: TEST_ADMIN.email,
       role: "admin",
       mustChangePassword: false,
+      mustEnrolSecondFactor: false,
     });
     expect((await me(body.token)).statusCode).toBe(200);
 
@@ -404,7 +419,8 @@ describe("turning it off and new recovery codes", () => {
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ fields: { code: messages.codeIncorrect } });
-    expect((await account()).totpSecret).toBe(secret);
+    const user = await account();
+    expect(storedSecret(user.id, user.totpSecret)).toBe(secret);
     expect((await status(token)).recoveryCodesLeft).toBe(10);
   });
 

@@ -6,14 +6,18 @@ import {
   MeResponse,
   PASSWORD_CHANGE_REQUIRED_MESSAGE,
   passwordChangeMessages,
+  SecondFactorChallenge,
+  SecondFactorSetup,
+  secondFactorMessages,
   sessionMessages,
 } from "@pharmacompare/contract";
 import { and, eq, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminAccount, resetAdminPassword } from "../src/auth/admin-accounts.ts";
 import { hashSessionToken } from "../src/auth/tokens.ts";
 import { adminSessions, auditLog } from "../src/db/schema.ts";
-import { bearer, login } from "./admin-helpers.ts";
+import { bearer, login, SECOND, testClock } from "./admin-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
@@ -266,5 +270,118 @@ describe("a generated password", () => {
       FIREFOX_WINDOWS,
     );
     expect((await call("GET", "/api/admin/stats", chosen)).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Changing a password or turning the second factor on or off ends the account's other sessions
+ * and its sign-ins waiting for a code, never the session that made the change (issue 25,
+ * decision 030). On an API of its own, whose clock moves a TOTP step between codes.
+ */
+describe("a change of credentials", () => {
+  let factorApi: TestApi;
+  const clock = testClock();
+  beforeAll(async () => {
+    factorApi = await createTestApi({}, { now: clock.now });
+  });
+  afterAll(async () => {
+    await factorApi?.close();
+  });
+
+  const STEP_MS = 30 * SECOND;
+  const codeAt = (secret: string) => {
+    clock.advance(STEP_MS);
+    return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: clock.now().getTime() });
+  };
+  const send = (method: "GET" | "POST", url: string, token?: string, payload?: Record<string, unknown>) =>
+    factorApi.app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload ? { payload } : {}),
+    });
+  const meOf = async (token: string) =>
+    (await send("GET", urlOf(adminEndpoints.currentAdmin), token)).statusCode;
+
+  let credentialAccounts = 0;
+  async function account() {
+    credentialAccounts += 1;
+    const credentials = {
+      email: `credentials-${credentialAccounts}@example.co.uk`,
+      password: "credentials-password",
+    };
+    await createAdminAccount(factorApi.database.db, { ...credentials, name: "Credentials" });
+    return credentials;
+  }
+  async function passwordOnly(credentials: { email: string; password: string }) {
+    const res = await login(factorApi.app, credentials);
+    expect(res.statusCode, res.body).toBe(200);
+    return LoginResponse.parse(res.json()).token;
+  }
+  async function challengeFor(credentials: { email: string; password: string }) {
+    const res = await login(factorApi.app, credentials);
+    expect(res.statusCode, res.body).toBe(200);
+    return SecondFactorChallenge.parse(res.json()).challenge;
+  }
+  const complete = (challenge: string, code: string) =>
+    send("POST", urlOf(adminEndpoints.loginSecondFactor), undefined, { challenge, code });
+  async function enrol(token: string): Promise<string> {
+    const started = await send("POST", urlOf(adminEndpoints.startSecondFactorSetup), token);
+    const { secret } = SecondFactorSetup.parse(started.json());
+    const confirmed = await send("POST", urlOf(adminEndpoints.confirmSecondFactorSetup), token, {
+      code: codeAt(secret),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return secret;
+  }
+  /** An account with the factor on, a session (`here`), another session and a pending challenge. */
+  async function enrolledWithOthers() {
+    const credentials = await account();
+    const here = await passwordOnly(credentials);
+    const secret = await enrol(here);
+    const other = await complete(await challengeFor(credentials), codeAt(secret));
+    expect(other.statusCode, other.body).toBe(200);
+    const pending = await challengeFor(credentials);
+    return { credentials, here, secret, other: LoginResponse.parse(other.json()).token, pending };
+  }
+
+  it("a password change ends the other sessions and the pending sign-ins, not this session", async () => {
+    const { credentials, here, secret, other, pending } = await enrolledWithOthers();
+    const newPassword = "credentials-password-2";
+    const changed = await send("POST", urlOf(adminEndpoints.changePassword), here, {
+      currentPassword: credentials.password,
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await meOf(here)).toBe(200);
+    expect(await meOf(other)).toBe(401);
+    // The half-done sign-in began with the old password: even the right code cannot finish it.
+    const finished = await complete(pending, codeAt(secret));
+    expect(finished.statusCode).toBe(401);
+    expect(finished.json()).toMatchObject({ error: secondFactorMessages.challengeExpired });
+  });
+
+  it("turning the second factor on ends the sessions opened with the password alone, not this one", async () => {
+    const credentials = await account();
+    const here = await passwordOnly(credentials);
+    const others = [await passwordOnly(credentials), await passwordOnly(credentials)];
+    await enrol(here);
+    expect(await meOf(here)).toBe(200);
+    for (const token of others) expect(await meOf(token)).toBe(401);
+  });
+
+  it("turning the second factor off ends the other sessions and the pending sign-ins, not this session", async () => {
+    const { credentials, here, secret, other, pending } = await enrolledWithOthers();
+    const off = await send("POST", urlOf(adminEndpoints.disableSecondFactor), here, {
+      currentPassword: credentials.password,
+      code: codeAt(secret),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await meOf(here)).toBe(200);
+    expect(await meOf(other)).toBe(401);
+    const finished = await complete(pending, codeAt(secret));
+    expect(finished.statusCode).toBe(401);
+    expect(finished.json()).toMatchObject({ error: secondFactorMessages.challengeExpired });
   });
 });

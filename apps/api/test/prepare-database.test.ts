@@ -1,16 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { passwordChangeMessages } from "@pharmacompare/contract";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
+import { createSecretBox } from "../src/auth/secret-box.ts";
+import { openTotpSecret, sealTotpSecret } from "../src/auth/totp-secrets.ts";
 import { prepareDatabase } from "../src/bootstrap/prepare-database.ts";
 import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
 import { adminUsers, categories, medications } from "../src/db/schema.ts";
 import { demoCategories, demoMedications } from "../src/demo-data/index.ts";
+import { TEST_SECRETS_KEY } from "./test-api.ts";
 
 const config = {
   adminEmail: "admin@pharmacompare.local",
   adminPassword: "prepare-test-password",
   seedDemo: true,
+  secretsKey: Buffer.from(TEST_SECRETS_KEY, "base64"),
+  secretsKeyPrevious: undefined,
+  dataDir: "unused",
 };
 const quiet = { info: () => {} };
 
@@ -91,13 +98,102 @@ describe("a generated first password", () => {
       await handle.close();
     }
   });
+});
 
-  it("is not asked for when ADMIN_PASSWORD was configured", async () => {
+describe("an ADMIN_PASSWORD first administrator (decision 030)", () => {
+  it("must also replace the password at first sign-in, which sits in deployment files", async () => {
     const handle = wrapPglite(await createPglite());
     try {
       await prepareDatabase(handle, { ...config, seedDemo: false }, quiet, () => {});
       const [admin] = await handle.db.select().from(adminUsers);
-      expect(admin?.mustChangePassword).toBe(false);
+      expect(admin?.mustChangePassword).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("is refused, naming ADMIN_PASSWORD, when the password is a common one, and nothing is created", async () => {
+    const handle = wrapPglite(await createPglite());
+    try {
+      for (const common of ["password123", "Iloveyou1"]) {
+        await expect(
+          prepareDatabase(handle, { ...config, adminPassword: common, seedDemo: false }, quiet, () => {}),
+        ).rejects.toThrow(`ADMIN_PASSWORD: ${passwordChangeMessages.tooCommon}`);
+      }
+      expect(await handle.db.select().from(adminUsers)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe("two-step verification secrets at start-up (decision 030)", () => {
+  const oldKey = Buffer.alloc(32, 3);
+  const newKey = Buffer.alloc(32, 4);
+  const BASE32 = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+  const PENDING = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
+
+  async function adminWith(
+    handle: DatabaseHandle,
+    values: { totpSecret: string | null; totpPendingSecret: string | null },
+  ) {
+    const [admin] = await handle.db.select().from(adminUsers);
+    if (!admin) throw new Error("no admin");
+    await handle.db.update(adminUsers).set(values).where(eq(adminUsers.id, admin.id));
+    return admin.id;
+  }
+
+  it("seals secrets stored in plaintext before this change under SECRETS_KEY", async () => {
+    const handle = wrapPglite(await createPglite());
+    try {
+      await prepareDatabase(handle, { ...config, seedDemo: false, secretsKey: newKey }, quiet, () => {});
+      const id = await adminWith(handle, { totpSecret: BASE32, totpPendingSecret: PENDING });
+      await prepareDatabase(handle, { ...config, seedDemo: false, secretsKey: newKey }, quiet, () => {});
+      const [row] = await handle.db.select().from(adminUsers);
+      expect(JSON.stringify(row)).not.toContain(BASE32);
+      expect(JSON.stringify(row)).not.toContain(PENDING);
+      const box = createSecretBox({ current: newKey });
+      expect(openTotpSecret(box, id, row?.totpSecret as string)).toBe(BASE32);
+      expect(openTotpSecret(box, id, row?.totpPendingSecret as string)).toBe(PENDING);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("re-seals under the new SECRETS_KEY what SECRETS_KEY_PREVIOUS sealed, so the old key can go", async () => {
+    const handle = wrapPglite(await createPglite());
+    try {
+      await prepareDatabase(handle, { ...config, seedDemo: false, secretsKey: oldKey }, quiet, () => {});
+      const [admin] = await handle.db.select().from(adminUsers);
+      const id = admin?.id as string;
+      await adminWith(handle, {
+        totpSecret: sealTotpSecret(createSecretBox({ current: oldKey }), id, BASE32),
+        totpPendingSecret: null,
+      });
+      const rotating = { ...config, seedDemo: false, secretsKey: newKey, secretsKeyPrevious: oldKey };
+      await prepareDatabase(handle, rotating, quiet, () => {});
+      const [row] = await handle.db.select().from(adminUsers);
+      expect(row?.totpPendingSecret).toBeNull();
+      expect(openTotpSecret(createSecretBox({ current: newKey }), id, row?.totpSecret as string)).toBe(
+        BASE32,
+      );
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("refuses to start, naming SECRETS_KEY, when a stored secret opens under neither key", async () => {
+    const handle = wrapPglite(await createPglite());
+    try {
+      await prepareDatabase(handle, { ...config, seedDemo: false, secretsKey: oldKey }, quiet, () => {});
+      const [admin] = await handle.db.select().from(adminUsers);
+      const sealed = sealTotpSecret(createSecretBox({ current: oldKey }), admin?.id as string, BASE32);
+      await adminWith(handle, { totpSecret: sealed, totpPendingSecret: null });
+      await expect(
+        prepareDatabase(handle, { ...config, seedDemo: false, secretsKey: newKey }, quiet, () => {}),
+      ).rejects.toThrow(/^SECRETS_KEY cannot decrypt 1 stored two-step verification secret: /);
+      // Left as it was, for the right key to open later.
+      expect((await handle.db.select().from(adminUsers))[0]?.totpSecret).toBe(sealed);
     } finally {
       await handle.close();
     }

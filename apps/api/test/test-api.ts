@@ -5,8 +5,15 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { type BuildApiOptions, buildApi } from "../src/app.ts";
+import { createSecretBox } from "../src/auth/secret-box.ts";
 import { loadApiConfig } from "../src/config.ts";
 import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
+
+/** The key the test APIs encrypt secrets under (decision 030): fixed, so a test can open what they sealed. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
+
+/** A secret box with the test APIs' key, to open what they stored. */
+export const testSecretBox = () => createSecretBox({ current: Buffer.from(TEST_SECRETS_KEY, "base64") });
 
 /** The parts of a call's input that make its URL (a body never does). */
 type UrlInput<E extends EndpointDefinition> = Omit<EndpointInput<E>, "body">;
@@ -65,7 +72,14 @@ export async function createTestApi(
   } = {},
 ): Promise<TestApi> {
   const configFor = (overrides: Record<string, string>) =>
-    loadApiConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "unused", ...env, ...overrides });
+    loadApiConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATA_DIR: "unused",
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      ...env,
+      ...overrides,
+    });
   const { database, dispose, reopen } = await copyOfSeededDatabase();
   const app = await buildApi({
     config: configFor({}),

@@ -165,6 +165,12 @@ export const AdminUser = z.object({
    * 12). Optional so a user stored before this field existed still reads as a user.
    */
   mustChangePassword: z.boolean().optional(),
+  /**
+   * True while the installation requires a second factor (REQUIRE_SECOND_FACTOR) and this account
+   * has none: it may then only set one up, see its profile and sessions, change its password or
+   * sign out (decision 030). Optional for the same reason as mustChangePassword.
+   */
+  mustEnrolSecondFactor: z.boolean().optional(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   "unauthenticated",
   "session_expired",
   "password_change_required",
+  "second_factor_required",
   "not_found",
   "conflict",
   "still_referenced",

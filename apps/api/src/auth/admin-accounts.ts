@@ -30,15 +30,22 @@ function checkedEmail(email: string | undefined): string {
   return normalised;
 }
 
-function checkedPassword(password: string | undefined): { password: string; generated: boolean } {
+/**
+ * A password an operator chose, checked by the rules a password change follows, or a generated one.
+ * `source` names where it came from in the refusal: "--password", "ADMIN_PASSWORD".
+ */
+export function checkedPassword(
+  password: string | undefined,
+  source = "The password",
+): { password: string; generated: boolean } {
   if (password === undefined) return { password: generatePassword(), generated: true };
   if (password.length < PASSWORD_MIN_LENGTH) {
-    throw new AdminAccountError(`--password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+    throw new AdminAccountError(`${source} must be at least ${PASSWORD_MIN_LENGTH} characters`);
   }
   // The sign-in form refuses such a password, so an account given one could never sign in.
-  if (hasControlCharacters(password)) throw new AdminAccountError(`--password ${CONTROL_CHARACTERS_MESSAGE}`);
+  if (hasControlCharacters(password)) throw new AdminAccountError(`${source} ${CONTROL_CHARACTERS_MESSAGE}`);
   if (isCommonPassword(password))
-    throw new AdminAccountError(`--password: ${passwordChangeMessages.tooCommon}`);
+    throw new AdminAccountError(`${source}: ${passwordChangeMessages.tooCommon}`);
   return { password, generated: false };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import { checkedPassword } from "../auth/admin-accounts.ts";
+import { hashPassword } from "../auth/passwords.ts";
 import type { Database } from "../db/client.ts";
 import { adminUsers } from "../db/schema.ts";
 import { type ActorContext, auditedWrite } from "../services/audit-service.ts";
@@ -16,7 +17,9 @@ export interface FirstAdminResult {
 
 /**
  * Creates the first administrator when there is none, from ADMIN_EMAIL / ADMIN_PASSWORD, or with
- * a generated password when none is configured. Existing admins are never touched.
+ * a generated password when none is configured. Existing admins are never touched. Refuses
+ * (AdminAccountError, naming ADMIN_PASSWORD) a configured password a password change would refuse,
+ * such as a common one, before anything is written.
  */
 export async function ensureFirstAdmin(
   db: Database,
@@ -29,18 +32,16 @@ export async function ensureFirstAdmin(
     .limit(1);
   if (existing) return { created: false, userId: existing.id };
 
-  const generatedPassword = options.password ? undefined : generatePassword();
-  const passwordHash = await hashPassword(options.password ?? (generatedPassword as string));
+  const { password, generated } = checkedPassword(options.password, "ADMIN_PASSWORD");
+  const generatedPassword = generated ? password : undefined;
+  const passwordHash = await hashPassword(password);
   return auditedWrite(db, SYSTEM, async (tx, audit) => {
     const [user] = await tx
       .insert(adminUsers)
-      // Whoever read a generated password off the terminal must replace it at first sign-in.
-      .values({
-        name: "Administrator",
-        email: options.email,
-        passwordHash,
-        mustChangePassword: generatedPassword !== undefined,
-      })
+      // Whoever read a generated password off the terminal must replace it at first sign-in; so
+      // must the holder of ADMIN_PASSWORD, which sits in deployment files and process environments
+      // other people can read (decision 030, a departure from 023).
+      .values({ name: "Administrator", email: options.email, passwordHash, mustChangePassword: true })
       .onConflictDoNothing()
       .returning({ id: adminUsers.id });
     // Another process created it between our check and insert: theirs stands.

@@ -1,19 +1,26 @@
 import type { FastifyBaseLogger } from "fastify";
+import { createSecretBox } from "../auth/secret-box.ts";
+import { secretKeys } from "../auth/secrets-key.ts";
+import { resealTotpSecrets } from "../auth/totp-secrets.ts";
 import type { ApiConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
 import { ensureFirstAdmin } from "./first-admin.ts";
 
 type Log = Pick<FastifyBaseLogger, "info">;
+type PrepareConfig = Pick<
+  ApiConfig,
+  "adminEmail" | "adminPassword" | "seedDemo" | "secretsKey" | "secretsKeyPrevious" | "dataDir"
+>;
 
 /**
- * Everything a fresh or existing database needs before the API serves: migrations, the first
- * administrator, and the demo catalogue when the catalogue is empty (unless SEED_DEMO=false).
+ * Everything a fresh or existing database needs before the API serves: migrations, secrets sealed
+ * under the current SECRETS_KEY (decision 030), the first administrator, and the demo catalogue when the catalogue is empty (unless SEED_DEMO=false).
  * Under the start-up lock, so processes starting together seed once and never collide.
  */
 export async function prepareDatabase(
   handle: DatabaseHandle,
-  config: Pick<ApiConfig, "adminEmail" | "adminPassword" | "seedDemo">,
+  config: PrepareConfig,
   log: Log,
   print: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<void> {
@@ -22,11 +29,14 @@ export async function prepareDatabase(
 
 async function prepareUnlocked(
   handle: DatabaseHandle,
-  config: Pick<ApiConfig, "adminEmail" | "adminPassword" | "seedDemo">,
+  config: PrepareConfig,
   log: Log,
   print: (text: string) => void,
 ): Promise<void> {
   await handle.migrate();
+  const resealed = await resealTotpSecrets(handle.db, createSecretBox(secretKeys(config)));
+  if (resealed > 0)
+    log.info({ accounts: resealed }, "two-step verification secrets encrypted under SECRETS_KEY");
   const admin = await ensureFirstAdmin(handle.db, {
     email: config.adminEmail,
     password: config.adminPassword,
@@ -45,7 +55,10 @@ async function prepareUnlocked(
       ].join("\n"),
     );
   } else if (admin.created) {
-    log.info({ email: config.adminEmail }, "first administrator created from ADMIN_PASSWORD");
+    log.info(
+      { email: config.adminEmail },
+      "first administrator created from ADMIN_PASSWORD; it must be changed at first sign-in",
+    );
   }
   if (config.seedDemo && (await isCatalogueEmpty(handle.db))) {
     const summary = await seedDemoCatalogue(handle.db, { createdBy: admin.userId });

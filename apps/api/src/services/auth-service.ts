@@ -21,10 +21,10 @@ import {
   rememberNetwork,
   throttleKeys,
 } from "../auth/login-throttle.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { hashPassword, needsRehash, verifyPassword } from "../auth/passwords.ts";
 import { generateSessionToken, hashSessionToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
-import { adminSessions, adminUsers } from "../db/schema.ts";
+import { adminLoginChallenges, adminSessions, adminUsers } from "../db/schema.ts";
 import { badRequest, refuse, tooManyRequests } from "../plugins/refusal.ts";
 import type { ActorContext, Audit, AuditService } from "./audit-service.ts";
 
@@ -86,11 +86,61 @@ export function knownRole(role: string): AdminUser["role"] | null {
   return ADMIN_ROLES.find((known) => known === role) ?? null;
 }
 
+/**
+ * The account as the back-office sees it. `requireSecondFactor` is REQUIRE_SECOND_FACTOR: with it,
+ * an account without an enabled factor is told to enrol (decision 030).
+ */
 export function publicUser(
-  user: { name: string; email: string; mustChangePassword?: boolean },
+  user: { name: string; email: string; mustChangePassword?: boolean; totpEnabledAt?: Date | null },
   role: AdminUser["role"],
+  requireSecondFactor = false,
 ): AdminUser {
-  return { name: user.name, email: user.email, role, mustChangePassword: user.mustChangePassword ?? false };
+  return {
+    name: user.name,
+    email: user.email,
+    role,
+    mustChangePassword: user.mustChangePassword ?? false,
+    mustEnrolSecondFactor: requireSecondFactor && !user.totpEnabledAt,
+  };
+}
+
+/**
+ * What a change of the account's credentials ends (decision 030): its sign-ins waiting for a
+ * second factor, and every live session but the one that made the change. Inside the change's
+ * transaction; answers how many sessions ended.
+ */
+export async function endOtherSignIns(
+  tx: Database,
+  userId: string,
+  keepSessionId: string,
+  at: Date,
+): Promise<number> {
+  await tx.delete(adminLoginChallenges).where(eq(adminLoginChallenges.userId, userId));
+  const revoked = await tx
+    .update(adminSessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(adminSessions.userId, userId),
+        ne(adminSessions.id, keepSessionId),
+        isNull(adminSessions.revokedAt),
+        gt(adminSessions.absoluteExpiresAt, at),
+      ),
+    )
+    .returning({ id: adminSessions.id });
+  return revoked.length;
+}
+
+/**
+ * Replaces a hash made with older scrypt parameters by one at today's, after the password was
+ * just verified (decision 030). Conditional on the old hash, so a password changed meanwhile wins.
+ */
+async function upgradePasswordHash(tx: Database, userId: string, oldHash: string, newHash: string | null) {
+  if (!newHash) return;
+  await tx
+    .update(adminUsers)
+    .set({ passwordHash: newHash })
+    .where(and(eq(adminUsers.id, userId), eq(adminUsers.passwordHash, oldHash)));
 }
 
 /** The signed-in admin as the actor of an audit entry. */
@@ -175,9 +225,10 @@ export type AuthService = ReturnType<typeof createAuthService>;
  */
 export function createAuthService(
   db: Database,
-  options: { now: () => Date; audit: AuditService; sessionIdleMs?: number },
+  options: { now: () => Date; audit: AuditService; sessionIdleMs?: number; requireSecondFactor?: boolean },
 ) {
   const { now, audit } = options;
+  const requireSecondFactor = options.requireSecondFactor ?? false;
   const idleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
 
   return {
@@ -229,20 +280,25 @@ export function createAuthService(
         throw refuse(401, "Invalid credentials");
       }
 
+      // The password is right: a hash made with older parameters is replaced now, while we have it.
+      const upgradedHash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
+
       // With a second factor, the right password earns only a challenge to complete with a code.
       if (user.totpEnabledAt && user.totpSecret) {
         const challenge = await db.transaction(async (tx) => {
           await refundAttempt(tx, keys);
+          await upgradePasswordHash(tx, user.id, user.passwordHash, upgradedHash);
           return createLoginChallenge(tx, user.id, client, now());
         });
         return { secondFactorRequired: true, challenge };
       }
 
       const actor = { id: user.id, email: user.email };
-      const token = await audit.write({ actor, ipAddress: client.ipAddress }, (tx, record, at) =>
-        openSession(tx, record, at, { userId: user.id, email, client, keys, idleMs }),
-      );
-      return { token, user: publicUser(user, role) };
+      const token = await audit.write({ actor, ipAddress: client.ipAddress }, async (tx, record, at) => {
+        await upgradePasswordHash(tx, user.id, user.passwordHash, upgradedHash);
+        return openSession(tx, record, at, { userId: user.id, email, client, keys, idleMs });
+      });
+      return { token, user: publicUser(user, role, requireSecondFactor) };
     },
 
     /** Resolves a bearer token to a live session, sliding its idle expiry forward. */
@@ -271,7 +327,7 @@ export function createAuthService(
       return {
         outcome: "ok",
         principal: {
-          user: { id: user.id, ...publicUser(user, role) },
+          user: { id: user.id, ...publicUser(user, role, requireSecondFactor) },
           session: {
             id: session.id,
             createdAt: session.createdAt,
@@ -341,27 +397,17 @@ export function createAuthService(
           .update(adminUsers)
           .set({ passwordHash, passwordChangedAt: at, updatedAt: at, mustChangePassword: false })
           .where(eq(adminUsers.id, principal.user.id));
-        // Anyone else holding a session for this account (perhaps the reason for the change) is out.
-        const revoked = await tx
-          .update(adminSessions)
-          .set({ revokedAt: at })
-          .where(
-            and(
-              eq(adminSessions.userId, principal.user.id),
-              ne(adminSessions.id, principal.session.id),
-              isNull(adminSessions.revokedAt),
-              gt(adminSessions.absoluteExpiresAt, at),
-            ),
-          )
-          .returning({ id: adminSessions.id });
+        // Anyone else holding a session or a half-done sign-in for this account (perhaps the
+        // reason for the change) is out.
+        const otherSessionsRevoked = await endOtherSignIns(tx, principal.user.id, principal.session.id, at);
         await clearFailures(tx, keys);
         await record({
           action: "password_change",
           entityType: "admin_user",
           entityId: principal.user.id,
-          changes: { otherSessionsRevoked: revoked.length },
+          changes: { otherSessionsRevoked },
         });
-        return { otherSessionsRevoked: revoked.length };
+        return { otherSessionsRevoked };
       });
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { SecretBox } from "../auth/secret-box.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { createAdminBlogService } from "./admin-blog-service.ts";
@@ -38,6 +39,8 @@ export interface ServiceOptions {
   log: FastifyBaseLogger;
   /** The clock sessions, throttles, audit entries, write limits and email use; tests inject one to skip time. */
   now?: () => Date;
+  /** Encrypts secrets kept in the database (decision 030). */
+  secretBox: SecretBox;
 }
 
 /** One service per resource; routes reach data only through these. */
@@ -71,11 +74,17 @@ export function createServices(db: Database, options: ServiceOptions) {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
     audit,
-    auth: createAuthService(db, { now, audit, sessionIdleMs: config.adminIdleMinutes * 60_000 }),
+    auth: createAuthService(db, {
+      now,
+      audit,
+      sessionIdleMs: config.adminIdleMinutes * 60_000,
+      requireSecondFactor: config.requireSecondFactor,
+    }),
     secondFactor: createSecondFactorService(db, {
       now,
       audit,
       sessionIdleMs: config.adminIdleMinutes * 60_000,
+      secretBox: options.secretBox,
     }),
     blog: createBlogService(db),
     categories,

@@ -27,7 +27,9 @@ import {
   throttleKeys,
 } from "../auth/login-throttle.ts";
 import { verifyPassword } from "../auth/passwords.ts";
+import type { SecretBox } from "../auth/secret-box.ts";
 import { hashSessionToken } from "../auth/tokens.ts";
+import { openTotpSecret, sealTotpSecret } from "../auth/totp-secrets.ts";
 import type { Database } from "../db/client.ts";
 import { adminLoginChallenges, adminRecoveryCodes, adminUsers } from "../db/schema.ts";
 import { badRequest, refuse } from "../plugins/refusal.ts";
@@ -35,6 +37,7 @@ import type { ActorContext, Audit, AuditService } from "./audit-service.ts";
 import {
   type AdminPrincipal,
   type ClientInfo,
+  endOtherSignIns,
   knownRole,
   openSession,
   publicUser,
@@ -157,9 +160,9 @@ export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
  */
 export function createSecondFactorService(
   db: Database,
-  options: { now: () => Date; audit: AuditService; sessionIdleMs?: number },
+  options: { now: () => Date; audit: AuditService; sessionIdleMs?: number; secretBox: SecretBox },
 ) {
-  const { now, audit } = options;
+  const { now, audit, secretBox } = options;
   const idleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
 
   const actingAs = (principal: AdminPrincipal, client: ClientInfo): ActorContext => ({
@@ -220,7 +223,7 @@ export function createSecondFactorService(
       await recordFailure(context, user.id, "current password incorrect");
       throw badRequest(messages.passwordIncorrect, "currentPassword");
     }
-    const secret = user.totpSecret;
+    const secret = openTotpSecret(secretBox, user.id, user.totpSecret);
     const outcome = await audit.write(context, async (tx, record, at) => {
       if (!(await spendCode(tx, { id: user.id, totpSecret: secret }, input.code, at))) {
         await forgetStale(tx, at);
@@ -260,7 +263,8 @@ export function createSecondFactorService(
       await audit.write(actingAs(principal, client), async (tx, record, at) => {
         const [started] = await tx
           .update(adminUsers)
-          .set({ totpPendingSecret: secret, updatedAt: at })
+          // Encrypted at rest (decision 030); the person setting up sees it once, below.
+          .set({ totpPendingSecret: sealTotpSecret(secretBox, principal.user.id, secret), updatedAt: at })
           .where(and(eq(adminUsers.id, principal.user.id), isNull(adminUsers.totpEnabledAt)))
           .returning({ id: adminUsers.id });
         if (!started) throw refuse(409, messages.alreadyEnabled);
@@ -290,18 +294,20 @@ export function createSecondFactorService(
       if (user.totpEnabledAt) throw refuse(409, messages.alreadyEnabled);
       const pending = user.totpPendingSecret;
       if (!pending) throw badRequest(messages.noPendingSetup);
+      const pendingSecret = openTotpSecret(secretBox, user.id, pending);
       const problem = codeProblem(input.code, false);
       if (problem) throw problem;
       const keys = await claimSignedIn(principal, client);
       const context = actingAs(principal, client);
 
-      const step = matchingStep(pending, input.code, now());
+      const step = matchingStep(pendingSecret, input.code, now());
       if (step === null) {
         await recordFailure(context, user.id, "setup code incorrect");
         throw badRequest(messages.codeIncorrect, "code");
       }
       return audit.write(context, async (tx, record, at) => {
-        // Only the secret that was shown: a setup restarted meanwhile (another tab) must be confirmed anew.
+        // Only the secret that was shown: a setup restarted meanwhile (another tab) must be confirmed
+        // anew. The sealed value moves as it is: it is bound to the account, not to the column.
         const [enabled] = await tx
           .update(adminUsers)
           .set({
@@ -321,8 +327,15 @@ export function createSecondFactorService(
           .returning({ id: adminUsers.id });
         if (!enabled) throw refuse(409, messages.noPendingSetup);
         const recoveryCodes = await replaceRecoveryCodes(tx, user.id, at);
+        // Sessions opened with the password alone end: from now on this account needs both (decision 030).
+        const otherSessionsRevoked = await endOtherSignIns(tx, user.id, principal.session.id, at);
         await clearFailures(tx, keys);
-        await record({ action: "second_factor_enabled", entityType: "admin_user", entityId: user.id });
+        await record({
+          action: "second_factor_enabled",
+          entityType: "admin_user",
+          entityId: user.id,
+          changes: { otherSessionsRevoked },
+        });
         return { message: messages.enabled, recoveryCodes };
       });
     },
@@ -340,11 +353,14 @@ export function createSecondFactorService(
           })
           .where(eq(adminUsers.id, principal.user.id));
         await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, principal.user.id));
-        await tx.delete(adminLoginChallenges).where(eq(adminLoginChallenges.userId, principal.user.id));
+        // Its half-done sign-ins and other sessions end too (decision 030): whoever turned it off
+        // may not be the person who turned it on.
+        const otherSessionsRevoked = await endOtherSignIns(tx, principal.user.id, principal.session.id, at);
         await record({
           action: "second_factor_disabled",
           entityType: "admin_user",
           entityId: principal.user.id,
+          changes: { otherSessionsRevoked },
         });
       });
       return { message: messages.disabled };
@@ -386,7 +402,8 @@ export function createSecondFactorService(
         .limit(1);
       const { challenge, user } = row ?? {};
       const role = user ? knownRole(user.role) : null;
-      const secret = user?.totpEnabledAt ? user.totpSecret : null;
+      const sealed = user?.totpEnabledAt ? user.totpSecret : null;
+      const secret = user && sealed ? openTotpSecret(secretBox, user.id, sealed) : null;
       if (
         !challenge ||
         !user ||

@@ -1,4 +1,9 @@
-import { adminEndpoints, ErrorBody, PASSWORD_CHANGE_REQUIRED_MESSAGE } from "@pharmacompare/contract";
+import {
+  adminEndpoints,
+  ErrorBody,
+  PASSWORD_CHANGE_REQUIRED_MESSAGE,
+  SECOND_FACTOR_REQUIRED_MESSAGE,
+} from "@pharmacompare/contract";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import { bearerToken } from "../../auth/tokens.ts";
 import { refuse } from "../../plugins/refusal.ts";
@@ -33,6 +38,17 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE: ReadonlySet<unknown> = new Set([
   adminEndpoints.endOtherAdminSessions,
 ]);
 
+/**
+ * All an account without a second factor may do while one is required (REQUIRE_SECOND_FACTOR,
+ * decision 030): the same as before a password change, plus setting the factor up.
+ */
+const ALLOWED_BEFORE_ENROLMENT: ReadonlySet<unknown> = new Set([
+  ...ALLOWED_BEFORE_PASSWORD_CHANGE,
+  adminEndpoints.secondFactorStatus,
+  adminEndpoints.startSecondFactorSetup,
+  adminEndpoints.confirmSecondFactorSetup,
+]);
+
 /** Public only when the route says so: a registry entry marked public, or `config.access`. */
 export function isPublicRoute(config: RouteConfig): boolean {
   if (config?.endpoint) return config.endpoint.access === "public";
@@ -63,7 +79,8 @@ export function registerAccessGuard(app: FastifyInstance): void {
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     route.schema = {
       ...route.schema,
-      // 403: an account that must still replace a generated password may call little else.
+      // 403: an account that must still replace a generated password, or set up a required second
+      // factor, may call little else.
       response: { 403: ErrorBody, ...response, 401: ErrorBody },
       security: [{ bearerAuth: [] }],
     };
@@ -83,6 +100,9 @@ export function registerAccessGuard(app: FastifyInstance): void {
     const endpoint = (request.routeOptions.config as RouteConfig)?.endpoint;
     if (result.principal.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(endpoint)) {
       throw refuse(403, PASSWORD_CHANGE_REQUIRED_MESSAGE, { code: "password_change_required" });
+    }
+    if (result.principal.user.mustEnrolSecondFactor && !ALLOWED_BEFORE_ENROLMENT.has(endpoint)) {
+      throw refuse(403, SECOND_FACTOR_REQUIRED_MESSAGE, { code: "second_factor_required" });
     }
   });
 }

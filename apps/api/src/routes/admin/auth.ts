@@ -39,8 +39,16 @@ export const adminSecondFactorRoutes: FastifyPluginAsync = async (app) => {
 export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, adminEndpoints.currentAdmin, async (request) => {
     const { user } = principalOf(request);
-    const { name, email, role, mustChangePassword } = user;
-    return { user: { name, email, role, mustChangePassword: mustChangePassword ?? false } };
+    const { name, email, role, mustChangePassword, mustEnrolSecondFactor } = user;
+    return {
+      user: {
+        name,
+        email,
+        role,
+        mustChangePassword: mustChangePassword ?? false,
+        mustEnrolSecondFactor: mustEnrolSecondFactor ?? false,
+      },
+    };
   });
 
   registerEndpoint(app, adminEndpoints.logout, async (request) => {

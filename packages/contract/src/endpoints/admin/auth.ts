@@ -70,6 +70,12 @@ export const passwordChangeMessages = {
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "Change your password before continuing";
 
 /**
+ * The 403 (code `second_factor_required`) for any other admin call while the installation requires
+ * a second factor and the account has none (decision 030); the back-office shows Profile Settings.
+ */
+export const SECOND_FACTOR_REQUIRED_MESSAGE = "Set up two-step verification before continuing";
+
+/**
  * The first rule a password change breaks (back-office §5), or null. Shared so the form and the
  * API say the same thing; checking the current password itself is the API's job.
  */
