@@ -1,8 +1,10 @@
 import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
 import fastifyCors from "@fastify/cors";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { BACK_OFFICE_REQUEST_HEADER } from "@pharmacompare/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -10,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { createBrowserSession, normaliseOrigin } from "./auth/browser-session.ts";
 import { answerCacheHitsEarly } from "./cache/early-answers.ts";
 import { registerResponseCache, serveCachedResponses } from "./cache/register-response-cache.ts";
 import type { ResponseCacheOptions } from "./cache/response-cache.ts";
@@ -77,15 +80,24 @@ export async function buildApi({
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: "same-site" },
   });
-  await app.register(fastifyCors, {
-    origin: config.webOrigins,
-    // Bearer tokens travel in a header, never cookies: cross-origin calls need no credentials mode.
-    credentials: false,
+  const webOrigins = config.webOrigins.map(normaliseOrigin).filter((origin) => origin !== null);
+  const corsOptions = {
+    origin: webOrigins,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    allowedHeaders: ["Content-Type", "Authorization", "If-None-Match"],
+    allowedHeaders: ["Content-Type", "Authorization", "If-None-Match", BACK_OFFICE_REQUEST_HEADER],
     exposedHeaders: ["ETag"],
     maxAge: 600,
+  };
+  await app.register(fastifyCors, {
+    // The back-office sends its session cookie (decision 028): credentials are allowed, and said
+    // to be, only to the allow-listed origins; every other caller gets no Allow-Credentials.
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, { ...corsOptions, credentials: origin !== undefined && webOrigins.includes(origin) });
+    },
   });
+  // Cookies are read only where a session may come from one (the admin guard), not on every request.
+  await app.register(fastifyCookie, { hook: false });
   // After the cache hook, so ETags are computed on the uncompressed body.
   await app.register(fastifyCompress, compressionOptions);
   await app.register(fastifySwagger, {
@@ -116,6 +128,10 @@ export async function buildApi({
   database.onPoolError?.((error) => app.log.error({ err: error }, "database connection error"));
   app.decorate("database", database);
   app.decorate("services", createServices(database.db, { config, log: app.log, now }));
+  app.decorate(
+    "browserSession",
+    createBrowserSession((header) => app.parseCookie(header), { apiUrl: config.apiUrl, webOrigins }),
+  );
   refuseWhileDatabaseUnavailable(app);
   collectRoutes(app);
   registerAccessGuard(app);
