@@ -4,7 +4,7 @@ import fastifyCors from "@fastify/cors";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { BACK_OFFICE_REQUEST_HEADER } from "@pharmacompare/contract";
+import { BACK_OFFICE_REQUEST_HEADER, BACK_OFFICE_REQUEST_VALUE } from "@pharmacompare/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -98,6 +98,10 @@ export async function buildApi({
   });
   // Cookies are read only where a session may come from one (the admin guard), not on every request.
   await app.register(fastifyCookie, { hook: false });
+  app.decorate(
+    "browserSession",
+    createBrowserSession((header) => app.parseCookie(header), { apiUrl: config.apiUrl, webOrigins }),
+  );
   // After the cache hook, so ETags are computed on the uncompressed body.
   await app.register(fastifyCompress, compressionOptions);
   await app.register(fastifySwagger, {
@@ -108,7 +112,15 @@ export async function buildApi({
         version: "1.0.0",
       },
       components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer" },
+          sessionCookie: {
+            type: "apiKey",
+            in: "cookie",
+            name: app.browserSession.cookieName,
+            description: `The back-office's session (decision 028), set by a sign-in from an allowed web origin. A write on it must also send that Origin and ${BACK_OFFICE_REQUEST_HEADER}: ${BACK_OFFICE_REQUEST_VALUE}, else 403 (code csrf).`,
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -128,10 +140,6 @@ export async function buildApi({
   database.onPoolError?.((error) => app.log.error({ err: error }, "database connection error"));
   app.decorate("database", database);
   app.decorate("services", createServices(database.db, { config, log: app.log, now }));
-  app.decorate(
-    "browserSession",
-    createBrowserSession((header) => app.parseCookie(header), { apiUrl: config.apiUrl, webOrigins }),
-  );
   refuseWhileDatabaseUnavailable(app);
   collectRoutes(app);
   registerAccessGuard(app);

@@ -121,7 +121,7 @@ describe("the OpenAPI document", () => {
       const statuses = Object.keys(operation?.responses ?? {});
       expect(statuses).toEqual(expect.arrayContaining(Object.keys(endpoint.responses)));
       if (endpoint.access === "admin") {
-        expect(operation?.security).toEqual([{ bearerAuth: [] }]);
+        expect(operation?.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
         expect(statuses).toContain("401");
       } else {
         expect(operation?.security).toBeUndefined();

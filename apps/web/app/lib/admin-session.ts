@@ -121,7 +121,9 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
   /** Moves on at every sign-in and sign-out, so a /me answer that arrives after one is dropped. */
   let generation = 0;
 
-  const client = createApiClient({ baseUrl: options.apiUrl(), credentials: "include", fetch: options.fetch });
+  // Made per call, as the API address is read from the document (browser-env.ts).
+  const client = () =>
+    createApiClient({ baseUrl: options.apiUrl(), credentials: "include", fetch: options.fetch });
   forgetLegacyToken(options);
 
   function clear() {
@@ -146,7 +148,7 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
       async call(endpoint, ...[input, init]) {
         const args = [input, { signal: request.signal, ...init }] as CallArguments<typeof endpoint>;
         try {
-          return await client.call(endpoint, ...args);
+          return await client().call(endpoint, ...args);
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           if (error.status === 401) {
@@ -207,7 +209,7 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
 
     async logout() {
       try {
-        await client.call(adminEndpoints.logout);
+        await client().call(adminEndpoints.logout);
       } catch {
         // Already expired, revoked or unreachable: forgetting the session here is all that is left to do.
       } finally {

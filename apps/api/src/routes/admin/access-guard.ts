@@ -65,13 +65,15 @@ export function registerAccessGuard(app: FastifyInstance): void {
   app.addHook("onRoute", (route) => {
     if (isPublicRoute(route.config as RouteConfig)) return;
     for (const method of [route.method].flat()) app.adminRoutes.push({ method, url: route.url });
-    // Every guarded route documents the guard's answer and the bearer requirement (OpenAPI).
+    // Every guarded route documents the guard's answer and its two ways in (OpenAPI): a bearer
+    // token, or the back-office's session cookie (decision 028).
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     route.schema = {
       ...route.schema,
-      // 403: an account that must still replace a generated password may call little else.
+      // 403: an account that must still replace a generated password may call little else, and a
+      // cookie write without the back-office's proof is refused (code csrf).
       response: { 403: ErrorBody, ...response, 401: ErrorBody },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     };
   });
 
