@@ -16,7 +16,6 @@ import {
 } from "../apps/api/src/demo-data/index.ts";
 import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-screens.ts";
 import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
-import { ADMIN_TOKEN_KEY, ADMIN_USER_KEY } from "../apps/web/app/lib/admin-session.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 
 /**
@@ -26,6 +25,7 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
 const NEW_PASSWORD = "e2e-changed-password-2";
 const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+const SESSION_COOKIE = "pc_admin_session";
 
 async function signIn(page: Page, password: string = ADMIN.password) {
   await page.goto("/admin/login");
@@ -35,11 +35,10 @@ async function signIn(page: Page, password: string = ADMIN.password) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-async function storedSession(page: Page) {
-  return page.evaluate(
-    ([tokenKey, userKey]) => ({ token: localStorage.getItem(tokenKey), user: localStorage.getItem(userKey) }),
-    [ADMIN_TOKEN_KEY, ADMIN_USER_KEY] as const,
-  );
+/** The back-office session cookie the API set in this browser (decision 028), or null. */
+async function sessionCookie(page: Page) {
+  const cookies = await page.context().cookies(API_URL);
+  return cookies.find((cookie) => cookie.name === SESSION_COOKIE) ?? null;
 }
 
 /** The password the API accepts for the admin now, reset to the e2e one through the API if needed. */
@@ -133,7 +132,7 @@ test("a wrong password shows the API's error while the button says it is working
   await expect(page.getByRole("button", { name: "Sign In" })).toHaveAttribute("aria-disabled", "false");
   expect(attempts).toBe(1);
   await expect(page).toHaveURL(/\/admin\/login$/);
-  expect((await storedSession(page)).token).toBeNull();
+  expect(await sessionCookie(page)).toBeNull();
 });
 
 test("the admin pages are client-rendered: the server sends only the shell", async ({ request }) => {
@@ -145,11 +144,11 @@ test("the admin pages are client-rendered: the server sends only the shell", asy
   expect(html).not.toContain("Total Medications");
 });
 
-test("sign in, then sign out: the token is gone and /admin asks to sign in again", async ({ page }) => {
+test("sign in, then sign out: the session cookie is gone and /admin asks to sign in again", async ({
+  page,
+}) => {
   await signIn(page);
-  const session = await storedSession(page);
-  expect(session.token).toBeTruthy();
-  expect(JSON.parse(session.user ?? "{}")).toMatchObject({ email: ADMIN.email, role: "admin" });
+  expect(await sessionCookie(page)).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
 
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
@@ -157,7 +156,7 @@ test("sign in, then sign out: the token is gone and /admin asks to sign in again
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
-  expect(await storedSession(page)).toEqual({ token: null, user: null });
+  expect(await sessionCookie(page)).toBeNull();
 
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
@@ -280,19 +279,29 @@ test("profile: account details, the default-account notice, client checks and ax
   await expectNoAxeViolations(page);
 });
 
-test("a bogus or revoked token sends you to sign in and clears storage", async ({ page }) => {
+test("a bogus or revoked session cookie sends you to sign in, and the API clears it", async ({
+  page,
+  request,
+}) => {
   await signIn(page);
-  await page.evaluate((key) => localStorage.setItem(key, "bogus-token"), ADMIN_TOKEN_KEY);
+  const bogus = { name: SESSION_COOKIE, value: "A".repeat(43), url: API_URL, httpOnly: true };
+  await page.context().addCookies([{ ...bogus, sameSite: "Strict" }]);
   // A call made inside the app (the audit page's own load) meets the 401.
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit Log" }).click();
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Faudit$/);
-  expect(await storedSession(page)).toEqual({ token: null, user: null });
+  expect(await sessionCookie(page)).toBeNull();
 
-  // A bogus token found at load (the layout's check with GET /me) does the same.
-  await page.evaluate((key) => localStorage.setItem(key, "bogus-token"), ADMIN_TOKEN_KEY);
+  // A session ended elsewhere (here through the API, with the cookie's token as a bearer token)
+  // is found out at load, by the layout's GET /me, and sends the page to sign in the same way.
+  await signIn(page);
+  const live = await sessionCookie(page);
+  const ended = await request.post(`${API_URL}${endpointUrl(adminEndpoints.logout)}`, {
+    headers: { authorization: `Bearer ${live?.value}` },
+  });
+  expect(ended.status()).toBe(200);
   await page.goto("/admin/profile");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fprofile$/);
-  expect(await storedSession(page)).toEqual({ token: null, user: null });
+  expect(await sessionCookie(page)).toBeNull();
 });
 
 test("change the password, sign out, sign in with the new one, then change it back", async ({

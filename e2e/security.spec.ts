@@ -215,3 +215,70 @@ test("the web server refuses an over-long form body with 413 before any action r
   });
   expect(response.status()).toBe(413);
 });
+
+/** Every value page script can read on the site's origin: both storages and `document.cookie`. */
+function scriptReadableValues(page: Page) {
+  return page.evaluate(() => {
+    const entries = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? "").map((key) => ({
+        key,
+        value: storage.getItem(key) ?? "",
+      }));
+    return { local: entries(localStorage), session: entries(sessionStorage), cookie: document.cookie };
+  });
+}
+
+test("after a back-office sign-in no storage key and no script-readable cookie holds the session token", async ({
+  page,
+  context,
+}) => {
+  // A browser that used the back-office before decision 028 still has the old token key.
+  await page.goto("/");
+  await page.evaluate(() => {
+    localStorage.setItem("pc.adminToken", "an-old-token-from-before-the-cookie");
+    localStorage.setItem("pc.adminUser", JSON.stringify({ name: "Old copy" }));
+  });
+
+  await page.goto("/admin/login");
+  const signedIn = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(endpointUrl(adminEndpoints.login)) && response.request().method() === "POST",
+  );
+  await page.getByLabel("Email").fill(DEFAULT_ADMIN_EMAIL);
+  await page.getByLabel("Password").fill("e2e-admin-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  // The answer still carries the token (the specification's contract, for API clients)…
+  const { token } = (await (await signedIn).json()) as { token: string };
+  expect(token).toMatch(/^[\w-]{43}$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+
+  // …but the page keeps it nowhere a script can read it, and the old key is gone.
+  const readable = await scriptReadableValues(page);
+  for (const { key, value } of [...readable.local, ...readable.session]) {
+    expect(value, key).not.toContain(token);
+    expect(key).not.toContain(token);
+  }
+  expect(readable.local.map((entry) => entry.key)).not.toContain("pc.adminToken");
+  expect(readable.local.map((entry) => entry.key)).not.toContain("pc.adminUser");
+  expect(readable.cookie).not.toContain(token);
+
+  // The session is the API's HttpOnly, SameSite=Strict cookie, and it is what signs the calls in.
+  const cookies = await context.cookies(API_URL);
+  const session = cookies.find((cookie) => cookie.value === token);
+  expect(session).toMatchObject({ name: "pc_admin_session", httpOnly: true, sameSite: "Strict", path: "/" });
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit Log" }).click();
+  await expect(page.getByRole("heading", { name: "Audit Log", level: 1 })).toBeVisible();
+
+  // A write the page's script makes without the back-office header is refused, though the cookie goes.
+  const forged = await page.evaluate(
+    async (url) => {
+      const response = await fetch(url, { method: "POST", credentials: "include" });
+      return { status: response.status, body: await response.json() };
+    },
+    `${API_URL}${endpointUrl(adminEndpoints.logout)}`,
+  );
+  expect(forged).toMatchObject({ status: 403, body: { code: "csrf" } });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Audit Log", level: 1 })).toBeVisible();
+});

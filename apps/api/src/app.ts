@@ -1,8 +1,10 @@
 import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
 import fastifyCors from "@fastify/cors";
 import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { BACK_OFFICE_REQUEST_HEADER, BACK_OFFICE_REQUEST_VALUE } from "@pharmacompare/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -10,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { createBrowserSession, normaliseOrigin } from "./auth/browser-session.ts";
 import { createSecretBox } from "./auth/secret-box.ts";
 import { secretKeys } from "./auth/secrets-key.ts";
 import { answerCacheHitsEarly } from "./cache/early-answers.ts";
@@ -79,15 +82,28 @@ export async function buildApi({
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: "same-site" },
   });
-  await app.register(fastifyCors, {
-    origin: config.webOrigins,
-    // Bearer tokens travel in a header, never cookies: cross-origin calls need no credentials mode.
-    credentials: false,
+  const webOrigins = config.webOrigins.map(normaliseOrigin).filter((origin) => origin !== null);
+  const corsOptions = {
+    origin: webOrigins,
     methods: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
-    allowedHeaders: ["Content-Type", "Authorization", "If-None-Match"],
+    allowedHeaders: ["Content-Type", "Authorization", "If-None-Match", BACK_OFFICE_REQUEST_HEADER],
     exposedHeaders: ["ETag"],
     maxAge: 600,
+  };
+  await app.register(fastifyCors, {
+    // The back-office sends its session cookie (decision 028): credentials are allowed, and said
+    // to be, only to the allow-listed origins; every other caller gets no Allow-Credentials.
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, { ...corsOptions, credentials: origin !== undefined && webOrigins.includes(origin) });
+    },
   });
+  // Cookies are read only where a session may come from one (the admin guard), not on every request.
+  await app.register(fastifyCookie, { hook: false });
+  app.decorate(
+    "browserSession",
+    createBrowserSession((header) => app.parseCookie(header), { apiUrl: config.apiUrl, webOrigins }),
+  );
   // After the cache hook, so ETags are computed on the uncompressed body.
   await app.register(fastifyCompress, compressionOptions);
   await app.register(fastifySwagger, {
@@ -98,7 +114,15 @@ export async function buildApi({
         version: "1.0.0",
       },
       components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer" },
+          sessionCookie: {
+            type: "apiKey",
+            in: "cookie",
+            name: app.browserSession.cookieName,
+            description: `The back-office's session (decision 028), set by a sign-in from an allowed web origin. A write on it must also send that Origin and ${BACK_OFFICE_REQUEST_HEADER}: ${BACK_OFFICE_REQUEST_VALUE}, else 403 (code csrf).`,
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

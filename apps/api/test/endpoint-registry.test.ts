@@ -3,6 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBrowserSession } from "../src/auth/browser-session.ts";
 import { registerAccessGuard } from "../src/routes/admin/access-guard.ts";
 import { UNKNOWN_ADMIN_PATHS } from "../src/routes/admin/unknown-paths.ts";
 import { registerEndpoint } from "../src/routes/register-endpoint.ts";
@@ -61,8 +62,12 @@ describe("the registered routes", () => {
     const bare = Fastify({ logger: false });
     bare.setValidatorCompiler(validatorCompiler);
     bare.setSerializerCompiler(serializerCompiler);
-    // No token is presented below, so the guard never asks the auth service anything.
+    // No token or cookie is presented below, so the guard never asks the auth service anything.
     bare.decorate("services", {} as never);
+    bare.decorate(
+      "browserSession",
+      createBrowserSession(() => ({}), { apiUrl: "http://api.test", webOrigins: [] }),
+    );
     registerAccessGuard(bare);
     await bare.register(async (anyScope) => {
       registerEndpoint(anyScope, adminEndpoints.dashboardCounts, async () => ({
@@ -116,7 +121,7 @@ describe("the OpenAPI document", () => {
       const statuses = Object.keys(operation?.responses ?? {});
       expect(statuses).toEqual(expect.arrayContaining(Object.keys(endpoint.responses)));
       if (endpoint.access === "admin") {
-        expect(operation?.security).toEqual([{ bearerAuth: [] }]);
+        expect(operation?.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
         expect(statuses).toContain("401");
       } else {
         expect(operation?.security).toBeUndefined();

@@ -147,7 +147,7 @@ describe("HTTP hygiene", () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
-  it("keeps the reference off in production unless API_DOCS says otherwise, and answers CORS without credentials", async () => {
+  it("keeps the reference off in production unless API_DOCS says otherwise, and allows credentials to the web origin only", async () => {
     const production = await createTestApi({
       NODE_ENV: "production",
       TRUST_PROXY: "loopback",
@@ -162,7 +162,15 @@ describe("HTTP hygiene", () => {
         headers: { origin: "http://localhost:3000", "access-control-request-method": "GET" },
       });
       expect(preflight.headers["access-control-allow-origin"]).toBe("http://localhost:3000");
-      expect(preflight.headers["access-control-allow-credentials"]).toBeUndefined();
+      // The back-office's session cookie (decision 028); admin-session-cookie.test.ts has the rest.
+      expect(preflight.headers["access-control-allow-credentials"]).toBe("true");
+      const foreign = await production.app.inject({
+        method: "OPTIONS",
+        url: "/api/categories",
+        headers: { origin: "https://elsewhere.example", "access-control-request-method": "GET" },
+      });
+      expect(foreign.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(foreign.headers["access-control-allow-credentials"]).toBeUndefined();
     } finally {
       await production.close();
     }

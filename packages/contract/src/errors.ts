@@ -9,7 +9,10 @@ export const ERROR_CODES = [
   "unauthenticated",
   "session_expired",
   "password_change_required",
+  /** REQUIRE_SECOND_FACTOR is on and the account has not enrolled yet: enrolment comes first. */
   "second_factor_required",
+  /** A cookie-authenticated write without the back-office's Origin and request header (decision 028). */
+  "csrf",
   "not_found",
   "conflict",
   "still_referenced",

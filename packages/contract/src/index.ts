@@ -1,3 +1,4 @@
+export * from "./back-office-requests.ts";
 export * from "./blog-api.ts";
 export * from "./blog-images.ts";
 export * from "./catalogue-claims.ts";

@@ -12,10 +12,15 @@ export function hashSessionToken(token: string): string {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** Whether a presented value could be a session token at all (else it is not even looked up). */
+export function hasTokenShape(value: string | undefined): value is string {
+  return value !== undefined && TOKEN_SHAPE.test(value);
+}
+
 /** The token from `Authorization: Bearer <token>`, or null when the header is absent or malformed. */
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer +(\S+)\s*$/i.exec(header);
   const token = match?.[1];
-  return token && TOKEN_SHAPE.test(token) ? token : null;
+  return hasTokenShape(token) ? token : null;
 }

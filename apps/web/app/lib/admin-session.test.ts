@@ -1,12 +1,11 @@
-import { type AdminUser, adminEndpoints } from "@pharmacompare/contract";
+import { type AdminUser, adminEndpoints, BACK_OFFICE_REQUEST_HEADER } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
 import {
-  ADMIN_TOKEN_KEY,
-  ADMIN_USER_KEY,
-  type AdminSession,
   afterLoginPath,
   createAdminSession,
   type KeyValueStorage,
+  LEGACY_TOKEN_KEY,
+  LEGACY_USER_KEY,
   loginPath,
   safeRedirectTo,
 } from "./admin-session.ts";
@@ -16,6 +15,7 @@ const API = "http://api.test";
 const PAGE = "http://site.test";
 const USER: AdminUser = { name: "Ada Admin", email: "ada@example.com", role: "admin" };
 const STATS = { medications: 3, pharmacies: 2, prices: 12, categories: 5 };
+const TOKEN = "tok_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
 
 class MemoryStorage implements KeyValueStorage {
   readonly items = new Map<string, string>();
@@ -34,16 +34,15 @@ interface Call {
   method: string;
   url: string;
   authorization: string | null;
+  credentials: RequestCredentials | undefined;
+  backOfficeHeader: string | null;
   body: unknown;
 }
 
 /** A fake API: answers by "METHOD path" and records every call. */
-function setup(routes: Record<string, () => Response>, stored?: { token: string; user?: string }) {
+function setup(routes: Record<string, () => Response>, legacy?: Record<string, string>) {
   const storage = new MemoryStorage();
-  if (stored) {
-    storage.setItem(ADMIN_TOKEN_KEY, stored.token);
-    if (stored.user !== undefined) storage.setItem(ADMIN_USER_KEY, stored.user);
-  }
+  for (const [key, value] of Object.entries(legacy ?? {})) storage.setItem(key, value);
   const calls: Call[] = [];
   const fetch: typeof globalThis.fetch = async (input, init) => {
     init?.signal?.throwIfAborted();
@@ -54,12 +53,14 @@ function setup(routes: Record<string, () => Response>, stored?: { token: string;
       method,
       url: `${url.pathname}${url.search}`,
       authorization: headers.get("authorization"),
+      credentials: init?.credentials,
+      backOfficeHeader: headers.get(BACK_OFFICE_REQUEST_HEADER),
       body: typeof init?.body === "string" ? JSON.parse(init.body) : undefined,
     });
     const route = routes[`${method} ${url.pathname}`];
     return route ? route() : json(404, { error: "Not found" });
   };
-  const session = createAdminSession({ storage: () => storage, apiUrl: () => API, fetch });
+  const session = createAdminSession({ apiUrl: () => API, fetch, legacyStorage: () => storage });
   return { session, storage, calls };
 }
 
@@ -69,6 +70,7 @@ function json(status: number, body: unknown): Response {
 
 const unauthorized = () => json(401, { error: "Session expired" });
 const page = (path: string) => new Request(`${PAGE}${path}`);
+const me = () => json(200, { user: USER });
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -77,10 +79,6 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error("expected the call to fail");
-}
-
-function storedSession(storage: MemoryStorage) {
-  return { token: storage.getItem(ADMIN_TOKEN_KEY), user: storage.getItem(ADMIN_USER_KEY) };
 }
 
 describe("safeRedirectTo", () => {
@@ -125,19 +123,25 @@ describe("safeRedirectTo", () => {
 });
 
 describe("admin API calls", () => {
-  it("attach the stored token as a bearer token", async () => {
-    const { session, calls } = setup({ "GET /api/admin/stats": () => json(200, STATS) }, { token: "t-1" });
-    await expect(session.api(page("/admin")).call(adminEndpoints.dashboardCounts)).resolves.toEqual(STATS);
-    expect(calls[0]?.authorization).toBe("Bearer t-1");
+  it("send the session cookie, never a bearer token; writes also send the back-office header", async () => {
+    const { session, calls } = setup({
+      "GET /api/admin/stats": () => json(200, STATS),
+      "DELETE /api/admin/auth/sessions": () => json(200, { message: "None", ended: 0 }),
+    });
+    const api = session.api(page("/admin"));
+    await expect(api.call(adminEndpoints.dashboardCounts)).resolves.toEqual(STATS);
+    await api.call(adminEndpoints.endOtherAdminSessions);
+    expect(calls).toMatchObject([
+      // A read stays a simple request (no CORS preflight); the API asks nothing more of it.
+      { method: "GET", credentials: "include", authorization: null, backOfficeHeader: null },
+      { method: "DELETE", credentials: "include", authorization: null, backOfficeHeader: "1" },
+    ]);
   });
 
   it("build the address from the endpoint and its query", async () => {
-    const { session, calls } = setup(
-      {
-        "GET /api/admin/audit": () => json(200, { entries: [], page: 2, limit: 5, total: 6, totalPages: 2 }),
-      },
-      { token: "t-1" },
-    );
+    const { session, calls } = setup({
+      "GET /api/admin/audit": () => json(200, { entries: [], page: 2, limit: 5, total: 6, totalPages: 2 }),
+    });
     const answer = await session
       .api(page("/admin/audit"))
       .call(adminEndpoints.listAuditEntries, { query: { action: "login", page: 2, limit: 5 } });
@@ -145,23 +149,8 @@ describe("admin API calls", () => {
     expect(calls[0]).toMatchObject({ method: "GET", url: "/api/admin/audit?action=login&page=2&limit=5" });
   });
 
-  it("read the token afresh for every call (another tab may have signed in since)", async () => {
-    const { session, storage, calls } = setup(
-      { "GET /api/admin/stats": () => json(200, STATS) },
-      { token: "old" },
-    );
-    const api = session.api(page("/admin"));
-    await api.call(adminEndpoints.dashboardCounts);
-    storage.setItem(ADMIN_TOKEN_KEY, "new");
-    await api.call(adminEndpoints.dashboardCounts);
-    expect(calls.map((call) => call.authorization)).toEqual(["Bearer old", "Bearer new"]);
-  });
-
   it("are cancelled with the page's request (the visitor navigated away)", async () => {
-    const { session, storage, calls } = setup(
-      { "GET /api/admin/stats": () => json(200, STATS) },
-      { token: "t-1" },
-    );
+    const { session, calls } = setup({ "GET /api/admin/stats": () => json(200, STATS) });
     const controller = new AbortController();
     controller.abort();
     const request = new Request(`${PAGE}/admin`, { signal: controller.signal });
@@ -169,14 +158,11 @@ describe("admin API calls", () => {
     expect(thrown).toBeInstanceOf(ApiError);
     expect((thrown as ApiError).kind).toBe("aborted");
     expect(calls).toEqual([]);
-    expect(storedSession(storage).token).toBe("t-1");
   });
 
-  it("on a 401 from an admin page: clear the session and redirect to sign-in, then back", async () => {
-    const { session, storage } = setup(
-      { "GET /api/admin/stats": unauthorized },
-      { token: "t-1", user: JSON.stringify(USER) },
-    );
+  it("on a 401 from an admin page: forget the user and redirect to sign-in, then back", async () => {
+    const { session } = setup({ "GET /api/admin/auth/me": me, "GET /api/admin/stats": unauthorized });
+    await session.verify(page("/admin"));
     const thrown = await rejection(
       session.api(page("/admin/audit?page=2")).call(adminEndpoints.dashboardCounts),
     );
@@ -184,15 +170,11 @@ describe("admin API calls", () => {
     const response = thrown as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Faudit%3Fpage%3D2");
-    expect(storedSession(storage)).toEqual({ token: null, user: null });
     expect(session.current()).toBeNull();
   });
 
   it("on a 401 from any method (an action's request included), do the same", async () => {
-    const { session, storage } = setup(
-      { "POST /api/admin/auth/change-password": unauthorized },
-      { token: "t" },
-    );
+    const { session } = setup({ "POST /api/admin/auth/change-password": unauthorized });
     const request = new Request(`${PAGE}/admin/profile`, { method: "POST" });
     const thrown = await rejection(
       session.api(request).call(adminEndpoints.changePassword, {
@@ -200,147 +182,180 @@ describe("admin API calls", () => {
       }),
     );
     expect((thrown as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fprofile");
-    expect(storedSession(storage).token).toBeNull();
   });
 
-  it("on a 401 on the sign-in page itself: clear the session but do not redirect", async () => {
-    const { session, storage } = setup({ "GET /api/admin/auth/me": unauthorized }, { token: "t-1" });
+  it("on a 401 on the sign-in page itself: no redirect", async () => {
+    const { session } = setup({ "GET /api/admin/auth/me": unauthorized });
     const thrown = await rejection(session.verify(page("/admin/login?redirectTo=%2Fadmin")));
     expect(thrown).toBeInstanceOf(ApiError);
     expect((thrown as ApiError).status).toBe(401);
-    expect(storedSession(storage).token).toBeNull();
   });
 
-  it("on a 401 outside the admin: clear the session, no redirect", async () => {
-    const { session, storage } = setup({ "GET /api/admin/stats": unauthorized }, { token: "t-1" });
+  it("on a 401 outside the admin: no redirect", async () => {
+    const { session } = setup({ "GET /api/admin/stats": unauthorized });
     const thrown = await rejection(session.api(page("/search")).call(adminEndpoints.dashboardCounts));
     expect(thrown).toBeInstanceOf(ApiError);
-    expect(storedSession(storage).token).toBeNull();
   });
 
   it("on a 403 for a generated password: remember it and go to Profile Settings, until it is changed", async () => {
-    const { session } = setup(
-      {
-        "GET /api/admin/stats": () =>
-          json(403, { error: "Change your password before continuing", code: "password_change_required" }),
-      },
-      { token: "t-1", user: JSON.stringify(USER) },
-    );
+    const { session } = setup({
+      "GET /api/admin/auth/me": me,
+      "GET /api/admin/stats": () =>
+        json(403, { error: "Change your password before continuing", code: "password_change_required" }),
+    });
+    await session.verify(page("/admin"));
     const thrown = await rejection(
       session.api(page("/admin/medications")).call(adminEndpoints.dashboardCounts),
     );
     expect((thrown as Response).headers.get("Location")).toBe("/admin/profile");
-    expect(session.current()).toEqual({ token: "t-1", user: { ...USER, mustChangePassword: true } });
+    expect(session.current()).toEqual({ ...USER, mustChangePassword: true });
     // On Profile Settings itself the refusal is the section's to show.
     const there = await rejection(session.api(page("/admin/profile")).call(adminEndpoints.dashboardCounts));
     expect(there).toBeInstanceOf(ApiError);
     session.passwordChanged();
-    expect(session.current()?.user?.mustChangePassword).toBe(false);
+    expect(session.current()?.mustChangePassword).toBe(false);
+  });
+
+  it("on a 403 for a second factor not set up: remember why and go to Profile Settings, until it is", async () => {
+    const sentence = "Set up two-step verification before continuing";
+    const { session } = setup({
+      "GET /api/admin/stats": () => json(403, { error: sentence, code: "second_factor_required" }),
+    });
+    expect(session.secondFactorRequired()).toBeNull();
+    const thrown = await rejection(
+      session.api(page("/admin/medications")).call(adminEndpoints.dashboardCounts),
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/admin/profile");
+    expect(session.secondFactorRequired()).toBe(sentence);
+    const there = await rejection(session.api(page("/admin/profile")).call(adminEndpoints.dashboardCounts));
+    expect(there).toBeInstanceOf(ApiError);
+    session.secondFactorEnrolled();
+    expect(session.secondFactorRequired()).toBeNull();
   });
 
   it("keep the session on other refusals", async () => {
-    const { session, storage } = setup(
-      { "GET /api/admin/stats": () => json(500, { error: "Internal server error" }) },
-      { token: "t-1" },
-    );
+    const { session } = setup({
+      "GET /api/admin/auth/me": me,
+      "GET /api/admin/stats": () => json(500, { error: "Internal server error" }),
+    });
+    await session.verify(page("/admin"));
     const thrown = await rejection(session.api(page("/admin")).call(adminEndpoints.dashboardCounts));
     expect(thrown).toBeInstanceOf(ApiError);
-    expect(storedSession(storage).token).toBe("t-1");
+    expect(session.current()).toEqual(USER);
   });
 });
 
 describe("sign-in, verification and sign-out", () => {
-  function signedIn(): { session: AdminSession; storage: MemoryStorage; calls: Call[] } {
+  function signedIn() {
     return setup({
-      "POST /api/admin/auth/login": () => json(200, { token: "fresh", user: USER }),
+      "POST /api/admin/auth/login": () => json(200, { token: TOKEN, user: USER }),
       "GET /api/admin/auth/me": () => json(200, { user: { ...USER, name: "Ada Renamed" } }),
       "POST /api/admin/auth/logout": () => json(200, { message: "Signed out" }),
     });
   }
 
-  it("stores the token and the user on sign-in", async () => {
+  it("keeps the user on sign-in and drops the answer's token: nothing is stored", async () => {
     const { session, storage, calls } = signedIn();
     await expect(
       session.login(page("/admin/login"), { email: USER.email, password: "pw-123456" }),
     ).resolves.toEqual(USER);
-    expect(calls[0]?.body).toEqual({ email: USER.email, password: "pw-123456" });
-    expect(storedSession(storage)).toEqual({ token: "fresh", user: JSON.stringify(USER) });
-    expect(session.current()).toEqual({ token: "fresh", user: USER });
+    expect(calls[0]).toMatchObject({
+      body: { email: USER.email, password: "pw-123456" },
+      credentials: "include",
+      backOfficeHeader: "1",
+    });
+    expect(session.current()).toEqual(USER);
+    expect(storage.items.size).toBe(0);
+    // Signed in: the user is known without asking again.
+    await expect(session.verify(page("/admin"))).resolves.toEqual(USER);
+    expect(calls).toHaveLength(1);
   });
 
-  it("answers the challenge for an account with a second factor, and stores the session only after the code", async () => {
+  it("answers the challenge for an account with a second factor, and signs in only after the code", async () => {
     const { session, storage, calls } = setup({
       "POST /api/admin/auth/login": () => json(200, { secondFactorRequired: true, challenge: "ch-1" }),
-      "POST /api/admin/auth/login/second-factor": () => json(200, { token: "after-code", user: USER }),
+      "POST /api/admin/auth/login/second-factor": () => json(200, { token: TOKEN, user: USER }),
     });
     await expect(
       session.login(page("/admin/login"), { email: USER.email, password: "pw-123456" }),
     ).resolves.toEqual({ secondFactorRequired: true, challenge: "ch-1" });
-    expect(storedSession(storage).token).toBeNull();
+    expect(session.current()).toBeNull();
     await expect(
       session.completeSecondFactor(page("/admin/login"), { challenge: "ch-1", code: "123456" }),
     ).resolves.toEqual(USER);
-    expect(calls.at(-1)?.body).toEqual({ challenge: "ch-1", code: "123456" });
-    expect(session.current()).toEqual({ token: "after-code", user: USER });
+    expect(calls.at(-1)).toMatchObject({
+      body: { challenge: "ch-1", code: "123456" },
+      credentials: "include",
+    });
+    expect(session.current()).toEqual(USER);
+    expect(storage.items.size).toBe(0);
   });
 
-  it("reports the API's refusal of a sign-in and stores nothing", async () => {
-    const { session, storage } = setup({
+  it("reports the API's refusal of a sign-in", async () => {
+    const { session } = setup({
       "POST /api/admin/auth/login": () => json(401, { error: "Invalid credentials" }),
     });
     const thrown = await rejection(session.login(page("/admin/login"), { email: "a@b.co", password: "x" }));
     expect((thrown as ApiError).serverMessage).toBe("Invalid credentials");
-    expect(storedSession(storage).token).toBeNull();
+    expect(session.current()).toBeNull();
   });
 
-  it("restores a stored session, and verifies a token once per page life", async () => {
-    const { session, calls } = setup(
-      { "GET /api/admin/auth/me": () => json(200, { user: USER }) },
-      { token: "kept", user: "{not json" },
-    );
-    expect(session.current()).toEqual({ token: "kept", user: null });
+  it("asks the API who is signed in once per page life", async () => {
+    const { session, calls } = setup({ "GET /api/admin/auth/me": me });
     await expect(session.verify(page("/admin"))).resolves.toEqual(USER);
     await expect(session.verify(page("/admin/profile"))).resolves.toEqual(USER);
     expect(calls.filter((c) => c.url === "/api/admin/auth/me")).toHaveLength(1);
-    expect(session.current()?.user).toEqual(USER);
+    expect(calls[0]).toMatchObject({ credentials: "include", authorization: null });
   });
 
-  it("verifies nothing without a token", async () => {
-    const { session, calls } = setup({});
-    await expect(session.verify(page("/admin"))).resolves.toBeNull();
-    expect(calls).toEqual([]);
-  });
-
-  it("signs out on the API, then forgets the session", async () => {
-    const { session, storage, calls } = signedIn();
+  it("signs out on the API (which clears the cookie), then forgets the user", async () => {
+    const { session, calls } = signedIn();
     await session.login(page("/admin/login"), { email: USER.email, password: "pw-123456" });
     await session.logout();
     expect(calls.at(-1)).toMatchObject({
       method: "POST",
       url: "/api/admin/auth/logout",
-      authorization: "Bearer fresh",
+      credentials: "include",
+      authorization: null,
+      backOfficeHeader: "1",
     });
-    expect(storedSession(storage)).toEqual({ token: null, user: null });
+    expect(session.current()).toBeNull();
   });
 
-  it("forgets the session even when the API cannot sign it out", async () => {
-    const { session, storage } = setup({ "POST /api/admin/auth/logout": unauthorized }, { token: "stale" });
+  it("forgets the user even when the API cannot sign it out", async () => {
+    const { session } = setup({ "GET /api/admin/auth/me": me, "POST /api/admin/auth/logout": unauthorized });
+    await session.verify(page("/admin"));
     await session.logout();
-    expect(storedSession(storage).token).toBeNull();
+    expect(session.current()).toBeNull();
+  });
+});
+
+describe("a token an earlier version stored", () => {
+  it("is removed from storage with its user copy, and its session ended on the API", async () => {
+    const { storage, calls } = setup(
+      { "POST /api/admin/auth/logout": () => json(200, { message: "Signed out" }) },
+      { [LEGACY_TOKEN_KEY]: TOKEN, [LEGACY_USER_KEY]: JSON.stringify(USER), "pc.cookieConsent": "{}" },
+    );
+    expect(storage.getItem(LEGACY_TOKEN_KEY)).toBeNull();
+    expect(storage.getItem(LEGACY_USER_KEY)).toBeNull();
+    // Other keys of the site are not ours to remove.
+    expect(storage.getItem("pc.cookieConsent")).toBe("{}");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(calls).toMatchObject([
+      { method: "POST", url: "/api/admin/auth/logout", authorization: `Bearer ${TOKEN}` },
+    ]);
   });
 
-  it("treats unusable storage as signed out", () => {
+  it("leaves the API alone when there is none, and survives storage that refuses", async () => {
+    const { calls } = setup({});
+    expect(calls).toEqual([]);
     const broken: KeyValueStorage = {
       getItem: () => {
         throw new Error("SecurityError");
       },
-      setItem: () => {
-        throw new Error("QuotaExceededError");
-      },
       removeItem: () => undefined,
     };
-    const session = createAdminSession({ storage: () => broken, apiUrl: () => API });
-    expect(session.current()).toBeNull();
-    expect(() => session.clear()).not.toThrow();
+    expect(() => createAdminSession({ apiUrl: () => API, legacyStorage: () => broken })).not.toThrow();
   });
 });

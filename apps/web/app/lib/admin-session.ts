@@ -1,8 +1,7 @@
 import {
-  AdminUser,
+  type AdminUser,
   adminEndpoints,
   type LoginRequest,
-  type LoginResponse,
   type SecondFactorChallenge,
   type SecondFactorLoginRequest,
 } from "@pharmacompare/contract";
@@ -11,15 +10,19 @@ import { type ApiClient, ApiError, type CallArguments, createApiClient } from ".
 import { readBrowserApiUrl } from "./browser-env.ts";
 
 /**
- * The back-office session in the browser (back-office §4, §7): the bearer token and the signed-in
- * user live in localStorage, as the specification and DESIGN.md say, so the admin is a client app.
- * Every admin call goes through {@link AdminSession.api}, which attaches the token and turns any
- * 401 into "signed out": storage cleared and, on an admin page other than sign-in, a redirect to
- * the sign-in page that returns here afterwards.
+ * The back-office session in the browser (back-office §4, §7, as amended by decision 028): the
+ * session itself is the API's HttpOnly cookie, which no script of this page can read, so an
+ * injected script cannot carry it away. Every admin call goes through {@link AdminSession.api},
+ * which sends the cookie (`credentials: "include"`, and the back-office request header on writes)
+ * and turns any 401 into "signed out": the page forgets the user and, on an admin page other than
+ * sign-in, redirects to the sign-in page that returns here afterwards. The token that sign-in
+ * still answers (for API clients) is dropped here, never stored. What the page shows of the user
+ * is the API's answer, kept in memory for the page's life.
  */
 
-export const ADMIN_TOKEN_KEY = "pc.adminToken";
-export const ADMIN_USER_KEY = "pc.adminUser";
+/** Where earlier versions kept the bearer token and the user (localStorage); removed on first load. */
+export const LEGACY_TOKEN_KEY = "pc.adminToken";
+export const LEGACY_USER_KEY = "pc.adminUser";
 export const ADMIN_LOGIN_PATH = "/admin/login";
 export const ADMIN_HOME_PATH = "/admin/dashboard";
 /** Where an account that must replace a generated password is sent (issue 12). */
@@ -66,125 +69,103 @@ export function afterLoginPath(redirectTo: string | null | undefined): string {
   return safeRedirectTo(redirectTo) ?? ADMIN_HOME_PATH;
 }
 
-export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-export interface StoredSession {
-  token: string;
-  /** Null when the stored copy is missing or unreadable; GET /me restores it. */
-  user: AdminUser | null;
-}
+export type KeyValueStorage = Pick<Storage, "getItem" | "removeItem">;
 
 export interface AdminSession {
-  /** The stored session, read afresh each time (another tab may have signed out). */
-  current(): StoredSession | null;
+  /** The signed-in user as the API last answered in this page's life, or null. */
+  current(): AdminUser | null;
   /**
-   * The API client for a loader's or action's request: each call carries the stored bearer token
-   * and the request's signal, and a 401 signs out (and, on an admin page, redirects to sign-in).
+   * The API's sentence while the account must set up two-step verification before anything else
+   * (403 `second_factor_required`), or null.
+   */
+  secondFactorRequired(): string | null;
+  /**
+   * The API client for a loader's or action's request: each call carries the session cookie and
+   * the request's signal, and a 401 signs out (and, on an admin page, redirects to sign-in).
    */
   api(request: Request): ApiClient;
   /**
-   * Signs in and stores the token and user; for an account with a second factor, answers the
+   * Signs in (the API sets the session cookie); for an account with a second factor, answers the
    * challenge to complete with {@link AdminSession.completeSecondFactor} instead.
    */
   login(request: Request, credentials: LoginRequest): Promise<AdminUser | SecondFactorChallenge>;
-  /** The second half of such a sign-in: stores the token and user once a code is accepted. */
+  /** The second half of such a sign-in, once a code is accepted. */
   completeSecondFactor(request: Request, input: SecondFactorLoginRequest): Promise<AdminUser>;
   /**
-   * Confirms the stored token with GET /me (once per token while the page lives) and refreshes
-   * the stored user; null when there is no token.
+   * The signed-in user: asked of the API (GET /me) once per page life, since only the API can read
+   * the cookie. A 401 is handled as for any call: on an admin page, a redirect to sign-in.
    */
-  verify(request: Request): Promise<AdminUser | null>;
+  verify(request: Request): Promise<AdminUser>;
   /** After a successful password change: the account is no longer held to Profile Settings. */
   passwordChanged(): void;
-  /** Revokes the session on the API, then forgets it here whatever the API answered. */
+  /** After two-step verification was turned on: the account is no longer held to Profile Settings. */
+  secondFactorEnrolled(): void;
+  /** Ends the session on the API (which clears the cookie), then forgets it here whatever the API answered. */
   logout(): Promise<void>;
   clear(): void;
 }
 
 export interface AdminSessionOptions {
-  /** Null where there is no storage (the server, or a browser that refuses it). */
-  storage: () => KeyValueStorage | null;
   apiUrl: () => string;
   fetch?: typeof globalThis.fetch;
+  /**
+   * Where an earlier version kept the token (the browser's localStorage): emptied of it, and that
+   * session ended on the API, when this session is created. Null where there is none.
+   */
+  legacyStorage?: () => KeyValueStorage | null;
 }
 
 export function createAdminSession(options: AdminSessionOptions): AdminSession {
-  let verifiedToken: string | null = null;
+  let user: AdminUser | null = null;
+  let secondFactorMessage: string | null = null;
+  /** Moves on at every sign-in and sign-out, so a /me answer that arrives after one is dropped. */
+  let generation = 0;
 
-  // Storage can throw (quota, privacy modes): the session then behaves as signed out.
-  function attempt<T>(fallback: T, action: (storage: KeyValueStorage) => T): T {
-    const storage = options.storage();
-    if (!storage) return fallback;
-    try {
-      return action(storage);
-    } catch {
-      return fallback;
-    }
-  }
-
-  function current(): StoredSession | null {
-    return attempt(null, (storage) => {
-      const token = storage.getItem(ADMIN_TOKEN_KEY);
-      if (!token) return null;
-      return { token, user: parseUser(storage.getItem(ADMIN_USER_KEY)) };
-    });
-  }
-
-  function save(token: string, user: AdminUser) {
-    attempt(undefined, (storage) => {
-      storage.setItem(ADMIN_TOKEN_KEY, token);
-      storage.setItem(ADMIN_USER_KEY, JSON.stringify(user));
-    });
-  }
+  // Made per call, as the API address is read from the document (browser-env.ts).
+  const client = () =>
+    createApiClient({ baseUrl: options.apiUrl(), credentials: "include", fetch: options.fetch });
+  forgetLegacyToken(options);
 
   function clear() {
-    verifiedToken = null;
-    attempt(undefined, (storage) => {
-      storage.removeItem(ADMIN_TOKEN_KEY);
-      storage.removeItem(ADMIN_USER_KEY);
-    });
+    generation += 1;
+    user = null;
+    secondFactorMessage = null;
   }
 
-  function start({ token, user }: LoginResponse): AdminUser {
-    save(token, user);
-    verifiedToken = token;
-    return user;
-  }
-
-  /** Keeps the stored user's flag in step with the API, without another call to /me. */
-  function mustChangePassword(value: boolean) {
-    const session = current();
-    if (session?.user) save(session.token, { ...session.user, mustChangePassword: value });
-  }
-
-  function client(token: string | null | undefined): ApiClient {
-    return createApiClient({ baseUrl: options.apiUrl(), token, fetch: options.fetch });
+  function start(signedIn: AdminUser): AdminUser {
+    clear();
+    user = signedIn;
+    return signedIn;
   }
 
   function api(request: Request): ApiClient {
     const page = new URL(request.url);
     // A submission to an index route carries `?index`; it is not part of the page's address.
     page.searchParams.delete("index");
+    const onAdminPage = isAdminPath(page.pathname);
 
     return {
       async call(endpoint, ...[input, init]) {
-        // The token is read at call time: another tab may have signed in or out since.
         const args = [input, { signal: request.signal, ...init }] as CallArguments<typeof endpoint>;
         try {
-          return await client(current()?.token).call(endpoint, ...args);
+          return await client().call(endpoint, ...args);
         } catch (error) {
-          if (error instanceof ApiError && error.status === 401) {
+          if (!(error instanceof ApiError)) throw error;
+          if (error.status === 401) {
             clear();
-            if (isAdminPath(page.pathname) && !isLoginPath(page.pathname)) {
+            if (onAdminPage && !isLoginPath(page.pathname)) {
               throw redirect(loginPath(`${page.pathname}${page.search}`));
             }
           }
           // The account still has a generated password: remember so, and go where it is changed.
-          if (error instanceof ApiError && error.code === "password_change_required") {
-            mustChangePassword(true);
-            if (isAdminPath(page.pathname) && page.pathname !== ADMIN_PROFILE_PATH) {
-              throw redirect(ADMIN_PROFILE_PATH);
-            }
+          if (error.code === "password_change_required") {
+            if (user) user = { ...user, mustChangePassword: true };
+            if (onAdminPage && page.pathname !== ADMIN_PROFILE_PATH) throw redirect(ADMIN_PROFILE_PATH);
+          }
+          // Two-step verification is required and not set up yet: the same, to where it is set up.
+          if (error.code === "second_factor_required") {
+            secondFactorMessage = error.serverMessage ?? error.message;
+            if (onAdminPage && page.pathname !== ADMIN_PROFILE_PATH) throw redirect(ADMIN_PROFILE_PATH);
           }
           throw error;
         }
@@ -193,41 +174,44 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
   }
 
   return {
-    current,
+    current: () => user,
+    secondFactorRequired: () => secondFactorMessage,
     api,
     clear,
 
     async login(request, credentials) {
       const answer = await api(request).call(adminEndpoints.login, { body: credentials });
-      return "challenge" in answer ? answer : start(answer);
+      // The answer's token is for API clients; this page's session is the cookie that came with it.
+      return "challenge" in answer ? answer : start(answer.user);
     },
 
     async completeSecondFactor(request, input) {
-      return start(await api(request).call(adminEndpoints.loginSecondFactor, { body: input }));
+      const answer = await api(request).call(adminEndpoints.loginSecondFactor, { body: input });
+      return start(answer.user);
     },
 
     async verify(request) {
-      const session = current();
-      if (!session) return null;
-      if (session.user && verifiedToken === session.token) return session.user;
-      const { user } = await api(request).call(adminEndpoints.currentAdmin);
-      // Only keep the answer if nobody signed out or in meanwhile.
-      if (current()?.token !== session.token) return null;
-      save(session.token, user);
-      verifiedToken = session.token;
-      return user;
+      if (user) return user;
+      const asked = generation;
+      const answer = await api(request).call(adminEndpoints.currentAdmin);
+      // Only keep the answer if nobody signed in or out meanwhile.
+      if (asked === generation) user = answer.user;
+      return answer.user;
     },
 
     passwordChanged() {
-      mustChangePassword(false);
+      if (user) user = { ...user, mustChangePassword: false };
+    },
+
+    secondFactorEnrolled() {
+      secondFactorMessage = null;
     },
 
     async logout() {
-      const session = current();
       try {
-        if (session) await client(session.token).call(adminEndpoints.logout);
+        await client().call(adminEndpoints.logout);
       } catch {
-        // Already expired, revoked or unreachable: forgetting the token here is all that is left to do.
+        // Already expired, revoked or unreachable: forgetting the session here is all that is left to do.
       } finally {
         clear();
       }
@@ -235,14 +219,26 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
   };
 }
 
-function parseUser(raw: string | null): AdminUser | null {
-  if (!raw) return null;
+/**
+ * Removes the token an earlier version kept in localStorage (and its copy of the user), and ends
+ * that session on the API, so no readable copy of a live token outlasts the upgrade.
+ */
+function forgetLegacyToken(options: AdminSessionOptions) {
+  let token: string | null = null;
   try {
-    const parsed = AdminUser.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const storage = options.legacyStorage?.();
+    if (!storage) return;
+    token = storage.getItem(LEGACY_TOKEN_KEY);
+    storage.removeItem(LEGACY_TOKEN_KEY);
+    storage.removeItem(LEGACY_USER_KEY);
   } catch {
-    return null;
+    // Storage refused (privacy modes): there is nothing of ours in it either.
   }
+  if (!token) return;
+  const legacy = createApiClient({ baseUrl: options.apiUrl(), token, fetch: options.fetch });
+  legacy.call(adminEndpoints.logout).catch(() => {
+    // Already expired or revoked, or the API is unreachable: the token is gone from the page anyway.
+  });
 }
 
 function browserStorage(): KeyValueStorage | null {
@@ -257,6 +253,6 @@ let browserSession: AdminSession | undefined;
 
 /** The browser's admin session (created on first use, so importing this module has no effects). */
 export function adminSession(): AdminSession {
-  browserSession ??= createAdminSession({ storage: browserStorage, apiUrl: () => readBrowserApiUrl() });
+  browserSession ??= createAdminSession({ apiUrl: () => readBrowserApiUrl(), legacyStorage: browserStorage });
   return browserSession;
 }

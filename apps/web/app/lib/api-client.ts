@@ -1,4 +1,6 @@
 import {
+  BACK_OFFICE_REQUEST_HEADER,
+  BACK_OFFICE_REQUEST_VALUE,
   type EndpointDefinition,
   type EndpointInput,
   type EndpointResult,
@@ -6,6 +8,7 @@ import {
   type ErrorCode,
   endpointUrl,
   type InputOptional,
+  isSafeMethod,
   successSchema,
 } from "@pharmacompare/contract";
 
@@ -60,6 +63,12 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Sent as `Authorization: Bearer …` when present. */
   token?: string | null;
+  /**
+   * "include" for the back-office in the browser: its session is the API's HttpOnly cookie, and
+   * each write also carries the back-office request header the API asks of a cookie (decision
+   * 028). Reads go without it, so they stay simple requests with no CORS preflight.
+   */
+  credentials?: RequestCredentials;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
   /**
@@ -109,6 +118,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    if (options.credentials === "include" && !isSafeMethod(method)) {
+      headers[BACK_OFFICE_REQUEST_HEADER] = BACK_OFFICE_REQUEST_VALUE;
+    }
 
     const timeout = AbortSignal.timeout(init.timeoutMs ?? timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
@@ -121,6 +133,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
+        ...(options.credentials ? { credentials: options.credentials } : {}),
       });
       // Read inside the try: a timeout can also fire while the body is still arriving.
       text = await response.text();

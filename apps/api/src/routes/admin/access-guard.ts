@@ -1,10 +1,12 @@
 import {
   adminEndpoints,
+  CSRF_REFUSAL_MESSAGE,
   ErrorBody,
+  isSafeMethod,
   PASSWORD_CHANGE_REQUIRED_MESSAGE,
   SECOND_FACTOR_REQUIRED_MESSAGE,
 } from "@pharmacompare/contract";
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { bearerToken } from "../../auth/tokens.ts";
 import { refuse } from "../../plugins/refusal.ts";
 
@@ -63,8 +65,8 @@ export function markRoutesPublic(scope: FastifyInstance): void {
 }
 
 /**
- * Deny by default (ASVS 4.1.3): every route answers 401 unless `Authorization: Bearer <token>`
- * names a live session — except routes explicitly marked public. Keyed by each route's own flag,
+ * Deny by default (ASVS 4.1.3): every route answers 401 unless `Authorization: Bearer <token>` or
+ * the back-office session cookie names a live session — except routes explicitly marked public. Keyed by each route's own flag,
  * not by where or under which path it was registered, so a route added anywhere without a flag is
  * guarded. Installed on the root instance before any route is registered.
  */
@@ -75,27 +77,42 @@ export function registerAccessGuard(app: FastifyInstance): void {
   app.addHook("onRoute", (route) => {
     if (isPublicRoute(route.config as RouteConfig)) return;
     for (const method of [route.method].flat()) app.adminRoutes.push({ method, url: route.url });
-    // Every guarded route documents the guard's answer and the bearer requirement (OpenAPI).
+    // Every guarded route documents the guard's answer and its two ways in (OpenAPI): a bearer
+    // token, or the back-office's session cookie (decision 028).
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
     route.schema = {
       ...route.schema,
       // 403: an account that must still replace a generated password, or set up a required second
-      // factor, may call little else.
+      // factor, may call little else, and a cookie write without the back-office's proof is refused
+      // (code csrf).
       response: { 403: ErrorBody, ...response, 401: ErrorBody },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     };
   });
 
-  app.addHook("onRequest", async (request: FastifyRequest) => {
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     // No route matched: there is nothing to protect, and the 404 says so. CORS preflights carry
     // no credentials by design and are answered without running any route's handler.
     if (request.is404 || request.method === "OPTIONS") return;
     if (isPublicRoute(request.routeOptions.config as RouteConfig)) return;
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw deny("Authentication required");
-    const result = await app.services.auth.authenticate(token);
-    if (result.outcome === "expired") throw deny("Session expired");
-    if (result.outcome !== "ok") throw deny("Authentication required");
+    const credential = presentedCredential(app, request);
+    if (!credential) throw deny("Authentication required");
+    // A cookie is sent by the browser whoever's page asks, so a write on one must prove it came
+    // from the back-office (decision 028); checked before the lookup, so a forged request does
+    // not even slide the session's idle expiry. A bearer token is never added by a browser itself.
+    if (
+      credential.via === "cookie" &&
+      !isSafeMethod(request.method) &&
+      !app.browserSession.fromBackOffice(request)
+    ) {
+      throw refuse(403, CSRF_REFUSAL_MESSAGE, { code: "csrf" });
+    }
+    const result = await app.services.auth.authenticate(credential.token);
+    if (result.outcome !== "ok") {
+      // A cookie the API no longer accepts is of no use to the browser: it is told to drop it.
+      if (credential.via === "cookie") app.browserSession.close(reply);
+      throw deny(result.outcome === "expired" ? "Session expired" : "Authentication required");
+    }
     request.admin = result.principal;
     const endpoint = (request.routeOptions.config as RouteConfig)?.endpoint;
     if (result.principal.user.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(endpoint)) {
@@ -105,4 +122,21 @@ export function registerAccessGuard(app: FastifyInstance): void {
       throw refuse(403, SECOND_FACTOR_REQUIRED_MESSAGE, { code: "second_factor_required" });
     }
   });
+}
+
+/**
+ * The session a request presents: `Authorization: Bearer` (API clients) when the header is there
+ * at all — a malformed one is not overlooked in favour of a cookie — else the session cookie
+ * (the back-office in a browser, decision 028).
+ */
+function presentedCredential(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): { token: string; via: "bearer" | "cookie" } | null {
+  if (request.headers.authorization !== undefined) {
+    const token = bearerToken(request.headers.authorization);
+    return token ? { token, via: "bearer" } : null;
+  }
+  const token = app.browserSession.tokenFrom(request);
+  return token ? { token, via: "cookie" } : null;
 }

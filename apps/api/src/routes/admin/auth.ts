@@ -1,18 +1,36 @@
 import { adminEndpoints, passwordChangeMessages } from "@pharmacompare/contract";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { clientInfo, principalOf } from "./context.ts";
 
-/** The one admin route outside the guard: it is how a token is had. */
+/**
+ * A session just opened answers its token (the specification's contract, for API clients) and,
+ * when the back-office page asked for it, the session cookie too (decision 028). Only then: a
+ * cross-site form posting someone's credentials must not plant a session in the victim's browser.
+ */
+function setCookieForBackOffice(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+) {
+  if (app.browserSession.fromBackOffice(request)) app.browserSession.open(reply, token);
+}
+
+/** The two admin routes outside the guard: they are how a session is had. */
 export const adminLoginRoutes: FastifyPluginAsync = async (app) => {
   // Refuses 400 (missing fields), 401 (wrong email or password) or 429 (throttled, Retry-After).
-  registerEndpoint(app, adminEndpoints.login, async (request) =>
-    app.services.auth.login(request.body, clientInfo(request)),
-  );
+  registerEndpoint(app, adminEndpoints.login, async (request, reply) => {
+    const answer = await app.services.auth.login(request.body, clientInfo(request));
+    if ("token" in answer) setCookieForBackOffice(app, request, reply, answer.token);
+    return answer;
+  });
   // The second half of a sign-in with a second factor: the challenge says who, the code proves it.
-  registerEndpoint(app, adminEndpoints.loginSecondFactor, async (request) =>
-    app.services.secondFactor.completeLogin(request.body, clientInfo(request)),
-  );
+  registerEndpoint(app, adminEndpoints.loginSecondFactor, async (request, reply) => {
+    const answer = await app.services.secondFactor.completeLogin(request.body, clientInfo(request));
+    setCookieForBackOffice(app, request, reply, answer.token);
+    return answer;
+  });
 };
 
 /** Two-step verification of the signed-in admin (behind the guard; decision 022). */
@@ -51,8 +69,9 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  registerEndpoint(app, adminEndpoints.logout, async (request) => {
+  registerEndpoint(app, adminEndpoints.logout, async (request, reply) => {
     await app.services.auth.logout(principalOf(request), clientInfo(request));
+    app.browserSession.close(reply);
     return { message: "Signed out" };
   });
 

@@ -9,11 +9,26 @@ import { buttonClass, ComingSoon } from "./admin-ui.tsx";
 /** The route id of routes/admin/layout.tsx, whose client loader provides the signed-in user. */
 export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
 
+interface AdminLayoutData {
+  user: AdminUser;
+  /** The API's sentence while the account must set up two-step verification first, else null. */
+  secondFactorRequired: string | null;
+}
+
+function useAdminLayoutData(): AdminLayoutData {
+  const data = useRouteLoaderData<AdminLayoutData>(ADMIN_LAYOUT_ROUTE_ID);
+  if (!data) throw new Error("the admin user is only available inside the admin layout");
+  return data;
+}
+
 /** The signed-in administrator, for any page inside the admin layout. */
 export function useAdminUser(): AdminUser {
-  const data = useRouteLoaderData<{ user: AdminUser }>(ADMIN_LAYOUT_ROUTE_ID);
-  if (!data) throw new Error("useAdminUser is only available inside the admin layout");
-  return data.user;
+  return useAdminLayoutData().user;
+}
+
+/** Why the account is held to Profile Settings until it sets up two-step verification, or null. */
+export function useSecondFactorRequirement(): string | null {
+  return useAdminLayoutData().secondFactorRequired;
 }
 
 /**

@@ -7,6 +7,8 @@ import {
   secondFactorMessages,
 } from "@pharmacompare/contract";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { adminSession } from "../../lib/admin-session.ts";
 import type { ApiClient } from "../../lib/api-client.ts";
 import { buttonClass, Notice, Panel, TextField } from "./admin-ui.tsx";
 import { type Failure, useAdminCall } from "./use-admin-call.ts";
@@ -30,6 +32,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
 
 export function TwoStepSection() {
   const call = useAdminCall();
+  const revalidator = useRevalidator();
   const [view, setView] = useState<View>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -108,7 +111,15 @@ export function TwoStepSection() {
     void run(
       "Two-step verification could not be turned on",
       (api) => api.call(adminEndpoints.confirmSecondFactorSetup, { body: { code } }),
-      ({ message, recoveryCodes }) => ({ kind: "codes", message, codes: recoveryCodes }),
+      ({ message, recoveryCodes }) => {
+        // Enrolled: an account held to this page until it did (REQUIRE_SECOND_FACTOR) is let go.
+        const session = adminSession();
+        if (session.secondFactorRequired() !== null) {
+          session.secondFactorEnrolled();
+          void revalidator.revalidate();
+        }
+        return { kind: "codes", message, codes: recoveryCodes };
+      },
     );
   };
 

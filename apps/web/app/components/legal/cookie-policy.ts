@@ -70,8 +70,9 @@ export const cookiePolicy: LegalDocument = {
           ],
         },
         p(
-          "Staff who sign in to our back-office also have their sign-in kept in local storage. That applies to " +
-            "our team only, not to visitors.",
+          "Staff who sign in to our back-office are kept signed in by one strictly necessary cookie of our " +
+            "service's (pc_admin_session), which the page itself cannot read and which ends when they sign out, " +
+            "or 12 hours after signing in at the latest. That applies to our team only, not to visitors.",
         ),
       ],
     },

@@ -5,7 +5,7 @@ import { adminMeta } from "../../components/admin/admin-route.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { AdminLoading, AdminPageError } from "../../components/admin/admin-ui.tsx";
 import { ToastProvider } from "../../components/admin/toast.tsx";
-import { ADMIN_LOGIN_PATH, ADMIN_PROFILE_PATH, adminSession, loginPath } from "../../lib/admin-session.ts";
+import { ADMIN_LOGIN_PATH, ADMIN_PROFILE_PATH, adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/layout";
 
 export const handle = adminRouteHandle;
@@ -15,20 +15,19 @@ export function meta() {
 }
 
 /**
- * The guard of every admin page but sign-in: no stored token sends the visitor to sign in and back;
- * a stored one is confirmed with GET /me once per page life (a 401 there redirects the same way).
- * An account still on a generated password is kept on Profile Settings until it chooses its own.
+ * The guard of every admin page but sign-in: the signed-in user is asked of the API (GET /me, once
+ * per page life, since only the API can read the session cookie); its 401 sends the visitor to
+ * sign in and back. An account still on a generated password, or that must set up two-step
+ * verification first, is kept on Profile Settings until it has (the API refuses the rest anyway).
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
-  const signIn = loginPath(`${url.pathname}${url.search}`);
   const session = adminSession();
-  if (!session.current()) throw redirect(signIn);
   const user = await session.verify(request);
-  if (!user) throw redirect(signIn);
-  // A generated password must be replaced before anything else (the API refuses the rest anyway).
-  if (user.mustChangePassword && url.pathname !== ADMIN_PROFILE_PATH) throw redirect(ADMIN_PROFILE_PATH);
-  return { user };
+  const secondFactorRequired = session.secondFactorRequired();
+  const heldToProfile = user.mustChangePassword || secondFactorRequired !== null;
+  if (heldToProfile && url.pathname !== ADMIN_PROFILE_PATH) throw redirect(ADMIN_PROFILE_PATH);
+  return { user, secondFactorRequired };
 }
 
 export function HydrateFallback() {

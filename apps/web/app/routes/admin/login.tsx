@@ -27,17 +27,18 @@ export function meta() {
   return adminMeta("Sign in");
 }
 
-/** Someone already signed in (a token the API still accepts) goes straight on. */
+/**
+ * Someone already signed in (a session cookie the API still accepts, which only the API can tell)
+ * goes straight on.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get(REDIRECT_PARAM);
-  const session = adminSession();
   let signedIn = false;
-  if (session.current()) {
-    try {
-      signedIn = (await session.verify(request)) !== null;
-    } catch {
-      // Expired or revoked (already forgotten), or the API is unreachable: sign in afresh.
-    }
+  try {
+    await adminSession().verify(request);
+    signedIn = true;
+  } catch {
+    // Not signed in, expired or revoked (the 401), or the API is unreachable: sign in afresh.
   }
   if (signedIn) throw redirect(afterLoginPath(redirectTo));
   return { redirectTo: safeRedirectTo(redirectTo) };

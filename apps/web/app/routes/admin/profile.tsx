@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
-import { useAdminUser } from "../../components/admin/admin-shell.tsx";
+import { useAdminUser, useSecondFactorRequirement } from "../../components/admin/admin-shell.tsx";
 import {
   AdminPageError,
   buttonClass,
@@ -95,6 +95,7 @@ const securityTips = [
 
 export default function Profile({ actionData }: Route.ComponentProps) {
   const user = useAdminUser();
+  const secondFactorRequired = useSecondFactorRequirement();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const formRef = useRef<HTMLFormElement>(null);
@@ -140,6 +141,14 @@ export default function Profile({ actionData }: Route.ComponentProps) {
             You signed in with a password that was generated for you. Choose your own below to use the rest of
             the back-office.
           </p>
+        </div>
+      ) : secondFactorRequired ? (
+        <div
+          role="alert"
+          className="mb-6 rounded-md bg-amber-50 px-4 py-3 text-amber-950 text-sm ring-1 ring-amber-300"
+        >
+          <p className="font-semibold">{secondFactorRequired}</p>
+          <p className="mt-1">Set up two-step verification below to use the rest of the back-office.</p>
         </div>
       ) : null}
 
