@@ -68,7 +68,7 @@ export interface ApiClientOptions {
    * each write also carries the back-office request header the API asks of a cookie (decision
    * 028). Reads go without it, so they stay simple requests with no CORS preflight.
    */
-  credentials?: RequestCredentials;
+  credentials?: "include" | "omit" | "same-origin";
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
   /**
