@@ -15,6 +15,7 @@ import { webConfig } from "../app/config.server.ts";
 import { createApiClient } from "../app/lib/api-client.ts";
 import { apiFailureCount } from "../app/lib/api-health.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
+import { handOverServerLog } from "../app/lib/server-log.server.ts";
 import { limitRequestBodies, WEB_BODY_LIMIT_BYTES } from "./body-limit.ts";
 import { contentSecurityPolicy, newNonce } from "./content-security-policy.ts";
 import { type CachedPage, registerPageCache } from "./page-cache.ts";
@@ -65,6 +66,9 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
  */
 export async function createWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
   const app = fastify({ logger: options.logger ?? false });
+  // Loaders, actions and the render log through this server's logger and its redaction (decision 032).
+  const releaseServerLog = handOverServerLog(app.log);
+  app.addHook("onClose", async () => releaseServerLog());
   limitRequestBodies(app, options.bodyLimit ?? WEB_BODY_LIMIT_BYTES);
   const config = webConfig();
   const https = config.siteUrl.startsWith("https:");
@@ -74,8 +78,8 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   // address (or is given twice) cannot make a URL, and is refused here as any server would,
   // rather than failing inside the render (issue 25). HTTP/1.0 may leave it out.
   app.addHook("onRequest", async (request, reply) => {
-    const host = request.raw.headersDistinct.host;
-    if (host === undefined || (host.length === 1 && isPlainHost(host[0]))) return;
+    const host = hostHeaders(request.raw.rawHeaders);
+    if (host.length === 0 || (host.length === 1 && isPlainHost(host[0]))) return;
     return reply
       .code(400)
       .type("text/plain; charset=utf-8")
@@ -169,6 +173,18 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   });
 
   return app;
+}
+
+/**
+ * Every Host header of a request, as sent. Read from `rawHeaders`, which Node's requests and
+ * `app.inject()`'s (light-my-request, which has no `headersDistinct`) both carry.
+ */
+function hostHeaders(rawHeaders: string[]): string[] {
+  const hosts: string[] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    if (rawHeaders[index]?.toLowerCase() === "host") hosts.push(rawHeaders[index + 1] ?? "");
+  }
+  return hosts;
 }
 
 /** A cached page as the hook's hit sends it: its headers and the page's, compressed as negotiated. */
