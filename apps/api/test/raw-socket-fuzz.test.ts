@@ -227,6 +227,16 @@ describe("raw requests to both servers with their caches armed", () => {
     }
   });
 
+  it("TRACE, which React Router cannot receive, is refused by the web server with 405", async () => {
+    await armCaches();
+    const answer = await exchange(
+      webPort,
+      "TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    expect(statuses(answer)).toEqual([405]);
+    await bothStillAnswer();
+  });
+
   it("generated request lines and headers never end a process or earn a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(request, fc.boolean(), async (bytes, toWeb) => {

@@ -24,6 +24,9 @@ import { type CachedPage, registerPageCache } from "./page-cache.ts";
 const serverBuildPath = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
 const clientBuildDirectory = fileURLToPath(new URL("../build/client", import.meta.url));
 
+/** Methods the Fetch API will not build a Request for. */
+const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 /** Sent with every page; the API sets its own. */
 const htmlSecurityHeaders = {
   "x-content-type-options": "nosniff",
@@ -84,6 +87,17 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
       .code(400)
       .type("text/plain; charset=utf-8")
       .send("Bad request: the Host header is not a host name.");
+  });
+
+  // The Fetch API, in which React Router receives each request, forbids these methods: refused
+  // here, where the adapter would otherwise fail with a 500 (the raw-socket fuzzer, issue 25).
+  app.addHook("onRequest", async (request, reply) => {
+    if (!FETCH_FORBIDDEN_METHODS.has(request.method.toUpperCase())) return;
+    return reply
+      .code(405)
+      .header("allow", "GET, HEAD, POST")
+      .type("text/plain; charset=utf-8")
+      .send("Method not allowed.");
   });
 
   // Like any proxy, pass the visitor's address on: loaders that call the API for a visitor forward
