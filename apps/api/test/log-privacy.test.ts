@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { adminEndpoints, logOptions, publicEndpoints } from "@pharmacompare/contract";
+import { adminEndpoints, contactMessages, logOptions, publicEndpoints } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildWeb } from "../../../scripts/web-build.ts";
 import { loggerOptions } from "../src/logger.ts";
 import { bearer, login, signIn } from "./admin-helpers.ts";
@@ -220,6 +221,119 @@ describe("the web server's logs, with the API behind it", () => {
     } finally {
       await web?.close();
       await backend.close();
+    }
+  });
+});
+
+/** A local address nothing listens on: a port the system handed out, then closed again. */
+async function closedAddress(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * Everything the process prints while `run` runs: console calls (Vitest routes them around the
+ * process's streams) and direct writes to standard output and error.
+ */
+async function printedDuring(run: () => Promise<void>): Promise<string> {
+  const printed: string[] = [];
+  const keep = (...args: unknown[]) => {
+    printed.push(
+      args.map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack}` : String(arg))).join(" "),
+    );
+  };
+  const spies = [
+    ...(["log", "info", "warn", "error", "debug", "trace"] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(keep),
+    ),
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      keep(chunk);
+      return true;
+    }),
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      keep(chunk);
+      return true;
+    }),
+  ];
+  try {
+    await run();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return printed.join("\n");
+}
+
+// Last in this file: the web build reads its configuration once per process, so the web server of
+// the test above, once its API is closed, is as much an outage as this one's unused port.
+describe("the web server's logs, with the API down", () => {
+  beforeAll(() => {
+    if (!existsSync(webBuild)) buildWeb();
+  }, 300_000);
+
+  it("hold no search term, email-link token or visitor's email address, and say the API was unreachable", async () => {
+    const webLines: string[] = [];
+    const address = await closedAddress();
+    process.env.API_INTERNAL_URL = address;
+    process.env.API_URL = address;
+    const { createWebServer } = (await import(webServerModule)) as {
+      createWebServer(options: { logger: unknown }): Promise<FastifyInstance>;
+    };
+    const web = await createWebServer({
+      logger: {
+        ...logOptions("info", "web"),
+        stream: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            webLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+            done();
+          },
+        }),
+      },
+    });
+    const term = "zolmitriptan-outage-term";
+    const token = "outage-link-token-5521";
+    const visitor = "outage.visitor@example.co.uk";
+    try {
+      const printed = await printedDuring(async () => {
+        const search = await web.inject({ method: "GET", url: `/search?q=${term}` });
+        expect(search.statusCode).toBe(200);
+        const confirmPage = await web.inject({ method: "GET", url: `/confirm?token=${token}` });
+        expect(confirmPage.statusCode).toBe(200);
+        const confirm = await web.inject({
+          method: "POST",
+          url: `/confirm?token=${token}`,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: new URLSearchParams({ token }).toString(),
+        });
+        expect(confirm.statusCode).toBe(200);
+        const condition = await web.inject({ method: "GET", url: "/condition/erectile-dysfunction" });
+        expect(condition.statusCode).toBeLessThan(500);
+        const contact = await web.inject({
+          method: "POST",
+          url: "/contact",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: new URLSearchParams({
+            name: "Outage Visitor",
+            email: visitor,
+            subject: "general",
+            message: "Sent while the API is down.",
+          }).toString(),
+        });
+        expect(contact.statusCode).toBe(200);
+        expect(contact.body).toContain(contactMessages.failure);
+      });
+
+      const logged = webLines.join("\n");
+      expect(logged).toContain("request completed");
+      expect(logged).toContain("Could not reach the API");
+      for (const secret of [term, token, visitor, encodeURIComponent(visitor)]) {
+        expect(logged, secret).not.toContain(secret);
+        expect(printed, secret).not.toContain(secret);
+      }
+    } finally {
+      await web.close();
     }
   });
 });

@@ -1,8 +1,15 @@
 import { PassThrough } from "node:stream";
+import { urlForLog } from "@pharmacompare/contract";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from "react-router";
 import { CSP_NONCE_HEADER, NonceContext } from "./lib/csp-nonce.ts";
+import { logServerError } from "./lib/server-log.server.ts";
 
 /** How long a render may wait for data before React gives up on what is still pending. */
 export const streamTimeout = 5_000;
@@ -47,11 +54,25 @@ export default function handleRequest(
         onShellError: reject,
         onError(error) {
           status = 500;
-          // Errors before the document is ready reject the render and are logged by React Router.
-          if (rendered) console.error(error);
+          // Errors before the document is ready reject the render and reach `handleError` below.
+          if (rendered) logServerError("render failed after the document was ready", error);
         },
       },
     );
     const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * A loader's, action's or render's error, logged through the web server's logger (decision 032)
+ * where React Router would write it to the console; a visitor's cancelled request is not a failure.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const url = new URL(request.url);
+  logServerError(
+    `${request.method} ${urlForLog(`${url.pathname}${url.search}`)} failed`,
+    // React Router wraps an internal error (a 500 it made) in a response: log what was thrown.
+    isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error,
+  );
+};

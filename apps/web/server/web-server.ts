@@ -15,6 +15,7 @@ import { webConfig } from "../app/config.server.ts";
 import { createApiClient } from "../app/lib/api-client.ts";
 import { apiFailureCount } from "../app/lib/api-health.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
+import { handOverServerLog } from "../app/lib/server-log.server.ts";
 import { limitRequestBodies, WEB_BODY_LIMIT_BYTES } from "./body-limit.ts";
 import { contentSecurityPolicy, newNonce, reportingEndpoints } from "./content-security-policy.ts";
 import { type CachedPage, registerPageCache } from "./page-cache.ts";
@@ -68,6 +69,9 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
  */
 export async function createWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
   const app = fastify({ logger: options.logger ?? false });
+  // Loaders, actions and the render log through this server's logger and its redaction (decision 032).
+  const releaseServerLog = handOverServerLog(app.log);
+  app.addHook("onClose", async () => releaseServerLog());
   limitRequestBodies(app, options.bodyLimit ?? WEB_BODY_LIMIT_BYTES);
   const config = webConfig();
   const https = config.siteUrl.startsWith("https:");
@@ -93,9 +97,8 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   // leave it out), not a plain name or address, or given twice cannot make a URL, and is refused
   // here as any server would, rather than failing inside the render (issue 25).
   app.addHook("onRequest", async (request, reply) => {
-    const raw = request.raw.rawHeaders ?? [];
-    const hosts = raw.filter((name, index) => index % 2 === 0 && name.toLowerCase() === "host");
-    if (hosts.length === 1 && isPlainHost(request.headers.host)) return;
+    const hosts = hostHeaders(request.raw.rawHeaders ?? []);
+    if (hosts.length === 1 && isPlainHost(hosts[0])) return;
     return reply
       .code(400)
       .type("text/plain; charset=utf-8")
@@ -191,6 +194,18 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   });
 
   return app;
+}
+
+/**
+ * Every Host header of a request, as sent. Read from `rawHeaders`, which Node's requests and
+ * `app.inject()`'s (light-my-request, which has no `headersDistinct`) both carry.
+ */
+function hostHeaders(rawHeaders: string[]): string[] {
+  const hosts: string[] = [];
+  for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+    if (rawHeaders[index]?.toLowerCase() === "host") hosts.push(rawHeaders[index + 1] ?? "");
+  }
+  return hosts;
 }
 
 /** A cached page as the hook's hit sends it: its headers and the page's, compressed as negotiated. */

@@ -139,7 +139,7 @@ describe("createApiClient().call", () => {
   it("names the status when the error body is not the contract's { error }", async () => {
     const error = await failure(createApiClient({ baseUrl }).call(getThing, thing("broken")));
     expect(error.status).toBe(500);
-    expect(error.message).toBe("The API answered GET /things/broken with HTTP 500 Internal Server Error.");
+    expect(error.message).toBe("The API answered GET /things/:id with HTTP 500 Internal Server Error.");
     expect(error.serverMessage).toBeUndefined();
   });
 
@@ -160,7 +160,7 @@ describe("createApiClient().call", () => {
     const error = await failure(createApiClient({ baseUrl, timeoutMs: 200 }).call(getThing, thing("slow")));
     expect(error.kind).toBe("timeout");
     expect(error.status).toBe(0);
-    expect(error.message).toBe("The API did not answer GET /things/slow within 0.2 seconds.");
+    expect(error.message).toBe("The API did not answer GET /things/:id within 0.2 seconds.");
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -184,7 +184,28 @@ describe("createApiClient().call", () => {
     );
     expect(error.kind).toBe("network");
     expect(error.status).toBe(0);
-    expect(error.message).toMatch(/^Could not reach the API for GET \/things\/good: .*ECONNREFUSED/);
+    expect(error.message).toMatch(/^Could not reach the API for GET \/things\/:id: .*ECONNREFUSED/);
+  });
+
+  it("names the endpoint's path template in its messages, never a value sent in the path or query", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const search = defineEndpoint({
+      ...getThing,
+      query: z.object({ token: z.string() }),
+    });
+
+    const error = await failure(
+      createApiClient({ baseUrl: `http://127.0.0.1:${port}` }).call(search, {
+        params: { id: "private-search-term" },
+        query: { token: "email-link-token" },
+      }),
+    );
+    expect(error.message).toMatch(/^Could not reach the API for GET \/things\/:id: /);
+    expect(error.message).not.toContain("private-search-term");
+    expect(error.message).not.toContain("email-link-token");
   });
 });
 

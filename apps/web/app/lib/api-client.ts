@@ -114,7 +114,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const { method } = endpoint;
     const path = endpointUrl(endpoint, input);
     const { body } = input;
-    const label = `${method} ${path}`;
+    // Errors name the endpoint's path template, never the values filled in (a search term, an
+    // email link's token): their messages reach the web server's log (decision 032).
+    const label = `${method} ${endpoint.path}`;
     const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     if (options.token) headers.Authorization = `Bearer ${options.token}`;

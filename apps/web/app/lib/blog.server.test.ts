@@ -1,8 +1,9 @@
 import { type BlogPost, type BlogPostSummary, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiAnswering } from "./api-client.fake.ts";
 import { type ApiClient, ApiError } from "./api-client.ts";
 import { loadBlogArticle, loadBlogPosts } from "./blog.server.ts";
+import { captureServerLog } from "./server-log.fake.ts";
 
 function summary(slug: string, publishDate = "2025-08-20T09:00:00.000Z"): BlogPostSummary {
   return {
@@ -58,15 +59,15 @@ describe("loadBlogPosts", () => {
   });
 
   it("answers null when the API fails, so the page can say so", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = captureServerLog();
     const api = fakeApi({
       [listUrl]: () => {
         throw new ApiError("network", 0, "down");
       },
     });
     expect(await loadBlogPosts(signal, api)).toBe(null);
-    expect(error).toHaveBeenCalledOnce();
-    error.mockRestore();
+    expect(error.lines).toHaveLength(1);
+    error.release();
   });
 });
 
@@ -94,17 +95,17 @@ describe("loadBlogArticle", () => {
   });
 
   it("is unavailable when the API cannot be reached", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = captureServerLog();
     const down = () => {
       throw new ApiError("network", 0, "down");
     };
     const api = fakeApi({ [postUrl("a")]: down, [relatedUrl("a")]: down });
     expect(await loadBlogArticle("a", signal, api)).toEqual({ status: "unavailable" });
-    error.mockRestore();
+    error.release();
   });
 
   it("still shows the article when only the related list fails", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = captureServerLog();
     const api = fakeApi({
       [postUrl("a")]: () => article("a"),
       [relatedUrl("a")]: () => {
@@ -113,8 +114,8 @@ describe("loadBlogArticle", () => {
     });
     const result = await loadBlogArticle("a", signal, api);
     expect(result).toMatchObject({ status: "found", related: [] });
-    expect(error).toHaveBeenCalledOnce();
-    error.mockRestore();
+    expect(error.lines).toHaveLength(1);
+    error.release();
   });
 
   it("encodes the slug in the API path", async () => {

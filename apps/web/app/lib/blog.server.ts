@@ -2,6 +2,7 @@ import { BLOG_LIMITS, type BlogPost, type BlogPostSummary, publicEndpoints } fro
 import { serverApi } from "./api.server.ts";
 import { type ApiClient, refusedAddress } from "./api-client.ts";
 import { RELATED_POSTS_LIMIT, sortNewestFirst } from "./blog.ts";
+import { logServerError } from "./server-log.server.ts";
 
 /** Every published post, newest first, or null when the API could not provide them. */
 export async function loadBlogPosts(
@@ -13,7 +14,7 @@ export async function loadBlogPosts(
     const query = { limit: BLOG_LIMITS.list.max };
     return sortNewestFirst(await api.call(publicEndpoints.listBlogPosts, { query }, { signal }));
   } catch (error) {
-    if (!signal.aborted) console.error(`[web] blog: posts unavailable: ${describe(error)}`);
+    if (!signal.aborted) logServerError("blog: posts unavailable", error);
     return null;
   }
 }
@@ -40,11 +41,11 @@ export async function loadBlogArticle(
 
   if (post.status === "rejected") {
     if (refusedAddress(post.reason)) return { status: "not-found" };
-    if (!signal.aborted) console.error(`[web] blog: article "${slug}" unavailable: ${describe(post.reason)}`);
+    if (!signal.aborted) logServerError(`blog: article "${slug}" unavailable`, post.reason);
     return { status: "unavailable" };
   }
   if (related.status === "rejected" && !signal.aborted) {
-    console.error(`[web] blog: related articles for "${slug}" unavailable: ${describe(related.reason)}`);
+    logServerError(`blog: related articles for "${slug}" unavailable`, related.reason);
   }
   const others = related.status === "fulfilled" ? related.value : [];
   return {
@@ -52,8 +53,4 @@ export async function loadBlogArticle(
     post: post.value,
     related: others.filter((other) => other.slug !== slug).slice(0, RELATED_POSTS_LIMIT),
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -21,6 +21,7 @@ import type { CatalogueSource } from "./catalogue-source.ts";
 import { sampleCatalogue } from "./fallback/sample-data.ts";
 import { type CatalogueSnapshot, snapshotMedications, snapshotPrices } from "./fallback/snapshot.ts";
 import { importStaticMedications } from "./fallback/static-import.ts";
+import { serverLog } from "./server-log.server.ts";
 
 export type { CatalogueSource };
 
@@ -71,7 +72,7 @@ function errorMessage(error: unknown): string {
 }
 
 export function createCatalogue(deps: CatalogueDeps) {
-  const log = deps.log ?? ((level, message) => console[level](`[web] ${message}`));
+  const log = deps.log ?? ((level, message) => serverLog()[level](message));
   let cachedStatic: { modifiedAt: number; snapshot: CatalogueSnapshot } | undefined;
 
   /** The static file's catalogue (re-read only when the file changes), else the sample data. */

@@ -9,6 +9,7 @@ import { serverApi } from "./api.server.ts";
 import type { ApiClient } from "./api-client.ts";
 import { sortNewestFirst } from "./blog.ts";
 import { searchMedications } from "./medication-search-request.ts";
+import { logServerError } from "./server-log.server.ts";
 
 /** How many blog posts the home page shows (public site §2, §9). */
 export const LATEST_POSTS_COUNT = 3;
@@ -109,8 +110,9 @@ async function resolvePopularSearches(
   const failed = settled.filter((result) => result.status === "rejected");
   // One line for the lot: when the API is down every term fails for the same reason.
   if (failed[0] && !signal.aborted) {
-    console.error(
-      `[web] home: ${failed.length} of ${settled.length} popular searches unavailable: ${describe(failed[0].reason)}`,
+    logServerError(
+      `home: ${failed.length} of ${settled.length} popular searches unavailable`,
+      failed[0].reason,
     );
   }
   // A term that failed, or that the catalogue no longer has, is simply left out.
@@ -124,13 +126,7 @@ async function attempt<T>(what: string, signal: AbortSignal, load: () => Promise
   try {
     return await load();
   } catch (error) {
-    if (!signal.aborted) {
-      console.error(`[web] home: ${what} unavailable: ${describe(error)}`);
-    }
+    if (!signal.aborted) logServerError(`home: ${what} unavailable`, error);
     return null;
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

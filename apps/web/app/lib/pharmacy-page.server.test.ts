@@ -1,8 +1,9 @@
 import { type PharmacyPage, publicEndpoints } from "@pharmacompare/contract";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callKey, downApi, fakeApi } from "./api-client.fake.ts";
 import { ApiError } from "./api-client.ts";
 import { loadPharmacyPage } from "./pharmacy-page.server.ts";
+import { captureServerLog } from "./server-log.fake.ts";
 
 const page: PharmacyPage = {
   pharmacy: {
@@ -41,10 +42,10 @@ describe("loadPharmacyPage", () => {
   });
 
   it("is unavailable, and says so in the log, when the API cannot answer", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = captureServerLog();
     const api = downApi(() => new ApiError("network", 0, "down"));
     expect(await loadPharmacyPage("kestrel-lane-pharmacy", signal, api)).toEqual({ status: "unavailable" });
-    expect(error).toHaveBeenCalledOnce();
-    error.mockRestore();
+    expect(error.lines).toHaveLength(1);
+    error.release();
   });
 });

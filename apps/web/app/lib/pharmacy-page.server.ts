@@ -1,6 +1,7 @@
 import { type PharmacyPage, publicEndpoints } from "@pharmacompare/contract";
 import { serverApi } from "./api.server.ts";
 import { type ApiClient, refusedAddress } from "./api-client.ts";
+import { logServerError } from "./server-log.server.ts";
 
 export type PharmacyPageResult =
   | { status: "found"; page: PharmacyPage }
@@ -25,11 +26,7 @@ export async function loadPharmacyPage(
     };
   } catch (error) {
     if (refusedAddress(error)) return { status: "not-found" };
-    if (!signal.aborted) {
-      console.error(
-        `[web] pharmacy "${id}" unavailable: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    if (!signal.aborted) logServerError(`pharmacy "${id}" unavailable`, error);
     return { status: "unavailable" };
   }
 }

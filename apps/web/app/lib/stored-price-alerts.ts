@@ -102,7 +102,6 @@ export interface FlushResult {
 export async function sendStoredPriceAlerts(
   api: ApiClient,
   storage: Store | undefined,
-  log: (message: string) => void = console.error,
 ): Promise<FlushResult> {
   const result: FlushResult = { sent: [], refused: [], waiting: 0 };
   if (!storage) return result;
@@ -114,10 +113,8 @@ export async function sendStoredPriceAlerts(
       removeStored(storage, alert.id);
       result.sent.push(alert);
     } catch (error) {
+      // A refusal is shown to the visitor (`refused`), not printed (decision 032).
       if (refusedForGood(error)) {
-        log(
-          `[web] price alert: a stored alert was refused: ${error instanceof Error ? error.message : String(error)}`,
-        );
         removeStored(storage, alert.id);
         result.refused.push(alert);
         continue;

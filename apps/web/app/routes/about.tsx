@@ -18,6 +18,7 @@ import { Notice, ProseBlocks, Rich } from "../components/ui/prose-blocks.tsx";
 import { serverApi } from "../lib/api.server.ts";
 import { shownClaims } from "../lib/claims.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
+import { logServerError } from "../lib/server-log.server.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/about";
 
@@ -28,10 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       figures: await serverApi().call(publicEndpoints.catalogueFigures, {}, { signal: request.signal }),
     };
   } catch (error) {
-    if (!request.signal.aborted)
-      console.error(
-        `[web] about: catalogue figures unavailable: ${error instanceof Error ? error.message : error}`,
-      );
+    if (!request.signal.aborted) logServerError("about: catalogue figures unavailable", error);
     return { figures: null };
   }
 }

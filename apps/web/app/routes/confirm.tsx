@@ -6,6 +6,7 @@ import {
   emailLinkMeta,
 } from "../components/email-link/email-link-page.tsx";
 import { serverApi } from "../lib/api.server.ts";
+import { logServerError } from "../lib/server-log.server.ts";
 import type { Route } from "./+types/confirm";
 
 const copy: EmailLinkCopy = {
@@ -28,7 +29,13 @@ export function meta() {
 /** The link in a confirmation email (decision 013): confirmed only by the button's POST. */
 export async function action({ request }: Route.ActionArgs) {
   const token = linkToken(await request.formData(), new URL(request.url));
-  return followEmailLink(serverApi(), publicEndpoints.confirmEmail, token, { signal: request.signal });
+  return followEmailLink(
+    serverApi(),
+    publicEndpoints.confirmEmail,
+    token,
+    { signal: request.signal },
+    logServerError,
+  );
 }
 
 export default function Confirm({ actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { ChevronDownIcon } from "../components/ui/icons.tsx";
 import { Rich } from "../components/ui/prose-blocks.tsx";
 import { serverApi } from "../lib/api.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
+import { logServerError } from "../lib/server-log.server.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/contact";
 
@@ -32,10 +33,12 @@ export async function action({ request }: Route.ActionArgs) {
   const forwardedFor = request.headers.get("x-forwarded-for");
   // Imported here as in clientAction, so the page's own chunk never holds the sending code.
   const { sendContactMessage } = await import("../components/contact/contact-submission.ts");
-  return sendContactMessage(serverApi(), await request.formData(), {
-    signal: request.signal,
-    headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined,
-  });
+  return sendContactMessage(
+    serverApi(),
+    await request.formData(),
+    { signal: request.signal, headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined },
+    logServerError,
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   searchTerm,
 } from "../lib/medication-search.ts";
 import { searchMedications } from "../lib/medication-search-request.ts";
+import { logServerError } from "../lib/server-log.server.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/search";
@@ -41,9 +42,8 @@ async function search(term: string, signal: AbortSignal): Promise<SearchOutcome>
   try {
     return { status: "found", medications: await searchMedications(serverApi(), term, { signal }) };
   } catch (error) {
-    if (!signal.aborted) {
-      console.error(`[web] search unavailable: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    // The term stays out of the log: the error names the endpoint's path template (decision 032).
+    if (!signal.aborted) logServerError("search unavailable", error);
     return { status: "unavailable" };
   }
 }

@@ -7,6 +7,7 @@ import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { serverApi } from "../lib/api.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
+import { logServerError } from "../lib/server-log.server.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/subscribe";
 
@@ -29,10 +30,12 @@ export async function action({ request }: Route.ActionArgs) {
   const forwardedFor = request.headers.get("x-forwarded-for");
   // Imported here as in clientAction, so the page's own chunk never holds the sending code.
   const { sendSubscription } = await import("../components/subscription/subscription-submission.ts");
-  return sendSubscription(serverApi(), await request.formData(), {
-    signal: request.signal,
-    headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined,
-  });
+  return sendSubscription(
+    serverApi(),
+    await request.formData(),
+    { signal: request.signal, headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined },
+    logServerError,
+  );
 }
 
 /**

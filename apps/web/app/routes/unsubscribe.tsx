@@ -6,6 +6,7 @@ import {
   emailLinkMeta,
 } from "../components/email-link/email-link-page.tsx";
 import { serverApi } from "../lib/api.server.ts";
+import { logServerError } from "../lib/server-log.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
 const copy: EmailLinkCopy = {
@@ -26,7 +27,13 @@ export function meta() {
 /** The link in every email (decision 013): unsubscribed only by the button's POST. */
 export async function action({ request }: Route.ActionArgs) {
   const token = linkToken(await request.formData(), new URL(request.url));
-  return followEmailLink(serverApi(), publicEndpoints.unsubscribe, token, { signal: request.signal });
+  return followEmailLink(
+    serverApi(),
+    publicEndpoints.unsubscribe,
+    token,
+    { signal: request.signal },
+    logServerError,
+  );
 }
 
 export default function Unsubscribe({ actionData }: Route.ComponentProps) {

@@ -29,7 +29,7 @@ export async function loadListPage<const K extends string, R extends { totalPage
   read: (filters: Record<K, string>, page: number) => Promise<R>;
   /** The error text when the API gives none worth showing. */
   failure: string;
-  /** What the console says failed ("Failed to load contacts"). */
+  /** What failed ("Failed to load contacts"); the page shows `error`, nothing is printed (decision 032). */
   logAs: string;
 }): Promise<ListPageLoad<K, R>> {
   const url = new URL(options.request.url);
@@ -55,7 +55,6 @@ export async function loadListPage<const K extends string, R extends { totalPage
     result = await options.read(filters, page);
   } catch (error) {
     const text = failureText(error, options.failure); // passes a sign-out redirect on
-    console.error(options.logAs, error);
     return { filters, result: null, error: text, fields: error instanceof ApiError ? error.fields : {} };
   }
   if (page > result.totalPages) throw redirect(`${url.pathname}${listSearch(filters, result.totalPages)}`);

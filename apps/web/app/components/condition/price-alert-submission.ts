@@ -65,6 +65,7 @@ export interface SendPriceAlertOptions {
    * returns false when it could not be kept. Left out on the server, which has nowhere to keep it.
    */
   keepForLater?: (body: PriceAlertRequest) => boolean;
+  /** Where a failure's cause goes: the server action's log (decision 032); the browser shows it instead. */
   log?: (message: string) => void;
 }
 
@@ -79,10 +80,10 @@ export async function sendPriceAlert(
   form: FormData,
   options: SendPriceAlertOptions = {},
 ): Promise<PriceAlertOutcome> {
-  const log = options.log ?? console.error;
+  const { log } = options;
   const { values, subject } = readPriceAlertForm(form);
   if (!subject) {
-    log("[web] price alert: the form arrived without its medication, dosage or current price");
+    log?.("price alert: the form arrived without its medication, dosage or current price");
     return { status: "error", message: priceAlertMessages.failure, fields: {}, values };
   }
   const problem = checkPriceAlert(values, subject.currentPrice);
@@ -102,7 +103,7 @@ export async function sendPriceAlert(
     const answer = await api.call(publicEndpoints.createPriceAlert, { body }, options.init);
     return { status: "success", message: answer.message || priceAlertMessages.success };
   } catch (error) {
-    log(`[web] price alert: not set: ${error instanceof Error ? error.message : String(error)}`);
+    log?.(`price alert: not set: ${error instanceof Error ? error.message : String(error)}`);
     if (unreachable(error) && options.keepForLater?.(body)) {
       return { status: "saved", message: priceAlertMessages.savedForLater };
     }

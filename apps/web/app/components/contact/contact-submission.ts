@@ -10,14 +10,15 @@ function refusedEmail(error: unknown): boolean {
 /**
  * Sends the contact form to `POST /api/contact` (public site §4): success only when the API
  * answers OK with a `message`; any other answer, or a call that fails outright, is the error
- * state with the specification's sentence, and the cause is logged. Never throws, so the form's
- * sending state always ends.
+ * state with the specification's sentence. The cause goes to `log` (the server action's log; in
+ * the browser the visitor sees the failure and nothing is printed, decision 032). Never throws, so
+ * the form's sending state always ends.
  */
 export async function sendContactMessage(
   api: ApiClient,
   form: FormData,
   init: ApiRequestInit = {},
-  log: (message: string) => void = console.error,
+  log?: (message: string) => void,
 ): Promise<ContactOutcome> {
   const { website, ...values } = readContactForm(form);
   // Sent as typed: the API is the judge of every field and answers 400 for anything off.
@@ -26,7 +27,7 @@ export async function sendContactMessage(
     const answer = await api.call(publicEndpoints.sendContactMessage, { body }, init);
     return { status: "success", message: answer.message };
   } catch (error) {
-    log(`[web] contact: the message was not sent: ${error instanceof Error ? error.message : String(error)}`);
+    log?.(`contact: the message was not sent: ${error instanceof Error ? error.message : String(error)}`);
     return refusedEmail(error)
       ? { status: "error", message: contactMessages.failure, values, emailHint: CONTACT_EMAIL_HINT }
       : { status: "error", message: contactMessages.failure, values };

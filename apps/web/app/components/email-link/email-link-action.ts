@@ -22,14 +22,15 @@ export function linkToken(form: FormData, url: URL): string {
 
 /**
  * Follows a confirm or unsubscribe link for the visitor (the page's server action): works without
- * JavaScript and without signing in. Never throws.
+ * JavaScript and without signing in. A failure's cause goes to `log` (the server's log, decision
+ * 032). Never throws.
  */
 export async function followEmailLink(
   api: ApiClient,
   endpoint: EmailLinkEndpoint,
   token: string,
   init: ApiRequestInit = {},
-  log: (message: string) => void = console.error,
+  log?: (message: string) => void,
 ): Promise<EmailLinkOutcome> {
   if (token === "") return { status: "unknown", message: emailLinkMessages.unknownLink };
   try {
@@ -49,7 +50,7 @@ export async function followEmailLink(
     ) {
       return { status: "unknown", message: emailLinkMessages.unknownLink };
     }
-    log(`[web] email link: not followed: ${error instanceof Error ? error.message : String(error)}`);
+    log?.(`email link: not followed: ${error instanceof Error ? error.message : String(error)}`);
     return { status: "failed" };
   }
 }

@@ -51,8 +51,8 @@ export function PendingPriceAlerts() {
           }));
         }
         if (result.waiting > 0) later();
-      } catch (error) {
-        console.error(`[web] price alert: stored alerts not sent: ${String(error)}`);
+      } catch {
+        // The sender could not load (offline, say): the alerts stay kept and are tried again later.
         later();
       } finally {
         running = false;

@@ -109,7 +109,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       return { intent, ok: true };
     } catch (error) {
       failureText(error, ""); // passes a sign-out redirect on
-      console.error("Failed to delete contact", error);
       return { intent, ok: false };
     }
   }
@@ -125,7 +124,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     return { intent: "status", ok: true, id: contact._id, status: contact.status, quiet };
   } catch (error) {
     failureText(error, "");
-    console.error("Failed to update contact status", error);
     return { intent: "status", ok: false, quiet };
   }
 }

@@ -118,7 +118,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       return { intent, ok: true };
     } catch (error) {
       failureText(error, ""); // passes a sign-out redirect on
-      console.error("Failed to delete price alert", error);
       return { intent, ok: false };
     }
   }
@@ -133,7 +132,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     return { intent: "status", ok: true, status: alert.status };
   } catch (error) {
     failureText(error, "");
-    console.error("Failed to update price alert status", error);
     return { intent: "status", ok: false };
   }
 }

@@ -108,7 +108,6 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     return { intent: "delete", ok: true };
   } catch (error) {
     failureText(error, ""); // passes a sign-out redirect on
-    console.error("Failed to delete subscription", error);
     return { intent: "delete", ok: false, error: TEXT.deleteFailed };
   }
 }

@@ -1,0 +1,44 @@
+import { logOptions } from "@pharmacompare/contract";
+import { type BaseLogger, type LoggerOptions, pino } from "pino";
+
+/**
+ * The one way the web app's server code (loaders, actions, the render) logs (issue 25, decision
+ * 032): through the web server's pino logger, built from the contract's `logOptions`, so every
+ * line passes the shared redaction (no email address, secret or query value). Never `console.*`.
+ */
+export type ServerLogger = Pick<BaseLogger, "info" | "warn" | "error">;
+
+/**
+ * The web server (`server/web-server.ts`) and the app's server build are separate module graphs
+ * in one process, so the server hands its logger over in this process-wide slot (as
+ * `api-health.ts` shares its count).
+ */
+const SLOT = Symbol.for("pharmacompare.web.serverLog");
+const shared = globalThis as typeof globalThis & { [SLOT]?: ServerLogger };
+
+let fallback: ServerLogger | undefined;
+
+/** Makes `logger` the app's server log; the returned function takes it back (if still current). */
+export function handOverServerLog(logger: ServerLogger): () => void {
+  shared[SLOT] = logger;
+  return () => {
+    if (shared[SLOT] === logger) delete shared[SLOT];
+  };
+}
+
+/** The web server's logger; without a web server (unit tests), pino to stdout with the same options. */
+export function serverLog(): ServerLogger {
+  const handed = shared[SLOT];
+  if (handed) return handed;
+  fallback ??= pino(logOptions("info", "web") as LoggerOptions);
+  return fallback;
+}
+
+/**
+ * Logs a failure at `error`: what failed, and the error as an object (pino's `err`), whose API
+ * client message names the endpoint's path template, never the values sent (api-client.ts).
+ */
+export function logServerError(message: string, error?: unknown): void {
+  if (error === undefined) serverLog().error(message);
+  else serverLog().error({ err: error }, message);
+}
