@@ -75,7 +75,12 @@ describe("API configuration", () => {
   });
 
   it("in production serves its public addresses over https only (plain http on localhost for a local try)", () => {
-    const production = { NODE_ENV: "production", TRUST_PROXY: "loopback", SEED_DEMO: "false" };
+    const production = {
+      NODE_ENV: "production",
+      TRUST_PROXY: "loopback",
+      SEED_DEMO: "false",
+      SECRETS_KEY: KEY,
+    };
     expect(() =>
       loadApiConfig({
         ...production,

@@ -238,6 +238,18 @@ describe("raw requests to both servers with their caches armed", () => {
     ["TRACE", "TRACE // HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
     ["CONNECT", "CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"],
     [
+      "PATCH without a body to a page with an action",
+      `PATCH ${PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    ],
+    [
+      "POST without a body to a page with an action",
+      `POST ${PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    ],
+    [
+      "POST of an empty form to a page with an action",
+      `POST ${PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    ],
+    [
       "Content-Length with Transfer-Encoding",
       "POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n",
     ],

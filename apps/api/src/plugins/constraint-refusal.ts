@@ -2,6 +2,7 @@ import {
   ADMIN_MESSAGE_CATEGORIES,
   ADMIN_ROLES,
   BLOG_CATEGORIES,
+  CONSENT_EVENT_KINDS,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
@@ -60,6 +61,7 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   audit_log: { one: "audit entry", many: "audit entries" },
   email_outbox: { one: "queued email", many: "queued emails" },
   email_links: { one: "email link", many: "email links" },
+  consent_events: { one: "consent record", many: "consent records" },
   email_suppressions: { one: "email opt-out", many: "email opt-outs" },
   write_limits: { one: "write counter", many: "write counters" },
 };
@@ -208,6 +210,21 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   email_links_address_unsubscribe_only: {
     fields: ["purpose"],
     says: "must be unsubscribe for a link to an address",
+  },
+  email_links_request_confirm_only: {
+    fields: ["purpose"],
+    says: "must be confirm for a link to a held request",
+  },
+  consent_events_kind_valid: { fields: ["kind"], says: oneOf(CONSENT_EVENT_KINDS) },
+  consent_events_one_record: {
+    fields: ["priceAlertId", "subscriptionId"],
+    label: "price alert or subscription",
+    says: "exactly one must be given",
+  },
+  consent_events_request_of_confirmation: {
+    fields: ["requestId"],
+    label: "request",
+    says: "is named only by a confirmation",
   },
   write_limits_count_positive: { fields: ["count"], says: "must be at least 1" },
 };
