@@ -26,6 +26,13 @@ export function limitRequestBodies(app: FastifyInstance, limit = WEB_BODY_LIMIT_
     const declared = Number(request.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit) throw new BodyTooLarge(limit);
   });
+  // A write with no body at all (neither Content-Length nor Transfer-Encoding) reaches no parser,
+  // and React Router's adapter then reads the raw request stream, whose end it never sees: the
+  // request was never answered (the raw-socket fuzzer, issue 25). It is handed on as empty.
+  app.addHook("preHandler", async (request) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && request.body === undefined)
+      request.body = "";
+  });
   app.addHook("preParsing", async (_request, _reply, payload) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -57,6 +57,8 @@ const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
 /** The methods the site answers (POST: the public forms' actions). */
 const SITE_METHODS = new Set(["GET", "HEAD", "POST"]);
+/** What those forms post. */
+const FORM_ENCODINGS = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
 /** Compression of pages, by the plugin and by early answers alike. */
 const COMPRESSION_THRESHOLD = 1024;
@@ -91,6 +93,18 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
       .header("allow", [...SITE_METHODS].join(", "))
       .type("text/plain; charset=utf-8")
       .send("Method not allowed.");
+  });
+
+  // The site's own forms post form encodings; any other body reaches an action that can only fail
+  // reading it (a 500), so it is refused here with 415 (issue 25).
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "POST" || FORM_ENCODINGS.test(request.headers["content-type"] ?? "")) return;
+    return reply
+      .code(415)
+      .type("text/plain; charset=utf-8")
+      .send(
+        "Unsupported media type: the site's forms send application/x-www-form-urlencoded or multipart/form-data.",
+      );
   });
 
   // React Router's request URL is built from the Host header: one that is missing (HTTP/1.0 may
