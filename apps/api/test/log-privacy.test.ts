@@ -105,6 +105,11 @@ describe("the API's logs", () => {
       url: `${urlOf(publicEndpoints.unsubscribe, { query: { token: "x" } })}&email=${encodeURIComponent(VISITOR)}`,
     });
 
+    // A search term is sent in the path (the search suggestions).
+    expect(
+      (await api.app.inject({ method: "GET", url: "/api/medications/search/rosacea-flare-ups" })).statusCode,
+    ).toBe(200);
+
     const logged = lines.join("\n");
     expect(lines.length).toBeGreaterThan(10);
     expect(logged).toContain("request completed");
@@ -117,6 +122,7 @@ describe("the API's logs", () => {
       CHALLENGE,
       totpSecret,
       "tok-77-secret",
+      "rosacea-flare-ups",
       VISITOR,
       encodeURIComponent(VISITOR),
       TEST_ADMIN.email,

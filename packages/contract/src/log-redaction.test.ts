@@ -11,6 +11,16 @@ describe("urlForLog", () => {
     expect(urlForLog("/x?flag&")).toBe("/x?flag");
     expect(urlForLog("/x?")).toBe("/x");
   });
+
+  it("drops a search term sent in the path, as a query value would be", () => {
+    expect(urlForLog("/api/medications/search/hair%20loss%20at%2019")).toBe(
+      "/api/medications/search/[redacted]",
+    );
+    expect(urlForLog("/api/medications/search/acne?limit=5")).toBe(
+      "/api/medications/search/[redacted]?limit=5",
+    );
+    expect(urlForLog("/api/medications/viagra")).toBe("/api/medications/viagra");
+  });
 });
 
 describe("redactLogLine", () => {

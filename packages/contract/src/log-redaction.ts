@@ -11,10 +11,17 @@ const EMAIL_MASK = "[email]";
 const LOGGED_QUERY_VALUES = new Set(["page", "pageSize", "limit", "sort", "order", "status", "view"]);
 
 /**
+ * A path segment that is what a visitor typed: the search suggestions' term
+ * (`GET /api/medications/search/:query`). Logged as [redacted], as a query value would be.
+ */
+const FREE_TEXT_SEGMENT = /^(\/api\/medications\/search\/)[^/?#]+/i;
+
+/**
  * A request URL as logged: the path and the query's keys. Values are dropped unless the key is
  * known to hold no personal data (an email link's `token`, an alert's `email`, a search term).
  */
-export function urlForLog(url: string): string {
+export function urlForLog(rawUrl: string): string {
+  const url = rawUrl.replace(FREE_TEXT_SEGMENT, `$1${REDACTED}`);
   const mark = url.indexOf("?");
   if (mark < 0) return url;
   const query = url.slice(mark + 1).split("#")[0] ?? "";
