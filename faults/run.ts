@@ -10,22 +10,23 @@ import {
   killDuringBulkWrite,
   killDuringSheetApply,
   restartUnderWrites,
-  smtpDown,
 } from "./scenarios.ts";
 
 /**
  * `npm run test:faults`: every fault scenario against one throwaway PostgreSQL on loopback, each
- * bounded in time. FAULTS_ONLY=name,name runs some; FAULTS_LOAD_SECONDS sets the cluster load (60).
+ * bounded in time. FAULTS_ONLY=name,name runs some; FAULTS_LOAD_SECONDS sets the cluster load (20:
+ * long enough for the kill midway to land under load; issue 26). SMTP down is not a scenario here:
+ * `apps/api/test/email-delivery.test.ts` stops and restarts a real SMTP server, and runs in
+ * `npm test` and `npm run test:pg` already.
  */
 const only = process.env.FAULTS_ONLY?.split(",").filter(Boolean);
-const loadSeconds = Number(process.env.FAULTS_LOAD_SECONDS ?? 60);
+const loadSeconds = Number(process.env.FAULTS_LOAD_SECONDS ?? 20);
 const pg = await startPostgres();
 const dataDir = mkdtempSync(path.join(tmpdir(), "pc-faults-data-"));
 const scenarios: [string, () => Promise<ScenarioResult> | ScenarioResult][] = [
   ["graceful", () => gracefulShutdown(pg, dataDir)],
   ["database", () => databaseDown(pg, dataDir)],
   ["pglite", () => embeddedDatabaseDown()],
-  ["smtp", () => smtpDown()],
   ["bulk-kill", () => killDuringBulkWrite(pg, dataDir)],
   ["sheet-kill", () => killDuringSheetApply(pg, dataDir)],
   ["pg-restart", () => restartUnderWrites(pg, dataDir)],

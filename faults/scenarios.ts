@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,7 +9,6 @@ import {
   type Postgres,
   query,
   request,
-  root,
   type ScenarioResult,
   signIn,
   sleep,
@@ -296,25 +294,6 @@ export async function embeddedDatabaseDown(): Promise<ScenarioResult> {
     if (api) await stopApi(api);
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-// ------------------------------------------------------------------ 3. SMTP down
-
-/** The outbox's delivery test (SMTP refusing, then back: each message delivered once), kept here. */
-export function smtpDown(): ScenarioResult {
-  const run = spawnSync("npx", ["vitest", "run", "apps/api/test/email-delivery.test.ts"], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 240_000,
-    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
-  });
-  const tally = /Tests\s+(.*)/.exec(run.stdout)?.[1]?.trim() ?? "no summary";
-  return {
-    name: "SMTP down (apps/api/test/email-delivery.test.ts)",
-    acknowledged: "mail queued while the SMTP server refuses connections",
-    found: `delivered once each when it returns — vitest: ${tally}`,
-    ok: run.status === 0,
-  };
 }
 
 // ------------------------------------------------------------------ 4. SIGKILL during a bulk price write
