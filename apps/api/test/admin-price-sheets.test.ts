@@ -51,9 +51,10 @@ async function snapshot() {
   return { rows, audits: audits?.count };
 }
 
-async function priceOf(medicationId: string, pharmacyId: string, dosage: string) {
+/** The stored price row of one medication, pharmacy and dosage, or null. */
+async function storedPrice(medicationId: string, pharmacyId: string, dosage: string) {
   const [row] = await api.database.db
-    .select({ price: prices.price })
+    .select({ price: prices.price, link: prices.link })
     .from(prices)
     .where(
       and(
@@ -62,8 +63,13 @@ async function priceOf(medicationId: string, pharmacyId: string, dosage: string)
         eq(prices.dosage, dosage),
       ),
     );
-  return row?.price ?? null;
+  return row ?? null;
 }
+
+const priceOf = async (medicationId: string, pharmacyId: string, dosage: string) =>
+  (await storedPrice(medicationId, pharmacyId, dosage))?.price ?? null;
+const linkOf = async (medicationId: string, pharmacyId: string, dosage: string) =>
+  (await storedPrice(medicationId, pharmacyId, dosage))?.link ?? null;
 
 /** Two stored Viagra prices of one pharmacy, and a pharmacy without Viagra in the dosage. */
 async function viagraFixture() {
@@ -383,19 +389,6 @@ describe("price sheet upload: links are checked, shown and applied only on the p
       .where(eq(pharmacies.id, id));
     if (!row) throw new Error("a pharmacy");
     return row;
-  }
-  async function linkOf(medicationId: string, pharmacyId: string, dosage: string) {
-    const [row] = await api.database.db
-      .select({ link: prices.link })
-      .from(prices)
-      .where(
-        and(
-          eq(prices.medicationId, medicationId),
-          eq(prices.pharmacyId, pharmacyId),
-          eq(prices.dosage, dosage),
-        ),
-      );
-    return row?.link ?? null;
   }
   async function lastImportEntry() {
     const [entry] = await api.database.db

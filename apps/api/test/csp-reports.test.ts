@@ -1,7 +1,7 @@
-import { Writable } from "node:stream";
 import { publicEndpoints } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loggerOptions } from "../src/logger.ts";
+import { capturedLog } from "./over-a-socket.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
@@ -9,13 +9,7 @@ import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
  * says what was blocked (never the sample, a query value or a visitor's text); bodies are bounded
  * and the reports from one network are limited, so the endpoint cannot flood the logs.
  */
-const lines: Record<string, unknown>[] = [];
-const stream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString("utf8").split("\n")) if (line) lines.push(JSON.parse(line));
-    done();
-  },
-});
+const { stream, lines } = capturedLog();
 
 let api: TestApi;
 beforeAll(async () => {
