@@ -138,8 +138,8 @@ export default function Profile({ actionData }: Route.ComponentProps) {
         >
           <p className="font-semibold">{PASSWORD_CHANGE_REQUIRED_MESSAGE}</p>
           <p className="mt-1">
-            You signed in with a password that was generated for you. Choose your own below to use the rest of
-            the back-office.
+            Your password was generated for you or set when the site was installed, so others may have seen
+            it. Choose your own below to use the rest of the back-office.
           </p>
         </div>
       ) : secondFactorRequired ? (
@@ -148,7 +148,12 @@ export default function Profile({ actionData }: Route.ComponentProps) {
           className="mb-6 rounded-md bg-amber-50 px-4 py-3 text-amber-950 text-sm ring-1 ring-amber-300"
         >
           <p className="font-semibold">{secondFactorRequired}</p>
-          <p className="mt-1">Set up two-step verification below to use the rest of the back-office.</p>
+          <p className="mt-1">
+            <a href="#two-step-heading" className="font-medium underline underline-offset-2">
+              Set up two-step verification
+            </a>{" "}
+            below to use the rest of the back-office.
+          </p>
         </div>
       ) : null}
 
