@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { startPostgres } from "./postgres-server.ts";
+import { reportPath } from "./test-reports.ts";
 
 /**
  * `npm run test:e2e:pg`: the journeys whose outcome depends on the database, against a real
@@ -37,8 +36,8 @@ export const DATABASE_JOURNEYS = [
 ];
 
 const all = process.argv.includes("--all");
-const reports = mkdtempSync(path.join(tmpdir(), "pc-e2e-pg-"));
-const report = path.join(reports, "playwright.json");
+const report = reportPath("playwrightPg");
+rmSync(report, { force: true });
 const server = await startPostgres();
 let status = 1;
 try {
@@ -74,5 +73,4 @@ if (existsSync(report)) {
     `\ne2e on PostgreSQL: ${stats.expected + stats.flaky} passed${stats.flaky > 0 ? ` (${stats.flaky} flaky: passed only on the retry)` : ""}, ${stats.unexpected} failed\n`,
   );
 }
-rmSync(reports, { recursive: true, force: true });
 process.exit(status);

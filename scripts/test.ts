@@ -1,17 +1,17 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.ts";
+import { reportPath } from "./test-reports.ts";
 import { buildWebIfNeeded } from "./web-build.ts";
 
 /**
  * `npm test`: lint, type check, unit and API integration tests (Vitest, PGlite), then the
  * Playwright journeys in Chromium against the built app. Ends with one "N passed, N failed" line.
  */
-const reports = mkdtempSync(path.join(tmpdir(), "pc-test-"));
-const vitestReport = path.join(reports, "vitest.json");
-const playwrightReport = path.join(reports, "playwright.json");
+// Kept after the run for `npm run test:report` (issue 26); a stale one is removed first.
+const vitestReport = reportPath("vitest");
+const playwrightReport = reportPath("playwright");
+for (const report of [vitestReport, playwrightReport]) rmSync(report, { force: true });
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   process.stdout.write(`\n▶ ${title}\n`);
@@ -80,7 +80,6 @@ if (existsSync(playwrightReport)) {
   failed += report.stats.unexpected;
   flaky = report.stats.flaky;
 }
-rmSync(reports, { recursive: true, force: true });
 
 if (failedSteps.length > 0) process.stdout.write(`\nFailed steps: ${failedSteps.join(", ")}\n`);
 // A failed step with no failed test (lint, types) still counts as one failure.
