@@ -65,10 +65,13 @@ export default function handleRequest(
 
 /**
  * A loader's, action's or render's error, logged through the web server's logger (decision 032)
- * where React Router would write it to the console; a visitor's cancelled request is not a failure.
+ * where React Router would write it to the console; a visitor's cancelled request, or one for a
+ * page that does not exist, is not a failure.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A page that does not exist (404) or a request the router refuses (405) is the visitor's, not a failure.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const url = new URL(request.url);
   logServerError(
     `${request.method} ${urlForLog(`${url.pathname}${url.search}`)} failed`,
