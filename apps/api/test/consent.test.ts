@@ -13,7 +13,7 @@ import { hashClientAddress, hashEmail } from "../src/email/secrets.ts";
 import { purgeExpired, RETENTION } from "../src/jobs/retention.ts";
 import { CONFIRM_LINK_SOURCE } from "../src/services/consent-history.ts";
 import { HOUR, testClock } from "./admin-helpers.ts";
-import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
+import { concurrencyTest, createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
  * Consent no stranger can change (decision 031), through the API on a real database: a request
@@ -234,7 +234,7 @@ describe("a request to change a confirmed subscription", () => {
     expect(await historyOf({ subscriptionId: before.id })).toEqual(history);
   });
 
-  it("is applied once when its link is pressed twice at the same moment", async () => {
+  concurrencyTest("is applied once when its link is pressed twice at the same moment", async () => {
     const email = "double-click@example.co.uk";
     const before = await confirmedSubscription(email);
     clock.advance(HOUR);

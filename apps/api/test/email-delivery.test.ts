@@ -19,7 +19,7 @@ import type { PriceChange } from "../src/services/price-service.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { linkToken, type ParsedMail, parseMail } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";
-import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
+import { concurrencyTest, createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
  * Email that really goes out: the outbox worker delivering to a real SMTP server on loopback
@@ -462,7 +462,7 @@ describe("delivery when things go wrong", () => {
     expect(mail.header("message-id")).toBe(row?.messageId);
   });
 
-  it("delivers every message once when two workers on one database run together", async () => {
+  concurrencyTest("delivers every message once when two workers on one database run together", async () => {
     await api.app.services.outbox.deliverDue();
     const second = await api.another({ SMTP_URL: sink.url, MAIL_FROM, WRITE_RATE_LIMIT: "1000" });
     const emails = Array.from({ length: 12 }, (_, i) => `pair${i}@example.co.uk`);

@@ -9,7 +9,7 @@ import { prepareDatabase } from "../src/bootstrap/prepare-database.ts";
 import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
 import { adminUsers, categories, medications } from "../src/db/schema.ts";
 import { demoCategories, demoMedications } from "../src/demo-data/index.ts";
-import { TEST_SECRETS_KEY } from "./test-api.ts";
+import { concurrencyTest, TEST_SECRETS_KEY } from "./test-api.ts";
 
 const config = {
   adminEmail: "admin@pharmacompare.local",
@@ -61,18 +61,21 @@ async function emptyDatabase(): Promise<{ handles: DatabaseHandle[]; dispose: ()
 }
 
 describe("prepareDatabase", () => {
-  it("copes with several start-ups at once on an empty database: one seeds, none fails", async () => {
-    const { handles, dispose } = await emptyDatabase();
-    try {
-      await Promise.all(handles.map((handle) => prepareDatabase(handle, config, quiet, () => {})));
-      expect(await counts(handles[0] as DatabaseHandle)).toEqual(expected);
-      // And a later start finds everything in place.
-      await prepareDatabase(handles[0] as DatabaseHandle, config, quiet, () => {});
-      expect(await counts(handles[0] as DatabaseHandle)).toEqual(expected);
-    } finally {
-      await dispose();
-    }
-  });
+  concurrencyTest(
+    "copes with several start-ups at once on an empty database: one seeds, none fails",
+    async () => {
+      const { handles, dispose } = await emptyDatabase();
+      try {
+        await Promise.all(handles.map((handle) => prepareDatabase(handle, config, quiet, () => {})));
+        expect(await counts(handles[0] as DatabaseHandle)).toEqual(expected);
+        // And a later start finds everything in place.
+        await prepareDatabase(handles[0] as DatabaseHandle, config, quiet, () => {});
+        expect(await counts(handles[0] as DatabaseHandle)).toEqual(expected);
+      } finally {
+        await dispose();
+      }
+    },
+  );
 });
 
 describe("a generated first password", () => {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { type EndpointDefinition, type EndpointInput, endpointUrl } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { inject } from "vitest";
+import { inject, it } from "vitest";
 import { type BuildApiOptions, buildApi } from "../src/app.ts";
 import { createSecretBox } from "../src/auth/secret-box.ts";
 import { loadApiConfig } from "../src/config.ts";
@@ -14,6 +14,18 @@ export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
 
 /** A secret box with the test APIs' key, to open what they stored. */
 export const testSecretBox = () => createSecretBox({ current: Buffer.from(TEST_SECRETS_KEY, "base64") });
+
+/** True under `npm run test:pg`, whose API suite runs on a real PostgreSQL. */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * A test of concurrency between connections or processes (issue 26): PGlite is one handle in one
+ * process that runs every query in turn, so such a test cannot fail there. It runs where it can —
+ * on PostgreSQL, in `npm run test:pg` (.ci/run) — and its name says so.
+ */
+export function concurrencyTest(name: string, test: () => Promise<void>, timeout?: number): void {
+  it.runIf(onPostgres)(`${name} (on PostgreSQL, where it can fail)`, test, timeout);
+}
 
 /** The parts of a call's input that make its URL (a body never does). */
 type UrlInput<E extends EndpointDefinition> = Omit<EndpointInput<E>, "body">;

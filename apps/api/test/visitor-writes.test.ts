@@ -22,7 +22,7 @@ import {
 import { hashClientAddress } from "../src/email/secrets.ts";
 import { PRICE_ALERT_CONSENT_SOURCE } from "../src/services/price-alert-service.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
-import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
+import { concurrencyTest, createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
  * Price alerts, subscriptions and the links in their emails, through the API on a real database:
@@ -590,54 +590,57 @@ describe("the links in emails", () => {
 });
 
 describe("alerts on one medication and dosage under load", () => {
-  it("confirm and fire without deadlock when confirmations and price writes arrive together", async () => {
-    const current = await lowest();
-    const emails = Array.from({ length: 6 }, (_, i) => `together${i}@example.co.uk`);
-    for (const email of emails) {
-      const target = Math.round((current.price - 1) * 100) / 100;
-      expect((await post(alertUrl, await alertBody({ email, targetPrice: target }))).statusCode).toBe(201);
-    }
-    const tokens = await Promise.all(
-      emails.map(async (email) =>
-        tokensOf((await outboxFor(email))[0] as { textBody: string; headers: Record<string, string> }),
-      ),
-    );
-    const sellers = await api.database.db
-      .select({ pharmacyId: prices.pharmacyId })
-      .from(prices)
-      .where(and(eq(prices.medicationId, MEDICATION), eq(prices.dosage, DOSAGE), eq(prices.inStock, true)))
-      .orderBy(asc(prices.pharmacyId))
-      .limit(3);
-    const pharmacyIds = sellers.map((row) => row.pharmacyId);
-    const cheaper = Math.round((current.price - 2) * 100) / 100;
-    const answers = await Promise.all([
-      ...tokens.map(({ confirm }) => post(confirmUrl(confirm ?? ""), undefined)),
-      ...pharmacyIds.map((pharmacyId) =>
-        api.database.db.transaction((tx) =>
-          api.app.services.prices.write(tx, [
-            { medicationId: MEDICATION, pharmacyId, dosage: DOSAGE, price: cheaper },
-            {
-              medicationId: MEDICATION,
-              pharmacyId: pharmacyIds[0] as string,
-              dosage: DOSAGE,
-              price: cheaper,
-            },
-          ]),
+  concurrencyTest(
+    "confirm and fire without deadlock when confirmations and price writes arrive together",
+    async () => {
+      const current = await lowest();
+      const emails = Array.from({ length: 6 }, (_, i) => `together${i}@example.co.uk`);
+      for (const email of emails) {
+        const target = Math.round((current.price - 1) * 100) / 100;
+        expect((await post(alertUrl, await alertBody({ email, targetPrice: target }))).statusCode).toBe(201);
+      }
+      const tokens = await Promise.all(
+        emails.map(async (email) =>
+          tokensOf((await outboxFor(email))[0] as { textBody: string; headers: Record<string, string> }),
         ),
-      ),
-    ]);
-    for (const answer of answers.slice(0, emails.length)) {
-      expect((answer as { statusCode: number }).statusCode).toBe(200);
-    }
-    // Every alert is confirmed and, the price being below its target, has fired exactly once.
-    for (const email of emails) {
-      const [alert] = await alertsFor(email);
-      expect(alert).toMatchObject({ status: "triggered", lowestPharmacyPrice: cheaper });
-      expect(alert?.confirmedAt).not.toBeNull();
-      const drops = (await outboxFor(email)).filter((row) => row.template === "price-drop");
-      expect(drops).toHaveLength(1);
-    }
-  });
+      );
+      const sellers = await api.database.db
+        .select({ pharmacyId: prices.pharmacyId })
+        .from(prices)
+        .where(and(eq(prices.medicationId, MEDICATION), eq(prices.dosage, DOSAGE), eq(prices.inStock, true)))
+        .orderBy(asc(prices.pharmacyId))
+        .limit(3);
+      const pharmacyIds = sellers.map((row) => row.pharmacyId);
+      const cheaper = Math.round((current.price - 2) * 100) / 100;
+      const answers = await Promise.all([
+        ...tokens.map(({ confirm }) => post(confirmUrl(confirm ?? ""), undefined)),
+        ...pharmacyIds.map((pharmacyId) =>
+          api.database.db.transaction((tx) =>
+            api.app.services.prices.write(tx, [
+              { medicationId: MEDICATION, pharmacyId, dosage: DOSAGE, price: cheaper },
+              {
+                medicationId: MEDICATION,
+                pharmacyId: pharmacyIds[0] as string,
+                dosage: DOSAGE,
+                price: cheaper,
+              },
+            ]),
+          ),
+        ),
+      ]);
+      for (const answer of answers.slice(0, emails.length)) {
+        expect((answer as { statusCode: number }).statusCode).toBe(200);
+      }
+      // Every alert is confirmed and, the price being below its target, has fired exactly once.
+      for (const email of emails) {
+        const [alert] = await alertsFor(email);
+        expect(alert).toMatchObject({ status: "triggered", lowestPharmacyPrice: cheaper });
+        expect(alert?.confirmedAt).not.toBeNull();
+        const drops = (await outboxFor(email)).filter((row) => row.template === "price-drop");
+        expect(drops).toHaveLength(1);
+      }
+    },
+  );
 });
 
 describe("the public write limit", () => {
@@ -682,7 +685,7 @@ describe("the public write limit", () => {
     ).toBe(201);
   });
 
-  it("holds when two instances take writes from one network at the same moment", async () => {
+  concurrencyTest("holds when two instances take writes from one network at the same moment", async () => {
     const second = await api.another();
     const answers = await Promise.all(
       Array.from({ length: PER_MINUTE * 2 + 2 }, (_, i) =>
