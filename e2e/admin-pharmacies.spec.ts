@@ -125,6 +125,10 @@ test("a pharmacy is added with the form's defaults, found, edited and deleted af
   await expect(page.getByLabel("Prescription required")).toBeChecked();
   await expect(page.getByLabel("Active", { exact: true })).toBeChecked();
   await expect(page.getByLabel("GPhC registration number")).toHaveAccessibleDescription(/7-digit/);
+  // Optional to save, but an empty one says the pharmacy will not be listed (decision 034).
+  await expect(page.getByLabel("GPhC registration number")).toHaveAccessibleDescription(
+    /Not listed: add its GPhC registration/,
+  );
 
   // Nothing filled: each required field says so beside it, and focus goes to the first.
   await page.getByRole("button", { name: "Create Pharmacy" }).click();
@@ -133,7 +137,7 @@ test("a pharmacy is added with the form's defaults, found, edited and deleted af
   await expect(name).toBeFocused();
   await expect(page.getByText("Name is required")).toBeVisible();
   await expect(page.getByLabel("Website")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("GPhC registration number")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("GPhC registration number")).not.toHaveAttribute("aria-invalid", "true");
 
   await name.fill(NEW_PHARMACY.name);
   await page.getByLabel("Website").fill("https://www.e2e-journey.example");

@@ -5,7 +5,7 @@ import { z } from "zod";
  * can compare right now.
  */
 export const CatalogueFigures = z.object({
-  /** Active pharmacies with at least one price a visitor can see. */
+  /** Listed pharmacies (active and GPhC-registered) with at least one price a visitor can see. */
   pharmacies: z.number().int().min(0),
   /** Public medications with at least one price a visitor can see. */
   medications: z.number().int().min(0),

@@ -147,7 +147,11 @@ export const pharmacies = pgTable(
     minOrderValue: money("min_order_value").notNull().default(0),
     deliveryFee: money("delivery_fee").notNull().default(2.95),
     freeDeliveryThreshold: money("free_delivery_threshold").notNull().default(0),
-    gphcNumber: text("gphc_number").notNull(),
+    /**
+     * Null until staff add its GPhC registration: such a pharmacy is saved but never public
+     * (`pharmacyIsPublic`, decision 034). The format CHECK and the unique index ignore nulls.
+     */
+    gphcNumber: text("gphc_number"),
     /** Only pharmacies that also provide CQC-regulated care (e.g. online prescribing) have one. */
     cqcNumber: text("cqc_number"),
     createdAt: createdAt(),

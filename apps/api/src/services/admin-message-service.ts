@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { adminMessages, adminUsers, medications, pharmacies } from "../db/schema.ts";
 import { refuse } from "../plugins/refusal.ts";
 import type { ActorContext, AuditService } from "./audit-service.ts";
+import { pharmacyIsPublic } from "./public-filters.ts";
 
 export type AdminMessageService = ReturnType<typeof createAdminMessageService>;
 
@@ -184,7 +185,7 @@ export function createAdminMessageService(db: Database, options: { now: () => Da
 
     /**
      * Messages showing now on a medication's page: active, started, not ended, and not tied to
-     * an inactive pharmacy. Highest priority first, then newest. Only the fields visitors see.
+     * a pharmacy visitors cannot see (switched off or not registered). Highest priority first, then newest. Only the fields visitors see.
      */
     async showingForMedication(medicationId: string): Promise<PublicAdminMessage[]> {
       const now = options.now();
@@ -203,7 +204,7 @@ export function createAdminMessageService(db: Database, options: { now: () => Da
             eq(adminMessages.active, true),
             lte(adminMessages.startDate, now),
             or(isNull(adminMessages.endDate), gte(adminMessages.endDate, now)),
-            or(isNull(adminMessages.pharmacyId), eq(pharmacies.active, true)),
+            or(isNull(adminMessages.pharmacyId), pharmacyIsPublic),
           ),
         )
         .orderBy(desc(adminMessages.priority), desc(adminMessages.createdAt), asc(adminMessages.id));

@@ -8,13 +8,14 @@ import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import type { AdminPriceService } from "./admin-price-service.ts";
 import type { ActorContext, Audit, AuditedWork, AuditService } from "./audit-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
-import { toPharmacy } from "./pharmacy-service.ts";
+import { toStoredPharmacy } from "./pharmacy-service.ts";
 import type { PriceService } from "./price-service.ts";
-import { byName } from "./public-filters.ts";
+import { byName, pharmacyIsPublic } from "./public-filters.ts";
 
 /**
  * The back-office's pharmacies (back-office §2 Pharmacy list and form): every pharmacy, active or
- * not. Deleting one removes its prices through the one price-write path.
+ * not, registered or not (decision 034). Deleting one removes its prices through the one
+ * price-write path.
  */
 
 type Created = z.output<typeof PharmacyInput>;
@@ -40,13 +41,17 @@ export function createAdminPharmacyService(
 
   const selectAdmin = (tx: Database, where?: SQL) =>
     tx
-      .select({ ...getTableColumns(pharmacies), priceCount })
+      .select({ ...getTableColumns(pharmacies), listed: pharmacyIsPublic, priceCount })
       .from(pharmacies)
       .where(where)
       .orderBy(byName(pharmacies.name), asc(pharmacies.id));
 
   type Row = Awaited<ReturnType<typeof selectAdmin>>[number];
-  const toAdmin = (row: Row): AdminPharmacy => ({ ...toPharmacy(row), priceCount: row.priceCount });
+  const toAdmin = (row: Row): AdminPharmacy => ({
+    ...toStoredPharmacy(row),
+    listed: row.listed,
+    priceCount: row.priceCount,
+  });
 
   async function load(tx: Database, id: string): Promise<Row> {
     const [row] = await selectAdmin(tx, eq(pharmacies.id, id));
@@ -54,8 +59,9 @@ export function createAdminPharmacyService(
     return row;
   }
 
-  /** A GPhC number belongs to one pharmacy (the unique index is the backstop for races). */
-  async function checkGphcFree(tx: Database, gphcNumber: string, exceptId?: string): Promise<void> {
+  /** A GPhC number belongs to one pharmacy (the unique index is the backstop for races); none is free. */
+  async function checkGphcFree(tx: Database, gphcNumber: string | null, exceptId?: string): Promise<void> {
+    if (gphcNumber === null) return;
     const [holder] = await tx
       .select({ name: pharmacies.name })
       .from(pharmacies)
@@ -108,7 +114,10 @@ export function createAdminPharmacyService(
     /** The create's own writes, for another audited transaction that adds pharmacies (price sheets). */
     insert,
 
-    /** A partial change; switching it on or off re-evaluates the alerts on its prices. */
+    /**
+     * A partial change. A change to whether visitors see it (switched on or off, GPhC number added
+     * or cleared) re-evaluates the alerts on its prices.
+     */
     update(context: ActorContext, id: string, input: Changed): Promise<AdminPharmacy> {
       return writing(context, async (tx, record, at) => {
         const before = await load(tx, id);
@@ -122,11 +131,11 @@ export function createAdminPharmacyService(
           .set({ ...fields, updatedAt: at })
           .where(eq(pharmacies.id, id));
         const after = await load(tx, id);
-        if (before.active !== after.active) {
+        if (before.listed !== after.listed) {
           await options.adminPrices.reevaluate(tx, eq(prices.pharmacyId, id), at);
         }
-        const { priceCount: _b, createdAt: _bc, updatedAt: _bu, ...beforeFields } = before;
-        const { priceCount: _a, createdAt: _ac, updatedAt: _au, ...afterFields } = after;
+        const { priceCount: _b, listed: _bl, createdAt: _bc, updatedAt: _bu, ...beforeFields } = before;
+        const { priceCount: _a, listed: _al, createdAt: _ac, updatedAt: _au, ...afterFields } = after;
         const changes = changedFields(beforeFields, afterFields);
         const onlySwitched = Object.keys(changes).length === 1 && "active" in changes;
         await record({

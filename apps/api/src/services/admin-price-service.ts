@@ -13,7 +13,7 @@ import { medications, pharmacies, prices } from "../db/schema.ts";
 import { notFound, type Refusal, refuse } from "../plugins/refusal.ts";
 import type { ActorContext, AuditedWork, AuditService } from "./audit-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
-import { pricePharmacyColumns } from "./pharmacy-service.ts";
+import { pricePharmacyColumns, toPricePharmacy } from "./pharmacy-service.ts";
 import type { PriceChange, PriceService, PricesChanged } from "./price-service.ts";
 import { byName } from "./public-filters.ts";
 
@@ -67,7 +67,7 @@ export async function selectAdminPrices(db: Database, where: SQL | undefined): P
     _id: price.id,
     medicationId: price.medicationId,
     pharmacyId: price.pharmacyId,
-    pharmacy,
+    pharmacy: toPricePharmacy(pharmacy),
     dosage: price.dosage,
     price: price.price,
     quantity: price.quantity,

@@ -2,13 +2,16 @@ import type { Pharmacy, PricePharmacy } from "@pharmacompare/contract";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { pharmacies } from "../db/schema.ts";
-import { byName } from "./public-filters.ts";
+import { byName, pharmacyIsPublic } from "./public-filters.ts";
 
 export type PharmacyService = ReturnType<typeof createPharmacyService>;
 
 type PharmacyRow = typeof pharmacies.$inferSelect;
 
-export function toPharmacy(row: PharmacyRow): Pharmacy {
+/** A pharmacy as stored, in the specifications' field names: its GPhC number may still be missing. */
+export type StoredPharmacy = Omit<Pharmacy, "gphcNumber"> & { gphcNumber: string | null };
+
+export function toStoredPharmacy(row: PharmacyRow): StoredPharmacy {
   return {
     id: row.id,
     _id: row.id,
@@ -29,7 +32,17 @@ export function toPharmacy(row: PharmacyRow): Pharmacy {
   };
 }
 
-/** Columns of the pharmacy nested in a price record, for joins. */
+/**
+ * A pharmacy a public read selected with `pharmacyIsPublic`, so it has its GPhC number; one
+ * without would break the public `Pharmacy` schema, so it is a programming error, never shown.
+ */
+export function toPharmacy(row: PharmacyRow): Pharmacy {
+  const { gphcNumber, ...stored } = toStoredPharmacy(row);
+  if (gphcNumber === null) throw new Error(`Pharmacy "${row.id}" is not public: it has no GPhC number`);
+  return { ...stored, gphcNumber };
+}
+
+/** Columns of the pharmacy nested in a price record, for joins (read back with `toPricePharmacy`). */
 export const pricePharmacyColumns = {
   id: pharmacies.id,
   name: pharmacies.name,
@@ -43,32 +56,43 @@ export const pricePharmacyColumns = {
   minOrderValue: pharmacies.minOrderValue,
 } satisfies Record<keyof PricePharmacy, unknown>;
 
+type PricePharmacyRow = Omit<PricePharmacy, "gphcNumber"> & { gphcNumber: string | null };
+
+/**
+ * The pharmacy of a price row. Public reads only select registered pharmacies; the back-office's
+ * price rows may name one still without its GPhC number, which is then left out.
+ */
+export function toPricePharmacy({ gphcNumber, ...pharmacy }: PricePharmacyRow): PricePharmacy {
+  return gphcNumber === null ? pharmacy : { ...pharmacy, gphcNumber };
+}
+
 export function createPharmacyService(db: Database) {
   return {
-    /** Active pharmacies by name. */
+    /** Public pharmacies (active and registered) by name. */
     async listPublic(): Promise<Pharmacy[]> {
       const rows = await db
         .select()
         .from(pharmacies)
-        .where(eq(pharmacies.active, true))
+        .where(pharmacyIsPublic)
         .orderBy(byName(pharmacies.name), asc(pharmacies.id));
       return rows.map(toPharmacy);
     },
 
+    /** Null when unknown, switched off or not yet registered: the visitor sees the same 404. */
     async getPublic(id: string): Promise<Pharmacy | null> {
       const [row] = await db
         .select()
         .from(pharmacies)
-        .where(and(eq(pharmacies.id, id), eq(pharmacies.active, true)));
+        .where(and(eq(pharmacies.id, id), pharmacyIsPublic));
       return row ? toPharmacy(row) : null;
     },
 
-    /** Active pharmacies, best rated first, ties by name. */
+    /** Public pharmacies, best rated first, ties by name. */
     async topRated(limit: number): Promise<Pharmacy[]> {
       const rows = await db
         .select()
         .from(pharmacies)
-        .where(eq(pharmacies.active, true))
+        .where(pharmacyIsPublic)
         .orderBy(desc(pharmacies.rating), byName(pharmacies.name), asc(pharmacies.id))
         .limit(limit);
       return rows.map(toPharmacy);

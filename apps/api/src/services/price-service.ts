@@ -11,12 +11,12 @@ import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import { publicDataChanged } from "../cache/data-version.ts";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../db/schema.ts";
-import { pricePharmacyColumns } from "./pharmacy-service.ts";
+import { pricePharmacyColumns, toPricePharmacy } from "./pharmacy-service.ts";
 import { byName, priceIsPublic } from "./public-filters.ts";
 
 /**
  * Prices a visitor may see, each with its pharmacy and medication name in the same query:
- * public medication, active pharmacy, a price above 0, and a dosage the medication still lists.
+ * public medication, public pharmacy, a price above 0, and a dosage the medication still lists.
  * `db` may be a transaction (the price-write path reads through its own).
  */
 const selectPublic = (db: Database, where: SQL | undefined) =>
@@ -33,7 +33,7 @@ const toPrice = ({ price, pharmacy }: Row): Price => ({
   _id: price.id,
   medicationId: price.medicationId,
   pharmacyId: price.pharmacyId,
-  pharmacy,
+  pharmacy: toPricePharmacy(pharmacy),
   dosage: price.dosage,
   price: price.price,
   quantity: price.quantity,
@@ -136,7 +136,7 @@ export function createPriceService(db: Database, options: { now: () => Date; pri
         if (index === undefined) continue;
         let entry = byPharmacy.get(row.pharmacy.id);
         if (!entry) {
-          entry = { pharmacy: row.pharmacy, cells: medication.dosage.map(() => null) };
+          entry = { pharmacy: toPricePharmacy(row.pharmacy), cells: medication.dosage.map(() => null) };
           byPharmacy.set(row.pharmacy.id, entry);
         }
         const { price } = row;

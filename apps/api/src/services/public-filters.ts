@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, gt, sql } from "drizzle-orm";
+import { type AnyColumn, and, gt, sql } from "drizzle-orm";
 import { categories, medications, pharmacies, prices, subcategories } from "../db/schema.ts";
 
 /**
@@ -12,12 +12,19 @@ export const medicationIsPublic = sql<boolean>`(${medications.active} and exists
 ))`;
 
 /**
+ * A pharmacy is public when it is active and has its GPhC registration number: staff may save a
+ * pharmacy with only a name and a website (back-office §5), but we compare registered pharmacies
+ * only (decisions 018, 034). Every read that shows a pharmacy, its prices or its messages uses it.
+ */
+export const pharmacyIsPublic = sql<boolean>`(${pharmacies.active} and ${pharmacies.gphcNumber} is not null)`;
+
+/**
  * A price a visitor may see (with `prices` joined to its medication and pharmacy): a public
- * medication, an active pharmacy, a price above 0, and a dosage the medication still lists.
+ * medication, a public pharmacy, a price above 0, and a dosage the medication still lists.
  */
 export const priceIsPublic = and(
   medicationIsPublic,
-  eq(pharmacies.active, true),
+  pharmacyIsPublic,
   gt(prices.price, 0),
   sql`${prices.dosage} = any(${medications.dosages})`,
 );

@@ -2,7 +2,7 @@ import type { SitemapSources } from "@pharmacompare/contract";
 import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { blogPosts, categories, medications, pharmacies, prices, subcategories } from "../db/schema.ts";
-import { byName, medicationIsPublic, priceIsPublic } from "./public-filters.ts";
+import { byName, medicationIsPublic, pharmacyIsPublic, priceIsPublic } from "./public-filters.ts";
 
 /** What search engines may crawl, and when each page last changed (GET /api/pages/sitemap). */
 export function createSitemapService(db: Database) {
@@ -48,7 +48,7 @@ export function createSitemapService(db: Database) {
             ),
           })
           .from(pharmacies)
-          .where(eq(pharmacies.active, true))
+          .where(pharmacyIsPublic)
           .orderBy(byName(pharmacies.name), asc(pharmacies.id)),
       ]);
 

@@ -3,6 +3,12 @@ import { deliveryOptionLabels } from "../../lib/delivery-options.ts";
 
 /** How the Pharmacy list and form word a pharmacy's fields (back-office §2 Pharmacy list). */
 
+/**
+ * Said beside a pharmacy saved without its GPhC registration number, in the list and the form:
+ * visitors do not see it until it has one (decision 034).
+ */
+export const NOT_LISTED_TEXT = "Not listed: add its GPhC registration";
+
 /** Whether a pharmacy matches the list's search: a case-insensitive substring of its name or id. */
 export function matchesPharmacySearch(pharmacy: Pick<Pharmacy, "id" | "name">, search: string): boolean {
   const term = search.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import { DELIVERY_OPTIONS, type Pharmacy, type PharmacyInput } from "@pharmacompare/contract";
+import { type AdminPharmacy, DELIVERY_OPTIONS, type PharmacyInput } from "@pharmacompare/contract";
 
 /** The pharmacy form's fields in the order they appear (focus goes to the first one at fault). */
 export const PHARMACY_FIELDS = [
@@ -19,7 +19,7 @@ export const PHARMACY_FIELDS = [
 export type PharmacyField = (typeof PHARMACY_FIELDS)[number];
 
 /** What the form's inputs start from: the pharmacy being edited, or a new one's defaults. */
-export type PharmacyFormValues = Pick<Pharmacy, PharmacyField>;
+export type PharmacyFormValues = Pick<AdminPharmacy, PharmacyField>;
 
 /**
  * Back-office §5: "numeric fields fall back to 0 when not a number". A number field the browser

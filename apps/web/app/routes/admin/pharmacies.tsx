@@ -18,6 +18,7 @@ import { useListLoading } from "../../components/admin/list-navigation.ts";
 import {
   deliverySummary,
   matchesPharmacySearch,
+  NOT_LISTED_TEXT,
   pharmacyDeleteDetail,
   prescriptionText,
   ratingText,
@@ -118,6 +119,9 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
         <>
           <span className="block font-medium text-slate-900">{pharmacy.name}</span>
           <span className="block break-all font-mono text-slate-600 text-xs">{pharmacy.id}</span>
+          {pharmacy.gphcNumber === null ? (
+            <span className="mt-1 block font-medium text-amber-800 text-xs">{NOT_LISTED_TEXT}</span>
+          ) : null}
         </>
       ),
     },
@@ -194,7 +198,7 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeader
           title="Pharmacies"
-          description="The online pharmacies visitors compare. An inactive pharmacy and its prices are hidden from the public site."
+          description="The online pharmacies visitors compare. An inactive pharmacy, or one without its GPhC registration, is hidden from the public site with its prices."
         />
         <Link to={adminScreens.newPharmacy.path} className={`${buttonClass.primary} mb-6`}>
           <Icon className="size-4">

@@ -1,5 +1,5 @@
 import { adminEndpoints, DELIVERY_OPTIONS, PHARMACY_DEFAULTS } from "@pharmacompare/contract";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
@@ -11,6 +11,7 @@ import {
   TextareaField,
 } from "../../components/admin/catalogue-controls.tsx";
 import { fieldMessage } from "../../components/admin/message-dialog.tsx";
+import { NOT_LISTED_TEXT } from "../../components/admin/pharmacy-display.ts";
 import {
   moneyInputValue,
   PHARMACY_FIELDS,
@@ -39,7 +40,7 @@ const NEW_PHARMACY: PharmacyFormValues = {
   deliveryOptions: [...PHARMACY_DEFAULTS.deliveryOptions],
   name: "",
   website: "",
-  gphcNumber: "",
+  gphcNumber: null,
 };
 
 type SaveResult =
@@ -190,15 +191,8 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
               defaultValue={pharmacy.website}
               error={errorFor("website", "Website")}
             />
-            <InputField
-              label="GPhC registration number"
-              name="gphcNumber"
-              required
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={7}
-              defaultValue={pharmacy.gphcNumber}
-              hint="The 7-digit number the General Pharmaceutical Council gives every registered pharmacy (shown on its website and the GPhC register). We list only registered pharmacies."
+            <GphcField
+              defaultValue={pharmacy.gphcNumber ?? ""}
               error={errorFor("gphcNumber", "GPhC registration number")}
             />
             <InputField
@@ -317,6 +311,33 @@ function FormGroup({ title, titleId, children }: { title: string; titleId: strin
       </h2>
       <div className="space-y-4 px-4 py-4 sm:px-5 sm:py-5">{children}</div>
     </section>
+  );
+}
+
+/**
+ * The GPhC registration number: optional to save, but visitors see the pharmacy only once it has
+ * one (decision 034), which the hint says while the field is empty.
+ */
+function GphcField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const [empty, setEmpty] = useState(defaultValue.trim() === "");
+  return (
+    <InputField
+      label="GPhC registration number"
+      name="gphcNumber"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={7}
+      defaultValue={defaultValue}
+      onChange={(event) => setEmpty(event.target.value.trim() === "")}
+      hint={
+        <>
+          The 7-digit number the General Pharmaceutical Council gives every registered pharmacy (shown on its
+          website and the GPhC register). We list only registered pharmacies.
+          {empty ? <span className="mt-1 block font-medium text-amber-800">{NOT_LISTED_TEXT}</span> : null}
+        </>
+      }
+      error={error}
+    />
   );
 }
 

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
-import { CQC_NUMBER_PATTERN, DeliveryOption, GPHC_NUMBER_PATTERN, Pharmacy } from "../../entities.ts";
+import {
+  CQC_NUMBER_PATTERN,
+  DeliveryOption,
+  GPHC_NUMBER_PATTERN,
+  GphcNumber,
+  Pharmacy,
+} from "../../entities.ts";
 import { DELIVERY_OPTIONS } from "../../ids.ts";
 import { IdParams } from "../../public-api.ts";
 import { text } from "../../text.ts";
@@ -17,12 +23,16 @@ import {
 
 /**
  * The back-office's pharmacies (back-office §2 Pharmacy list and form, §3, §5, §7, §9). Every
- * pharmacy, active or not; only GPhC-registered pharmacies are listed, so the registration number
- * is required.
+ * pharmacy, active or not. Name and website are the minimum (§5); a pharmacy is saved without its
+ * GPhC registration number, but visitors see it only once it has one (decision 034).
  */
 
-/** A pharmacy as the back-office sees it: the public fields, its GPhC number and how many prices it has. */
+/** A pharmacy as the back-office sees it: the public fields, whether visitors see it and how many prices it has. */
 export const AdminPharmacy = Pharmacy.extend({
+  /** Null until staff add it; until then the pharmacy is not listed. */
+  gphcNumber: GphcNumber.nullable(),
+  /** Whether visitors see it and its prices now: active and registered (the API's one public rule). */
+  listed: z.boolean(),
   /** Its price rows (the delete confirmation says how many go with it). */
   priceCount: z.number().int().nonnegative(),
 });
@@ -52,11 +62,16 @@ const CQC_RULE = "must be a CQC location id: 1- then 8 to 12 digits, as on the C
 const pharmacyFields = {
   name: requiredText(CATALOGUE_LIMITS.nameMax),
   website: WebAddress,
-  /** General Pharmaceutical Council premises number: 7 digits starting with 1, unique. */
-  gphcNumber: text({ error: requiredMessage })
+  /**
+   * General Pharmaceutical Council premises number: 7 digits starting with 1, unique. "" or null
+   * for none yet (stored as null): the pharmacy is then saved but not listed (decision 034).
+   */
+  gphcNumber: text({ error: "must be text" })
     .trim()
-    .min(1, { error: "is required" })
-    .regex(new RegExp(GPHC_NUMBER_PATTERN), { error: GPHC_RULE }),
+    .max(20, { error: GPHC_RULE })
+    .nullable()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || new RegExp(GPHC_NUMBER_PATTERN).test(value), { error: GPHC_RULE }),
   /** Care Quality Commission location id where it has one: "" or null for none (stored as null). */
   cqcNumber: text({ error: "must be text" })
     .trim()
@@ -81,8 +96,8 @@ const pharmacyFields = {
 };
 
 /**
- * A new pharmacy. Required: name, website (http or https) and gphcNumber (7 digits starting with
- * 1, unique: a taken one answers 409 naming it); cqcNumber is optional. `id` is optional: when
+ * A new pharmacy. Required: name and website (http or https). gphcNumber (7 digits starting with
+ * 1, unique: a taken one answers 409 naming it) and cqcNumber are optional. `id` is optional: when
  * absent it is made from the name, with -2, -3… if taken. Numeric fields follow the specification's fall-back: "", null or text that is
  * not a number become 0; a negative, out-of-range or off-step number is refused. Omitted fields
  * take the form's defaults ({@link PHARMACY_DEFAULTS}).
@@ -91,7 +106,7 @@ export const PharmacyInput = z.object({
   id: CatalogueId.optional(),
   name: pharmacyFields.name,
   website: pharmacyFields.website,
-  gphcNumber: pharmacyFields.gphcNumber,
+  gphcNumber: pharmacyFields.gphcNumber.default(null),
   cqcNumber: pharmacyFields.cqcNumber.default(null),
   rating: pharmacyFields.rating.default(PHARMACY_DEFAULTS.rating),
   deliveryOptions: pharmacyFields.deliveryOptions.default([...PHARMACY_DEFAULTS.deliveryOptions]),
@@ -110,11 +125,20 @@ export type PharmacyInput = z.input<typeof PharmacyInput>;
 
 /**
  * A change to a pharmacy: any of the form's fields, the others kept (the list's switch sends only
- * `active`). The read-only fields of a pharmacy sent back (`_id`, `priceCount`) are ignored; `id`
- * may be sent but not changed.
+ * `active`). The read-only fields of a pharmacy sent back (`_id`, `listed`, `priceCount`) are
+ * ignored; `id` may be sent but not changed.
  */
 export const PharmacyUpdate = z.object({ id: CatalogueId, ...pharmacyFields }).partial();
 export type PharmacyUpdate = z.input<typeof PharmacyUpdate>;
+
+/**
+ * The GPhC number a pharmacy created from a price sheet must have: Apply creates it to publish the
+ * sheet's prices at once, which an unregistered pharmacy could not (decision 034).
+ */
+export const RequiredGphcNumber = text({ error: requiredMessage })
+  .trim()
+  .min(1, { error: "is required" })
+  .regex(new RegExp(GPHC_NUMBER_PATTERN), { error: GPHC_RULE });
 
 export const PharmacyListResponse = z.object({ pharmacies: z.array(AdminPharmacy) });
 export const PharmacyResponse = z.object({ pharmacy: AdminPharmacy });
@@ -130,7 +154,8 @@ export const listAdminPharmacies = defineEndpoint({
   path: "/api/admin/pharmacies",
   access: "admin",
   tag: "admin pharmacies",
-  summary: "Every pharmacy, active or not, by name, with its GPhC number and price count",
+  summary:
+    "Every pharmacy, active or not, by name, with its GPhC number, whether it is listed and its price count",
   responses: { 200: PharmacyListResponse },
 });
 
@@ -151,9 +176,11 @@ export const createPharmacy = defineEndpoint({
   tag: "admin pharmacies",
   summary: "Add a pharmacy; answers its id",
   description:
-    "Required: `name`, `website` (http or https) and `gphcNumber` (7 digits starting with 1; a taken number " +
-    "answers 409 with `fields.gphcNumber`). `cqcNumber` (a CQC location id: `1-` then 8 to 12 digits) is " +
-    'optional: "" or null for none. Without `id` one is made from the name (`-2`, `-3`… when taken); a given ' +
+    "Required: `name` and `website` (http or https). `gphcNumber` (7 digits starting with 1; a taken number " +
+    'answers 409 with `fields.gphcNumber`) is optional: "" or null for none, and a pharmacy without one is ' +
+    "saved but shown on no public page, list, comparison, sitemap or figure until it has one. `cqcNumber` " +
+    '(a CQC location id: `1-` then 8 to 12 digits) is optional: "" or null for none. Without `id` one is ' +
+    "made from the name (`-2`, `-3`… when taken); a given " +
     "`id` that is taken answers 409. Omitted fields take the form's defaults: rating 4, deliveryOptions " +
     '["standard"], prescriptionRequired true, active true, minOrderValue 0, deliveryFee 2.95, ' +
     'freeDeliveryThreshold 0. Numeric fields fall back to 0 when "", null or not a number; a negative ' +
@@ -171,8 +198,8 @@ export const updatePharmacy = defineEndpoint({
   summary: "Change some or all of a pharmacy's fields (the list's switch sends only `active`)",
   description:
     "Fields left out keep their values; the same rules as creating apply to those sent. `id` cannot " +
-    "change (400 `fields.id`). Switching a pharmacy off removes its prices from every public read; they " +
-    "come back when it is switched on.",
+    "change (400 `fields.id`). Switching a pharmacy off, or clearing its `gphcNumber`, removes it and its " +
+    "prices from every public read; they come back when it is active and registered again.",
   params: IdParams,
   body: PharmacyUpdate,
   responses: { 200: PharmacyResponse, ...refusals(400, 404, 409) },

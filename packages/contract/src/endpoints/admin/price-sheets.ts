@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
-import { PharmacyInput } from "./pharmacies.ts";
+import { PharmacyInput, RequiredGphcNumber } from "./pharmacies.ts";
 
 /**
  * Price sheets (issue 13, decision 017): a workbook (.xlsx) or a .csv of prices in the public
@@ -147,7 +147,7 @@ export type PriceSheetPreview = z.infer<typeof PriceSheetPreview>;
 export const PriceSheetNewPharmacy = z.object({
   name: text({ error: "is required" }).trim().min(1, { error: "is required" }).max(200),
   website: PharmacyInput.shape.website,
-  gphcNumber: PharmacyInput.shape.gphcNumber,
+  gphcNumber: RequiredGphcNumber,
 });
 export type PriceSheetNewPharmacy = z.input<typeof PriceSheetNewPharmacy>;
 

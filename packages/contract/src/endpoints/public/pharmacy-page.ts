@@ -41,7 +41,7 @@ export const pharmacyPage = defineEndpoint({
   tag: "pages",
   summary: "A pharmacy's page: its details, delivery terms and registrations, and the medications it lists",
   description:
-    "Unknown and inactive pharmacies answer 404. `medications` holds only what a visitor can compare: " +
+    "Unknown, inactive and unregistered (no GPhC number) pharmacies answer 404. `medications` holds only what a visitor can compare: " +
     "public medications (active, in an active condition and category) with a price above £0 for a " +
     "dosage they still list; each with the condition page that compares it and its cheapest price " +
     "here (in stock first).",

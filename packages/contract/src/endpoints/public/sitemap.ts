@@ -10,7 +10,7 @@ const lastmod = z.iso.datetime({ offset: true }).describe("When what the page sh
 export const SitemapSources = z.object({
   conditions: z.array(z.object({ subcategoryId: z.string(), lastmod })),
   medications: z.array(z.object({ subcategoryId: z.string(), name: z.string(), lastmod })),
-  /** Active pharmacies, each with its own page (`/pharmacies/{id}`). */
+  /** Listed pharmacies (active and GPhC-registered), each with its own page (`/pharmacies/{id}`). */
   pharmacies: z.array(z.object({ id: z.string(), lastmod })),
   posts: z.array(z.object({ slug: z.string(), lastmod })),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "pharmacies" ALTER COLUMN "gphc_number" DROP NOT NULL;
