@@ -18,12 +18,12 @@ import { useListLoading } from "../../components/admin/list-navigation.ts";
 import {
   deliverySummary,
   matchesPharmacySearch,
-  NOT_LISTED_TEXT,
   pharmacyDeleteDetail,
   prescriptionText,
   ratingText,
   websiteLabel,
 } from "../../components/admin/pharmacy-display.ts";
+import { NotListedLine } from "../../components/admin/pharmacy-registration.tsx";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
@@ -119,9 +119,7 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
         <>
           <span className="block font-medium text-slate-900">{pharmacy.name}</span>
           <span className="block break-all font-mono text-slate-600 text-xs">{pharmacy.id}</span>
-          {pharmacy.gphcNumber === null ? (
-            <span className="mt-1 block font-medium text-amber-800 text-xs">{NOT_LISTED_TEXT}</span>
-          ) : null}
+          <NotListedLine gphcNumber={pharmacy.gphcNumber} />
         </>
       ),
     },

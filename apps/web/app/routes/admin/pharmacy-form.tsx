@@ -1,5 +1,5 @@
 import { adminEndpoints, DELIVERY_OPTIONS, PHARMACY_DEFAULTS } from "@pharmacompare/contract";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
@@ -11,7 +11,6 @@ import {
   TextareaField,
 } from "../../components/admin/catalogue-controls.tsx";
 import { fieldMessage } from "../../components/admin/message-dialog.tsx";
-import { NOT_LISTED_TEXT } from "../../components/admin/pharmacy-display.ts";
 import {
   moneyInputValue,
   PHARMACY_FIELDS,
@@ -20,6 +19,7 @@ import {
   pharmacyBody,
   pharmacyFieldErrors,
 } from "../../components/admin/pharmacy-input.ts";
+import { GphcField } from "../../components/admin/pharmacy-registration.tsx";
 import { useToast } from "../../components/admin/toast.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -311,33 +311,6 @@ function FormGroup({ title, titleId, children }: { title: string; titleId: strin
       </h2>
       <div className="space-y-4 px-4 py-4 sm:px-5 sm:py-5">{children}</div>
     </section>
-  );
-}
-
-/**
- * The GPhC registration number: optional to save, but visitors see the pharmacy only once it has
- * one (decision 034), which the hint says while the field is empty.
- */
-function GphcField({ defaultValue, error }: { defaultValue: string; error?: string }) {
-  const [empty, setEmpty] = useState(defaultValue.trim() === "");
-  return (
-    <InputField
-      label="GPhC registration number"
-      name="gphcNumber"
-      inputMode="numeric"
-      autoComplete="off"
-      maxLength={7}
-      defaultValue={defaultValue}
-      onChange={(event) => setEmpty(event.target.value.trim() === "")}
-      hint={
-        <>
-          The 7-digit number the General Pharmaceutical Council gives every registered pharmacy (shown on its
-          website and the GPhC register). We list only registered pharmacies.
-          {empty ? <span className="mt-1 block font-medium text-amber-800">{NOT_LISTED_TEXT}</span> : null}
-        </>
-      }
-      error={error}
-    />
   );
 }
 
