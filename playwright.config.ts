@@ -1,13 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { fallbackOrigin, stack, stacks, workerCount } from "./e2e/support/stack.ts";
 
 /**
  * Journeys in Debian's Chromium against the built app, started by `npm start`'s own entry point
- * on spare ports with a throwaway embedded database.
+ * on spare ports with a throwaway embedded database: one such stack per worker (e2e/support/stack.ts).
  */
-const webPort = Number(process.env.E2E_PORT ?? 3310);
-const apiPort = Number(process.env.E2E_API_PORT ?? 3410);
-/** The web server started without a reachable API (see the second webServer entry). */
-const fallbackWebPort = Number(process.env.E2E_FALLBACK_PORT ?? 3311);
 
 /**
  * Journeys start as a visitor who has already answered the cookie banner (its choice is in local
@@ -15,8 +12,8 @@ const fallbackWebPort = Number(process.env.E2E_FALLBACK_PORT ?? 3311);
  */
 const consentGiven = {
   cookies: [],
-  origins: [webPort, fallbackWebPort].map((port) => ({
-    origin: `http://localhost:${port}`,
+  origins: [...stacks.map(({ webOrigin }) => webOrigin), fallbackOrigin].map((origin) => ({
+    origin,
     localStorage: [
       {
         name: "pc.cookieConsent",
@@ -28,8 +25,10 @@ const consentGiven = {
 
 export default defineConfig({
   testDir: "e2e",
+  // Each worker takes whole spec files, in order within a file, against its own stack: two workers
+  // on two cores (E2E_WORKERS), since one left a core idle while it waited on the servers (issue 26).
   fullyParallel: false,
-  workers: 1,
+  workers: workerCount,
   // One retry in CI only: a journey that fails once on a loaded two-core machine and then passes
   // is reported as "flaky" in the summary (and looked into), not silently passed; locally, none.
   retries: process.env.CI ? 1 : 0,
@@ -42,7 +41,8 @@ export default defineConfig({
   ],
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${webPort}`,
+    // In a worker this file is loaded with its TEST_PARALLEL_INDEX set, so this is its own stack.
+    baseURL: stack.webOrigin,
     // Recorded only when a journey is retried (CI retries once): recording every journey cost
     // time on each of them (issue 26). Run a failing journey again with --trace on to see it.
     trace: "on-first-retry",
@@ -65,41 +65,43 @@ export default defineConfig({
   ],
   // Started in order, each awaited before the next: the second reuses the first's fresh web build.
   webServer: [
-    {
+    // Started in order, each awaited before the next: the first builds the web app if it must, the
+    // others reuse that build.
+    ...stacks.map((each) => ({
       command: "node scripts/e2e-server.ts",
-      url: `http://localhost:${apiPort}/health`,
+      url: `${each.apiUrl}/health`,
       timeout: 240_000,
       reuseExistingServer: false,
-      stdout: "pipe",
-      stderr: "pipe",
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
       env: {
-        PORT: String(webPort),
-        API_PORT: String(apiPort),
+        PORT: String(each.webPort),
+        API_PORT: String(each.apiPort),
         // E2E_DATA_DIR lets two runs on different ports live side by side.
-        DATA_DIR: process.env.E2E_DATA_DIR ?? ".data/e2e",
+        DATA_DIR: each.dataDir,
         LOG_LEVEL: "warn",
         ADMIN_PASSWORD: "e2e-admin-password",
         // Journeys look at a page straight after a write: the page cache asks the data version
         // for every page (still serving hits while it has not moved), so none can be stale.
         PAGE_CACHE_CHECK_MS: "0",
         // npm run test:e2e:pg: the same journeys on PostgreSQL instead of the embedded database.
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        ...(each.databaseUrl ? { DATABASE_URL: each.databaseUrl } : {}),
       },
-    },
+    })),
     {
       // The web tier alone with its API "down" (nothing listens on port 9): the fallback journeys.
       command: "node apps/web/server/main.ts",
-      url: `http://localhost:${fallbackWebPort}/`,
+      url: `${fallbackOrigin}/`,
       timeout: 60_000,
       reuseExistingServer: false,
       stdout: "ignore",
       // Every page it serves logs "live API unavailable" by design; that is noise in test output.
       stderr: "ignore",
       env: {
-        PORT: String(fallbackWebPort),
+        PORT: new URL(fallbackOrigin).port,
         API_PORT: "9",
         API_INTERNAL_URL: "http://127.0.0.1:9",
-        SITE_URL: `http://localhost:${fallbackWebPort}`,
+        SITE_URL: fallbackOrigin,
       },
     },
   ],

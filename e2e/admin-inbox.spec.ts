@@ -13,7 +13,8 @@ import {
   type SubscriptionList,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
+import { API_URL, stack } from "./support/stack.ts";
 
 /**
  * The back-office inbox (issue 10): Contact Messages, Price Alerts and Email Subscriptions. Every
@@ -22,9 +23,8 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  * under the e2e server's write limit (WRITE_RATE_LIMIT, 30 a minute).
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 /** Where the e2e API writes its emails as .eml files (no SMTP_URL): DATA_DIR/mail. */
-const mailDirectory = path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e", "mail");
+const mailDirectory = path.resolve(stack.dataDir, "mail");
 /** Marks everything this file makes, so cleaning up finds exactly that. */
 const STAMP = `inbox${Date.now()}`;
 const XSS = "<img src=x onerror=window.__xss=1>";
@@ -45,7 +45,7 @@ async function signIn(page: Page) {
 
 /** A screenshot for people to look at; a whole page, or what is on screen while a dialog is open. */
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: !name.includes("dialog") });
+  await keepPicture(page, `${name}.png`, { fullPage: !name.includes("dialog") });
 }
 
 async function adminHeaders(request: APIRequestContext) {

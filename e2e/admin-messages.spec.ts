@@ -6,7 +6,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { API_URL } from "./support/stack.ts";
 
 /**
  * The Admin Messages screen (back-office §2): a message written here shows in its pharmacy's row on
@@ -14,7 +14,6 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  * the e2e database with the condition page's, so every message made here is deleted again.
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const CONDITION = "erectile-dysfunction";
 const PREFIX = "E2E message";
 
@@ -258,24 +257,3 @@ test("with no messages the screen says how to start", async ({ page }) => {
   await expect(page.getByText("No messages found. Create your first message to get started.")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(0);
 });
-
-for (const width of [375, 1280]) {
-  test(`no axe violations at ${width} px, on the list and with the dialog open`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await openScreen(page);
-    await expect(page.getByRole("article").first()).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`messages-${width}.png`), fullPage: true });
-    await page.getByRole("button", { name: "Add Message" }).click();
-    await expect(page.getByRole("dialog", { name: "Add Message" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`messages-dialog-${width}.png`) });
-    await page.getByRole("button", { name: "Cancel" }).click();
-    await expect(page.getByRole("dialog", { name: "Add Message" })).toBeHidden();
-    await item(page, (await page.getByRole("article").first().getByRole("heading").textContent()) ?? "")
-      .getByRole("button", { name: /^Delete/ })
-      .click();
-    await expect(page.getByRole("alertdialog", { name: "Delete message" })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-}

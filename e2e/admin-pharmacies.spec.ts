@@ -6,7 +6,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { API_URL } from "./support/stack.ts";
 
 /**
  * The Pharmacy list and form and the Categories screen (back-office §2). The journeys share the e2e
@@ -14,7 +14,6 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  * off is switched back on (also in afterAll, should a journey fail half-way).
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const CONDITION = "erectile-dysfunction";
 const NEW_PHARMACY = { name: "E2E Journey Pharmacy", id: "e2e-journey-pharmacy", gphcNumber: "1000001" };
 
@@ -312,45 +311,3 @@ test("the categories screen shows each category and subcategory with its state",
     await request.put(subcategoryUrl, { headers, data: { active: true } });
   }
 });
-
-for (const width of [375, 1280]) {
-  test(`no axe violations at ${width} px on the list, the form, the delete confirmation and the categories`, async ({
-    page,
-  }) => {
-    test.setTimeout(60_000);
-    await page.setViewportSize({ width, height: 900 });
-    await signIn(page);
-    await page.goto("/admin/pharmacies");
-    await expect(page.getByText(/^Showing \d+ of \d+ pharmacies$/)).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`pharmacies-${width}.png`), fullPage: true });
-
-    await page
-      .getByRole("button", { name: /^Delete / })
-      .first()
-      .click();
-    await expect(page.getByRole("alertdialog", { name: "Delete pharmacy" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Cancel" }).click();
-
-    await page.goto("/admin/pharmacies/new");
-    await expect(page.getByRole("heading", { name: "Add Pharmacy", level: 1 })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`pharmacy-new-${width}.png`), fullPage: true });
-    // With every field refused beside it.
-    await page.getByRole("button", { name: "Create Pharmacy" }).click();
-    await expect(page.getByText("Name is required")).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    await page.goto("/admin/pharmacies/edit/kestrel-lane-pharmacy");
-    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(
-      "Kestrel Lane Pharmacy",
-    );
-    await expectNoAxeViolations(page);
-
-    await page.goto("/admin/categories");
-    await expect(page.getByRole("article", { name: "Men's Health", exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`categories-${width}.png`), fullPage: true });
-  });
-}

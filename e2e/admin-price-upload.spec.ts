@@ -13,7 +13,8 @@ import {
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
+import { API_URL, stack } from "./support/stack.ts";
 
 /**
  * Issue 13: an administrator uploads a workbook of prices on Price Management, reads the preview,
@@ -22,9 +23,8 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  * afterAll should the journey fail half-way), and the journey's alert is deleted.
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const CONDITION = "erectile-dysfunction";
-const mailDirectory = path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e", "mail");
+const mailDirectory = path.resolve(stack.dataDir, "mail");
 
 async function signIn(page: Page) {
   await page.goto("/admin/login");
@@ -203,11 +203,11 @@ test("a workbook uploaded on Price Management is previewed, applied, shown to vi
   await expect(row.getByRole("cell", { name: formatPounds(newPrice), exact: true })).toBeVisible();
   await expect(row.getByText("Changed")).toBeVisible();
   await expectNoAxeViolations(page);
-  await panel.screenshot({ path: testInfo.outputPath("upload-preview-1280.png") });
+  await keepPicture(panel, "upload-preview-1280.png");
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(preview.getByText(formatPounds(newPrice)).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await panel.screenshot({ path: testInfo.outputPath("upload-preview-375.png") });
+  await keepPicture(panel, "upload-preview-375.png");
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await preview.getByRole("button", { name: "Apply 1 price change" }).click();

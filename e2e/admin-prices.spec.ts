@@ -9,7 +9,7 @@ import {
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { edgeCases } from "./fixtures/edge-cases.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { API_URL } from "./support/stack.ts";
 
 /**
  * The Price Management screen (back-office §2): a price edited here moves the public condition page's
@@ -18,7 +18,6 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  * a journey fail half-way).
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const CONDITION = "erectile-dysfunction";
 const OUR_LINK = "https://www.pharmacy.example/e2e-price-journey";
 
@@ -275,46 +274,3 @@ test("a medication without prices says so, and links without one show a dash", a
     edgeCases.unpricedMedication.dosage,
   );
 });
-
-for (const width of [375, 1280]) {
-  test(`no axe violations at ${width} px: the picker, the prices, the add form, an inline edit, the confirmation`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(60_000);
-    const { medication } = await comparison(request);
-    await page.setViewportSize({ width, height: 900 });
-    await signIn(page);
-    await page.goto("/admin/prices");
-    await expect(page.getByLabel("Medication", { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    await page.goto(`/admin/prices?medication=${medication.id}`);
-    await expect(page.getByRole("button", { name: /^Edit / }).first()).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`prices-${width}.png`), fullPage: true });
-
-    await page.getByRole("button", { name: "Add Price" }).click();
-    await expect(page.getByRole("form", { name: "Add Price" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`prices-add-${width}.png`), fullPage: true });
-    await page.getByRole("form", { name: "Add Price" }).getByRole("button", { name: "Cancel" }).click();
-
-    await page
-      .getByRole("button", { name: /^Edit / })
-      .first()
-      .click();
-    await expect(page.getByRole("spinbutton", { name: /^Price in pounds for / })).toBeFocused();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`prices-edit-${width}.png`), fullPage: true });
-    await page.keyboard.press("Escape");
-
-    await page
-      .getByRole("button", { name: /^Delete / })
-      .first()
-      .click();
-    await expect(page.getByRole("alertdialog", { name: "Delete price" })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Cancel" }).click();
-  });
-}

@@ -7,6 +7,7 @@ import {
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { API_URL } from "./support/stack.ts";
 
 /**
  * Two-step verification for the default admin, from Profile Settings to sign-in and back off.
@@ -14,7 +15,6 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  * alone, so it ends with the factor off again (and its cleanup turns it off if a step failed).
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const STEP_MS = 30_000;
 
 /** The code an authenticator app would show for the secret, `steps` periods from now. */

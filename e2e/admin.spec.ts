@@ -17,6 +17,7 @@ import {
 import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-screens.ts";
 import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { API_URL } from "./support/stack.ts";
 
 /**
  * Back-office journeys. They share one database and run in file order, so the password change
@@ -24,7 +25,6 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
 const NEW_PASSWORD = "e2e-changed-password-2";
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const SESSION_COOKIE = "pc_admin_session";
 
 async function signIn(page: Page, password: string = ADMIN.password) {

@@ -1,9 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { demoBlogPosts } from "../apps/api/src/demo-data/index.ts";
 import { COOKIE_CONSENT_KEY } from "../apps/web/app/lib/cookie-consent.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
-
-const fallbackOrigin = `http://localhost:${process.env.E2E_FALLBACK_PORT ?? 3311}`;
+import { expectNoAxeViolations, keepPicture, picturesWanted } from "./support/page-checks.ts";
+import { fallbackOrigin } from "./support/stack.ts";
 
 /** The demo posts as the blog should list them: newest first. */
 const newestFirst = [...demoBlogPosts].sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));
@@ -21,7 +20,8 @@ async function expectNoSidewaysOverflow(page: Page) {
 }
 
 /** A full-page screenshot for review, taken with the cookie choice made so the banner does not cover it. */
-async function screenshot(page: Page, path: string) {
+async function screenshot(page: Page, fileName: string) {
+  if (!picturesWanted()) return;
   await page.evaluate(
     (key) =>
       localStorage.setItem(key, JSON.stringify({ choice: "essential", date: new Date().toISOString() })),
@@ -29,7 +29,7 @@ async function screenshot(page: Page, path: string) {
   );
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.screenshot({ path, fullPage: true });
+  await keepPicture(page, fileName, { fullPage: true });
 }
 
 function jsonLdOf(html: string): Record<string, unknown> {
@@ -219,14 +219,14 @@ test("with the API down, /blog still answers 200 with a friendly message", async
 });
 
 for (const viewport of viewports) {
-  test(`/blog and an article pass axe and fit the screen at ${viewport.width} px`, async ({ page }, info) => {
+  test(`/blog and an article pass axe and fit the screen at ${viewport.width} px`, async ({ page }) => {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
 
     await page.goto("/blog");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSidewaysOverflow(page);
     await expectNoAxeViolations(page);
-    await screenshot(page, info.outputPath(`blog-${viewport.name}.png`));
+    await screenshot(page, `blog-${viewport.name}.png`);
 
     await page.goto("/blog/wegovy-vs-mounjaro-comparing-uk-online-prices");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -239,6 +239,6 @@ for (const viewport of viewports) {
       const scrolls = await region.evaluate((element) => element.scrollWidth > element.clientWidth);
       expect(scrolls).toBe(true);
     }
-    await screenshot(page, info.outputPath(`article-${viewport.name}.png`));
+    await screenshot(page, `article-${viewport.name}.png`);
   });
 }

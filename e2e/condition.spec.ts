@@ -3,9 +3,9 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoAdminMessages } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
 import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
+import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
 /** The second web server of playwright.config.ts: no API behind it. */
-const fallbackOrigin = `http://localhost:${process.env.E2E_FALLBACK_PORT ?? 3311}`;
 const fallbackNotice = "We can't reach our live price service right now";
 
 const ed = "/condition/erectile-dysfunction";
@@ -421,7 +421,7 @@ test("a condition with more medications than the picker lists says so, and still
 }) => {
   test.setTimeout(120_000);
   // 101 medications in the journeys' empty condition, made through the admin API and deleted after.
-  const api = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+  const api = API_URL;
   const login = await request.post(`${api}${endpointUrl(adminEndpoints.login)}`, {
     data: { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" },
   });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { demoCategories } from "../apps/api/src/demo-data/index.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { API_URL } from "./support/stack.ts";
 
 test("home page lists categories from the database and passes axe", async ({ page }) => {
   await page.goto("/");
@@ -104,7 +105,7 @@ function escapeHtml(text: string): string {
 
 // ---------------------------------------------------------------- home page features
 
-const apiBase = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+const apiBase = API_URL;
 
 test("the server HTML carries the home page's title, social metadata, JSON-LD and shortcuts", async ({
   request,

@@ -6,13 +6,13 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { expect, test } from "@playwright/test";
+import { API_URL } from "./support/stack.ts";
 
 /**
  * The web server's page cache (issue 14, decision 020) against the real app: an anonymous page is
  * served from memory with a fresh nonce and still runs, a write shows on the next page, and
  * nothing personal is kept or marked shareable.
  */
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const CONDITION = "/condition/erectile-dysfunction?medication=Sildenafil";
 const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 

@@ -2,9 +2,9 @@ import { CatalogueFigures, catalogueClaims, endpointUrl, publicEndpoints } from 
 import { expect, type Page, test } from "@playwright/test";
 import { formatLongDate } from "../packages/contract/src/format.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { API_URL } from "./support/stack.ts";
 
 const noConsent = { cookies: [], origins: [] };
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const successText = "Thank you for your message! We'll get back to you soon.";
 const errorText =
   "Sorry, there was an error sending your message. Please try again or email us directly at support@pharmacompare.co.uk";

@@ -1,7 +1,8 @@
 import { endpointUrl, type PharmacyPage, publicEndpoints } from "@pharmacompare/contract";
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { demoPharmacies } from "../apps/api/src/demo-data/index.ts";
-import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
+import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
 /**
  * Trust (issue 11): each price row shows the pharmacy's GPhC number linked to the register and
@@ -9,19 +10,13 @@ import { expectNoAxeViolations } from "./support/page-checks.ts";
  * medications and describes the pharmacy to search engines. Reads only: the shared database is
  * left as it was.
  */
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 /** The second web server of playwright.config.ts: no API behind it. */
-const fallbackOrigin = `http://localhost:${process.env.E2E_FALLBACK_PORT ?? 3311}`;
 /** Kestrel Lane sells Sildenafil (it has an offer on it in the demo data). */
 const ed = "/condition/erectile-dysfunction?medication=Sildenafil";
 const KESTREL = "kestrel-lane-pharmacy";
 const REGISTER = "https://www.pharmacyregulation.org/registers/pharmacy/registrationnumber/";
 
 const byName = new Map(demoPharmacies.map((pharmacy) => [pharmacy.name, pharmacy]));
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
 
 async function pharmacyPageData(request: APIRequestContext, id: string) {
   const response = await request.get(
@@ -33,7 +28,7 @@ async function pharmacyPageData(request: APIRequestContext, id: string) {
 
 test("every price row shows its pharmacy's GPhC number, linked to the register, in the table and on phones", async ({
   page,
-}, testInfo) => {
+}) => {
   await page.goto(ed);
   const rows = page.getByRole("table").locator("tbody tr");
   const count = await rows.count();
@@ -48,7 +43,7 @@ test("every price row shows its pharmacy's GPhC number, linked to the register, 
     await expect(link).toHaveAttribute("target", "_blank");
   }
 
-  await screenshot(page, testInfo, "condition-1280");
+  await keepPicture(page, "condition-1280.png", { fullPage: true });
 
   // On a phone the rows are cards, and each still shows the number.
   await page.setViewportSize({ width: 375, height: 800 });
@@ -69,7 +64,7 @@ test("a pharmacy's name in the table leads to its page", async ({ page }) => {
 test("the pharmacy page shows its terms and registrations and lists its medications, each leading to its comparison", async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const { pharmacy, medications } = await pharmacyPageData(request, KESTREL);
   expect(medications.length).toBeGreaterThan(1);
   await page.goto(`/pharmacies/${KESTREL}`);
@@ -109,10 +104,10 @@ test("the pharmacy page shows its terms and registrations and lists its medicati
   await expect(list.first()).toContainText(first.cheapest.dosage);
 
   await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, "pharmacy-1280");
+  await keepPicture(page, "pharmacy-1280.png", { fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoAxeViolations(page);
-  await screenshot(page, testInfo, "pharmacy-375");
+  await keepPicture(page, "pharmacy-375.png", { fullPage: true });
 
   // A medication leads to its comparison at the dosage shown, where this pharmacy's row has that price.
   await list.first().getByRole("link").click();
@@ -124,7 +119,7 @@ test("the pharmacy page shows its terms and registrations and lists its medicati
   ).toBeVisible();
   const card = page.getByRole("row").filter({ hasText: "Kestrel Lane Pharmacy" });
   await expect(card).toContainText(`£${first.cheapest.price.toFixed(2)}`);
-  await screenshot(page, testInfo, "condition-375");
+  await keepPicture(page, "condition-375.png", { fullPage: true });
 });
 
 test("the pharmacy page's HTML, without JavaScript, describes the pharmacy to search engines", async ({

@@ -7,9 +7,9 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
+import { expectNoAxeViolations, gotoHydrated, keepPicture } from "./support/page-checks.ts";
+import { API_URL } from "./support/stack.ts";
 
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const MEDICATION = "viagra";
 const DOSAGE = "50mg x 4 tablets";
 const page50mg = `/condition/erectile-dysfunction?${new URLSearchParams({ medication: "Viagra", dosage: DOSAGE })}`;
@@ -72,7 +72,7 @@ test("the price history loads only near the screen and charts the seeded 90 days
 test("the table alternative is reachable by keyboard and lists every day, newest first", async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const history = await historyFromApi(request);
   await gotoHydrated(page, page50mg);
   await section(page).scrollIntoViewIfNeeded();
@@ -115,8 +115,8 @@ test("the table alternative is reachable by keyboard and lists every day, newest
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await section(page).scrollIntoViewIfNeeded();
     await expectNoAxeViolations(page);
-    await section(page).screenshot({ path: testInfo.outputPath(`price-history-${width}.png`) });
-    await page.screenshot({ path: testInfo.outputPath(`condition-page-${width}.png`), fullPage: true });
+    await keepPicture(section(page), `price-history-${width}.png`);
+    await keepPicture(page, `condition-page-${width}.png`, { fullPage: true });
   }
 });
 

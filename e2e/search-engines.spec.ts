@@ -1,9 +1,9 @@
 import { type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { expect, test } from "@playwright/test";
 import { demoBlogPosts } from "../apps/api/src/demo-data/index.ts";
+import { API_URL } from "./support/stack.ts";
 
 /** What a crawler receives without running any JavaScript: JSON-LD, sitemap.xml and robots.txt. */
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const ed = "/condition/erectile-dysfunction";
 
 function jsonLd(html: string): Record<string, unknown>[] {

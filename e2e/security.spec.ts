@@ -6,8 +6,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { expect, type Page, test } from "@playwright/test";
-
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
+import { API_URL } from "./support/stack.ts";
 
 test("pages carry a script policy that admits only their own scripts by nonce, and still work", async ({
   page,

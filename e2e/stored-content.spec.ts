@@ -7,6 +7,7 @@ import {
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { API_URL } from "./support/stack.ts";
 
 /**
  * Content that staff or visitors write never runs (issue 12): hostile payloads are stored through
@@ -18,7 +19,6 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
  * (an address starting with "-2+3" comes back prefixed with a quote); it is the only CSV export.
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
-const API_URL = `http://localhost:${process.env.E2E_API_PORT ?? 3410}`;
 const STAMP = `xss${Date.now()}`;
 
 const SCRIPT = "<script>window.__pwned=1</script>";

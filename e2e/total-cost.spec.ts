@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
+import { fallbackOrigin } from "./support/stack.ts";
 
 /*
  * Total cost with delivery (issue 11): every row shows its delivery and total, the visitor sorts
@@ -203,7 +204,6 @@ test("on a phone each card shows its delivery and total, in the chosen order", a
 test("with the API down, the saved file knows no delivery terms: no totals, no sort, and the note says so", async ({
   page,
 }) => {
-  const fallbackOrigin = `http://localhost:${process.env.E2E_FALLBACK_PORT ?? 3311}`;
   await page.goto(`${fallbackOrigin}/condition/erectile-dysfunction?sort=total`);
   await expect(page.getByRole("table")).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Total" })).toHaveCount(0);

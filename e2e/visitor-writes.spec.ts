@@ -15,6 +15,7 @@ import {
 import { type Browser, expect, type Locator, type Page, type Request, test } from "@playwright/test";
 import { edgeCases } from "./fixtures/edge-cases.ts";
 import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
+import { stack } from "./support/stack.ts";
 
 /**
  * Issue 8, the web half: the price alert form, the subscription pop-up, the footer's subscribe
@@ -636,7 +637,7 @@ async function noScript(browser: Browser, baseURL: string | undefined, run: (pag
 // ---------------------------------------------------------------- the whole loop, through the mail
 
 /** Where the e2e API writes its emails as .eml files (no SMTP_URL): DATA_DIR/mail. */
-const mailDirectory = path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e", "mail");
+const mailDirectory = path.resolve(stack.dataDir, "mail");
 
 /** The links in the newest email to `address`, once the outbox has written it. */
 async function linksInEmailTo(address: string): Promise<{ confirm?: string; unsubscribe?: string }> {

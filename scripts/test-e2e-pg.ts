@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import pg from "pg";
+import { workerCount } from "../e2e/support/stack.ts";
 import { ensureChromium } from "./ensure-chromium.ts";
 import { startPostgres } from "./postgres-server.ts";
 import { reportPath } from "./test-reports.ts";
@@ -43,7 +44,10 @@ let status = 1;
 try {
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
-  await admin.query("create database e2e");
+  // One database per worker's stack: e2e, e2e_1, … (e2e/support/stack.ts).
+  for (let index = 0; index < workerCount; index++) {
+    await admin.query(`create database ${index === 0 ? "e2e" : `e2e_${index}`}`);
+  }
   await admin.end();
   const url = new URL(server.url);
   url.pathname = "/e2e";

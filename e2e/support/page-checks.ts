@@ -1,14 +1,22 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** WCAG 2.1 at levels A and AA: the rules the accessibility suite holds every page to. */
 export const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+/** WCAG 2.2 at levels A and AA: 2.1's rules and 2.2's target size (2.5.8), for the sweep (issue 26). */
+export const WCAG_22_AA = [...WCAG_21_AA, "wcag22aa"];
+
 /**
  * Runs axe on the page as it is now (every rule, or only those with the given tags) and fails
- * naming each violation: its rule, what it asks for and the elements that break it.
+ * naming each violation: its rule, what it asks for and the elements that break it, and `at`
+ * (say, the width) when given.
  */
-export async function expectNoAxeViolations(page: Page, options: { tags?: string[] } = {}): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { tags?: string[]; at?: string } = {},
+): Promise<void> {
   const builder = new AxeBuilder({ page });
   if (options.tags) builder.withTags(options.tags);
   const { violations } = await builder.analyze();
@@ -17,6 +25,7 @@ export async function expectNoAxeViolations(page: Page, options: { tags?: string
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
     ),
+    options.at ? `axe violations at ${options.at}` : "axe violations",
   ).toEqual([]);
 }
 
@@ -27,4 +36,26 @@ export async function expectNoAxeViolations(page: Page, options: { tags?: string
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.locator("form[data-hydrated]")).toBeAttached();
+}
+
+/**
+ * Keeps a picture of the page (or one part of it) for a person to look at, only when
+ * E2E_SCREENSHOTS names a folder: a full-page picture on every run cost the loaded machine time
+ * for nobody to look at (issue 26). `E2E_SCREENSHOTS=.data/pictures npx playwright test e2e/x.spec.ts`.
+ */
+export async function keepPicture(
+  target: Page | Locator,
+  fileName: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!picturesWanted() || !folder) return;
+  const file = path.join(folder, fileName);
+  if ("goto" in target) await target.screenshot({ path: file, ...options });
+  else await target.screenshot({ path: file });
+}
+
+/** Whether E2E_SCREENSHOTS asks for pictures (a journey may set its page up for one only then). */
+export function picturesWanted(): boolean {
+  return Boolean(process.env.E2E_SCREENSHOTS);
 }
