@@ -1,27 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
-import { fallbackOrigin, stack, stacks, workerCount } from "./e2e/support/stack.ts";
+import { consentGiven, fallbackOrigin, stack, stacks, workerCount } from "./e2e/support/stack.ts";
 
 /**
  * Journeys in Debian's Chromium against the built app, started by `npm start`'s own entry point
  * on spare ports with a throwaway embedded database: one such stack per worker (e2e/support/stack.ts).
  */
-
-/**
- * Journeys start as a visitor who has already answered the cookie banner (its choice is in local
- * storage), so the banner never covers what they click; e2e/pages.spec.ts starts without it.
- */
-const consentGiven = {
-  cookies: [],
-  origins: [...stacks.map(({ webOrigin }) => webOrigin), fallbackOrigin].map((origin) => ({
-    origin,
-    localStorage: [
-      {
-        name: "pc.cookieConsent",
-        value: JSON.stringify({ choice: "essential", date: "2025-01-01T00:00:00.000Z" }),
-      },
-    ],
-  })),
-};
 
 export default defineConfig({
   testDir: "e2e",

@@ -1,10 +1,13 @@
 import {
   type AdminBlogPost,
+  type AdminMedication,
   adminEndpoints,
   type ContactPage,
   DEFAULT_ADMIN_EMAIL,
   endpointUrl,
+  type PriceAlertPage,
   publicEndpoints,
+  type SubscriptionList,
 } from "@pharmacompare/contract";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { demoPharmacies } from "../apps/api/src/demo-data/index.ts";
@@ -160,10 +163,25 @@ test.describe("back-office screens at 375 and 1280 px", () => {
       headers,
     });
     // One with prices, so its form's grid and its price list have rows.
-    const { medications: all } = (await medications.json()) as {
-      medications: { id: string; priceCount: number }[];
-    };
-    ids.medication = all.find((medication) => medication.priceCount > 0)?.id ?? "";
+    const { medications: all } = (await medications.json()) as { medications: AdminMedication[] };
+    const priced = all.find((medication) => medication.priceCount > 0);
+    ids.medication = priced?.id ?? "";
+    // A price alert and a subscription, so those lists have a row and the alert a detail to open.
+    const alert = await request.post(`${API_URL}${endpointUrl(publicEndpoints.createPriceAlert)}`, {
+      data: {
+        email: `${STAMP}.alert@example.co.uk`,
+        medicationId: priced?.id,
+        medicationName: priced?.name,
+        dosage: priced?.dosage[0],
+        targetPrice: 1,
+        consent: true,
+      },
+    });
+    expect(alert.status()).toBe(201);
+    const subscribed = await request.post(`${API_URL}${endpointUrl(publicEndpoints.subscribe)}`, {
+      data: { email: `${STAMP}.news@example.co.uk`, source: "footer" },
+    });
+    expect(subscribed.status()).toBe(201);
     // A message in the inbox to open, deleted again below.
     const sent = await request.post(`${API_URL}${endpointUrl(publicEndpoints.sendContactMessage)}`, {
       data: {
@@ -187,6 +205,26 @@ test.describe("back-office screens at 375 and 1280 px", () => {
     for (const contact of ((await contacts.json()) as ContactPage).contacts) {
       await request.delete(
         `${API_URL}${endpointUrl(adminEndpoints.deleteContact, { params: { id: contact._id } })}`,
+        { headers },
+      );
+    }
+    const alerts = await request.get(
+      `${API_URL}${endpointUrl(adminEndpoints.listPriceAlerts, { query: { search: STAMP } })}`,
+      { headers },
+    );
+    for (const alert of ((await alerts.json()) as PriceAlertPage).alerts) {
+      await request.delete(
+        `${API_URL}${endpointUrl(adminEndpoints.deletePriceAlert, { params: { id: alert._id } })}`,
+        { headers },
+      );
+    }
+    const subscriptions = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listSubscriptions)}`, {
+      headers,
+    });
+    for (const subscription of ((await subscriptions.json()) as SubscriptionList).subscriptions) {
+      if (!subscription.email.startsWith(STAMP)) continue;
+      await request.delete(
+        `${API_URL}${endpointUrl(adminEndpoints.deleteSubscription, { params: { id: subscription._id } })}`,
         { headers },
       );
     }
@@ -351,8 +389,56 @@ test.describe("back-office screens at 375 and 1280 px", () => {
         await expect(page.getByRole("dialog")).toContainText("A message for the accessibility journey.");
       },
     },
+    {
+      name: "contacts with a delete confirmation open",
+      path: `/admin/contacts?search=${STAMP}`,
+      act: async (page) => {
+        await page
+          .getByRole("button", { name: /^Delete / })
+          .filter({ visible: true })
+          .first()
+          .click();
+        await expect(page.getByRole("alertdialog", { name: "Delete contact" })).toBeVisible();
+      },
+    },
     { name: "subscriptions", path: "/admin/subscriptions" },
-    { name: "price alerts", path: "/admin/price-alerts" },
+    {
+      name: "subscriptions with a delete confirmation open",
+      path: "/admin/subscriptions",
+      act: async (page) => {
+        await page
+          .getByRole("button", { name: new RegExp(`^Delete .*${STAMP}`) })
+          .filter({ visible: true })
+          .first()
+          .click();
+        await expect(page.getByRole("alertdialog", { name: "Delete subscription" })).toBeVisible();
+      },
+    },
+    { name: "price alerts", path: `/admin/price-alerts?search=${STAMP}` },
+    {
+      name: "price alert detail",
+      path: `/admin/price-alerts?search=${STAMP}`,
+      act: async (page) => {
+        await page
+          .getByRole("button", { name: /^View / })
+          .filter({ visible: true })
+          .first()
+          .click();
+        await expect(page.getByRole("dialog", { name: "Price alert" })).toBeVisible();
+      },
+    },
+    {
+      name: "price alerts with a delete confirmation open",
+      path: `/admin/price-alerts?search=${STAMP}`,
+      act: async (page) => {
+        await page
+          .getByRole("button", { name: /^Delete / })
+          .filter({ visible: true })
+          .first()
+          .click();
+        await expect(page.getByRole("alertdialog", { name: "Delete price alert" })).toBeVisible();
+      },
+    },
     { name: "audit log", path: "/admin/audit" },
     { name: "profile", path: "/admin/profile" },
     { name: "unknown admin address", path: "/admin/no-such-screen" },
@@ -369,4 +455,19 @@ test.describe("back-office screens at 375 and 1280 px", () => {
       await page.context().close();
     });
   }
+});
+
+// An honest instrument: the same check, shown a page that breaks two rules, names both.
+test("the check fails on a page with an unlabelled button and an image without alternative text", async ({
+  page,
+}) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><title>Broken</title><main><h1>Broken</h1><img src="data:,"><button></button></main></html>',
+  );
+  const failure = await expectAccessibleAtBothWidths(page).then(
+    () => "no failure",
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("image-alt");
+  expect(failure).toContain("button-name");
 });

@@ -1,6 +1,7 @@
-import { adminEndpoints, DEFAULT_ADMIN_EMAIL, endpointUrl } from "@pharmacompare/contract";
+import { adminEndpoints, endpointUrl } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { demoBlogPosts } from "../apps/api/src/demo-data/index.ts";
+import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -9,21 +10,13 @@ import { API_URL } from "./support/stack.ts";
  * The journeys share the e2e database with the public blog's (e2e/blog.spec.ts expects the demo
  * posts alone), so every post made here is deleted again.
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+signedInForThisSpec();
 const PREFIX = "E2E post";
 
 // Related posts are the newest other published posts of the same category (the API's blog
 // service): a new post in this article's category is the first of them.
 const [article] = demoBlogPosts;
 if (!article) throw new Error("The demo data has no blog posts");
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 async function openList(page: Page) {
   await page.goto("/admin/blog");
@@ -95,7 +88,6 @@ test("a post written and previewed in the editor is public while published and h
   const excerpt = "What changes the price of the same pen from one UK online pharmacy to the next.";
   const metaDescription = "Why UK online pharmacies charge different prices for the same weight loss pen.";
 
-  await signIn(page);
   await openList(page);
   await page.getByRole("link", { name: "New Post" }).click();
   await expect(page).toHaveURL(/\/admin\/blog\/new$/);
@@ -236,7 +228,6 @@ test("a post written and previewed in the editor is public while published and h
 test("the editor names each missing field, and the API's refusal shows beside its field", async ({
   page,
 }) => {
-  await signIn(page);
   await page.goto("/admin/blog/new");
   // Generate needs a title to work from.
   await page.getByRole("button", { name: "Generate the slug from the title" }).click();
@@ -284,7 +275,7 @@ test("the editor names each missing field, and the API's refusal shows beside it
 });
 
 test("the list's failures and empty state say what happened", async ({ page }) => {
-  await signIn(page);
+  await openBackOffice(page);
   const listUrl = `${API_URL}${endpointUrl(adminEndpoints.listAdminBlogPosts)}`;
   const publishUrl = `${API_URL}${endpointUrl(adminEndpoints.publishBlogPost, { params: { id: "*" } })}`;
   const deleteUrl = `${API_URL}${endpointUrl(adminEndpoints.deleteBlogPost, { params: { id: "*" } })}`;
@@ -337,7 +328,6 @@ test("the list's failures and empty state say what happened", async ({ page }) =
 
 test("the editor fits a 375 px and a 1280 px screen without scrolling sideways", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 900 });
-  await signIn(page);
   await openList(page);
   await page
     .getByRole("link", { name: new RegExp(`^Edit “${escapeRegExp(article.title)}”`) })

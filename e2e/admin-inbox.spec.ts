@@ -5,7 +5,6 @@ import {
   type ConditionPage,
   type ContactPage,
   contactMessages,
-  DEFAULT_ADMIN_EMAIL,
   endpointUrl,
   formatPounds,
   type PriceAlertPage,
@@ -13,7 +12,8 @@ import {
   type SubscriptionList,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
+import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
+import { keepPicture } from "./support/page-checks.ts";
 import { API_URL, stack } from "./support/stack.ts";
 
 /**
@@ -22,7 +22,7 @@ import { API_URL, stack } from "./support/stack.ts";
  * them, and deleted again: the e2e database is shared by all specs. Eight public writes in all, far
  * under the e2e server's write limit (WRITE_RATE_LIMIT, 30 a minute).
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+signedInForThisSpec();
 /** Where the e2e API writes its emails as .eml files (no SMTP_URL): DATA_DIR/mail. */
 const mailDirectory = path.resolve(stack.dataDir, "mail");
 /** Marks everything this file makes, so cleaning up finds exactly that. */
@@ -33,14 +33,6 @@ declare global {
   interface Window {
     __xss?: number;
   }
-}
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 /** A screenshot for people to look at; a whole page, or what is on screen while a dialog is open. */
@@ -123,7 +115,6 @@ test("a contact from the public form is listed as new, read once opened, and res
   const message = "Do the prices include delivery? I could not tell from the comparison table at all.";
   await sendContact(page, { name, email, message });
 
-  await signIn(page);
   await page.goto("/admin/contacts");
   await expect(page.getByRole("heading", { name: "Contact Messages", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Search")).toHaveAttribute(
@@ -158,7 +149,6 @@ test("a contact from the public form is listed as new, read once opened, and res
   await expect(dialog.getByRole("button", { name: "Delete" })).toBeVisible();
   await expect(dialog.getByLabel("Status")).toHaveValue("read");
   await expect(listed.getByText("read", { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page);
   await shot(page, "contacts-dialog-1280");
   // The footer's Close (the header's × is named Close too).
   await dialog.getByRole("button", { name: "Close" }).last().click();
@@ -166,7 +156,6 @@ test("a contact from the public form is listed as new, read once opened, and res
   await expect(listed.getByRole("button", { name: /^View/ })).toBeFocused();
   await page.reload();
   await expect(row(page, name).getByText("read", { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page);
   await shot(page, "contacts-1280");
 
   // Choosing a status saves it, closes the dialog and reloads the list.
@@ -187,7 +176,7 @@ test("a contact from the public form is listed as new, read once opened, and res
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("No contacts found", { exact: true })).toBeVisible();
 
-  // At 375 px the list is cards; axe is clean there too, with the dialog open as well.
+  // At 375 px the list is cards, and the dialog opens from a card too.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByLabel("Status").selectOption("");
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -196,18 +185,15 @@ test("a contact from the public form is listed as new, read once opened, and res
     .getByRole("listitem")
     .filter({ hasText: name });
   await expect(card).toBeVisible();
-  await expectNoAxeViolations(page);
   await shot(page, "contacts-375");
   await card.getByRole("button", { name: /^View/ }).click();
   await expect(dialog).toBeVisible();
-  await expectNoAxeViolations(page);
   await shot(page, "contacts-dialog-375");
 
   // Delete from the dialog asks first; Cancel keeps it, Delete removes it.
   await dialog.getByRole("button", { name: "Delete" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete contact" });
   await expect(confirm).toContainText("Are you sure you want to delete this contact?");
-  await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(dialog).toBeVisible();
@@ -228,7 +214,6 @@ test("a contact whose fields hold markup is shown as text and runs nothing", asy
     message: `${XSS} is what I typed into the message box.`,
   });
 
-  await signIn(page);
   await page.goto(`/admin/contacts?search=${STAMP}`);
   const listed = row(page, STAMP);
   await expect(listed).toHaveCount(1);
@@ -285,7 +270,6 @@ test("a visitor's price alert is listed, counted, shown in full, changed and del
   });
   expect(created.status()).toBe(201);
 
-  await signIn(page);
   await page.goto("/admin/price-alerts");
   await expect(page.getByRole("heading", { name: "Price Alerts", level: 1 })).toBeVisible();
   await expect(page.getByLabel("Search")).toHaveAttribute("placeholder", "Search by email, medication...");
@@ -310,7 +294,6 @@ test("a visitor's price alert is listed, counted, shown in full, changed and del
   await expect(listed.getByText("unconfirmed", { exact: true })).toBeVisible();
   // Over this one-alert page: one active.
   await expect(active.locator("dd").first()).toHaveText("1");
-  await expectNoAxeViolations(page);
   await shot(page, "price-alerts-1280");
 
   await listed.getByRole("button", { name: /^View/ }).click();
@@ -332,7 +315,6 @@ test("a visitor's price alert is listed, counted, shown in full, changed and del
   await expect(dialog.getByRole("term").filter({ hasText: /^Expires$/ })).toBeVisible();
   await expect(dialog.getByRole("term").filter({ hasText: /^Triggered$/ })).toHaveCount(0);
   await expect(dialog.getByLabel("Status")).toHaveValue("active");
-  await expectNoAxeViolations(page);
   await shot(page, "price-alerts-dialog-1280");
 
   await dialog.getByLabel("Status").selectOption("cancelled");
@@ -352,11 +334,9 @@ test("a visitor's price alert is listed, counted, shown in full, changed and del
     .getByRole("listitem")
     .filter({ hasText: email });
   await expect(card).toBeVisible();
-  await expectNoAxeViolations(page);
   await shot(page, "price-alerts-375");
   await card.getByRole("button", { name: /^View/ }).click();
   await expect(dialog).toBeVisible();
-  await expectNoAxeViolations(page);
   await shot(page, "price-alerts-dialog-375");
   // The footer's Close (the header's × is named Close too).
   await dialog.getByRole("button", { name: "Close" }).last().click();
@@ -364,7 +344,6 @@ test("a visitor's price alert is listed, counted, shown in full, changed and del
   await card.getByRole("button", { name: /^Delete/ }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete price alert" });
   await expect(confirm).toContainText("Are you sure you want to delete this price alert?");
-  await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Price alert deleted" })).toBeVisible();
@@ -461,7 +440,6 @@ test("subscriptions: stats, filters, a formula-safe CSV of the active confirmed 
   await subscribe(request, waiting, "footer", "nothing");
   await subscribe(request, gone, "footer", "unsubscribe");
 
-  await signIn(page);
   await page.goto("/admin/subscriptions");
   await expect(page.getByRole("heading", { name: "Email Subscriptions", level: 1 })).toBeVisible();
   const stats = page.getByRole("region", { name: "Subscriptions by status" });
@@ -473,7 +451,6 @@ test("subscriptions: stats, filters, a formula-safe CSV of the active confirmed 
   await expect(recent.getByText(waiting)).toBeVisible();
   await expect(recent.getByRole("listitem").filter({ hasText: waiting })).toContainText(/ · footer$/);
   await expect(page.getByRole("region", { name: "By source" }).getByText("footer")).toBeVisible();
-  await expectNoAxeViolations(page);
   await shot(page, "subscriptions-1280");
 
   // The email search filters here; status and source go to the API.
@@ -544,14 +521,12 @@ test("subscriptions: stats, filters, a formula-safe CSV of the active confirmed 
     .getByRole("listitem")
     .filter({ hasText: waiting });
   await expect(card).toBeVisible();
-  await expectNoAxeViolations(page);
   await shot(page, "subscriptions-375");
 
   // Delete asks first; the subscription is gone from the list and the counts.
   await card.getByRole("button", { name: /^Delete/ }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete subscription" });
   await expect(confirm).toContainText("Are you sure you want to permanently delete this subscription?");
-  await expectNoAxeViolations(page);
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Subscription deleted" })).toBeVisible();
@@ -593,7 +568,6 @@ test("failed status changes and loads leave the contact list as it was and say s
     },
   });
   expect(sent.status()).toBe(201);
-  await signIn(page);
   await page.goto(`/admin/contacts?search=${STAMP}`);
   await expect(row(page, name)).toHaveCount(1);
 

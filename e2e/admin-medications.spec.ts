@@ -3,13 +3,13 @@ import {
   type AdminMedication,
   type AdminPharmacy,
   adminEndpoints,
-  DEFAULT_ADMIN_EMAIL,
   type EndpointDefinition,
   endpointUrl,
   formatCount,
   type MedicationInput,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -18,7 +18,7 @@ import { API_URL } from "./support/stack.ts";
  * with every other spec: what they create is named "E2E …" and deleted again, through the API when
  * a journey stops half-way.
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+signedInForThisSpec();
 const PREFIX = "E2E ";
 const CATEGORY = "skin-treatment";
 const SUBCATEGORY = "acne";
@@ -106,14 +106,6 @@ test.afterAll(async ({ request }) => cleanUp(request));
 // ---------------------------------------------------------------------------------------------
 // The screens.
 
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
 async function openList(page: Page) {
   await page.goto("/admin/medications");
   await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
@@ -179,7 +171,6 @@ test("a medication made with grid prices shows on its condition page with the ri
   if (!alpha || !beta || !gamma) throw new Error("the demo data has fewer than three active pharmacies");
   const name = `${PREFIX}Grid Cream`;
 
-  await signIn(page);
   await page.goto("/admin/medications");
   await page.getByRole("link", { name: "Add Medication" }).click();
   await expect(page).toHaveURL(/\/admin\/medications\/new$/);
@@ -313,7 +304,6 @@ test("a subcategory added from the form is selected, and a medication is saved i
   request,
 }) => {
   const name = `${PREFIX}New Condition Tablets`;
-  await signIn(page);
   await openNewForm(page);
   await field(page, "Name").fill(name);
   await field(page, "Category").selectOption(CATEGORY);
@@ -375,7 +365,6 @@ test("a switch pressed while the address catches up with the search still shows 
     form: "Gel",
     dosage: ["1%"],
   });
-  await signIn(page);
   await openList(page);
   // The list's reload after the switch is slow, so the address change that typing makes a moment
   // later arrives while it is under way and cancels it.
@@ -412,7 +401,6 @@ test("the list: search and category filter with their count, the switch, and the
   const count = (keep: (medication: AdminMedication) => boolean) =>
     formatCount(medications.filter(keep).length);
 
-  await signIn(page);
   await openList(page);
   await expect(showing(page)).toHaveText(`Showing ${total} of ${total} medications`);
 
@@ -474,7 +462,6 @@ test("the list: search and category filter with their count, the switch, and the
 });
 
 test("an unknown medication's form says it could not be loaded", async ({ page }) => {
-  await signIn(page);
   await page.goto("/admin/medications/edit/no-such-medication");
   await expect(page.getByRole("heading", { name: "Edit Medication", level: 1 })).toBeVisible();
   await expect(page.getByRole("alert")).toContainText(/not found|Failed to load medication data/i);
@@ -497,7 +484,7 @@ test("with 1,000 medications the search still filters as you type", async ({ pag
       priceCount: 10,
     };
   });
-  await signIn(page);
+  await openBackOffice(page);
   await page.route(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}*`, (route) =>
     route.fulfill({ json: { medications: many } }),
   );
@@ -521,7 +508,7 @@ test("the error texts of back-office §8 on the list and the form", async ({ pag
   const id = await createMedication(request, { name, category: CATEGORY, subcategory: SUBCATEGORY });
   const failing = (endpoint: EndpointDefinition, params: Record<string, string> = {}) =>
     `${API_URL}${endpointUrl(endpoint, { params })}`;
-  await signIn(page);
+  await openBackOffice(page);
 
   // The list cannot be read: said, with a way to try again. (A bare 500, the API failing without a
   // sentence of its own: a gateway's bare 502-504 says the API cannot be reached instead.)
@@ -579,7 +566,7 @@ test("the list and the form fit a 375 px and a 1280 px screen; on a phone the pr
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   await openList(page);
   expect(await sideways()).toBeLessThanOrEqual(0);

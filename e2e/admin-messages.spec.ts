@@ -1,11 +1,6 @@
-import {
-  adminEndpoints,
-  type ConditionPage,
-  DEFAULT_ADMIN_EMAIL,
-  endpointUrl,
-  publicEndpoints,
-} from "@pharmacompare/contract";
+import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -13,20 +8,11 @@ import { API_URL } from "./support/stack.ts";
  * the public condition page while it is active, and staff text is only ever text. The journeys share
  * the e2e database with the condition page's, so every message made here is deleted again.
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+signedInForThisSpec();
 const CONDITION = "erectile-dysfunction";
 const PREFIX = "E2E message";
 
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
 async function openScreen(page: Page) {
-  await signIn(page);
   await page.goto("/admin/messages");
   await expect(page.getByRole("heading", { name: "Admin Messages", level: 1 })).toBeVisible();
 }

@@ -1,11 +1,6 @@
-import {
-  adminEndpoints,
-  type ConditionPage,
-  DEFAULT_ADMIN_EMAIL,
-  endpointUrl,
-  publicEndpoints,
-} from "@pharmacompare/contract";
+import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -13,17 +8,9 @@ import { API_URL } from "./support/stack.ts";
  * database with every other spec: the pharmacy made here is deleted again, and whatever is switched
  * off is switched back on (also in afterAll, should a journey fail half-way).
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+signedInForThisSpec();
 const CONDITION = "erectile-dysfunction";
 const NEW_PHARMACY = { name: "E2E Journey Pharmacy", id: "e2e-journey-pharmacy", gphcNumber: "1000001" };
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 /** The admin API's bearer header, for setting up and cleaning up around a journey. */
 async function adminHeaders(request: APIRequestContext) {
@@ -97,7 +84,6 @@ test("a pharmacy is added with the form's defaults, found, edited and deleted af
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page);
   await page.goto("/admin/pharmacies");
   await expect(page.getByRole("heading", { name: "Pharmacies", level: 1 })).toBeVisible();
   const showing = page.getByText(/^Showing \d+ of \d+ pharmacies$/);
@@ -219,7 +205,6 @@ test("a pharmacy is added with the form's defaults, found, edited and deleted af
 });
 
 test("an unknown pharmacy's form says it could not be loaded", async ({ page }) => {
-  await signIn(page);
   await page.goto("/admin/pharmacies/edit/no-such-pharmacy");
   await expect(page.getByRole("alert").filter({ hasText: "Failed to load pharmacy data" })).toBeVisible();
   await page.getByRole("link", { name: "Back to pharmacies" }).click();
@@ -237,7 +222,6 @@ test("a pharmacy switched off leaves the public price tables, and comes back whe
   await page.goto(offer.url);
   await expect(publicRow()).toHaveCount(1);
 
-  await signIn(page);
   await page.goto("/admin/pharmacies");
   await search(page, offer.pharmacyName);
   const toggle = row(page, offer.pharmacyName).getByRole("switch", { name: `Active: ${offer.pharmacyName}` });
@@ -279,7 +263,6 @@ test("the categories screen shows each category and subcategory with its state",
   expect((await request.put(categoryUrl, { headers, data: { active: false } })).ok()).toBe(true);
   expect((await request.put(subcategoryUrl, { headers, data: { active: false } })).ok()).toBe(true);
   try {
-    await signIn(page);
     await page.goto("/admin/categories");
     await expect(page.getByRole("heading", { name: "Categories", level: 1 })).toBeVisible();
 

@@ -5,7 +5,6 @@ import {
   adminEndpoints,
   CONSENT_WORDING,
   type ConditionPage,
-  DEFAULT_ADMIN_EMAIL,
   endpointUrl,
   formatPounds,
   type PriceAlertPage,
@@ -13,6 +12,7 @@ import {
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
 import { API_URL, stack } from "./support/stack.ts";
 
@@ -22,17 +22,9 @@ import { API_URL, stack } from "./support/stack.ts";
  * sends its email. The e2e database is shared: the price is put back by a second upload (and in
  * afterAll should the journey fail half-way), and the journey's alert is deleted.
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+signedInForThisSpec();
 const CONDITION = "erectile-dysfunction";
 const mailDirectory = path.resolve(stack.dataDir, "mail");
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 async function adminHeaders(request: APIRequestContext) {
   const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
@@ -190,7 +182,7 @@ test("a workbook uploaded on Price Management is previewed, applied, shown to vi
     dosage,
     newPrice,
   );
-  await signIn(page);
+  await openBackOffice(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin/prices?medication=${medication.id}`);
   const panel = page.getByRole("region", { name: "Bulk prices" });
@@ -247,7 +239,6 @@ test("a workbook uploaded on Price Management is previewed, applied, shown to vi
 test("a file that is not a workbook is refused with a clear message", async ({ page }, testInfo) => {
   const file = testInfo.outputPath("not-a-workbook.xlsx");
   await writeFile(file, "Pharmacy,Rating\n");
-  await signIn(page);
   await page.goto("/admin/prices");
   const panel = page.getByRole("region", { name: "Bulk prices" });
   await panel.getByLabel("Price file").setInputFiles(file);
@@ -257,7 +248,6 @@ test("a file that is not a workbook is refused with a clear message", async ({ p
 });
 
 test("one medication's prices download as a workbook in the same format", async ({ page }) => {
-  await signIn(page);
   await page.goto("/admin/prices?medication=cialis");
   const panel = page.getByRole("region", { name: "Bulk prices" });
   const [download] = await Promise.all([
@@ -302,7 +292,6 @@ test("medications and pharmacies the catalogue lacks are skipped unless ticked, 
   };
 
   try {
-    await signIn(page);
     await page.goto("/admin/prices");
     const panel = page.getByRole("region", { name: "Bulk prices" });
     await panel.getByLabel("Price file").setInputFiles(file);

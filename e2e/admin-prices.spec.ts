@@ -2,13 +2,13 @@ import {
   type AdminPrice,
   adminEndpoints,
   type ConditionPage,
-  DEFAULT_ADMIN_EMAIL,
   endpointUrl,
   formatPounds,
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { edgeCases } from "./fixtures/edge-cases.ts";
+import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -17,17 +17,9 @@ import { API_URL } from "./support/stack.ts";
  * other spec, so each changed price is put back and each added one deleted (also in afterAll, should
  * a journey fail half-way).
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+signedInForThisSpec();
 const CONDITION = "erectile-dysfunction";
 const OUR_LINK = "https://www.pharmacy.example/e2e-price-journey";
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 async function adminHeaders(request: APIRequestContext) {
   const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
@@ -122,7 +114,6 @@ test("a price edited inline moves the public table and its Best, and is put back
   await page.goto(publicUrl);
   await expect(firstPublicRow(page)).not.toContainText(pharmacy);
 
-  await signIn(page);
   await page.goto("/admin/prices");
   await expect(page.getByRole("heading", { name: "Price Management", level: 1 })).toBeVisible();
   await chooseMedication(page, medication.id);
@@ -192,7 +183,6 @@ test("a price entry is added once its fields are set, switched out of stock and 
   if (!free) throw new Error("every pharmacy prices every dosage of the medication");
   const { pharmacy, dosage } = free;
 
-  await signIn(page);
   await page.goto("/admin/prices");
   await expect(page.getByText("Choose a medication to see and change its prices.")).toBeVisible();
   await chooseMedication(page, medication.id);
@@ -267,7 +257,6 @@ test("a price entry is added once its fields are set, switched out of stock and 
 });
 
 test("a medication without prices says so, and links without one show a dash", async ({ page }) => {
-  await signIn(page);
   await page.goto(`/admin/prices?medication=${edgeCases.unpricedMedication.id}`);
   await expect(page.getByText("No prices found for this medication")).toBeVisible();
   await expect(page.getByRole("list", { name: "Available dosages" })).toHaveText(

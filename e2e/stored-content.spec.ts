@@ -2,11 +2,11 @@ import {
   adminEndpoints,
   type ConditionPage,
   type ContactPage,
-  DEFAULT_ADMIN_EMAIL,
   endpointUrl,
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -18,7 +18,7 @@ import { API_URL } from "./support/stack.ts";
  * The subscriptions CSV export's formula neutralising is checked end to end in admin-inbox.spec.ts
  * (an address starting with "-2+3" comes back prefixed with a quote); it is the only CSV export.
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+signedInForThisSpec();
 const STAMP = `xss${Date.now()}`;
 
 const SCRIPT = "<script>window.__pwned=1</script>";
@@ -278,18 +278,10 @@ test("public pages show the stored payloads as text and run none of them", async
   await expectInert(page, opened);
 });
 
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
 test("back-office screens show the stored payloads as text and run none of them", async ({ page }) => {
   test.setTimeout(90_000);
   const opened = watchDialogs(page);
-  await signIn(page);
+  await openBackOffice(page);
   await expectInert(page, opened);
 
   const screens: [string, string][] = [

@@ -57,3 +57,20 @@ export const stack = stackAt(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 /** The API's address for this worker's journeys. */
 export const API_URL = stack.apiUrl;
+
+/**
+ * Journeys start as a visitor who has already answered the cookie banner (its choice is in local
+ * storage), so the banner never covers what they click; e2e/pages.spec.ts starts without it.
+ */
+export const consentGiven = {
+  cookies: [],
+  origins: [...stacks.map(({ webOrigin }) => webOrigin), fallbackOrigin].map((origin) => ({
+    origin,
+    localStorage: [
+      {
+        name: "pc.cookieConsent",
+        value: JSON.stringify({ choice: "essential", date: "2025-01-01T00:00:00.000Z" }),
+      },
+    ],
+  })),
+};
