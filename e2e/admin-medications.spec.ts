@@ -11,7 +11,7 @@ import {
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
-import { API_URL } from "./support/stack.ts";
+import { API_URL, consentGiven, stack } from "./support/stack.ts";
 
 /**
  * The Medication list and form (back-office §2, §4, §5, §8). The journeys share the e2e database
@@ -150,8 +150,11 @@ function publicPage(name: string, dosage: string) {
 // ---------------------------------------------------------------------------------------------
 
 test("an anonymous visit of the medication list ends at the sign-in screen, and comes back after", async ({
-  page,
+  browser,
 }) => {
+  // A browser without the spec's session.
+  const context = await browser.newContext({ baseURL: stack.webOrigin, storageState: consentGiven });
+  const page = await context.newPage();
   await page.goto("/admin/medications");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fmedications$/);
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
@@ -160,6 +163,7 @@ test("an anonymous visit of the medication list ends at the sign-in screen, and 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/medications$/);
   await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
+  await context.close();
 });
 
 test("a medication made with grid prices shows on its condition page with the right Best; edit and delete follow", async ({

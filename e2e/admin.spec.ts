@@ -16,6 +16,7 @@ import {
 } from "../apps/api/src/demo-data/index.ts";
 import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-screens.ts";
 import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
+import { passwordChangeAccount } from "./fixtures/accounts.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -24,13 +25,15 @@ import { API_URL } from "./support/stack.ts";
  * restores the e2e password before it ends (and in its cleanup if it fails half-way).
  */
 const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
+/** The password-change journey's own account (e2e/fixtures/accounts.ts), changed to this and back. */
+const OWN = passwordChangeAccount;
 const NEW_PASSWORD = "e2e-changed-password-2";
 const SESSION_COOKIE = "pc_admin_session";
 
-async function signIn(page: Page, password: string = ADMIN.password) {
+async function signIn(page: Page, account: { email: string; password: string } = ADMIN) {
   await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
@@ -41,16 +44,16 @@ async function sessionCookie(page: Page) {
   return cookies.find((cookie) => cookie.name === SESSION_COOKIE) ?? null;
 }
 
-/** The password the API accepts for the admin now, reset to the e2e one through the API if needed. */
+/** The journey's account back on its own password through the API, should the journey stop half-way. */
 async function restorePassword(request: APIRequestContext) {
   const attempt = await request.post(`${API_URL}/api/admin/auth/login`, {
-    data: { email: ADMIN.email, password: NEW_PASSWORD },
+    data: { email: OWN.email, password: NEW_PASSWORD },
   });
   if (!attempt.ok()) return;
   const { token } = (await attempt.json()) as { token: string };
   await request.post(`${API_URL}/api/admin/auth/change-password`, {
     headers: { authorization: `Bearer ${token}` },
-    data: { currentPassword: NEW_PASSWORD, newPassword: ADMIN.password, confirmPassword: ADMIN.password },
+    data: { currentPassword: NEW_PASSWORD, newPassword: OWN.password, confirmPassword: OWN.password },
   });
 }
 
@@ -309,9 +312,9 @@ test("change the password, sign out, sign in with the new one, then change it ba
   request,
 }) => {
   try {
-    await signIn(page);
+    await signIn(page, OWN);
     await page.goto("/admin/profile");
-    await changePassword(page, ADMIN.password, NEW_PASSWORD);
+    await changePassword(page, OWN.password, NEW_PASSWORD);
     // This session survives its own change (only other sessions are revoked).
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
@@ -319,14 +322,14 @@ test("change the password, sign out, sign in with the new one, then change it ba
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByLabel("Email").fill(OWN.email);
+    await page.getByLabel("Password").fill(OWN.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
 
-    await signIn(page, NEW_PASSWORD);
+    await signIn(page, { email: OWN.email, password: NEW_PASSWORD });
     await page.goto("/admin/profile");
-    await changePassword(page, NEW_PASSWORD, ADMIN.password);
+    await changePassword(page, NEW_PASSWORD, OWN.password);
   } finally {
     await restorePassword(request);
   }

@@ -296,6 +296,62 @@ export async function embeddedDatabaseDown(): Promise<ScenarioResult> {
   }
 }
 
+// ------------------------------------------------------------------ kills inside the transaction
+
+/**
+ * One round of a SIGKILL scenario: left to finish (neither set), killed by the harness `delay` ms
+ * after the request was sent, or killed by the API itself once the price-write path has written
+ * `afterRows` rows inside its transaction (FAULT_KILL_AFTER_PRICE_ROWS, services/fault-injection.ts).
+ * A timer cannot tell a kill inside the transaction from one before it began or after it committed;
+ * the hook can, so those rounds must leave none of the write behind (issue 26).
+ */
+type KillRound = { delay?: number; afterRows?: number };
+
+const uninterrupted = (round: KillRound) => round.delay === undefined && round.afterRows === undefined;
+
+const killEnv = (round: KillRound): Record<string, string> =>
+  round.afterRows === undefined ? {} : { FAULT_KILL_AFTER_PRICE_ROWS: String(round.afterRows) };
+
+/** After the first row, half-way, and after the last row (before the alerts and the commit). */
+const insideTransaction = (rows: number): KillRound[] =>
+  [...new Set([1, Math.ceil(rows / 2), rows])].map((afterRows) => ({ afterRows }));
+
+function roundLabel(round: KillRound, fullMs: number): string {
+  if (round.afterRows !== undefined) return `killed inside the transaction after ${round.afterRows} rows`;
+  return round.delay === undefined
+    ? `not killed, ${Math.round(fullMs)} ms`
+    : `killed after ${round.delay} ms`;
+}
+
+/** A round killed from inside: the API died by SIGKILL at the hook, answered nothing, and left nothing. */
+function checkKilledInside(
+  round: KillRound,
+  seen: {
+    exit: { signal: NodeJS.Signals | null };
+    output: string;
+    written: number;
+    queued: number;
+    answer: number;
+  },
+  failures: string[],
+): void {
+  if (round.afterRows === undefined) return;
+  const label = roundLabel(round, 0);
+  check(
+    seen.output.includes(`SIGKILL after ${round.afterRows} price rows written, inside the transaction`),
+    `${label}: the API never reached the hook (it wrote fewer rows)`,
+    failures,
+  );
+  check(
+    seen.exit.signal === "SIGKILL",
+    `${label}: the API ended with ${seen.exit.signal}, not SIGKILL`,
+    failures,
+  );
+  check(seen.answer === 0, `${label}: the request was answered ${seen.answer}`, failures);
+  check(seen.written === 0, `${label}: ${seen.written} rows survived an uncommitted write`, failures);
+  check(seen.queued === 0, `${label}: ${seen.queued} alert emails survived an uncommitted write`, failures);
+}
+
 // ------------------------------------------------------------------ 4. SIGKILL during a bulk price write
 
 /**
@@ -307,12 +363,12 @@ export async function killDuringBulkWrite(pg: Postgres, dataDir: string): Promis
   const failures: string[] = [];
   const outcomes: string[] = [];
   // First a write left to finish (how long one takes), then kills at fractions of that time, so
-  // some land before the commit and some around it.
-  const delays: (number | undefined)[] = [undefined];
+  // some land before the commit and some around it; then kills from inside the transaction.
+  const rounds: KillRound[] = [{}];
   let fullMs = 0;
-  for (let round = 0; round < delays.length; round += 1) {
-    const delay = delays[round];
-    const api = await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir });
+  for (const round of rounds) {
+    const delay = round.delay;
+    const api = await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir, ...killEnv(round) });
     const headers = await signIn(api.url);
     const rows = await catalogue(pg.url);
     const pairs = [...new Set(rows.map((r) => `${r.medication_id}\u0000${r.dosage}`))].slice(0, 40);
@@ -357,13 +413,16 @@ export async function killDuringBulkWrite(pg: Postgres, dataDir: string): Promis
       api.child.kill("SIGKILL");
     }
     const answer = await sent;
-    if (delay === undefined) {
+    if (uninterrupted(round)) {
       fullMs = performance.now() - sentAt;
-      delays.push(...[0.1, 0.4, 0.7, 0.9, 1.0].map((f) => Math.round(f * fullMs)));
+      rounds.push(
+        ...[0.1, 0.4, 0.7, 0.9, 1.0].map((f) => ({ delay: Math.round(f * fullMs) })),
+        ...insideTransaction(prices.length),
+      );
       check(answer.status === 200, `the uninterrupted bulk write answered ${answer.status}`, failures);
       api.child.kill("SIGKILL");
     }
-    await api.exited;
+    const exit = await api.exited;
     const written = await query<{ n: string }>(
       pg.url,
       "select count(*)::text as n from prices p join unnest($1::text[], $2::text[], $3::text[], $4::numeric[]) as w(m, ph, d, price) on p.medication_id = w.m and p.pharmacy_id = w.ph and p.dosage = w.d and p.price = w.price",
@@ -382,24 +441,26 @@ export async function killDuringBulkWrite(pg: Postgres, dataDir: string): Promis
     );
     const queued = Number(one(emails).n);
     const committed = n === prices.length;
-    check(
-      n === 0 || committed,
-      `kill after ${delay} ms: ${n} of ${prices.length} prices written (partial)`,
-      failures,
-    );
+    const label = roundLabel(round, fullMs);
+    check(n === 0 || committed, `${label}: ${n} of ${prices.length} prices written (partial)`, failures);
     check(
       queued === (committed ? alertIds.length : 0),
-      `kill after ${delay} ms: ${queued} price-drop emails queued for ${committed ? "a committed" : "an uncommitted"} write of ${alertIds.length} alerts`,
+      `${label}: ${queued} price-drop emails queued for ${committed ? "a committed" : "an uncommitted"} write of ${alertIds.length} alerts`,
+      failures,
+    );
+    checkKilledInside(
+      round,
+      { exit, output: api.output(), written: n, queued, answer: answer.status },
       failures,
     );
     // Prices that were already at the new value would make "none" look like "all": they never are (half the lowest).
     outcomes.push(
-      `${delay === undefined ? `not killed, ${Math.round(fullMs)} ms` : `killed after ${delay} ms`} (answer ${answer.status || "none"}): ${committed ? "all" : n === 0 ? "none" : `${n}`} of ${prices.length} rows, ${queued}/${alertIds.length} alert emails`,
+      `${label} (answer ${answer.status || "none"}): ${committed ? "all" : n === 0 ? "none" : `${n}`} of ${prices.length} rows, ${queued}/${alertIds.length} alert emails`,
     );
   }
   return {
     name: "SIGKILL during a bulk price write",
-    acknowledged: `the uninterrupted write answered 200 in ${Math.round(fullMs)} ms; then killed at fractions of that time (a kill after the answer counts as committed)`,
+    acknowledged: `the uninterrupted write answered 200 in ${Math.round(fullMs)} ms; then killed at fractions of that time (a kill after the answer counts as committed), and from inside the transaction after 1 row, half the rows and every row`,
     found: failures.length ? failures.join("; ") : outcomes.join("; "),
     ok: failures.length === 0,
   };
@@ -628,11 +689,11 @@ async function halvedWorkbook(base64: string): Promise<string> {
 export async function killDuringSheetApply(pg: Postgres, dataDir: string): Promise<ScenarioResult> {
   const failures: string[] = [];
   const outcomes: string[] = [];
-  const delays: (number | undefined)[] = [undefined];
+  const rounds: KillRound[] = [{}];
   let fullMs = 0;
-  for (let round = 0; round < delays.length; round += 1) {
-    const delay = delays[round];
-    const api = await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir });
+  for (const round of rounds) {
+    const delay = round.delay;
+    const api = await startApi({ DATABASE_URL: pg.url, DATA_DIR: dataDir, ...killEnv(round) });
     const headers = await signIn(api.url);
     const rows = await catalogue(pg.url);
     const alertIds: string[] = [];
@@ -700,13 +761,16 @@ export async function killDuringSheetApply(pg: Postgres, dataDir: string): Promi
       api.child.kill("SIGKILL");
     }
     const answer = await sent;
-    if (delay === undefined) {
+    if (uninterrupted(round)) {
       fullMs = performance.now() - sentAt;
-      delays.push(...[0.2, 0.6, 0.95].map((f) => Math.round(f * fullMs)));
+      rounds.push(
+        ...[0.2, 0.6, 0.95].map((f) => ({ delay: Math.round(f * fullMs) })),
+        ...insideTransaction(changes.length),
+      );
       check(answer.status === 200, `the uninterrupted apply answered ${answer.status}`, failures);
     }
     api.child.kill("SIGKILL");
-    await api.exited;
+    const exit = await api.exited;
     const n = Number(
       one(
         await query<{ n: string }>(
@@ -731,7 +795,7 @@ export async function killDuringSheetApply(pg: Postgres, dataDir: string): Promi
       ).n,
     );
     const committed = n === changes.length;
-    const label = delay === undefined ? `not killed, ${Math.round(fullMs)} ms` : `killed after ${delay} ms`;
+    const label = roundLabel(round, fullMs);
     check(
       n === 0 || committed,
       `${label}: ${n} of ${changes.length} changed prices written (partial)`,
@@ -742,13 +806,18 @@ export async function killDuringSheetApply(pg: Postgres, dataDir: string): Promi
       `${label}: ${queued} price-drop emails for ${committed ? "a committed" : "an uncommitted"} apply of ${alertIds.length} alerts`,
       failures,
     );
+    checkKilledInside(
+      round,
+      { exit, output: api.output(), written: n, queued, answer: answer.status },
+      failures,
+    );
     outcomes.push(
       `${label} (answer ${answer.status || "none"}): ${committed ? "all" : n === 0 ? "none" : `${n}`} of ${changes.length} changed prices, ${queued}/${alertIds.length} alert emails`,
     );
   }
   return {
     name: "SIGKILL during a price-sheet apply",
-    acknowledged: `the uninterrupted apply answered 200 in ${Math.round(fullMs)} ms; then killed at fractions of that time (a kill after the answer counts as committed)`,
+    acknowledged: `the uninterrupted apply answered 200 in ${Math.round(fullMs)} ms; then killed at fractions of that time (a kill after the answer counts as committed), and from inside the transaction after 1 row, half the rows and every row`,
     found: failures.length ? failures.join("; ") : outcomes.join("; "),
     ok: failures.length === 0,
   };

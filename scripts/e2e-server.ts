@@ -1,6 +1,13 @@
 import { rmSync } from "node:fs";
-import { databaseSchema, loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import {
+  createAdminAccount,
+  databaseSchema,
+  loadApiConfig,
+  openDatabase,
+  prepareDatabase,
+} from "@pharmacompare/api";
 import { sql } from "drizzle-orm";
+import { fixtureAccounts } from "../e2e/fixtures/accounts.ts";
 import { applyEdgeCaseFixtures } from "../e2e/fixtures/edge-cases.ts";
 
 /**
@@ -28,8 +35,9 @@ try {
     await database.db.execute(sql`create schema public`);
   }
   await prepareDatabase(database, config, { info: () => {} });
-  // The journeys start from an administrator who has already replaced ADMIN_PASSWORD, which the
-  // first sign-in otherwise asks for (decision 030).
+  for (const account of fixtureAccounts) await createAdminAccount(database.db, account);
+  // The journeys start from administrators who have already replaced their first password, which
+  // the first sign-in otherwise asks for (decision 030).
   await database.db.update(databaseSchema.adminUsers).set({ mustChangePassword: false });
   await applyEdgeCaseFixtures(database);
 } finally {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_ADMIN_EMAIL } from "@pharmacompare/contract";
 import { expect, type Page, test } from "@playwright/test";
@@ -14,12 +13,14 @@ export const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password
  * a member of staff would, and every journey of the spec then starts in a browser holding that
  * session's cookie (and the cookie choice every journey starts with). A spec whose journeys sign
  * in, out or end sessions (admin, admin-sessions, admin-second-factor) signs in itself instead.
- * Called once at the top of a spec file.
+ * Called once at the top of a spec file. The session is kept in the stack's data folder, which the
+ * next run's server wipes: the spec's own afterAll hooks may still need it.
  */
 export function signedInForThisSpec(): void {
-  const file = path.join(tmpdir(), `pharmacompare-e2e-session-${randomUUID()}.json`);
+  const file = path.join(stack.dataDir, "journey-sessions", `${randomUUID()}.json`);
   test.use({ storageState: file });
   test.beforeAll(async ({ browser }) => {
+    mkdirSync(path.dirname(file), { recursive: true });
     const context = await browser.newContext({ baseURL: stack.webOrigin, storageState: consentGiven });
     const page = await context.newPage();
     await page.goto("/admin/login");
@@ -30,7 +31,6 @@ export function signedInForThisSpec(): void {
     await context.storageState({ path: file });
     await context.close();
   });
-  test.afterAll(() => rmSync(file, { force: true }));
 }
 
 /** Opens the back-office's dashboard, as the spec's signed-in administrator. */

@@ -103,6 +103,20 @@ describe("API configuration", () => {
     expect(loadApiConfig({ SITE_URL: "http://www.example.co.uk" }).siteUrl).toBe("http://www.example.co.uk");
   });
 
+  it("takes the fault scenarios' kill hook outside production only", () => {
+    expect(loadApiConfig({ FAULT_KILL_AFTER_PRICE_ROWS: "3" }).faultKillAfterPriceRows).toBe(3);
+    expect(loadApiConfig({}).faultKillAfterPriceRows).toBeUndefined();
+    expect(() =>
+      loadApiConfig({
+        NODE_ENV: "production",
+        TRUST_PROXY: "loopback",
+        SEED_DEMO: "false",
+        SECRETS_KEY: KEY,
+        FAULT_KILL_AFTER_PRICE_ROWS: "3",
+      }),
+    ).toThrow(/FAULT_KILL_AFTER_PRICE_ROWS: is for the fault scenarios only and is refused in production/);
+  });
+
   it("in production assumes nothing: proxies and demo data must be said, the API reference is off unless asked", () => {
     expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(
       /TRUST_PROXY: is required in production[\s\S]*SEED_DEMO: is required in production/,

@@ -96,10 +96,22 @@ const apiEnvSchema = z
     SECRETS_KEY: secretsKey.optional(),
     /** The key SECRETS_KEY replaced, read-only while values are re-encrypted (docs/operations.md). */
     SECRETS_KEY_PREVIOUS: secretsKey.optional(),
+    /**
+     * Fault injection for the SIGKILL scenarios only (faults/, issue 26): the API kills itself once
+     * a price write has written this many rows inside its transaction. Refused in production.
+     */
+    FAULT_KILL_AFTER_PRICE_ROWS: wholeNumber(1, 1_000_000).optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== "production") return;
     requireHttpsInProduction(context, { SITE_URL: env.SITE_URL, API_URL: env.API_URL });
+    if (env.FAULT_KILL_AFTER_PRICE_ROWS !== undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["FAULT_KILL_AFTER_PRICE_ROWS"],
+        message: "is for the fault scenarios only and is refused in production",
+      });
+    }
     // In production nothing about trust or made-up data is assumed: it must be said.
     if (env.TRUST_PROXY === undefined) {
       context.addIssue({
@@ -155,6 +167,7 @@ const apiEnvSchema = z
           : yes(env.REQUIRE_SECOND_FACTOR),
       secretsKey: env.SECRETS_KEY,
       secretsKeyPrevious: env.SECRETS_KEY_PREVIOUS,
+      faultKillAfterPriceRows: env.FAULT_KILL_AFTER_PRICE_ROWS,
     };
   });
 

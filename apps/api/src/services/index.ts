@@ -20,6 +20,7 @@ import { createCategoryService } from "./category-service.ts";
 import { createConditionPageService } from "./condition-page-service.ts";
 import { createContactService } from "./contact-service.ts";
 import { createEmailLinkService } from "./email-link-service.ts";
+import { killAfterRows } from "./fault-injection.ts";
 import { createFiguresService } from "./figures-service.ts";
 import { createMedicationService } from "./medication-service.ts";
 import { createOutboxService } from "./outbox-service.ts";
@@ -52,7 +53,11 @@ export function createServices(db: Database, options: ServiceOptions) {
   const pharmacies = createPharmacyService(db);
   const outbox = createOutboxService(db, { now, config, log });
   const priceAlerts = createPriceAlertService(db, { now, config, outbox });
-  const prices = createPriceService(db, { now, pricesChanged: priceAlerts.pricesChanged });
+  const prices = createPriceService(db, {
+    now,
+    pricesChanged: priceAlerts.pricesChanged,
+    ...(config.faultKillAfterPriceRows ? { rowWritten: killAfterRows(config.faultKillAfterPriceRows) } : {}),
+  });
   const audit = createAuditService(db, { now });
   const adminMessages = createAdminMessageService(db, { now, audit });
   // The back-office catalogue: every price change goes through `prices.write` (the one path).

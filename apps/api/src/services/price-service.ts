@@ -98,7 +98,15 @@ export type PricesChanged = (
 
 export type PriceService = ReturnType<typeof createPriceService>;
 
-export function createPriceService(db: Database, options: { now: () => Date; pricesChanged: PricesChanged }) {
+export function createPriceService(
+  db: Database,
+  options: {
+    now: () => Date;
+    pricesChanged: PricesChanged;
+    /** Called with the count after each row a write stores, inside its transaction (fault injection). */
+    rowWritten?: (count: number) => void;
+  },
+) {
   async function forMedication(medicationId: string, dosage?: string): Promise<Price[]> {
     const rows = await selectPublic(
       db,
@@ -237,6 +245,7 @@ export function createPriceService(db: Database, options: { now: () => Date; pri
           recordedAt: at,
         });
         written += 1;
+        options.rowWritten?.(written);
       }
       // Public reads show prices: the caches learn at commit (the audited writer announces it).
       if (list.length > 0) await publicDataChanged(tx);
