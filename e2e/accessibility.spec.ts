@@ -57,6 +57,15 @@ const publicCases: Case[] = [
   { name: "home", path: "/" },
   { name: "condition", path: "/condition/erectile-dysfunction" },
   {
+    name: "condition sorted by total",
+    path: "/condition/erectile-dysfunction?medication=Sildenafil&sort=total",
+  },
+  {
+    name: "condition with notices",
+    path: "/condition/weight-loss-medications?medication=Mounjaro",
+    act: (page) => expect(page.getByRole("region", { name: "Notices" })).toBeVisible(),
+  },
+  {
     name: "No Prices Available",
     path: `/condition/${edgeCases.unpricedMedication.subcategoryId}?medication=${edgeCases.unpricedMedication.name}`,
     act: (page) => expect(page.getByText("No Prices Available")).toBeVisible(),

@@ -326,9 +326,12 @@ test("the list's failures and empty state say what happened", async ({ page }) =
   await expect(page).toHaveURL(/\/admin\/blog$/);
 });
 
-test("the editor fits a 375 px and a 1280 px screen without scrolling sideways", async ({ page }) => {
+test("the list counts the posts, and the editor fits a 375 px and a 1280 px screen without scrolling sideways", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 900 });
   await openList(page);
+  await expect(page.getByText(`${demoBlogPosts.length} posts`)).toBeVisible();
   await page
     .getByRole("link", { name: new RegExp(`^Edit “${escapeRegExp(article.title)}”`) })
     .filter({ visible: true })

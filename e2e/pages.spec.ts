@@ -174,7 +174,6 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("pricing");
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
     // The visitor is told; the browser's console is not written to (decision 032).
-    await expectNoAxeViolations(page);
 
     await page.unroute("**/api/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
@@ -466,14 +465,6 @@ for (const path of ["/contact", "/privacy", "/cookies", "/disclaimer", "/how-we-
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  });
-}
-
-for (const { path } of pages) {
-  test(`${path} passes axe at 1280 px`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectNoAxeViolations(page);
   });
 }
 
