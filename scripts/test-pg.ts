@@ -14,6 +14,8 @@ try {
       "run",
       "--project",
       "api",
+      "--project",
+      "api-web",
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${reportPath("vitestPg")}`,

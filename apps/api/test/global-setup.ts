@@ -18,7 +18,8 @@ import "./password-cost.ts";
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const template = `pc_template_${process.pid}`;
+    // One template per project of the run (api, api-web), each set up by its own call here.
+    const template = `pc_template_${process.pid}_${project.name.replace(/\W/g, "_")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`drop database if exists ${template}`);
