@@ -317,7 +317,8 @@ const insideTransaction = (rows: number): KillRound[] =>
   [...new Set([1, Math.ceil(rows / 2), rows])].map((afterRows) => ({ afterRows }));
 
 function roundLabel(round: KillRound, fullMs: number): string {
-  if (round.afterRows !== undefined) return `killed inside the transaction after ${round.afterRows} rows`;
+  if (round.afterRows !== undefined)
+    return `killed inside the transaction after ${round.afterRows} ${round.afterRows === 1 ? "row" : "rows"}`;
   return round.delay === undefined
     ? `not killed, ${Math.round(fullMs)} ms`
     : `killed after ${round.delay} ms`;
