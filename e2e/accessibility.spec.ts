@@ -3,7 +3,6 @@ import {
   type AdminMedication,
   adminEndpoints,
   type ContactPage,
-  DEFAULT_ADMIN_EMAIL,
   endpointUrl,
   type PriceAlertPage,
   publicEndpoints,
@@ -12,6 +11,7 @@ import {
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { demoPharmacies } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
+import { ADMIN } from "./support/admin-session.ts";
 import { expectNoAxeViolations, WCAG_22_AA } from "./support/page-checks.ts";
 import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
@@ -23,7 +23,6 @@ import { API_URL, fallbackOrigin } from "./support/stack.ts";
  * widened to 1280 px and it is scanned again. The back-office is signed in once for the spec.
  * Other journeys scan only a state that exists nowhere here (docs/testing.md).
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
 const STAMP = `axe${Date.now()}`;
 const BAD_TOKEN = "0123456789abcdefghijklmnopqrstuvwxyz";
 

@@ -1,11 +1,7 @@
-import {
-  adminEndpoints,
-  DEFAULT_ADMIN_EMAIL,
-  endpointUrl,
-  secondFactorMessages,
-} from "@pharmacompare/contract";
+import { adminEndpoints, endpointUrl, secondFactorMessages } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { ADMIN } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -14,7 +10,6 @@ import { API_URL } from "./support/stack.ts";
  * The journeys that run after this file share its database and sign in with the password
  * alone, so it ends with the factor off again (and its cleanup turns it off if a step failed).
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
 const STEP_MS = 30_000;
 
 /** The code an authenticator app would show for the secret, `steps` periods from now. */

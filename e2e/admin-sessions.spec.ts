@@ -1,5 +1,6 @@
-import { DEFAULT_ADMIN_EMAIL, passwordChangeMessages } from "@pharmacompare/contract";
+import { passwordChangeMessages } from "@pharmacompare/contract";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN } from "./support/admin-session.ts";
 import { expectNoAxeViolations, WCAG_22_AA } from "./support/page-checks.ts";
 
 /**
@@ -7,7 +8,6 @@ import { expectNoAxeViolations, WCAG_22_AA } from "./support/page-checks.ts";
  * account, one ends the other, which is then sent to sign in; and a common password is refused
  * with the message beside the field.
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
 
 async function signedIn(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const context = await browser.newContext({ viewport });

@@ -3,7 +3,6 @@ import {
   AUDIT_ENTITY_TYPES,
   AUDIT_PAGE_LIMITS,
   adminEndpoints,
-  DEFAULT_ADMIN_EMAIL,
   endpointUrl,
   formatCount,
 } from "@pharmacompare/contract";
@@ -18,6 +17,7 @@ import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-
 import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
 import { passwordChangeAccount } from "./fixtures/accounts.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
+import { ADMIN } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -25,7 +25,6 @@ import { API_URL } from "./support/stack.ts";
  * Back-office journeys. They share one database and run in file order, so the password change
  * restores the e2e password before it ends (and in its cleanup if it fails half-way).
  */
-const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
 /** The password-change journey's own account (e2e/fixtures/accounts.ts), changed to this and back. */
 const OWN = passwordChangeAccount;
 const NEW_PASSWORD = "e2e-changed-password-2";

@@ -1,11 +1,6 @@
-import {
-  adminEndpoints,
-  type ConditionPage,
-  DEFAULT_ADMIN_EMAIL,
-  endpointUrl,
-  publicEndpoints,
-} from "@pharmacompare/contract";
+import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { expect, test } from "@playwright/test";
+import { ADMIN } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -66,7 +61,7 @@ test("a write through the back-office API shows on the very next page", async ({
   expect((await request.get(CONDITION)).headers()["x-cache"]).toBe("hit");
 
   const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, {
-    data: { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" },
+    data: ADMIN,
   });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };

@@ -1,11 +1,6 @@
-import {
-  adminEndpoints,
-  type ConditionPage,
-  DEFAULT_ADMIN_EMAIL,
-  endpointUrl,
-  publicEndpoints,
-} from "@pharmacompare/contract";
+import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { expect, type Page, test } from "@playwright/test";
+import { ADMIN } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 test("pages carry a script policy that admits only their own scripts by nonce, and still work", async ({
@@ -93,7 +88,7 @@ test("a script injected into a page through stored content is blocked by the pol
   // HTML-injection bug would write it as markup — simulated here by un-escaping it in the page
   // the server sent (its headers, the policy included, are kept).
   const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, {
-    data: { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" },
+    data: ADMIN,
   });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
@@ -243,8 +238,8 @@ test("after a back-office sign-in no storage key and no script-readable cookie h
     (response) =>
       response.url().endsWith(endpointUrl(adminEndpoints.login)) && response.request().method() === "POST",
   );
-  await page.getByLabel("Email").fill(DEFAULT_ADMIN_EMAIL);
-  await page.getByLabel("Password").fill("e2e-admin-password");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   // The answer still carries the token (the specification's contract, for API clients)…
   const { token } = (await (await signedIn).json()) as { token: string };
