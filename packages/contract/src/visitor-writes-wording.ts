@@ -9,9 +9,14 @@ import { formatPounds } from "./format.ts";
 
 /** The consent wording a visitor agreed to, by version: stored with every alert and subscription. */
 export const CONSENT_WORDING = {
+  // An alert names a medication, which can say something about the visitor's health (UK GDPR
+  // Art. 9): the wording asks for explicit consent to that use and no other (issue 32).
   priceAlert: {
-    version: "price-alert-2026-11",
-    text: "Email me when this price drops to my target. I can unsubscribe at any time with one click.",
+    version: "price-alert-2026-11-26",
+    text:
+      "Email me when this price drops to my target. My alert shows which medication I'm interested in: " +
+      "PharmaCompare uses that only to send this alert. I can unsubscribe at any time with one click, and " +
+      "the alert is then deleted within 30 days.",
   },
   subscription: {
     version: "subscription-2026-11",

@@ -56,7 +56,9 @@ export const privacyPolicy: LegalDocument = {
           [
             strong("Price alerts: "),
             "your email address, the medication, dosage and target price you chose, and the lowest price when " +
-              "you set the alert.",
+              "you set the alert. The medication you pick can say something about your health, which the law " +
+              "treats as a special category of information: we ask for your explicit consent to it and use it " +
+              "only to send that alert.",
           ],
           [
             strong("Price updates by email: "),
@@ -102,6 +104,13 @@ export const privacyPolicy: LegalDocument = {
             "for price alert and price update emails: we send them only after you tick the box or press " +
               "Subscribe and then confirm your address from the email we send. You can withdraw your consent at " +
               "any time with the unsubscribe link in every email.",
+          ],
+          [
+            strong("Explicit consent "),
+            "(UK GDPR Article 9(2)(a)) for the medication named in a price alert, since it can reveal something " +
+              "about your health: the box you tick says so, we use it only to send that alert, and you can stop " +
+              "the alert at any time with the unsubscribe link in its emails. It is deleted with the alert, as " +
+              "set out under How long we keep information below.",
           ],
           [
             strong("Legitimate interests "),

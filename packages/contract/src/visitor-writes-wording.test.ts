@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { CONSENT_WORDING } from "./visitor-writes-wording.ts";
+
+describe("the price alert's consent wording (UK GDPR Art. 9; issue 32)", () => {
+  const { text, version } = CONSENT_WORDING.priceAlert;
+
+  it("covers the alert's emails and unsubscribing, as the specification asks (public site §5)", () => {
+    expect(text).toContain("Email me when this price drops to my target.");
+    expect(text).toContain("I can unsubscribe at any time with one click");
+  });
+
+  it("says the alert shows the medication, that it is used only for the alert, and when it is deleted", () => {
+    expect(text).toContain("My alert shows which medication I'm interested in");
+    expect(text).toContain("PharmaCompare uses that only to send this alert.");
+    expect(text).toContain("the alert is then deleted within 30 days.");
+  });
+
+  it("is stored under a version of its own, not the earlier wording's", () => {
+    expect(version).toBe("price-alert-2026-11-26");
+    expect(version).not.toBe(CONSENT_WORDING.subscription.version);
+  });
+});
