@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { demoCategories } from "../apps/api/src/demo-data/index.ts";
+import { popularSearches } from "../apps/web/app/lib/popular-searches.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -126,10 +127,12 @@ test("the server HTML carries the home page's title, social metadata, JSON-LD an
   expect(site.potentialAction["@type"]).toBe("SearchAction");
   expect(site.potentialAction.target.urlTemplate).toMatch(/\/search\?q=\{search_term_string\}$/);
 
-  // Popular searches resolve their condition from the catalogue.
-  expect(html).toContain('href="/condition/weight-loss-medications?medication=Wegovy"');
-  expect(html).toContain('href="/condition/erectile-dysfunction?medication=Sildenafil"');
-  expect(html).toContain('href="/condition/hair-loss?medication=Finasteride"');
+  // Popular searches are conditions, never medicines (docs/compliance.md): each opens its comparison.
+  for (const { label, subcategoryId } of popularSearches) {
+    expect(html).toContain(`href="/condition/${subcategoryId}"`);
+    expect(html).toContain(`>${label}</a>`);
+  }
+  expect(html).not.toContain("?medication=");
 });
 
 test("keyboard search: suggestions, highlight, Enter goes to the condition page and clears the box", async ({

@@ -1,4 +1,8 @@
-/** The home page's condition tiles (public site §2: ids weight-loss, ed, hair-loss, premature-ejaculation, women-health). */
+/**
+ * The home page's condition tiles (public site §2: ids weight-loss, ed, hair-loss, premature-ejaculation,
+ * women-health). The home page promotes, so the tiles name conditions and never a medicine
+ * (docs/compliance.md); the condition page they open lists the medicines.
+ */
 export interface ConditionTile {
   id: "weight-loss" | "ed" | "hair-loss" | "premature-ejaculation" | "women-health";
   name: string;
@@ -15,7 +19,7 @@ export const conditionTiles: readonly ConditionTile[] = [
   {
     id: "weight-loss",
     name: "Weight Loss",
-    description: "Compare weekly injections such as Wegovy and Mounjaro, and capsules such as orlistat.",
+    description: "Compare prices for weight loss treatments, with each pharmacy's delivery and total.",
     colour: "#e0f2f1",
     image: "/conditions/weight-loss.svg",
     subcategoryId: "weight-loss-medications",
@@ -23,7 +27,7 @@ export const conditionTiles: readonly ConditionTile[] = [
   {
     id: "ed",
     name: "Erectile Dysfunction",
-    description: "Branded and generic treatments side by side, from Viagra to sildenafil and tadalafil.",
+    description: "Branded and generic treatments side by side, cheapest first.",
     colour: "#e0ecfb",
     image: "/conditions/ed.svg",
     subcategoryId: "erectile-dysfunction",
@@ -31,7 +35,7 @@ export const conditionTiles: readonly ConditionTile[] = [
   {
     id: "hair-loss",
     name: "Hair Loss",
-    description: "Finasteride tablets and minoxidil foams and solutions for thinning hair.",
+    description: "Tablets, foams and solutions for thinning hair, compared across pharmacies.",
     colour: "#fdf0dc",
     image: "/conditions/hair-loss.svg",
     subcategoryId: "hair-loss",
@@ -39,7 +43,7 @@ export const conditionTiles: readonly ConditionTile[] = [
   {
     id: "premature-ejaculation",
     name: "Premature Ejaculation",
-    description: "Tablets and sprays such as Priligy and Fortacin, compared across pharmacies.",
+    description: "Tablets and sprays, compared across registered UK pharmacies.",
     colour: "#ede7fb",
     image: "/conditions/premature-ejaculation.svg",
     subcategoryId: "premature-ejaculation",
@@ -47,7 +51,7 @@ export const conditionTiles: readonly ConditionTile[] = [
   {
     id: "women-health",
     name: "Women's Health",
-    description: "Combined and progestogen-only contraceptive pills, from Microgynon to Cerazette.",
+    description: "Combined and progestogen-only contraceptive pills, compared across pharmacies.",
     colour: "#fce7ee",
     image: "/conditions/women-health.svg",
     subcategoryId: "oral-contraceptives",

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { PopularSearch } from "../../lib/home-data.server.ts";
+import type { PopularSearch } from "../../lib/popular-searches.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
 
 /**
@@ -44,7 +44,7 @@ export function Hero({ search, popularSearches }: { search: ReactNode; popularSe
               {popularSearches.map((shortcut) => (
                 <li key={shortcut.label}>
                   <Link
-                    to={sitePaths.conditionMedication(shortcut.subcategoryId, shortcut.medicationName)}
+                    to={sitePaths.condition(shortcut.subcategoryId)}
                     className="inline-flex items-center rounded-full bg-white px-3 py-1.5 font-medium text-slate-700 text-sm ring-1 ring-slate-200 hover:text-brand-800 hover:ring-brand-300"
                   >
                     {shortcut.label}
