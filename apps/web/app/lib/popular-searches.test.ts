@@ -11,7 +11,6 @@ describe("popular searches", () => {
       "Hair Loss",
       "Oral Contraceptives",
       "Acne",
-      "Cystitis",
     ]);
   });
 

@@ -4,7 +4,7 @@ import { CATEGORY_TREE, type SUBCATEGORY_IDS } from "@pharmacompare/contract";
  * The hero's popular searches: conditions, never medicines. The home page promotes, and a
  * promotion must not name a prescription-only medicine (Human Medicines Regulations 2012 reg. 284,
  * CAP Code 12.12; docs/compliance.md), so each shortcut opens a condition's comparison, where the
- * medicines are listed as facts a visitor asked for. In the order shown.
+ * medicines are listed as facts a visitor asked for. In the order shown: five fit one line at 1280 px.
  */
 export const POPULAR_CONDITIONS = [
   "weight-loss-medications",
@@ -12,7 +12,6 @@ export const POPULAR_CONDITIONS = [
   "hair-loss",
   "oral-contraceptives",
   "acne",
-  "cystitis",
 ] as const satisfies readonly (typeof SUBCATEGORY_IDS)[number][];
 
 export interface PopularSearch {
