@@ -1,7 +1,7 @@
 import { isWebAddress, type Pharmacy, type PharmacyPageMedication } from "@pharmacompare/contract";
 import { data } from "react-router";
 import { PharmacyLogo } from "../components/condition/pharmacy-logo.tsx";
-import { RatingStars } from "../components/condition/rating-stars.tsx";
+import { ONE_RATING_SOURCE_NOTE, RatingStars } from "../components/condition/rating-stars.tsx";
 import {
   DeliveryTerms,
   ExternalLinkIcon,
@@ -141,6 +141,7 @@ export default function PharmacyPage({ loaderData }: Route.ComponentProps) {
               </h1>
               <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
                 <RatingStars rating={pharmacy.rating} />
+                <span className="text-slate-600 text-xs">{ONE_RATING_SOURCE_NOTE}</span>
                 <span className="inline-flex items-center gap-1.5 rounded-full bg-saving-50 px-2.5 py-0.5 font-semibold text-saving-700 text-xs ring-1 ring-saving-700/30 ring-inset">
                   <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-3">
                     <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.5" />

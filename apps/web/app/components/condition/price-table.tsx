@@ -15,7 +15,7 @@ import {
   showsTotals,
   totalNote,
 } from "./price-rows.ts";
-import { RatingStars } from "./rating-stars.tsx";
+import { RATING_SOURCE_NOTE, RatingStars } from "./rating-stars.tsx";
 
 interface PriceTableProps {
   rows: readonly PriceRow[];
@@ -118,6 +118,7 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
           ))}
         </tbody>
       </table>
+      <p className="cmp-foot">{RATING_SOURCE_NOTE}</p>
     </div>
   );
 }

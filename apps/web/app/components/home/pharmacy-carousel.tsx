@@ -1,5 +1,6 @@
 import type { Pharmacy } from "@pharmacompare/contract";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { RATING_SOURCE_NOTE } from "../condition/rating-stars.tsx";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons.tsx";
 
 /** One press of Previous or Next scrolls the strip by this much (public site §2, §9). */
@@ -108,7 +109,8 @@ export function PharmacyCarousel({ pharmacies }: { pharmacies: Pharmacy[] | null
           ) : null}
         </div>
         <p className="mt-2 max-w-2xl text-slate-600">
-          The UK online pharmacies whose prices we compare. Scroll or use the arrows to see them all.
+          The UK online pharmacies whose prices we compare. Scroll or use the arrows to see them all.{" "}
+          {RATING_SOURCE_NOTE}
         </p>
 
         {pharmacies === null ? (
@@ -147,7 +149,7 @@ export function PharmacyCarousel({ pharmacies }: { pharmacies: Pharmacy[] | null
                       </span>{" "}
                       <span className="sr-only">Rated </span>
                       {pharmacy.rating.toFixed(1)}
-                      <span className="sr-only"> out of 5</span> · {pharmacy.deliveryTime}
+                      <span className="sr-only"> out of 5 by PharmaCompare</span> · {pharmacy.deliveryTime}
                       <span className="sr-only"> delivery</span>
                     </span>
                   </span>
