@@ -223,7 +223,9 @@ test("rows show logos, ratings, stock and a sponsored link out to the pharmacy",
   await expect(kestrel.locator("img")).toHaveAttribute("src", "/pharmacy-logos/kestrel-lane-pharmacy.svg");
   await expect(kestrel.getByRole("img", { name: "Rated 4.7 out of 5 by PharmaCompare" })).toBeVisible();
   // Who set the ratings is said under the table (DMCC Act 2024; docs/compliance.md).
-  await expect(page.getByText("Ratings are set by PharmaCompare, not taken from customer reviews.")).toBeVisible();
+  await expect(
+    page.getByText("Ratings are set by PharmaCompare, not taken from customer reviews."),
+  ).toBeVisible();
   // In half stars: 4.7 is drawn as 4.5 of the 5, the row filled to 90 %.
   const filled = await kestrel
     .getByRole("img", { name: "Rated 4.7 out of 5 by PharmaCompare" })
@@ -334,7 +336,9 @@ test("on a phone the same table reads as cards, cheapest first", async ({ page }
   await expect(cards.first().getByText("Best", { exact: true })).toBeVisible();
   await expect(cards.nth(1).getByText("Best", { exact: true })).toHaveCount(0);
   // Each card shows the facts the wide table gives columns to.
-  await expect(cards.first().getByRole("img", { name: /^Rated \d\.\d out of 5 by PharmaCompare$/ })).toBeVisible();
+  await expect(
+    cards.first().getByRole("img", { name: /^Rated \d\.\d out of 5 by PharmaCompare$/ }),
+  ).toBeVisible();
   await expect(cards.first().getByText(/^(In stock|Out of stock)$/)).toBeVisible();
   await expect(cards.first().getByRole("link", { name: /^Visit pharmacy: / })).toBeVisible();
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
