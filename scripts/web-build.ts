@@ -15,12 +15,18 @@ const sources = [
   path.join(root, "packages/price-sheets/src"),
 ];
 
+/** Test files sit beside the code but are never built: a changed test leaves the build current. */
+const isTestFile = (name: string) => /\.test\.tsx?$/.test(name);
+
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
+  // A folder's own time moves when a file is added or removed (a deleted source must rebuild too).
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(target)) {
+    if (!isTestFile(entry)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
   return newest;
 }
 
