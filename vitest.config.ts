@@ -45,10 +45,6 @@ export default defineConfig({
             "apps/web/server/**/*.test.ts",
           ],
           environment: "node",
-          // Pure functions and components rendered to strings: threads that keep their loaded
-          // modules between files (no test here mocks a module or changes the environment).
-          pool: "threads",
-          isolate: false,
         },
       },
       {
