@@ -34,6 +34,14 @@ async function ready(page: Page) {
 
 const WIDTHS = [375, 1280] as const;
 
+/** Presses the first visible button whose name matches, and waits for the dialog it opens. */
+function opensDialog(button: RegExp, role: "dialog" | "alertdialog", dialog: string) {
+  return async (page: Page) => {
+    await page.getByRole("button", { name: button }).filter({ visible: true }).first().click();
+    await expect(page.getByRole(role, { name: dialog })).toBeVisible();
+  };
+}
+
 /** Scans the page as it is at each width in turn: the state set up stays while the window changes. */
 async function expectAccessibleAtBothWidths(page: Page) {
   for (const width of WIDTHS) {
@@ -290,14 +298,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
     {
       name: "pharmacies with a delete confirmation open",
       path: "/admin/pharmacies",
-      act: async (page) => {
-        await page
-          .getByRole("main")
-          .getByRole("button", { name: /^Delete / })
-          .first()
-          .click();
-        await expect(page.getByRole("alertdialog", { name: "Delete pharmacy" })).toBeVisible();
-      },
+      act: opensDialog(/^Delete /, "alertdialog", "Delete pharmacy"),
     },
     { name: "new pharmacy form", path: "/admin/pharmacies/new" },
     {
@@ -333,14 +334,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
     {
       name: "one medication's prices with a delete confirmation open",
       path: "/admin/prices?medication=:medication",
-      act: async (page) => {
-        await page
-          .getByRole("main")
-          .getByRole("button", { name: /^Delete / })
-          .first()
-          .click();
-        await expect(page.getByRole("alertdialog", { name: "Delete price" })).toBeVisible();
-      },
+      act: opensDialog(/^Delete /, "alertdialog", "Delete price"),
     },
     { name: "categories", path: "/admin/categories" },
     { name: "blog list", path: "/admin/blog" },
@@ -358,14 +352,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
     {
       name: "blog list with a delete confirmation open",
       path: "/admin/blog",
-      act: async (page) => {
-        await page
-          .getByRole("button", { name: /^Delete / })
-          .filter({ visible: true })
-          .first()
-          .click();
-        await expect(page.getByRole("alertdialog", { name: "Delete blog post" })).toBeVisible();
-      },
+      act: opensDialog(/^Delete /, "alertdialog", "Delete blog post"),
     },
     { name: "messages", path: "/admin/messages" },
     {
@@ -379,14 +366,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
     {
       name: "messages with a delete confirmation open",
       path: "/admin/messages",
-      act: async (page) => {
-        await page
-          .getByRole("main")
-          .getByRole("button", { name: /^Delete / })
-          .first()
-          .click();
-        await expect(page.getByRole("alertdialog", { name: "Delete message" })).toBeVisible();
-      },
+      act: opensDialog(/^Delete /, "alertdialog", "Delete message"),
     },
     { name: "contacts inbox", path: `/admin/contacts?search=${STAMP}` },
     {
@@ -400,52 +380,24 @@ test.describe("back-office screens at 375 and 1280 px", () => {
     {
       name: "contacts with a delete confirmation open",
       path: `/admin/contacts?search=${STAMP}`,
-      act: async (page) => {
-        await page
-          .getByRole("button", { name: /^Delete / })
-          .filter({ visible: true })
-          .first()
-          .click();
-        await expect(page.getByRole("alertdialog", { name: "Delete contact" })).toBeVisible();
-      },
+      act: opensDialog(/^Delete /, "alertdialog", "Delete contact"),
     },
     { name: "subscriptions", path: "/admin/subscriptions" },
     {
       name: "subscriptions with a delete confirmation open",
       path: "/admin/subscriptions",
-      act: async (page) => {
-        await page
-          .getByRole("button", { name: new RegExp(`^Delete .*${STAMP}`) })
-          .filter({ visible: true })
-          .first()
-          .click();
-        await expect(page.getByRole("alertdialog", { name: "Delete subscription" })).toBeVisible();
-      },
+      act: opensDialog(new RegExp(`^Delete .*${STAMP}`), "alertdialog", "Delete subscription"),
     },
     { name: "price alerts", path: `/admin/price-alerts?search=${STAMP}` },
     {
       name: "price alert detail",
       path: `/admin/price-alerts?search=${STAMP}`,
-      act: async (page) => {
-        await page
-          .getByRole("button", { name: /^View / })
-          .filter({ visible: true })
-          .first()
-          .click();
-        await expect(page.getByRole("dialog", { name: "Price alert" })).toBeVisible();
-      },
+      act: opensDialog(/^View /, "dialog", "Price alert"),
     },
     {
       name: "price alerts with a delete confirmation open",
       path: `/admin/price-alerts?search=${STAMP}`,
-      act: async (page) => {
-        await page
-          .getByRole("button", { name: /^Delete / })
-          .filter({ visible: true })
-          .first()
-          .click();
-        await expect(page.getByRole("alertdialog", { name: "Delete price alert" })).toBeVisible();
-      },
+      act: opensDialog(/^Delete /, "alertdialog", "Delete price alert"),
     },
     { name: "audit log", path: "/admin/audit" },
     { name: "profile", path: "/admin/profile" },
