@@ -188,6 +188,9 @@ test("a medication made with grid prices shows on its condition page with the ri
   await expect(field(page, "Subcategory")).toBeEnabled();
   await field(page, "Subcategory").selectOption(SUBCATEGORY);
   await field(page, "Form").selectOption("Gel");
+  // A new medication is prescription-only until staff say otherwise (decision 035).
+  await expect(field(page, "Legal category")).toHaveValue("POM");
+  await field(page, "Legal category").selectOption("P");
   await field(page, "Description").fill("Made by the medication journey.");
 
   // Dosages: an empty row in the middle is dropped on save; each dosage is a grid column.
@@ -228,6 +231,7 @@ test("a medication made with grid prices shows on its condition page with the ri
     category: CATEGORY,
     subcategory: SUBCATEGORY,
     form: "Gel",
+    legalCategory: "P",
     genericName: "Adapalene",
     dosage: ["15g", "30g"],
     active: true,
@@ -250,6 +254,8 @@ test("a medication made with grid prices shows on its condition page with the ri
   expect(rows.map((entry) => entry.pharmacy)).toEqual([beta.name, gamma.name, alpha.name]);
   expect(rows.map((entry) => entry.best)).toEqual([true, false, false]);
   expect(rows[0]?.text).toContain("£9.99");
+  // A pharmacy medicine: no prescription-only sentence on its page or in its rows.
+  await expect(page.getByText(/Prescription-only medicine: a prescriber/)).toHaveCount(0);
   await page.goto(publicPage(name, "30g"));
   rows = await publicRows(page);
   expect(rows.map((entry) => entry.pharmacy)).toEqual([alpha.name]);
@@ -481,6 +487,7 @@ test("with 1,000 medications the search still filters as you type", async ({ pag
       category: index % 2 ? "weight-loss" : "mens-health",
       subcategory: index % 2 ? "weight-loss-medications" : "erectile-dysfunction",
       form: "Tablets",
+      legalCategory: "POM",
       description: "",
       dosage: ["10mg", "20mg", "40mg", "80mg"],
       active: index % 3 !== 0,

@@ -303,7 +303,9 @@ test("medications and pharmacies the catalogue lacks are skipped unless ticked, 
     const pharmacyChoice = preview.getByRole("checkbox", { name: `Create ${pharmacyName}` });
     await expect(medicationChoice).not.toBeChecked();
     await expect(pharmacyChoice).not.toBeChecked();
-    await expect(preview.getByText("Erectile Dysfunction · 1 dosage · 1 price in the file")).toBeVisible();
+    await expect(
+      preview.getByText("Erectile Dysfunction · POM · 1 dosage · 1 price in the file"),
+    ).toBeVisible();
     await expect(preview.getByRole("button", { name: "Apply 0 price changes" })).toBeDisabled();
 
     await medicationChoice.check();

@@ -85,6 +85,26 @@ test("?medication=viagra preselects Viagra (not Viagra Connect) and its first do
   await expect(medicationPicker(page)).toHaveValue("Tadalafil");
 });
 
+test("a prescription-only medicine says who decides once above the comparison and in every row; a pharmacy medicine does not (decision 035)", async ({
+  page,
+}) => {
+  const sentence = "Prescription-only medicine: a prescriber at the pharmacy decides whether it is suitable";
+  await page.goto(`${ed}?medication=viagra`);
+  await expect(page.getByRole("table")).toBeVisible();
+  const note = page.locator("#prescription-only-note");
+  await expect(note).toBeVisible();
+  await expect(note).toHaveText(`${sentence}.`);
+  const rows = await page.getByRole("table").locator("tbody tr").all();
+  expect(rows.length).toBeGreaterThan(1);
+  // Each row says it to a screen reader (hidden on screen: the note above says it once).
+  for (const row of rows) await expect(row).toContainText(sentence);
+
+  await page.goto(`${ed}?medication=${encodeURIComponent("Viagra Connect")}`);
+  await expect(medicationPicker(page)).toHaveValue("Viagra Connect");
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByText(sentence)).toHaveCount(0);
+});
+
 test("the saving line compares in-stock offers only, as the API decides", async ({ page }) => {
   for (const url of [ed, `${ed}?medication=tadalafil`, "/condition/weight-loss-medications"]) {
     await page.goto(url);

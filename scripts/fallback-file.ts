@@ -16,7 +16,7 @@ export const fallbackFiles = {
 };
 
 const ABOUT =
-  "Saved UK online pharmacy prices, used by PharmaCompare only when its live price service cannot be reached. Written from the database by `npm run export:fallback` (and refreshed by `npm start`). One sheet per medication (the sheet name is the medication). Rows: 1 generic name, 2 form, 3 description, 4 condition, 5 last updated, 6 header: Pharmacy, Rating, one column per dosage, link. Then one row per pharmacy: name, rating, a price per dosage (blank when not sold), pharmacy link.";
+  "Saved UK online pharmacy prices, used by PharmaCompare only when its live price service cannot be reached. Written from the database by `npm run export:fallback` (and refreshed by `npm start`). One sheet per medication (the sheet name is the medication). Rows: 1 generic name, 2 form and legal category (POM prescription-only, P pharmacy, GSL general sale), 3 description, 4 condition, 5 last updated, 6 header: Pharmacy, Rating, one column per dosage, link. Then one row per pharmacy: name, rating, a price per dosage (blank when not sold), pharmacy link.";
 
 type Api = Awaited<ReturnType<typeof buildApi>>;
 

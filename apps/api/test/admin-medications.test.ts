@@ -182,6 +182,7 @@ describe("POST /api/admin/medications", () => {
     const { medication } = await formData("bare-minimum");
     expect(medication).toMatchObject({
       form: "Tablets",
+      legalCategory: "POM",
       active: true,
       dosage: [],
       description: "",
@@ -517,6 +518,60 @@ describe("PUT /api/admin/medications/{id}", () => {
       404,
     );
     expect(missing.error).toBe('Medication "nope" not found');
+  });
+});
+
+describe("a medication's legal category (decision 035)", () => {
+  it("is saved on create and changed on update, audited, and the public reads carry it", async () => {
+    const created = await call(adminEndpoints.createMedication, {
+      body: newMedication({ name: "Legalin", legalCategory: "P", prices: [] }),
+    });
+    expect(created.status).toBe(201);
+    expect((await formData("legalin")).medication.legalCategory).toBe("P");
+
+    const changed = await call(adminEndpoints.updateMedication, {
+      params: { id: "legalin" },
+      body: { legalCategory: "GSL" },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      medication: { id: "legalin", legalCategory: "GSL", name: "Legalin" },
+    });
+    const [stored] = await api.database.db
+      .select({ legalCategory: medications.legalCategory })
+      .from(medications)
+      .where(eq(medications.id, "legalin"));
+    expect(stored?.legalCategory).toBe("GSL");
+    const audit = AuditPage.parse(
+      (await call(adminEndpoints.listAuditEntries, { query: { entityType: "medication", action: "update" } }))
+        .body,
+    );
+    expect(audit.entries[0]).toMatchObject({
+      entityId: "legalin",
+      changes: { legalCategory: { from: "P", to: "GSL" } },
+    });
+    const publicRead = await api.get(urlOf(publicEndpoints.getMedication, { params: { id: "legalin" } }));
+    expect(publicRead.body).toMatchObject({ id: "legalin", legalCategory: "GSL" });
+    await call(adminEndpoints.deleteMedication, { params: { id: "legalin" } });
+  });
+
+  it("refuses a value outside POM, P and GSL with a 400 naming the field, changing nothing", async () => {
+    const created = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.createMedication, {
+          body: newMedication({ name: "Unclassified", legalCategory: "Prescription", prices: [] }),
+        }),
+      400,
+    );
+    expect(created.fields).toEqual({ legalCategory: "must be POM, P or GSL" });
+    const lowerCase = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.updateMedication, { params: { id: "viagra" }, body: { legalCategory: "pom" } }),
+      400,
+    );
+    expect(lowerCase.fields).toEqual({ legalCategory: "must be POM, P or GSL" });
   });
 });
 

@@ -144,9 +144,11 @@ describe("price sheet upload: preview and apply", () => {
         name: "No Such Pill",
         condition: "Erectile Dysfunction",
         dosages: ["1mg"],
+        legalCategory: "POM",
         prices: 1,
       },
     ]);
+    expect(preview.legalCategoryChanges).toEqual([]);
     expect(preview.unknownPharmacies).toEqual([
       { name: "Nowhere Chemist", sheets: ["Viagra"], website: null, prices: 2 },
     ]);
@@ -377,6 +379,80 @@ describe("price sheet upload: preview and apply", () => {
     await api.database.db.delete(prices).where(eq(prices.pharmacyId, "harbourlight-test-chemist"));
     await api.database.db.delete(medications).where(eq(medications.id, "calmora-test"));
     await api.database.db.delete(pharmacies).where(eq(pharmacies.id, "harbourlight-test-chemist"));
+  });
+});
+
+describe("price sheet upload: the optional legal category (decision 035)", () => {
+  it("sets a catalogue medication's stated category, leaves one without a category as it is, and creates new ones with theirs or POM", async () => {
+    const { medications } = await import("../src/db/schema.ts");
+    const categoryOf = async (id: string) =>
+      (
+        await api.database.db
+          .select({ legalCategory: medications.legalCategory })
+          .from(medications)
+          .where(eq(medications.id, id))
+      )[0]?.legalCategory;
+    expect([await categoryOf("alli"), await categoryOf("viagra-connect")]).toEqual(["P", "P"]);
+    const header = ["Pharmacy", "Rating", "1 pack", "link"];
+    const withCategory = (category: string) => {
+      const rows: unknown[][] = head();
+      rows[1] = ["Form", "Tablets", "Legal category", category];
+      return rows;
+    };
+    const file = await xlsx({
+      Alli: [...withCategory("pom"), header],
+      "Viagra Connect": [...withCategory(""), header],
+      Viagra: [...withCategory("POM"), header],
+      "Stated Test Gel": [...withCategory("GSL"), header],
+      "Unstated Test Pill": [...head(), header],
+    });
+    const preview = PriceSheetPreview.parse((await upload("categories.xlsx", file)).body);
+    // Only Alli changes: Viagra already is POM and Viagra Connect's sheet states nothing.
+    expect(preview.legalCategoryChanges).toEqual([
+      { medicationId: "alli", medicationName: "Alli", from: "P", to: "POM" },
+    ]);
+    expect(preview.unknownMedications.map((entry) => [entry.sheet, entry.legalCategory])).toEqual([
+      ["Stated Test Gel", "GSL"],
+      ["Unstated Test Pill", "POM"],
+    ]);
+    expect(await categoryOf("alli")).toBe("P");
+
+    const applied = await call(adminEndpoints.applyPriceSheet, {
+      body: { createMedications: ["Stated Test Gel", "Unstated Test Pill"] },
+    });
+    expect(applied.status).toBe(200);
+    expect(PriceSheetApplied.parse(applied.body)).toMatchObject({
+      changedLegalCategories: 1,
+      createdMedications: 2,
+    });
+    expect(await categoryOf("alli")).toBe("POM");
+    expect(await categoryOf("viagra-connect")).toBe("P");
+    expect(await categoryOf("stated-test-gel")).toBe("GSL");
+    expect(await categoryOf("unstated-test-pill")).toBe("POM");
+    const [entry] = await api.database.db
+      .select({ changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, "alli"), eq(auditLog.action, "update")))
+      .orderBy(sql`${auditLog.createdAt} desc`)
+      .limit(1);
+    expect(entry?.changes).toEqual({ legalCategory: { from: "P", to: "POM" }, file: "categories.xlsx" });
+
+    // Leave the demo data as it was.
+    await api.database.db.update(medications).set({ legalCategory: "P" }).where(eq(medications.id, "alli"));
+    for (const id of ["stated-test-gel", "unstated-test-pill"]) {
+      await api.database.db.delete(medications).where(eq(medications.id, id));
+    }
+  });
+
+  it("exports each medication's category on row 2, after its form", async () => {
+    const res = await call(adminEndpoints.exportPriceSheet, { query: { medicationId: "alli" } });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(
+      Buffer.from(PriceSheetFile.parse(res.body).content, "base64") as unknown as ArrayBuffer,
+    );
+    const values = book.worksheets[0]?.getRow(2).values as unknown[];
+    expect(values.slice(1)).toEqual(["Form", "Capsules", "Legal category", "P"]);
   });
 });
 

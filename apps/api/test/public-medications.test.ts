@@ -52,10 +52,14 @@ describe("GET /api/medications", () => {
         "100mg x 8 tablets",
       ],
       active: true,
+      legalCategory: "POM",
     });
     // A medication without a generic name leaves the optional field out.
     const eroxon = list.find((m) => m.id === "eroxon");
     expect(eroxon && "genericName" in eroxon).toBe(false);
+    // Each carries its legal category (decision 035), as the demo catalogue gives it.
+    expect(list.find((m) => m.id === "viagra-connect")?.legalCategory).toBe("P");
+    expect(eroxon?.legalCategory).toBe("GSL");
   });
 
   it("pages with limit and offset", async () => {

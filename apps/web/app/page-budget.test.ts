@@ -15,9 +15,11 @@ import { buildWeb } from "../../../scripts/web-build.ts";
  * alone are 105 KB (docs/performance.md). zod and the contract's schemas, 46 KB, load only when a
  * visitor sends a form or asks the API something from the browser (decision 025); the second test
  * keeps them out. This test holds the line at today's ceiling, so no change makes it worse; lower
- * it as routes shrink, down to 120 KB.
+ * it as routes shrink, down to 120 KB. Raised from 137 to 138 KB for words the law asks the
+ * condition page to carry (issue 32): the prescription-only sentence (decision 035), the price
+ * alert's explicit consent and who sets the ratings (decision 036).
  */
-const CEILING_GZIP_BYTES = 137 * 1024;
+const CEILING_GZIP_BYTES = 138 * 1024;
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBuild = path.join(webDir, "build/server/index.js");
 const clientDir = path.join(webDir, "build/client");

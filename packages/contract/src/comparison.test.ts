@@ -21,6 +21,7 @@ const viagra: Medication = {
   category: "mens-health",
   subcategory: "erectile-dysfunction",
   form: "Tablets",
+  legalCategory: "POM",
   description: "",
   dosage: ["50mg x 4 tablets", "100mg x 4 tablets"],
   active: true,

@@ -8,6 +8,7 @@ import {
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
+  LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   PRICE_ALERT_STATUSES,
   SUBSCRIPTION_SOURCES,
@@ -48,6 +49,8 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 
 export const MedicationForm = z.enum(MEDICATION_FORMS);
+/** POM, P or GSL (decision 035). */
+export const LegalCategory = z.enum(LEGAL_CATEGORY_IDS, { error: "must be POM, P or GSL" });
 
 export const Medication = z.object({
   id: Slug,
@@ -60,6 +63,8 @@ export const Medication = z.object({
   description: z.string(),
   dosage: z.array(z.string().min(1)),
   active: z.boolean(),
+  /** Prescription-only, pharmacy or general sale medicine (decision 035). */
+  legalCategory: LegalCategory,
 });
 export type Medication = z.infer<typeof Medication>;
 

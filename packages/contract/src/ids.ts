@@ -46,6 +46,31 @@ export const MEDICATION_FORMS = [
   "other",
 ] as const;
 
+/**
+ * A medicine's legal category in the UK (Human Medicines Regulations 2012, reg. 5; decision 035):
+ * prescription-only, pharmacy, or general sale. Unknown reads as "POM", the safe reading.
+ */
+export const LEGAL_CATEGORY_IDS = ["POM", "P", "GSL"] as const;
+export type LegalCategoryId = (typeof LEGAL_CATEGORY_IDS)[number];
+/** What a medication whose category nobody has given is taken to be (decision 035). */
+export const UNKNOWN_LEGAL_CATEGORY = "POM" satisfies LegalCategoryId;
+/** Each category's name for people: the back-office's choices and the price sheets' help. */
+export const LEGAL_CATEGORY_NAMES: Readonly<Record<LegalCategoryId, string>> = {
+  POM: "Prescription-only medicine (POM)",
+  P: "Pharmacy medicine (P)",
+  GSL: "General sale (GSL)",
+};
+/** What the condition page and each comparison row say of a prescription-only medicine (issue 32). */
+export const PRESCRIPTION_ONLY_NOTICE =
+  "Prescription-only medicine: a prescriber at the pharmacy decides whether it is suitable";
+
+/** A written category ("pom", " P ", "gsl") as its id, whatever its case; undefined for anything else. */
+export function readLegalCategory(value: unknown): LegalCategoryId | undefined {
+  if (typeof value !== "string") return undefined;
+  const wanted = value.trim().toUpperCase();
+  return LEGAL_CATEGORY_IDS.find((id) => id === wanted);
+}
+
 export const DELIVERY_OPTIONS = ["standard", "express", "next-day", "click-collect"] as const;
 export const ADMIN_MESSAGE_CATEGORIES = ["warning", "promo", "information", "other"] as const;
 export const CONTACT_SUBJECTS = ["general", "technical", "pharmacy", "pricing", "feedback", "other"] as const;

@@ -30,9 +30,21 @@ function medication(
   name: string,
   dosage: string[],
   subcategory = "erectile-dysfunction",
+  legalCategory: Medication["legalCategory"] = "POM",
 ): Medication {
   const category = subcategories.find((entry) => entry.id === subcategory)?.categoryId ?? "";
-  return { id, _id: id, name, category, subcategory, form: "Tablets", description: "", dosage, active: true };
+  return {
+    id,
+    _id: id,
+    name,
+    category,
+    subcategory,
+    form: "Tablets",
+    description: "",
+    dosage,
+    active: true,
+    legalCategory,
+  };
 }
 
 function price(
@@ -68,6 +80,33 @@ const key = (entry: Pick<Price, "medicationId" | "pharmacyId" | "dosage" | "pric
   `${entry.medicationId}|${entry.pharmacyId}|${entry.dosage}|${entry.price}`;
 
 describe("price sheets: export", () => {
+  it("writes each medication's legal category after its form, and the importer reads it back (decision 035)", () => {
+    const medications = [
+      medication("viagra-connect", "Viagra Connect", ["50mg x 4 tablets"], "erectile-dysfunction", "P"),
+      medication("eroxon", "Eroxon", ["4 tubes"], "erectile-dysfunction", "GSL"),
+      medication("viagra", "Viagra", ["50mg x 4 tablets"]),
+    ];
+    const { workbook } = exportPriceSheets({ medications, prices: [], conditionOf });
+    expect((workbook["Viagra Connect"] as unknown[][])[1]).toEqual([
+      "Form",
+      "Tablets",
+      "Legal category",
+      "P",
+    ]);
+    const back = importPriceSheets(workbook, { mapCondition, defaultLastUpdated: fileDate });
+    expect(back.skipped).toEqual([]);
+    expect(back.medications.map((entry) => [entry.id, entry.legalCategory])).toEqual([
+      ["eroxon", "GSL"],
+      ["viagra", "POM"],
+      ["viagra-connect", "P"],
+    ]);
+    expect([...back.statedLegalCategories]).toEqual([
+      ["eroxon", "GSL"],
+      ["viagra", "POM"],
+      ["viagra-connect", "P"],
+    ]);
+  });
+
   it("writes one sheet per medication that the importer reads back", () => {
     const medications = [medication("viagra", "Viagra", ["50mg", "100mg"])];
     const prices = [
@@ -83,7 +122,7 @@ describe("price sheets: export", () => {
     expect(omitted).toEqual([]);
     expect(workbook.Viagra).toEqual([
       ["Generic name", ""],
-      ["Form", "Tablets"],
+      ["Form", "Tablets", "Legal category", "POM"],
       ["Description", ""],
       ["Condition", "Erectile Dysfunction"],
       ["Last updated", "2025-08-30T10:00:00.000Z"],

@@ -1,6 +1,6 @@
 import type { Medication, Price } from "@pharmacompare/contract";
 import { sheetId } from "./cells.ts";
-import { LINK_HEADING } from "./format.ts";
+import { LEGAL_CATEGORY_HEADING, LINK_HEADING } from "./format.ts";
 import type { Workbook } from "./import.ts";
 
 export type Cell = string | number;
@@ -106,7 +106,7 @@ export function exportPriceSheets(input: ExportInput): PriceSheetsExport {
       .map((row): Cell[] => [row.name, row.rating, ...row.cells, row.link]);
     workbook[sheetName] = [
       ["Generic name", medication.genericName ?? ""],
-      ["Form", medication.form],
+      ["Form", medication.form, LEGAL_CATEGORY_HEADING, medication.legalCategory],
       ["Description", medication.description],
       ["Condition", input.conditionOf(medication)],
       ["Last updated", lastUpdated],

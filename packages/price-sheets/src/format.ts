@@ -3,12 +3,16 @@
  * one medication (the sheet's name is its name) and an array of rows of cells. Rows count from 1:
  *
  *   row 1  ["Generic name", "Sildenafil"]                         ("" when there is none)
- *   row 2  ["Form", "Tablets"]                                    (anything unknown reads "other")
+ *   row 2  ["Form", "Tablets", "Legal category", "POM"]           (anything unknown reads "other")
  *   row 3  ["Description", "…"]
  *   row 4  ["Condition", "Erectile Dysfunction"]                  the condition: row 4, else row 5
  *   row 5  ["Last updated", "2025-09-01"]                         optional; the other of rows 4, 5
  *   row 6  ["Pharmacy", "Rating", "50mg x 4 tablets", …, "link"]  the header row
  *   row 7+ ["Kestrel Lane Pharmacy", 4.7, 29.99, …, "https://…"]  one row per pharmacy
+ *
+ * "Legal category" (decision 035) is optional and ours, not §5's: a cell of rows 1-5 headed so,
+ * its value in the cell to its right (POM, P or GSL in any case). The export writes it on row 2,
+ * after the form, where a reader of the §5 rows alone never looks.
  */
 
 /** §9: what a sheet does not say about a pharmacy or a price. */
@@ -29,6 +33,7 @@ export const HEADER_ROW = 5;
 export const FIRST_DOSAGE_COLUMN = 2;
 export const MIN_PHARMACY_CELLS = 3;
 export const LINK_HEADING = "link";
+export const LEGAL_CATEGORY_HEADING = "Legal category";
 
 /** The API's id of a price row, so a sheet's prices key the same as the live ones. */
 export function sheetPriceId(medicationId: string, pharmacyId: string, dosage: string): string {

@@ -45,6 +45,51 @@ function run(workbook: Record<string, unknown>) {
   return importPriceSheets(workbook, { mapCondition, defaultLastUpdated: fileDate });
 }
 
+describe("price sheets: legal category (decision 035)", () => {
+  it("reads POM, P or GSL in any case from the cell right of 'Legal category' in rows 1-5", () => {
+    const result = run({
+      Alli: sheet({ 2: ["Form", "Capsules", "Legal category", " p "] }),
+      Eroxon: sheet({ 1: ["Generic name", "", "LEGAL CATEGORY", "gsl"] }),
+      Viagra: sheet({ 2: ["Form", "Tablets", "Legal category", "POM"] }),
+    });
+    expect(result.skipped).toEqual([]);
+    expect(result.medications.map((entry) => [entry.id, entry.legalCategory])).toEqual([
+      ["alli", "P"],
+      ["eroxon", "GSL"],
+      ["viagra", "POM"],
+    ]);
+    expect(Object.fromEntries(result.statedLegalCategories)).toEqual({
+      alli: "P",
+      eroxon: "GSL",
+      viagra: "POM",
+    });
+  });
+
+  it("reads a blank or missing category as not stated, and the medication as POM", () => {
+    const result = run({
+      Blank: sheet({ 2: ["Form", "Tablets", "Legal category", "  "] }),
+      Missing: sheet(),
+    });
+    expect(result.skipped).toEqual([]);
+    expect(result.medications.map((entry) => entry.legalCategory)).toEqual(["POM", "POM"]);
+    expect(result.statedLegalCategories.size).toBe(0);
+  });
+
+  it("reports a value that is not one of the three, with its cell, and reads it as not stated", () => {
+    const result = run({ Viagra: sheet({ 2: ["Form", "Tablets", "Legal category", "Prescription"] }) });
+    expect(result.skipped).toEqual([
+      {
+        sheet: "Viagra",
+        row: 2,
+        column: 4,
+        reason: 'legal category "Prescription" is not POM, P or GSL; read as not given',
+      },
+    ]);
+    expect(result.medications[0]?.legalCategory).toBe("POM");
+    expect(result.statedLegalCategories.size).toBe(0);
+  });
+});
+
 describe("price sheets: sheets", () => {
   it("reads a medication, its pharmacies and prices from a valid sheet", () => {
     const result = run({ Viagra: sheet() });
@@ -61,6 +106,7 @@ describe("price sheets: sheets", () => {
         description: "Branded sildenafil.",
         dosage: ["50mg x 4 tablets", "100mg x 4 tablets"],
         active: true,
+        legalCategory: "POM",
       },
     ]);
     expect(result.prices.map((price) => [price.pharmacyId, price.dosage, price.price])).toEqual([

@@ -1,10 +1,19 @@
-import { type Medication, type Price, PriceLink, type PricePharmacy } from "@pharmacompare/contract";
+import {
+  type LegalCategoryId,
+  type Medication,
+  type Price,
+  PriceLink,
+  type PricePharmacy,
+  readLegalCategory,
+  UNKNOWN_LEGAL_CATEGORY,
+} from "@pharmacompare/contract";
 import { cellText, isBlank, readDate, readForm, readLink, readPrice, readRating, sheetId } from "./cells.ts";
 import type { ConditionMapper } from "./conditions.ts";
 import {
   CONDITION_ROWS,
   FIRST_DOSAGE_COLUMN,
   HEADER_ROW,
+  LEGAL_CATEGORY_HEADING,
   LINK_HEADING,
   MIN_PHARMACY_CELLS,
   MIN_SHEET_ROWS,
@@ -27,7 +36,10 @@ export interface Skip {
 }
 
 export interface PriceSheetsImport {
+  /** A sheet without a legal category gives its medication "POM", the safe reading (decision 035). */
   medications: Medication[];
+  /** Medication id → the legal category its sheet states; a sheet that states none is not here. */
+  statedLegalCategories: Map<string, LegalCategoryId>;
   pharmacies: PricePharmacy[];
   prices: Price[];
   skipped: Skip[];
@@ -91,6 +103,39 @@ function checkedLink(sheet: string, rowNumber: number, row: readonly unknown[], 
   return undefined;
 }
 
+/**
+ * The legal category a sheet states (decision 035): the cell right of one headed "Legal category"
+ * in rows 1-5. Blank or absent: undefined. Anything but POM, P or GSL is reported and read as absent.
+ */
+function readStatedLegalCategory(
+  sheet: string,
+  rows: readonly unknown[],
+  skipped: Skip[],
+): LegalCategoryId | undefined {
+  for (let index = 0; index < HEADER_ROW; index++) {
+    const row = rowAt(rows, index);
+    const column = row.findIndex(
+      (cell) => cellText(cell).toLowerCase() === LEGAL_CATEGORY_HEADING.toLowerCase(),
+    );
+    if (column === -1) continue;
+    const cell = row[column + 1];
+    if (isBlank(cell)) return undefined;
+    const category = readLegalCategory(cell);
+    if (category === undefined) {
+      const written = cellText(cell) || String(cell);
+      const shown = written.length > 40 ? `${written.slice(0, 40)}…` : written;
+      skipped.push({
+        sheet,
+        row: index + 1,
+        column: column + 2,
+        reason: `legal category "${shown}" is not POM, P or GSL; read as not given`,
+      });
+    }
+    return category;
+  }
+  return undefined;
+}
+
 /** Why a row after the header is no pharmacy's row (§5), or undefined when it is one. */
 function pharmacyRowProblem(row: unknown, seen: ReadonlySet<string>): string | undefined {
   if (!Array.isArray(row)) return "not a row of cells";
@@ -111,6 +156,7 @@ function pharmacyRowProblem(row: unknown, seen: ReadonlySet<string>): string | u
  */
 export function importPriceSheets(workbook: Workbook, options: ImportOptions): PriceSheetsImport {
   const medications: Medication[] = [];
+  const statedLegalCategories = new Map<string, LegalCategoryId>();
   const prices: Price[] = [];
   const pharmacies = new Map<string, PricePharmacy>();
   const skipped: Skip[] = [];
@@ -151,6 +197,8 @@ export function importPriceSheets(workbook: Workbook, options: ImportOptions): P
     const lastUpdated = (dateRow && readDate(dateRow[1])) ?? defaultLastUpdated;
     const columns = readDosageColumns(sheet, rowAt(rows, HEADER_ROW), skipped);
     const genericName = cellText(rowAt(rows, 0)[1]);
+    const legalCategory = readStatedLegalCategory(sheet, rows, skipped);
+    if (legalCategory !== undefined) statedLegalCategories.set(medicationId, legalCategory);
 
     medications.push({
       id: medicationId,
@@ -163,6 +211,7 @@ export function importPriceSheets(workbook: Workbook, options: ImportOptions): P
       description: cellText(rowAt(rows, 2)[1]),
       dosage: [...columns.values()],
       active: true,
+      legalCategory: legalCategory ?? UNKNOWN_LEGAL_CATEGORY,
     });
 
     const seenPharmacies = new Set<string>();
@@ -214,5 +263,5 @@ export function importPriceSheets(workbook: Workbook, options: ImportOptions): P
     }
   }
 
-  return { medications, pharmacies: [...pharmacies.values()], prices, skipped };
+  return { medications, statedLegalCategories, pharmacies: [...pharmacies.values()], prices, skipped };
 }

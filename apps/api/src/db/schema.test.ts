@@ -9,6 +9,7 @@ import {
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
   EMAIL_LINK_PURPOSES,
+  LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   OUTBOX_STATUSES,
   PRICE_ALERT_STATUSES,
@@ -37,6 +38,7 @@ function listedIn(constraint: string): string[] {
 // schema.ts takes these lists from the contract; a change there needs a new migration too.
 const lists: [constraint: string, list: readonly string[], name: string][] = [
   ["medications_form_valid", MEDICATION_FORMS, "MEDICATION_FORMS"],
+  ["medications_legal_category_valid", LEGAL_CATEGORY_IDS, "LEGAL_CATEGORY_IDS"],
   ["pharmacies_delivery_options_valid", DELIVERY_OPTIONS, "DELIVERY_OPTIONS"],
   ["admin_users_role_valid", ADMIN_ROLES, "ADMIN_ROLES"],
   ["admin_messages_category_valid", ADMIN_MESSAGE_CATEGORIES, "ADMIN_MESSAGE_CATEGORIES"],

@@ -9,11 +9,13 @@ import {
   DELIVERY_OPTIONS,
   EMAIL_LINK_PURPOSES,
   GPHC_NUMBER_PATTERN,
+  LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   OUTBOX_STATUSES,
   PRICE_ALERT_STATUSES,
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
+  UNKNOWN_LEGAL_CATEGORY,
 } from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
 import {
@@ -102,6 +104,8 @@ export const medications = pgTable(
     /** Strength/quantity strings in the order a visitor sees them. */
     dosages: text("dosages").array().notNull().default(sql`'{}'::text[]`),
     active: boolean("active").notNull().default(true),
+    /** POM, P or GSL; a row nobody has classified is prescription-only, the safe reading (decision 035). */
+    legalCategory: text("legal_category").notNull().default(UNKNOWN_LEGAL_CATEGORY),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,6 +119,7 @@ export const medications = pgTable(
     slugId("medications", t.id),
     nonBlank("medications_name_not_blank", t.name),
     check("medications_form_valid", inList("form", MEDICATION_FORMS)),
+    check("medications_legal_category_valid", inList("legal_category", LEGAL_CATEGORY_IDS)),
     // Every dosage is a choice on the page: none may be empty.
     check("medications_dosages_not_empty", sql`not ('' = any(${t.dosages}))`),
     index("medications_subcategory_idx").on(t.subcategoryId),

@@ -4,6 +4,7 @@ import {
   CQC_NUMBER_PATTERN,
   DELIVERY_OPTIONS,
   GPHC_NUMBER_PATTERN,
+  LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   parsePackSize,
   SUBCATEGORY_IDS,
@@ -127,6 +128,27 @@ describe("demo medications", () => {
       }
       expect(medication.description.trim(), medication.id).not.toBe("");
     }
+  });
+
+  it("gives every medication one of the three legal categories, agreeing with its description (decision 035)", () => {
+    const categories: readonly string[] = LEGAL_CATEGORY_IDS;
+    for (const medication of demoMedications) {
+      expect(categories, medication.id).toContain(medication.legalCategory);
+      // A description that calls it prescription-only never sits on a P or GSL medication.
+      if (/^Prescription-only medicine\.|\. Prescription-only medicine\./.test(medication.description)) {
+        expect(medication.legalCategory, medication.id).toBe("POM");
+      }
+    }
+    const of = (id: string) => demoMedications.find((medication) => medication.id === id)?.legalCategory;
+    // The brief's examples, as the MHRA lists them.
+    expect(
+      ["viagra", "sildenafil", "cialis", "tadalafil", "wegovy", "mounjaro", "finasteride"].map(of),
+    ).toEqual(Array(7).fill("POM"));
+    expect(of("microgynon-30")).toBe("POM");
+    expect([of("viagra-connect"), of("stud-100"), of("hana"), of("ellaone"), of("alli")]).toEqual(
+      Array(5).fill("P"),
+    );
+    expect(of("eroxon")).toBe("GSL");
   });
 });
 

@@ -14,6 +14,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "The original branded sildenafil tablet for erectile dysfunction. Prescription-only medicine supplied after an online consultation.",
     dosage: [
@@ -32,6 +33,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "P",
     description:
       "Sildenafil 50mg tablets for men aged 18 and over. A pharmacy medicine that can be bought without a prescription after answering a pharmacist's questions.",
     dosage: ["50mg x 4 tablets", "50mg x 8 tablets"],
@@ -44,6 +46,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Generic sildenafil tablets containing the same active ingredient as Viagra. Prescription-only medicine.",
     dosage: [
@@ -63,6 +66,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Branded tadalafil tablets, available as a low daily dose or as a higher dose taken when needed. Prescription-only medicine.",
     dosage: [
@@ -81,6 +85,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Generic tadalafil tablets containing the same active ingredient as Cialis. Prescription-only medicine.",
     dosage: [
@@ -99,6 +104,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Branded vardenafil film-coated tablets for erectile dysfunction. Prescription-only medicine.",
     dosage: ["5mg x 4 tablets", "10mg x 4 tablets", "20mg x 4 tablets", "20mg x 8 tablets"],
@@ -111,6 +117,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Generic vardenafil tablets containing the same active ingredient as Levitra. Prescription-only medicine.",
     dosage: ["5mg x 4 tablets", "10mg x 4 tablets", "20mg x 4 tablets", "20mg x 8 tablets"],
@@ -123,6 +130,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "POM",
     description: "Branded avanafil tablets for erectile dysfunction. Prescription-only medicine.",
     dosage: ["50mg x 4 tablets", "100mg x 4 tablets", "200mg x 4 tablets", "100mg x 8 tablets"],
     typicalPrice: [39.99, 44.99, 49.99, 84.99],
@@ -133,6 +141,9 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Gel",
+    // A CE/UKCA-marked medical device, not a medicine: no legal category applies. GSL is the
+    // nearest true statement (sold anywhere without a pharmacist) and keeps it off the POM notice.
+    legalCategory: "GSL",
     description:
       "A topical gel for erectile dysfunction supplied in single-use tubes. It is a medical device rather than a medicine and is sold without a prescription.",
     dosage: ["4 tubes", "8 tubes (2 packs)"],
@@ -147,6 +158,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "premature-ejaculation",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Branded dapoxetine tablets licensed in the UK for premature ejaculation in men aged 18 to 64. Prescription-only medicine.",
     dosage: ["30mg x 3 tablets", "30mg x 6 tablets", "60mg x 3 tablets", "60mg x 6 tablets"],
@@ -159,6 +171,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "premature-ejaculation",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Generic dapoxetine tablets containing the same active ingredient as Priligy. Prescription-only medicine.",
     dosage: ["30mg x 3 tablets", "30mg x 6 tablets", "60mg x 3 tablets", "60mg x 6 tablets"],
@@ -171,6 +184,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "premature-ejaculation",
     form: "Solution",
+    legalCategory: "POM",
     description:
       "A metered-dose spray containing the local anaesthetics lidocaine and prilocaine, applied to the skin. Prescription-only medicine.",
     dosage: ["1 spray (20 doses)", "2 sprays (40 doses)", "3 sprays (60 doses)"],
@@ -183,6 +197,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "premature-ejaculation",
     form: "Solution",
+    legalCategory: "P",
     description: "A lidocaine desensitising spray applied to the skin. Sold without a prescription.",
     dosage: ["12g spray", "2 x 12g spray"],
     typicalPrice: [13.99, 25.99],
@@ -196,6 +211,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "hair-loss",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Generic finasteride 1mg tablets for male pattern hair loss, the same active ingredient as Propecia. Prescription-only medicine.",
     dosage: ["1mg x 28 tablets", "1mg x 56 tablets", "1mg x 84 tablets", "1mg x 168 tablets"],
@@ -208,6 +224,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "hair-loss",
     form: "Tablets",
+    legalCategory: "POM",
     description: "Branded finasteride 1mg tablets for male pattern hair loss. Prescription-only medicine.",
     dosage: ["1mg x 28 tablets", "1mg x 84 tablets", "1mg x 168 tablets"],
     typicalPrice: [39.99, 99.99, 189.99],
@@ -219,6 +236,8 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "hair-loss",
     form: "Foam",
+    // Regaine's 5% foams are general sale; its 5% solution and unbranded 5% solutions are pharmacy.
+    legalCategory: "GSL",
     description:
       "A 5% minoxidil scalp foam for hereditary hair loss in men. Available without a prescription.",
     dosage: ["1 x 73ml (1 month)", "3 x 73ml (3 months)", "6 x 73ml (6 months)"],
@@ -231,6 +250,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "hair-loss",
     form: "Solution",
+    legalCategory: "P",
     description:
       "A 5% minoxidil liquid applied to the scalp for hereditary hair loss in men. Available without a prescription.",
     dosage: ["1 x 60ml (1 month)", "3 x 60ml (3 months)"],
@@ -243,6 +263,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "hair-loss",
     form: "Foam",
+    legalCategory: "GSL",
     description:
       "A once-daily 5% minoxidil scalp foam for hereditary hair loss in women. Available without a prescription.",
     dosage: ["1 x 73ml (1 month)", "3 x 73ml (3 months)"],
@@ -255,6 +276,7 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "hair-loss",
     form: "Solution",
+    legalCategory: "P",
     description:
       "Unbranded 5% minoxidil solution applied to the scalp for hereditary hair loss. Available without a prescription.",
     dosage: ["1 x 60ml (1 month)", "3 x 60ml (3 months)", "6 x 60ml (6 months)"],
@@ -267,6 +289,8 @@ export const demoMedications: DemoMedication[] = [
     category: "mens-health",
     subcategory: "hair-loss",
     form: "Bundle",
+    // The finasteride in the pack is prescription-only, so the pack is.
+    legalCategory: "POM",
     description:
       "A combined pack of finasteride 1mg tablets and 5% minoxidil solution sold by some pharmacies. The finasteride part is prescription-only.",
     dosage: ["1 month supply", "3 month supply", "6 month supply"],
@@ -281,6 +305,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "A combined oral contraceptive pill taken for 21 days of each 28-day cycle. Prescription-only medicine.",
     dosage: ["3 x 21 tablets", "6 x 21 tablets"],
@@ -293,6 +318,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "A combined pill containing the same hormones and strengths as Microgynon 30. Prescription-only medicine.",
     dosage: ["3 x 21 tablets", "6 x 21 tablets"],
@@ -305,6 +331,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "A combined pill containing the same hormones and strengths as Microgynon 30. Prescription-only medicine.",
     dosage: ["3 x 21 tablets", "6 x 21 tablets"],
@@ -317,6 +344,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description: "A progestogen-only pill taken every day without a break. Prescription-only medicine.",
     dosage: ["3 x 28 tablets", "6 x 28 tablets"],
     typicalPrice: [22.99, 39.99],
@@ -328,6 +356,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "A progestogen-only pill containing the same hormone and strength as Cerazette. Prescription-only medicine.",
     dosage: ["3 x 28 tablets", "6 x 28 tablets"],
@@ -340,6 +369,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "P",
     description:
       "A desogestrel progestogen-only pill that can be bought without a prescription after a consultation with a pharmacist.",
     dosage: ["3 x 28 tablets", "6 x 28 tablets"],
@@ -352,6 +382,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description: "A combined oral contraceptive pill containing drospirenone. Prescription-only medicine.",
     dosage: ["3 x 21 tablets", "6 x 21 tablets"],
     typicalPrice: [29.99, 54.99],
@@ -363,6 +394,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "A combined pill containing the same hormones and strengths as Yasmin. Prescription-only medicine.",
     dosage: ["3 x 21 tablets", "6 x 21 tablets"],
@@ -375,6 +407,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description: "A combined oral contraceptive pill containing desogestrel. Prescription-only medicine.",
     dosage: ["3 x 21 tablets", "6 x 21 tablets"],
     typicalPrice: [21.99, 38.99],
@@ -386,6 +419,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "A lower-oestrogen combined oral contraceptive pill containing gestodene. Prescription-only medicine.",
     dosage: ["3 x 21 tablets", "6 x 21 tablets"],
@@ -398,6 +432,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "oral-contraceptives",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "A progestogen-only pill containing norethisterone 350 micrograms. Prescription-only medicine.",
     dosage: ["3 x 28 tablets", "6 x 28 tablets"],
@@ -412,6 +447,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "other-contraceptives",
     form: "Patches",
+    legalCategory: "POM",
     description:
       "A weekly contraceptive skin patch worn for three weeks out of four. Prescription-only medicine.",
     dosage: ["9 patches (3 months)", "18 patches (6 months)"],
@@ -424,6 +460,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "other-contraceptives",
     form: "Rings",
+    legalCategory: "POM",
     description:
       "A flexible vaginal ring that releases contraceptive hormones and is replaced each cycle. Prescription-only medicine.",
     dosage: ["1 ring (1 month)", "3 rings (3 months)", "6 rings (6 months)"],
@@ -436,6 +473,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "other-contraceptives",
     form: "Rings",
+    legalCategory: "POM",
     description:
       "A contraceptive vaginal ring releasing the same hormones as NuvaRing. Prescription-only medicine.",
     dosage: ["3 rings (3 months)", "6 rings (6 months)"],
@@ -450,6 +488,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "morning-after-pill",
     form: "Tablets",
+    legalCategory: "P",
     description:
       "A single 1.5mg levonorgestrel tablet for emergency contraception. A pharmacy medicine supplied after a short consultation.",
     dosage: ["1.5mg x 1 tablet", "1.5mg x 2 tablets"],
@@ -462,6 +501,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "morning-after-pill",
     form: "Tablets",
+    legalCategory: "P",
     description:
       "Generic 1.5mg levonorgestrel emergency contraception tablet. A pharmacy medicine supplied after a short consultation.",
     dosage: ["1.5mg x 1 tablet", "1.5mg x 2 tablets"],
@@ -474,6 +514,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "morning-after-pill",
     form: "Tablets",
+    legalCategory: "P",
     description:
       "A single 30mg ulipristal acetate tablet for emergency contraception. A pharmacy medicine supplied after a short consultation.",
     dosage: ["30mg x 1 tablet", "30mg x 2 tablets"],
@@ -486,6 +527,8 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "morning-after-pill",
     form: "Tablets",
+    // Generic ulipristal 30mg emergency contraception is licensed as a pharmacy medicine, as ellaOne.
+    legalCategory: "P",
     description:
       "Generic 30mg ulipristal acetate emergency contraception tablet. A pharmacy medicine supplied after a short consultation.",
     dosage: ["30mg x 1 tablet", "30mg x 2 tablets"],
@@ -500,6 +543,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "period-delay",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Norethisterone 5mg tablets, commonly prescribed to postpone a period. Prescription-only medicine.",
     dosage: ["5mg x 30 tablets", "5mg x 60 tablets", "5mg x 90 tablets"],
@@ -512,6 +556,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "period-delay",
     form: "Tablets",
+    legalCategory: "POM",
     description: "Branded norethisterone 5mg tablets. Prescription-only medicine.",
     dosage: ["5mg x 30 tablets", "5mg x 60 tablets"],
     typicalPrice: [22.99, 39.99],
@@ -523,6 +568,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "period-delay",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Medroxyprogesterone acetate 10mg tablets, which some online services prescribe to delay a period. Prescription-only medicine.",
     dosage: ["10mg x 30 tablets", "10mg x 60 tablets"],
@@ -537,6 +583,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "cystitis",
     form: "Capsules",
+    legalCategory: "POM",
     description:
       "An antibiotic used for uncomplicated urinary tract infections in women. Prescription-only medicine.",
     dosage: ["100mg MR x 6 capsules", "50mg x 12 capsules"],
@@ -549,6 +596,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "cystitis",
     form: "Capsules",
+    legalCategory: "POM",
     description:
       "Branded nitrofurantoin 100mg modified-release capsules, an antibiotic for urinary tract infections. Prescription-only medicine.",
     dosage: ["100mg x 6 capsules", "100mg x 12 capsules"],
@@ -561,6 +609,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "cystitis",
     form: "Tablets",
+    legalCategory: "POM",
     description: "An antibiotic tablet used for urinary tract infections. Prescription-only medicine.",
     dosage: ["200mg x 6 tablets", "200mg x 12 tablets"],
     typicalPrice: [14.99, 24.99],
@@ -572,6 +621,7 @@ export const demoMedications: DemoMedication[] = [
     category: "womens-health",
     subcategory: "cystitis",
     form: "other",
+    legalCategory: "P",
     description:
       "Potassium citrate granules dissolved in water to relieve the symptoms of mild cystitis. Available without a prescription.",
     dosage: ["6 sachets", "12 sachets (2 packs)"],
@@ -586,6 +636,7 @@ export const demoMedications: DemoMedication[] = [
     category: "weight-loss",
     subcategory: "weight-loss-medications",
     form: "Injection",
+    legalCategory: "POM",
     description:
       "A once-weekly semaglutide injection for weight management, supplied as a pre-filled pen holding four doses. Prescription-only medicine.",
     dosage: [
@@ -604,6 +655,7 @@ export const demoMedications: DemoMedication[] = [
     category: "weight-loss",
     subcategory: "weight-loss-medications",
     form: "Injection",
+    legalCategory: "POM",
     description:
       "A once-weekly tirzepatide injection for weight management, supplied as a KwikPen holding four doses. Prescription-only medicine.",
     dosage: [
@@ -623,6 +675,7 @@ export const demoMedications: DemoMedication[] = [
     category: "weight-loss",
     subcategory: "weight-loss-medications",
     form: "Injection",
+    legalCategory: "POM",
     description:
       "A once-daily liraglutide injection for weight management, supplied in 3ml pre-filled pens. Prescription-only medicine.",
     dosage: ["6mg/ml x 1 pen", "6mg/ml x 3 pens", "6mg/ml x 5 pens"],
@@ -635,6 +688,7 @@ export const demoMedications: DemoMedication[] = [
     category: "weight-loss",
     subcategory: "weight-loss-medications",
     form: "Capsules",
+    legalCategory: "POM",
     description:
       "Generic orlistat 120mg capsules, which reduce the amount of dietary fat absorbed. Prescription-only medicine.",
     dosage: ["120mg x 84 capsules", "120mg x 168 capsules", "120mg x 252 capsules"],
@@ -647,6 +701,7 @@ export const demoMedications: DemoMedication[] = [
     category: "weight-loss",
     subcategory: "weight-loss-medications",
     form: "Capsules",
+    legalCategory: "POM",
     description: "Branded orlistat 120mg capsules for weight management. Prescription-only medicine.",
     dosage: ["120mg x 84 capsules", "120mg x 168 capsules"],
     typicalPrice: [49.99, 94.99],
@@ -658,6 +713,7 @@ export const demoMedications: DemoMedication[] = [
     category: "weight-loss",
     subcategory: "weight-loss-medications",
     form: "Capsules",
+    legalCategory: "P",
     description:
       "Orlistat 60mg capsules for adults with a BMI of 28 or more. A pharmacy medicine sold without a prescription.",
     dosage: ["60mg x 84 capsules", "60mg x 120 capsules"],
@@ -670,6 +726,7 @@ export const demoMedications: DemoMedication[] = [
     category: "weight-loss",
     subcategory: "weight-loss-medications",
     form: "Tablets",
+    legalCategory: "POM",
     description:
       "Prolonged-release naltrexone and bupropion tablets licensed for weight management alongside diet and exercise. Prescription-only medicine.",
     dosage: ["8mg/90mg x 112 tablets", "8mg/90mg x 224 tablets"],
@@ -684,6 +741,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "acne",
     form: "Gel",
+    legalCategory: "POM",
     description: "A topical retinoid gel containing adapalene 0.1% for acne. Prescription-only medicine.",
     dosage: ["0.1% gel 45g", "0.1% gel 2 x 45g"],
     typicalPrice: [24.99, 46.99],
@@ -695,6 +753,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "acne",
     form: "Gel",
+    legalCategory: "POM",
     description:
       "A once-daily gel combining adapalene and benzoyl peroxide for acne. Prescription-only medicine.",
     dosage: ["0.1%/2.5% gel 45g", "0.3%/2.5% gel 45g"],
@@ -707,6 +766,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "acne",
     form: "Gel",
+    legalCategory: "POM",
     description: "A once-daily gel combining clindamycin and tretinoin for acne. Prescription-only medicine.",
     dosage: ["1%/0.025% gel 30g", "1%/0.025% gel 2 x 30g"],
     typicalPrice: [34.99, 64.99],
@@ -718,6 +778,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "acne",
     form: "Gel",
+    legalCategory: "POM",
     description:
       "A gel combining the antibiotic clindamycin with benzoyl peroxide for acne. Prescription-only medicine.",
     dosage: ["1%/3% gel 30g", "1%/5% gel 30g", "1%/5% gel 60g"],
@@ -730,6 +791,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "acne",
     form: "Capsules",
+    legalCategory: "POM",
     description: "A tetracycline antibiotic capsule taken once a day for acne. Prescription-only medicine.",
     dosage: ["408mg x 28 capsules", "408mg x 56 capsules", "408mg x 84 capsules"],
     typicalPrice: [19.99, 34.99, 49.99],
@@ -741,6 +803,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "acne",
     form: "Gel",
+    legalCategory: "P",
     description: "A 5% benzoyl peroxide gel for mild to moderate acne. Available without a prescription.",
     dosage: ["5% gel 30g", "5% gel 60g"],
     typicalPrice: [11.99, 17.99],
@@ -752,6 +815,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "acne",
     form: "Solution",
+    legalCategory: "POM",
     description:
       "A topical solution of erythromycin and zinc acetate, made up by the pharmacy and applied to the skin. Prescription-only medicine.",
     dosage: ["30ml", "90ml"],
@@ -766,6 +830,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "eczema-dermatitis",
     form: "Cream",
+    legalCategory: "POM",
     description:
       "A very potent topical corticosteroid cream (clobetasol propionate 0.05%). Prescription-only medicine.",
     dosage: ["0.05% cream 30g", "0.05% cream 100g"],
@@ -778,6 +843,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "eczema-dermatitis",
     form: "Cream",
+    legalCategory: "POM",
     description:
       "A potent once-daily topical corticosteroid cream (mometasone furoate 0.1%). Prescription-only medicine.",
     dosage: ["0.1% cream 30g", "0.1% cream 100g"],
@@ -790,6 +856,8 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "eczema-dermatitis",
     form: "Cream",
+    // The 15g pack is sold as a pharmacy medicine; the 30g and 100g listed here are prescription-only.
+    legalCategory: "POM",
     description:
       "A moderately potent corticosteroid cream (clobetasone butyrate 0.05%). A small pack is sold in pharmacies without a prescription; larger packs are prescription-only.",
     dosage: ["0.05% cream 15g", "0.05% cream 30g", "0.05% cream 100g"],
@@ -802,6 +870,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "eczema-dermatitis",
     form: "Cream",
+    legalCategory: "POM",
     description:
       "A potent topical corticosteroid cream (betamethasone valerate 0.1%). Prescription-only medicine.",
     dosage: ["0.1% cream 30g", "0.1% cream 100g"],
@@ -814,6 +883,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "eczema-dermatitis",
     form: "Ointment",
+    legalCategory: "POM",
     description: "A non-steroid tacrolimus ointment used for atopic eczema. Prescription-only medicine.",
     dosage: ["0.03% ointment 30g", "0.1% ointment 30g", "0.1% ointment 60g"],
     typicalPrice: [44.99, 49.99, 89.99],
@@ -825,6 +895,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "eczema-dermatitis",
     form: "Cream",
+    legalCategory: "P",
     description:
       "A mild corticosteroid cream for irritant and allergic dermatitis and insect bite reactions. A pharmacy medicine sold without a prescription.",
     dosage: ["15g", "2 x 15g"],
@@ -837,6 +908,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "eczema-dermatitis",
     form: "Cream",
+    legalCategory: "POM",
     description:
       "A cream combining the antibiotic fusidic acid with a potent corticosteroid, used for eczema where infection is present. Prescription-only medicine.",
     dosage: ["30g", "60g"],
@@ -851,6 +923,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "psoriasis",
     form: "Gel",
+    legalCategory: "POM",
     description:
       "A gel combining calcipotriol, a vitamin D analogue, with a corticosteroid, used for scalp and body psoriasis. Prescription-only medicine.",
     dosage: ["60g", "120g (2 x 60g)"],
@@ -863,6 +936,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "psoriasis",
     form: "Foam",
+    legalCategory: "POM",
     description:
       "A cutaneous foam combining calcipotriol and betamethasone dipropionate for plaque psoriasis. Prescription-only medicine.",
     dosage: ["60g", "120g (2 x 60g)"],
@@ -875,6 +949,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "psoriasis",
     form: "Ointment",
+    legalCategory: "POM",
     description:
       "A vitamin D analogue ointment (50 micrograms per gram) for plaque psoriasis. Prescription-only medicine.",
     dosage: ["30g", "60g", "120g"],
@@ -887,6 +962,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "psoriasis",
     form: "Lotion",
+    legalCategory: "P",
     description: "A coal tar lotion for psoriasis of the skin and scalp. Available without a prescription.",
     dosage: ["100ml", "250ml"],
     typicalPrice: [11.99, 19.99],
@@ -898,6 +974,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "psoriasis",
     form: "Shampoo",
+    legalCategory: "P",
     description:
       "A medicated shampoo for scaly scalp conditions such as psoriasis and dandruff. Available without a prescription.",
     dosage: ["250ml", "2 x 250ml"],
@@ -912,6 +989,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "rosacea",
     form: "Cream",
+    legalCategory: "POM",
     description: "An ivermectin 10mg/g cream for the spots of rosacea. Prescription-only medicine.",
     dosage: ["30g", "60g (2 x 30g)"],
     typicalPrice: [39.99, 74.99],
@@ -923,6 +1001,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "rosacea",
     form: "Gel",
+    legalCategory: "POM",
     description: "A metronidazole 0.75% gel for rosacea. Prescription-only medicine.",
     dosage: ["30g", "60g (2 x 30g)"],
     typicalPrice: [19.99, 36.99],
@@ -934,6 +1013,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "rosacea",
     form: "Gel",
+    legalCategory: "POM",
     description: "An azelaic acid 15% gel for the spots of rosacea. Prescription-only medicine.",
     dosage: ["30g", "60g (2 x 30g)"],
     typicalPrice: [24.99, 46.99],
@@ -945,6 +1025,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "rosacea",
     form: "Gel",
+    legalCategory: "POM",
     description: "A brimonidine gel for the facial redness of rosacea. Prescription-only medicine.",
     dosage: ["30g", "60g (2 x 30g)"],
     typicalPrice: [49.99, 94.99],
@@ -956,6 +1037,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "rosacea",
     form: "Capsules",
+    legalCategory: "POM",
     description: "Doxycycline 40mg modified-release capsules for rosacea. Prescription-only medicine.",
     dosage: ["40mg x 56 capsules", "40mg x 112 capsules"],
     typicalPrice: [34.99, 64.99],
@@ -969,6 +1051,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "impetigo",
     form: "Cream",
+    legalCategory: "POM",
     description:
       "A fusidic acid 2% antibiotic cream for bacterial skin infections such as impetigo. Prescription-only medicine.",
     dosage: ["2% cream 15g", "2% cream 30g"],
@@ -981,6 +1064,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "impetigo",
     form: "Cream",
+    legalCategory: "POM",
     description:
       "Generic fusidic acid 2% antibiotic cream, the same active ingredient as Fucidin. Prescription-only medicine.",
     dosage: ["2% cream 15g", "2% cream 30g"],
@@ -993,6 +1077,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "impetigo",
     form: "Cream",
+    legalCategory: "P",
     description:
       "An antiseptic hydrogen peroxide 1% cream used for superficial skin infections such as impetigo. A pharmacy medicine.",
     dosage: ["1% cream 10g", "1% cream 25g"],
@@ -1005,6 +1090,7 @@ export const demoMedications: DemoMedication[] = [
     category: "skin-treatment",
     subcategory: "impetigo",
     form: "Ointment",
+    legalCategory: "POM",
     description:
       "A mupirocin 2% antibiotic ointment for bacterial skin infections. Prescription-only medicine.",
     dosage: ["2% ointment 15g", "2% ointment 2 x 15g"],

@@ -2,6 +2,7 @@ import type {
   AdminMessageCategory,
   BlogCategory,
   DeliveryOption,
+  LegalCategoryId,
   MedicationForm,
 } from "@pharmacompare/contract";
 import type { z } from "zod";
@@ -30,6 +31,8 @@ export interface DemoMedication {
   category: string;
   subcategory: string;
   form: z.infer<typeof MedicationForm>;
+  /** Its UK legal category as pharmacies sell the listed packs (decision 035). */
+  legalCategory: LegalCategoryId;
   description: string;
   /** Strength/quantity strings as a visitor picks them, e.g. "50mg x 4 tablets". */
   dosage: string[];

@@ -76,6 +76,7 @@ export async function seedDemoCatalogue(
         categoryId: m.category,
         subcategoryId: m.subcategory,
         form: m.form,
+        legalCategory: m.legalCategory,
         description: m.description,
         dosages: m.dosage,
       })),

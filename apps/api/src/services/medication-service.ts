@@ -1,4 +1,4 @@
-import { type Medication, PUBLIC_API_LIMITS } from "@pharmacompare/contract";
+import { type LegalCategoryId, type Medication, PUBLIC_API_LIMITS } from "@pharmacompare/contract";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories, medications, subcategories } from "../db/schema.ts";
@@ -20,6 +20,8 @@ export function toMedication(row: MedicationRow): Medication {
     description: row.description,
     dosage: row.dosages,
     active: row.active,
+    // The column's CHECK holds it to the contract's list.
+    legalCategory: row.legalCategory as LegalCategoryId,
   };
 }
 

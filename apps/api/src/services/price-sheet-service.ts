@@ -6,6 +6,7 @@ import {
   type PriceSheetApplied,
   type PriceSheetApplyChoices,
   type PriceSheetChange,
+  type PriceSheetLegalCategoryChange,
   type PriceSheetLinkChange,
   type PriceSheetPreview,
   priceSheetMessages,
@@ -18,6 +19,7 @@ import {
   SHEET_DEFAULTS,
   sheetId,
 } from "@pharmacompare/price-sheets";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import {
@@ -73,6 +75,8 @@ interface HeldUpload {
   newMedications: Map<string, Medication>;
   /** Unknown pharmacies by normalised name, with the rating the file gives. */
   newPharmacies: Map<string, { name: string; rating: number }>;
+  /** Catalogue medications whose sheet states another legal category (decision 035). */
+  legalCategoryChanges: PriceSheetLegalCategoryChange[];
 }
 
 type ApplyChoices = z.output<typeof PriceSheetApplyChoices>;
@@ -162,7 +166,12 @@ export function createPriceSheetService(
     });
     const [catalogue, pharmacies, stored] = await Promise.all([
       db
-        .select({ id: medicationTable.id, name: medicationTable.name, dosages: medicationTable.dosages })
+        .select({
+          id: medicationTable.id,
+          name: medicationTable.name,
+          dosages: medicationTable.dosages,
+          legalCategory: medicationTable.legalCategory,
+        })
         .from(medicationTable),
       db
         .select({ id: pharmacyTable.id, name: pharmacyTable.name, website: pharmacyTable.website })
@@ -213,9 +222,20 @@ export function createPriceSheetService(
     };
     const sheetOf = new Map(imported.medications.map((medication) => [medication.id, medication.name]));
     const matchedMedications = new Map<string, (typeof catalogue)[number] | undefined>();
+    const legalCategoryChanges: PriceSheetLegalCategoryChange[] = [];
     for (const medication of imported.medications) {
       const match = matchMedication(medication.name);
       matchedMedications.set(medication.id, match);
+      // A sheet that states no category leaves the catalogue's as it is (decision 035).
+      const stated = imported.statedLegalCategories.get(medication.id);
+      if (match && stated !== undefined && stated !== match.legalCategory) {
+        legalCategoryChanges.push({
+          medicationId: match.id,
+          medicationName: match.name,
+          from: match.legalCategory as PriceSheetLegalCategoryChange["from"],
+          to: stated,
+        });
+      }
       if (!match) {
         newMedications.set(medication.name, medication);
         unknownMedications.set(medication.name, {
@@ -223,6 +243,7 @@ export function createPriceSheetService(
           name: medication.name,
           condition: subcategoryNames.get(medication.subcategory) ?? medication.subcategory,
           dosages: medication.dosage,
+          legalCategory: medication.legalCategory,
           prices: 0,
         });
       }
@@ -330,11 +351,21 @@ export function createPriceSheetService(
       unknownMedications: [...unknownMedications.values()],
       unknownPharmacies: [...unknownPharmacies.values()],
       linkChanges: [...linkChanges.values()],
+      legalCategoryChanges,
       skipped,
     };
     return {
       preview,
-      upload: { fileName, changes, links, linkChanges, pending, newMedications, newPharmacies },
+      upload: {
+        fileName,
+        changes,
+        links,
+        linkChanges,
+        pending,
+        newMedications,
+        newPharmacies,
+        legalCategoryChanges,
+      },
     };
   }
 
@@ -371,6 +402,8 @@ export function createPriceSheetService(
         category: sheetMedication.category,
         subcategory: sheetMedication.subcategory,
         form: sheetMedication.form,
+        // The sheet's category, or POM when it gives none: the safe reading (decision 035).
+        legalCategory: sheetMedication.legalCategory,
         description: sheetMedication.description,
         genericName: sheetMedication.genericName ?? "",
         dosage: sheetMedication.dosage,
@@ -539,6 +572,24 @@ export function createPriceSheetService(
       const toWrite = upload.changes.filter((change) => change.status !== "unchanged");
       const result = await deps.audit.write(context, async (tx, record, at) => {
         const created = await createChosen(tx, record, at, upload, sheetsToCreate, pharmaciesToCreate);
+        // Each stated category that differs, as the medication form would save it: its own audit entry.
+        let changedLegalCategories = 0;
+        for (const change of upload.legalCategoryChanges) {
+          const updated = await tx
+            .update(medicationTable)
+            .set({ legalCategory: change.to, updatedAt: at })
+            .where(eq(medicationTable.id, change.medicationId))
+            .returning({ id: medicationTable.id });
+          // Deleted since the preview: nothing to change.
+          if (updated.length === 0) continue;
+          changedLegalCategories += 1;
+          await record({
+            action: "update",
+            entityType: "medication",
+            entityId: change.medicationId,
+            changes: { legalCategory: { from: change.from, to: change.to }, file: upload.fileName },
+          });
+        }
         const changes: PriceChange[] = toWrite.map((change) => {
           const link = upload.links.get(changeKey(change));
           const written = link ? linkToWrite(link, link.website) : undefined;
@@ -582,6 +633,7 @@ export function createPriceSheetService(
           triggeredAlerts: written.triggeredAlerts.length,
           createdMedications: created.medications.size,
           createdPharmacies: created.pharmacies.size,
+          changedLegalCategories,
         };
         await record({
           action: "import",

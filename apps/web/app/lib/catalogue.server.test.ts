@@ -44,6 +44,7 @@ const liveViagra: Medication = {
   category: "mens-health",
   subcategory: "erectile-dysfunction",
   form: "Tablets",
+  legalCategory: "POM",
   description: "",
   dosage: ["50mg x 4 tablets"],
   active: true,

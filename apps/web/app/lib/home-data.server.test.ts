@@ -20,6 +20,7 @@ function medication(name: string, subcategory: string): Medication {
     category: "mens-health",
     subcategory,
     form: "Tablets",
+    legalCategory: "POM",
     description: "",
     dosage: ["1 tablet"],
     active: true,

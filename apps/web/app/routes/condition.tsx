@@ -12,6 +12,7 @@ import { ComparisonPicker } from "../components/condition/comparison-picker.tsx"
 import { Breadcrumb, ConditionChips, OtherConditions } from "../components/condition/condition-nav.tsx";
 import { MessageBanners } from "../components/condition/message-banners.tsx";
 import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
+import { PrescriptionOnlyNote } from "../components/condition/prescription-only.tsx";
 import { PRICE_ALERT_INTENT } from "../components/condition/price-alert-fields.ts";
 import { PriceAlertForm } from "../components/condition/price-alert-form.tsx";
 import { loadPriceAlertSending, unsentPriceAlert } from "../components/condition/price-alert-sending.ts";
@@ -72,6 +73,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           genericName: chosen.genericName,
           description: chosen.description,
           dosage: chosen.dosage,
+          legalCategory: chosen.legalCategory,
         }
       : null,
     dosage: page.dosage,
@@ -374,8 +376,15 @@ function PriceResults({
           dearest for the same pack.
         </p>
       ) : null}
+      <PrescriptionOnlyNote legalCategory={medication.legalCategory} />
       <div className="mt-5">
-        <PriceTable rows={rows} subject={subject} now={new Date()} sort={order} />
+        <PriceTable
+          rows={rows}
+          subject={subject}
+          now={new Date()}
+          sort={order}
+          prescriptionOnly={medication.legalCategory === "POM"}
+        />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">
         {totals

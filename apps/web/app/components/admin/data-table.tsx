@@ -77,12 +77,13 @@ export function DataTable<Row>({
         ))}
       </ul>
 
-      {/* Focusable so keyboard users can scroll the table sideways when it does not fit. */}
+      {/* Focusable so keyboard users can scroll the table sideways when it does not fit. Positioned,
+          so the rows' visually hidden labels (absolute) are clipped by it rather than widening the page. */}
       <section
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         tabIndex={0}
-        className="hidden overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 md:block"
+        className="relative hidden overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 md:block"
       >
         <table className={`w-full ${minWidthClass} text-left text-sm`}>
           <caption className="sr-only">{caption}</caption>

@@ -32,6 +32,9 @@ describe("a new medication's form", () => {
   it("starts active, as tablets, with one empty dosage row", () => {
     const fresh = medicationDraft();
     expect(fresh).toMatchObject({ name: "", category: "", subcategory: "", form: "Tablets", active: true });
+    // Unknown means prescription-only (decision 035), and the body says so.
+    expect(fresh.legalCategory).toBe("POM");
+    expect(medicationBody(fresh, []).body.legalCategory).toBe("POM");
     expect(fresh.dosages).toHaveLength(1);
     expect(fresh.dosages[0]?.value).toBe("");
   });
@@ -145,6 +148,7 @@ describe("an existing medication's form", () => {
     category: "mens-health",
     subcategory: "erectile-dysfunction",
     form: "Tablets",
+    legalCategory: "P",
     description: "",
     dosage: ["25mg", "50mg"],
     active: false,
@@ -176,7 +180,13 @@ describe("an existing medication's form", () => {
       ],
     });
     const [d25, d50] = filled.dosages;
-    expect(filled).toMatchObject({ name: "Sildenafil", genericName: "Sildenafil citrate", active: false });
+    expect(filled).toMatchObject({
+      name: "Sildenafil",
+      genericName: "Sildenafil citrate",
+      active: false,
+      legalCategory: "P",
+    });
+    expect(medicationBody(filled, []).body.legalCategory).toBe("P");
     expect(filled.cells).toEqual({
       alpha: { [d25?.key ?? ""]: "7.00", [d50?.key ?? ""]: "9.50" },
       beta: { [d50?.key ?? ""]: "12.00" },

@@ -6,6 +6,7 @@ import {
   MEDICATION_FORMS,
   type MedicationInput,
   type PriceGridCell,
+  UNKNOWN_LEGAL_CATEGORY,
 } from "@pharmacompare/contract";
 
 /**
@@ -27,6 +28,8 @@ export interface MedicationDraft {
   category: string;
   subcategory: string;
   form: string;
+  /** POM, P or GSL (decision 035). */
+  legalCategory: string;
   description: string;
   active: boolean;
   dosages: DosageRow[];
@@ -43,6 +46,7 @@ export const MEDICATION_FIELDS = [
   "category",
   "subcategory",
   "form",
+  "legalCategory",
   "description",
   "active",
   "dosage",
@@ -119,6 +123,8 @@ export function medicationDraft(existing?: {
       category: "",
       subcategory: "",
       form: DEFAULT_MEDICATION_FORM,
+      // Unknown means prescription-only until staff say otherwise (decision 035).
+      legalCategory: UNKNOWN_LEGAL_CATEGORY,
       description: "",
       active: true,
       dosages: [dosageRow()],
@@ -159,6 +165,7 @@ export function medicationDraft(existing?: {
     category: medication.category,
     subcategory: medication.subcategory,
     form: medication.form,
+    legalCategory: medication.legalCategory,
     description: medication.description,
     active: medication.active,
     dosages,
@@ -215,6 +222,7 @@ export function medicationBody(
       category: draft.category,
       subcategory: draft.subcategory,
       form: draft.form as MedicationInput["form"],
+      legalCategory: draft.legalCategory as MedicationInput["legalCategory"],
       description: draft.description,
       active: draft.active,
       dosage: draft.dosages.map((row) => row.value.trim()).filter((value) => value !== ""),

@@ -17,6 +17,7 @@ function medication(id: string, name: string, category: string, dosage: string[]
     category,
     subcategory: `${category}-sub`,
     form: "Tablets",
+    legalCategory: "POM",
     description: "",
     dosage,
     active: true,

@@ -54,7 +54,7 @@ export function PriceGrid({
       // Focusable so keyboard users can scroll the grid sideways when it does not fit.
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
       tabIndex={0}
-      className="overflow-x-auto rounded-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
+      className="relative overflow-x-auto rounded-md ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
     >
       <table className="w-full border-separate border-spacing-0 text-left text-sm">
         <caption className="sr-only">

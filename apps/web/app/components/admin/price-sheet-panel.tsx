@@ -11,6 +11,7 @@ import { useFetcher } from "react-router";
 import { buttonClass, inputClass, Notice } from "./admin-ui.tsx";
 import { Badge, useFetcherAnswer } from "./catalogue-controls.tsx";
 import { type DataColumn, DataTable } from "./data-table.tsx";
+import { LegalCategoryChanges } from "./legal-category.tsx";
 import { PriceSheetLinks } from "./price-sheet-links.tsx";
 import {
   applyChoices,
@@ -131,10 +132,14 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
         applied.createdMedications ? plural(applied.createdMedications, "medication") : "",
         applied.createdPharmacies ? plural(applied.createdPharmacies, "pharmacy", "pharmacies") : "",
       ].filter(Boolean);
+      const categories = applied.changedLegalCategories
+        ? `; ${plural(applied.changedLegalCategories, "legal category", "legal categories")} changed`
+        : "";
       toast.show(
         `Prices applied: ${applied.new} new, ${applied.changed} changed, ${applied.unchanged} unchanged` +
           (created.length ? `; ${created.join(" and ")} created` : "") +
-          (applied.triggeredAlerts ? `; ${plural(applied.triggeredAlerts, "price alert")} triggered` : ""),
+          (applied.triggeredAlerts ? `; ${plural(applied.triggeredAlerts, "price alert")} triggered` : "") +
+          categories,
       );
     } else if (data.intent === "sheet-discard") {
       setPreview(null);
@@ -329,6 +334,8 @@ export function PriceSheetPanel({ medication }: { medication: { id: string; name
             onChange={setAcceptedLinks}
             disabled={busy}
           />
+
+          <LegalCategoryChanges changes={preview.legalCategoryChanges} />
 
           {preview.skipped.length > 0 ? (
             <details className="mt-4 text-sm">

@@ -93,7 +93,7 @@ export function PriceSheetUnknowns({
                   <span>
                     <span className="font-medium">Create {entry.name}</span>
                     <span className="block text-slate-600 text-xs">
-                      {entry.condition} · {plural(entry.dosages.length, "dosage")} ·{" "}
+                      {entry.condition} · {entry.legalCategory} · {plural(entry.dosages.length, "dosage")} ·{" "}
                       {plural(entry.prices, "price")} in the file
                     </span>
                   </span>

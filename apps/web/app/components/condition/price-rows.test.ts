@@ -26,6 +26,7 @@ const viagra: Medication = {
   category: "mens-health",
   subcategory: "erectile-dysfunction",
   form: "Tablets",
+  legalCategory: "POM",
   description: "",
   dosage: ["50mg x 4 tablets"],
   active: true,

@@ -6,6 +6,7 @@ import { SpriteIcon } from "../ui/icon-sprite.tsx";
 import { messageStyles } from "./message-styles.ts";
 import { GphcLink, PharmacyName } from "./pharmacy-identity.tsx";
 import { PharmacyLogo } from "./pharmacy-logo.tsx";
+import { PrescriptionOnlyRowNote } from "./prescription-only.tsx";
 import {
   checkedAgo,
   deliveryText,
@@ -25,6 +26,8 @@ interface PriceTableProps {
   now: Date;
   /** The order the rows are in (the API's), for the caption. */
   sort: ComparisonSort;
+  /** A prescription-only medicine: each row says so to a screen reader (decision 035). */
+  prescriptionOnly?: boolean;
 }
 
 /**
@@ -33,7 +36,7 @@ interface PriceTableProps {
  * pharmacy's name where there is no room for their columns (decision 026). Delivery and Total show
  * whenever the pharmacies' terms are known (always from the API; never from the saved file).
  */
-export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
+export function PriceTable({ rows, subject, now, sort, prescriptionOnly = false }: PriceTableProps) {
   const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
   const totals = showsTotals(rows);
   const notices = rows.some((row) => row.message);
@@ -100,6 +103,7 @@ export function PriceTable({ rows, subject, now, sort }: PriceTableProps) {
               </td>
               <td className="cmp-pr">
                 <PriceAmount row={row} />
+                {prescriptionOnly ? <PrescriptionOnlyRowNote /> : null}
               </td>
               {totals ? (
                 <td className="cmp-tot">

@@ -26,7 +26,14 @@ function medication(
   const category = fallbackCategories.find((entry) =>
     entry.subcategories.some((subcategory) => subcategory.id === fields.subcategory),
   );
-  return { ...fields, _id: fields.id, category: category?.id ?? "general-health", active: true };
+  // All four samples are prescription-only in the UK (orlistat at 120mg); unknown would read POM too.
+  return {
+    ...fields,
+    _id: fields.id,
+    category: category?.id ?? "general-health",
+    active: true,
+    legalCategory: "POM",
+  };
 }
 
 export const sampleMedications: Medication[] = [

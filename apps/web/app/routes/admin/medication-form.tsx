@@ -23,6 +23,7 @@ import {
   TextField,
 } from "../../components/admin/admin-ui.tsx";
 import { useFetcherAnswer } from "../../components/admin/fetcher-answer.ts";
+import { LegalCategoryField } from "../../components/admin/legal-category.tsx";
 import {
   dosageRow,
   FORM_CHOICES,
@@ -451,6 +452,12 @@ function MedicationEditor({ title, data }: { title: string; data: Exclude<FormLo
                 error={fieldMessage("Active", fields.active)}
               />
             </div>
+            <LegalCategoryField
+              value={draft.legalCategory}
+              disabled={locked}
+              onChange={(value) => set("legalCategory", value)}
+              error={fieldMessage("Legal category", fields.legalCategory)}
+            />
             <div className="sm:col-span-2">
               <TextareaField
                 label="Description"

@@ -36,6 +36,7 @@ import {
 import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
 import { EmptyState } from "../../components/admin/empty-state.tsx";
+import { LegalCategoryBadge } from "../../components/admin/legal-category.tsx";
 import { listSearch, readFilters, useListLoading } from "../../components/admin/list-navigation.ts";
 import {
   type CatalogueNames,
@@ -549,6 +550,10 @@ const MedicationTable = memo(function MedicationTable({
         cell: (medication) => (medication.form === "other" ? "Other" : medication.form),
       },
       {
+        header: "Legal category",
+        cell: (medication) => <LegalCategoryBadge legalCategory={medication.legalCategory} />,
+      },
+      {
         header: "Dosages",
         cell: (medication) => <DosageChips dosages={medication.dosage} />,
       },
@@ -569,7 +574,7 @@ const MedicationTable = memo(function MedicationTable({
       columns={columns}
       rows={rows}
       rowKey={(medication) => medication.id}
-      minWidthClass="min-w-[52rem]"
+      minWidthClass="min-w-[57rem]"
       rowActions={(medication) => <RowActions medication={medication} onDelete={onDelete} />}
     />
   );

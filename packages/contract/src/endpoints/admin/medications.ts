@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
-import { Medication, MedicationForm } from "../../entities.ts";
-import type { MEDICATION_FORMS } from "../../ids.ts";
+import { LegalCategory, Medication, MedicationForm } from "../../entities.ts";
+import { type MEDICATION_FORMS, UNKNOWN_LEGAL_CATEGORY } from "../../ids.ts";
 import { IdParams } from "../../public-api.ts";
 import { boundedInt } from "../../query.ts";
 import { text } from "../../text.ts";
@@ -82,6 +82,7 @@ const medicationFields = {
   category: ReferenceId,
   subcategory: ReferenceId,
   form: MedicationForm,
+  legalCategory: LegalCategory,
   description: optionalText(CATALOGUE_LIMITS.descriptionMax),
   genericName: optionalText(CATALOGUE_LIMITS.nameMax),
   active: z.boolean({ error: "must be true or false" }),
@@ -95,6 +96,7 @@ const medicationFields = {
  * is made from the name, with -2, -3… if taken. `form` is one of {@link MEDICATION_FORMS} (default
  * "Tablets"; "other" means the description says what it is). `dosage`: blank rows dropped, each
  * trimmed, a repeat refused. `prices`: the grid's cells above 0, each for one of `dosage`.
+ * `legalCategory`: "POM", "P" or "GSL" (default "POM", the safe reading: decision 035).
  */
 export const MedicationInput = z.object({
   id: CatalogueId.optional(),
@@ -102,6 +104,7 @@ export const MedicationInput = z.object({
   category: medicationFields.category,
   subcategory: medicationFields.subcategory,
   form: medicationFields.form.default(DEFAULT_MEDICATION_FORM),
+  legalCategory: medicationFields.legalCategory.default(UNKNOWN_LEGAL_CATEGORY),
   description: medicationFields.description.default(""),
   genericName: medicationFields.genericName.default(""),
   active: medicationFields.active.default(true),
@@ -179,7 +182,8 @@ export const createMedication = defineEndpoint({
     "Required: `name`, `category`, `subcategory` (400 with `fields` naming each missing one); the " +
     "subcategory must belong to the category (400 `fields.subcategory`), an unknown category is " +
     "`fields.category`. Without `id` one is made from the name (`-2`, `-3`… when taken); a given `id` " +
-    "that is taken answers 409. `dosage`: blank rows are dropped, a repeated dosage refused. New price " +
+    "that is taken answers 409. `legalCategory` is POM, P or GSL (default POM; anything else is 400 " +
+    "`fields.legalCategory`). `dosage`: blank rows are dropped, a repeated dosage refused. New price " +
     `rows are 1 pack, in stock. ${GRID_RULES}`,
   body: MedicationInput,
   responses: { 201: CreatedCatalogueId, ...refusals(400, 409) },

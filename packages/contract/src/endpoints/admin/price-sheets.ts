@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
+import { LegalCategory } from "../../entities.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
 import { PharmacyInput, RequiredGphcNumber } from "./pharmacies.ts";
@@ -83,9 +84,23 @@ export const PriceSheetUnknownMedication = z.object({
   /** The condition's subcategory, by name: where the medication goes if it is created. */
   condition: z.string(),
   dosages: z.array(z.string()),
+  /** The legal category it is created with: the sheet's, or POM when the sheet gives none (decision 035). */
+  legalCategory: LegalCategory,
   /** The file's prices for it, written if it is created. */
   prices: z.number().int(),
 });
+
+/**
+ * A catalogue medication whose sheet states another legal category (decision 035): Apply sets it.
+ * A sheet that states none leaves the medication's as it is.
+ */
+export const PriceSheetLegalCategoryChange = z.object({
+  medicationId: z.string(),
+  medicationName: z.string(),
+  from: LegalCategory,
+  to: LegalCategory,
+});
+export type PriceSheetLegalCategoryChange = z.infer<typeof PriceSheetLegalCategoryChange>;
 
 export const PriceSheetUnknownPharmacy = z.object({
   name: z.string(),
@@ -139,6 +154,8 @@ export const PriceSheetPreview = z.object({
   unknownPharmacies: z.array(PriceSheetUnknownPharmacy),
   /** Every link the file adds or changes, old host → new host; flagged ones wait for a tick. */
   linkChanges: z.array(PriceSheetLinkChange),
+  /** Catalogue medications whose legal category the file changes (each audited as its update). */
+  legalCategoryChanges: z.array(PriceSheetLegalCategoryChange),
   skipped: z.array(PriceSheetSkip),
 });
 export type PriceSheetPreview = z.infer<typeof PriceSheetPreview>;
@@ -181,6 +198,8 @@ export const PriceSheetApplied = z.object({
   triggeredAlerts: z.number().int(),
   createdMedications: z.number().int(),
   createdPharmacies: z.number().int(),
+  /** Catalogue medications whose legal category the file changed. */
+  changedLegalCategories: z.number().int(),
 });
 export type PriceSheetApplied = z.infer<typeof PriceSheetApplied>;
 
