@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import {
   CONSENT_WORDING,
   DEFAULT_SUBSCRIPTION_PREFERENCES,
@@ -14,8 +12,8 @@ import {
 } from "@pharmacompare/contract";
 import { type Browser, expect, type Locator, type Page, type Request, test } from "@playwright/test";
 import { edgeCases } from "./fixtures/edge-cases.ts";
+import { newestEmailTo } from "./support/mailbox.ts";
 import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
-import { stack } from "./support/stack.ts";
 
 /**
  * Issue 8, the web half: the price alert form, the subscription pop-up, the footer's subscribe
@@ -635,36 +633,12 @@ async function noScript(browser: Browser, baseURL: string | undefined, run: (pag
 
 // ---------------------------------------------------------------- the whole loop, through the mail
 
-/** Where the e2e API writes its emails as .eml files (no SMTP_URL): DATA_DIR/mail. */
-const mailDirectory = path.resolve(stack.dataDir, "mail");
-
-/** The links in the newest email to `address`, once the outbox has written it. */
+/** The links in the newest email to `address`: the web's pages, not the API's one-click address. */
 async function linksInEmailTo(address: string): Promise<{ confirm?: string; unsubscribe?: string }> {
-  let found: { confirm?: string; unsubscribe?: string } = {};
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(mailDirectory).catch(() => [] as string[])).filter((name) =>
-          name.endsWith(".eml"),
-        );
-        for (const file of files.sort().reverse()) {
-          // Quoted-printable: join soft line breaks and decode "=3D" before reading links.
-          const raw = (await readFile(path.join(mailDirectory, file), "utf8"))
-            .replace(/=\r?\n/g, "")
-            .replace(/=3D/gi, "=");
-          if (!new RegExp(`^To: .*${escapeRegExp(address)}`, "im").test(raw)) continue;
-          // The web's pages (SITE_URL/confirm, SITE_URL/unsubscribe), not the API's one-click address.
-          const link = (name: string) =>
-            new RegExp(`https?://[^/\\s"<>]+/${name}\\?token=[A-Za-z0-9_-]+`).exec(raw)?.[0];
-          found = { confirm: link("confirm"), unsubscribe: link("unsubscribe") };
-          return Boolean(found.unsubscribe);
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found;
+  const link = (raw: string, name: string) =>
+    new RegExp(`https?://[^/\\s"<>]+/${name}\\?token=[A-Za-z0-9_-]+`).exec(raw)?.[0];
+  const { raw } = await newestEmailTo(address, (email) => Boolean(link(email.raw, "unsubscribe")));
+  return { confirm: link(raw, "confirm"), unsubscribe: link(raw, "unsubscribe") };
 }
 
 test("an alert's confirmation email: its confirm link starts the alert, its unsubscribe link stops it", async ({

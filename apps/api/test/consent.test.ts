@@ -369,7 +369,7 @@ describe("a request to change or re-arm a confirmed alert", () => {
     expect(change.mail).toMatchObject({
       template: "price-alert-confirmation",
       priceAlertId: before.id,
-      subject: "Confirm the change to your price alert for Viagra 50mg x 4 tablets",
+      subject: "Confirm the change to your price alert",
     });
     expect(change.mail.textBody).toContain("If you didn't ask for this change, ignore this email");
 

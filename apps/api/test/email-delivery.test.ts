@@ -153,7 +153,7 @@ describe("the double opt-in, the price-write path and one-click unsubscribe, ove
     ]);
     expect(confirmation.header("from")).toBe(MAIL_FROM);
     expect(confirmation.header("to")).toBe("alice@example.co.uk");
-    expect(confirmation.subject).toBe("Confirm your price alert for Viagra 50mg x 4 tablets");
+    expect(confirmation.subject).toBe("Confirm your price alert");
     expect(confirmation.header("message-id")).toMatch(/^<[0-9a-f]{32}@pharmacompare\.example>$/);
     expect(confirmation.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     oneClickPath(confirmation);
@@ -238,9 +238,9 @@ describe("the double opt-in, the price-write path and one-click unsubscribe, ove
     const beforeDrop = sink.received.length;
     expect(await api.app.services.outbox.deliverDue()).toMatchObject({ sent: 1 });
     const priceDrop = onlyMailTo("alice@example.co.uk", beforeDrop);
-    expect(priceDrop.subject).toBe(`Price drop: Viagra 50mg x 4 tablets is now ${formatPounds(drop)}`);
+    expect(priceDrop.subject).toBe(`Price alert: your target price is met at ${formatPounds(drop)}`);
     expect(priceDrop.text).toContain(
-      `Good news: Viagra 50mg x 4 tablets is now ${formatPounds(drop)} at ${current.pharmacy.name}, at or below your target of ${formatPounds(alert.targetPrice)}.`,
+      `Viagra 50mg x 4 tablets is now ${formatPounds(drop)} at ${current.pharmacy.name}, at or below your target of ${formatPounds(alert.targetPrice)}.`,
     );
     expect(priceDrop.text).toContain(`${SITE}/condition/erectile-dysfunction?medication=Viagra`);
     // A second write at the same low price fires nothing more: the alert has done its job.
@@ -300,7 +300,7 @@ describe("the double opt-in, the price-write path and one-click unsubscribe, ove
     await api.app.services.outbox.deliverDue();
     expect(mailTo("carol@example.co.uk", start).map((mail) => mail.subject)).toEqual([
       confirmation.subject,
-      `Price drop: Viagra 50mg x 4 tablets is now ${formatPounds(drop)}`,
+      `Price alert: your target price is met at ${formatPounds(drop)}`,
     ]);
   });
 
@@ -431,7 +431,7 @@ describe("delivery when things go wrong", () => {
     for (const email of ["outage1@example.co.uk", "outage2@example.co.uk"]) {
       const [drop] = mailTo(email, start);
       expect(mailTo(email, start)).toHaveLength(1);
-      expect(drop?.subject).toMatch(/^Price drop: /);
+      expect(drop?.subject).toMatch(/^Price alert: /);
     }
     await ready.reset();
   });

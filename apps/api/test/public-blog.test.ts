@@ -29,6 +29,33 @@ describe("GET /api/blog/posts", () => {
     expect(res.json()[0]).not.toHaveProperty("content");
   });
 
+  it("for the home page, leaves out posts whose card names a prescription-only medicine (decision 040)", async () => {
+    const home = async () =>
+      z
+        .array(BlogPostSummary)
+        .parse((await api.app.inject({ url: "/api/blog/posts?limit=3&surface=home" })).json())
+        .map((p) => p.title);
+    // "Wegovy vs Mounjaro" and "Viagra or sildenafil? Cialis or tadalafil?" name POMs; the blog keeps them.
+    expect(await home()).toEqual(["How to save money on prescriptions in the UK"]);
+
+    // The catalogue decides: were Wegovy and Mounjaro pharmacy medicines, their post would come back.
+    await api.database.db.execute(
+      "update medications set legal_category = 'P' where name in ('Wegovy', 'Mounjaro')",
+    );
+    expect(await home()).toEqual([
+      "How to save money on prescriptions in the UK",
+      "Wegovy vs Mounjaro: comparing UK online prices",
+    ]);
+    await api.database.db.execute(
+      "update medications set legal_category = 'POM' where name in ('Wegovy', 'Mounjaro')",
+    );
+    expect(await home()).toEqual(["How to save money on prescriptions in the UK"]);
+
+    const bad = await api.app.inject({ url: "/api/blog/posts?surface=email" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain("surface");
+  });
+
   it("filters by category, leaves drafts out, and refuses a bad limit", async () => {
     const money = z
       .array(BlogPostSummary)

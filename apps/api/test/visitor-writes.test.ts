@@ -156,7 +156,7 @@ describe("POST /api/price-alerts", () => {
       template: "price-alert-confirmation",
       status: "pending",
       priceAlertId: alert?.id,
-      subject: "Confirm your price alert for Viagra 50mg x 4 tablets",
+      subject: "Confirm your price alert",
     });
     const tokens = tokensOf(queued as NonNullable<typeof queued>);
     expect(tokens.confirm).toMatch(/^[\w-]{43}$/);

@@ -9,6 +9,11 @@ export const BLOG_LIMITS = { list: { default: 50, max: 100 }, related: 3 } as co
 export const BlogPostListQuery = z.object({
   limit: boundedInt(1, BLOG_LIMITS.list.max, BLOG_LIMITS.list.default),
   category: BlogCategory.optional(),
+  /**
+   * Where the list is shown. `home` is a promoting surface: it leaves out posts whose title,
+   * excerpt or tags name a prescription-only medicine (decision 040); the blog lists every post.
+   */
+  surface: z.enum(["blog", "home"], { error: "must be blog or home" }).default("blog"),
 });
 export type BlogPostListQuery = z.input<typeof BlogPostListQuery>;
 

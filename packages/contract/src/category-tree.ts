@@ -26,8 +26,7 @@ export const CATEGORY_TREE: readonly KnownCategory[] = [
       {
         id: "erectile-dysfunction",
         name: "Erectile Dysfunction",
-        description:
-          "Compare prices for tablets used to treat erectile dysfunction, such as sildenafil and tadalafil.",
+        description: "Compare prices for brand-name and generic tablets used to treat erectile dysfunction.",
         aliases: ["ED"],
       },
       {
@@ -40,7 +39,7 @@ export const CATEGORY_TREE: readonly KnownCategory[] = [
         id: "hair-loss",
         name: "Hair Loss",
         description:
-          "Compare prices for male pattern hair loss treatments, including finasteride tablets and minoxidil.",
+          "Compare prices for male pattern hair loss treatments: tablets, scalp solutions and foams.",
       },
     ],
   },
@@ -70,7 +69,7 @@ export const CATEGORY_TREE: readonly KnownCategory[] = [
       {
         id: "period-delay",
         name: "Period Delay",
-        description: "Compare prices for tablets prescribed to postpone a period, such as norethisterone.",
+        description: "Compare prices for tablets prescribed to postpone a period.",
       },
       {
         id: "cystitis",
@@ -89,7 +88,7 @@ export const CATEGORY_TREE: readonly KnownCategory[] = [
         id: "weight-loss-medications",
         name: "Weight Loss Medications",
         description:
-          "Compare prices for weight loss injections and tablets, including Wegovy, Mounjaro and orlistat.",
+          "Compare prices for weight loss injections and tablets from UK online pharmacies.",
         aliases: ["Weight Loss"],
       },
     ],

@@ -45,6 +45,7 @@ export * from "./http-serving.ts";
 export * from "./ids.ts";
 export * from "./log-redaction.ts";
 export * from "./path-segment.ts";
+export * from "./promoting-surfaces.ts";
 export * from "./public-api.ts";
 export * from "./public-api-limits.ts";
 export * from "./query.ts";

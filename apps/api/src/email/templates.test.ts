@@ -51,7 +51,7 @@ describe("the email templates", () => {
       },
       links,
     );
-    expect(email.subject).toBe("Confirm your price alert for Wegovy 0.25mg");
+    expect(email.subject).toBe("Confirm your price alert");
     for (const body of [email.text, email.html]) {
       expect(body).toContain("£120.00");
       expect(body).toContain("£139.50");
@@ -83,5 +83,45 @@ describe("the email templates", () => {
     );
     expect(email.text).toContain('your message about "Pricing Question" on 22 November 2026');
     expect(email.text).toContain("We aim to reply within 24-48 hours on business days.");
+  });
+
+  it("name the medication in the body, never in the subject (decision 040)", () => {
+    const alert = { medicationName: "Mounjaro", dosage: "2.5mg" };
+    const emails = [
+      alertConfirmationEmail(
+        {
+          ...alert,
+          targetPrice: 120,
+          lowestPrice: 139.5,
+          lowestPharmacyName: "Example Chemist",
+          expiresAt: new Date(),
+        },
+        links,
+      ),
+      alertConfirmationEmail(
+        {
+          ...alert,
+          targetPrice: 120,
+          lowestPrice: 139.5,
+          lowestPharmacyName: "Example Chemist",
+          expiresAt: new Date(),
+        },
+        links,
+        "change",
+      ),
+      priceDropEmail(
+        { ...alert, targetPrice: 120, price: 118.99, pharmacyName: "Example Chemist" },
+        { ...links, compare: "https://www.pharmacompare.example/weight-loss?medication=mounjaro" },
+      ),
+    ];
+    expect(emails.map((email) => email.subject)).toEqual([
+      "Confirm your price alert",
+      "Confirm the change to your price alert",
+      "Price alert: your target price is met at £118.99",
+    ]);
+    for (const email of emails) {
+      expect(email.subject).not.toMatch(/mounjaro|2\.5mg/i);
+      expect(email.text).toContain("Mounjaro");
+    }
   });
 });

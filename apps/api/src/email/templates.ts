@@ -95,6 +95,13 @@ ${body}
 
 const medicationLabel = (medicationName: string, dosage: string) => `${medicationName} ${dosage}`;
 
+/*
+ * No subject names a medication (decision 040): a subject is read on lock screens and in inbox lists
+ * by whoever is near, and it shows which treatment the person looks at (UK GDPR Art. 9); and for a
+ * prescription-only medicine a subject is a promoting surface (HMR 2012 reg. 284, docs/compliance.md).
+ * The body, opened by the person who asked for it, names it as a fact.
+ */
+
 /**
  * What a confirmation asks for: a new alert or subscription, or a change to one the address had
  * confirmed, which waits for this email (decision 031).
@@ -113,10 +120,9 @@ export function alertConfirmationEmail(
   links: EmailLinks & { confirm: string },
   kind: ConfirmationKind = "new",
 ): RenderedEmail {
-  const what = medicationLabel(alert.medicationName, alert.dosage);
   const change = kind === "change";
   return render(
-    change ? `Confirm the change to your price alert for ${what}` : `Confirm your price alert for ${what}`,
+    change ? "Confirm the change to your price alert" : "Confirm your price alert",
     [
       {
         kind: "paragraph",
@@ -208,11 +214,11 @@ export function priceDropEmail(
 ): RenderedEmail {
   const what = medicationLabel(alert.medicationName, alert.dosage);
   return render(
-    `Price drop: ${what} is now ${formatPounds(alert.price)}`,
+    `Price alert: your target price is met at ${formatPounds(alert.price)}`,
     [
       {
         kind: "paragraph",
-        text: `Good news: ${what} is now ${formatPounds(alert.price)} at ${alert.pharmacyName}, at or below your target of ${formatPounds(alert.targetPrice)}.`,
+        text: `${what} is now ${formatPounds(alert.price)} at ${alert.pharmacyName}, at or below your target of ${formatPounds(alert.targetPrice)}.`,
       },
       {
         kind: "facts",

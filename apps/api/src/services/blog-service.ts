@@ -1,9 +1,18 @@
-import type { BlogPost, BlogPostSummary } from "@pharmacompare/contract";
+import {
+  type BlogPost,
+  type BlogPostListQuery,
+  type BlogPostSummary,
+  findNamedMedicine,
+  prescriptionOnlyNames,
+} from "@pharmacompare/contract";
 import { and, desc, eq, getTableColumns, ne } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { blogPosts } from "../db/schema.ts";
+import { blogPosts, medications } from "../db/schema.ts";
 
 type BlogRow = typeof blogPosts.$inferSelect;
+
+/** How many of the newest posts the home page's list reads to find three it may show. */
+const HOME_SCAN_LIMIT = 100;
 const { content: _content, ...summaryColumns } = getTableColumns(blogPosts);
 
 function toSummary(row: Omit<BlogRow, "content">): BlogPostSummary {
@@ -31,20 +40,45 @@ export type BlogService = ReturnType<typeof createBlogService>;
 
 export function createBlogService(db: Database) {
   return {
-    /** Published posts, newest first. */
-    async listPublished(options: { limit: number; category?: string }): Promise<BlogPostSummary[]> {
-      const rows = await db
-        .select(summaryColumns)
-        .from(blogPosts)
-        .where(
-          and(
-            eq(blogPosts.published, true),
-            options.category ? eq(blogPosts.category, options.category) : undefined,
-          ),
-        )
-        .orderBy(desc(blogPosts.publishDate), desc(blogPosts.createdAt))
-        .limit(options.limit);
-      return rows.map(toSummary);
+    /**
+     * Published posts, newest first. For the home page (`surface: "home"`), only posts whose card
+     * names no prescription-only medicine (decision 040), read from the newest until `limit` are
+     * found or HOME_SCAN_LIMIT posts were read.
+     */
+    async listPublished(options: {
+      limit: number;
+      category?: string;
+      surface?: BlogPostListQuery["surface"];
+    }): Promise<BlogPostSummary[]> {
+      const newest = (limit: number) =>
+        db
+          .select(summaryColumns)
+          .from(blogPosts)
+          .where(
+            and(
+              eq(blogPosts.published, true),
+              options.category ? eq(blogPosts.category, options.category) : undefined,
+            ),
+          )
+          .orderBy(desc(blogPosts.publishDate), desc(blogPosts.createdAt))
+          .limit(limit);
+      if (options.surface !== "home") return (await newest(options.limit)).map(toSummary);
+
+      const [rows, catalogue] = await Promise.all([
+        newest(HOME_SCAN_LIMIT),
+        db
+          .select({
+            name: medications.name,
+            genericName: medications.genericName,
+            legalCategory: medications.legalCategory,
+          })
+          .from(medications),
+      ]);
+      const names = prescriptionOnlyNames(catalogue);
+      return rows
+        .filter((row) => !findNamedMedicine([row.title, row.excerpt, ...row.tags].join("\n"), names))
+        .slice(0, options.limit)
+        .map(toSummary);
     },
 
     async getPublishedBySlug(slug: string): Promise<BlogPost | null> {

@@ -33,7 +33,8 @@ export async function loadHomeData(signal: AbortSignal, api: ApiClient = serverA
     attempt("latest blog posts", signal, async () => {
       const latest = await api.call(
         publicEndpoints.listBlogPosts,
-        { query: { limit: LATEST_POSTS_COUNT } },
+        // The home page promotes: posts naming a prescription-only medicine stay on the blog (decision 040).
+        { query: { limit: LATEST_POSTS_COUNT, surface: "home" } },
         init,
       );
       return sortNewestFirst(latest).slice(0, LATEST_POSTS_COUNT);

@@ -154,7 +154,7 @@ export function MedicationSearchForm({
         return;
       }
       case "Escape":
-        // Also stops Chrome's own clearing of type=search fields: first Escape closes, the next clears.
+        // First Escape closes the suggestions, the next clears the box.
         event.preventDefault();
         if (view.expanded || view.noMatch || view.unavailable) dispatch({ type: "close" });
         else if (state.query !== "") dispatch({ type: "clear" });
@@ -190,7 +190,10 @@ export function MedicationSearchForm({
           <input
             id={inputId}
             name="q"
-            type="search"
+            // A text input: HTML allows role="combobox" on type=text, not on type=search (W3C Nu
+            // checker); inputMode and enterKeyHint still give phones their search keyboard.
+            type="text"
+            inputMode="search"
             role="combobox"
             aria-autocomplete="list"
             aria-expanded={view.expanded}
@@ -201,14 +204,15 @@ export function MedicationSearchForm({
             spellCheck={false}
             enterKeyHint="search"
             maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Medication, e.g. Sildenafil"
+            // Names no medicine: the box is on every page, the home page included (decision 040).
+            placeholder="Search by medication name"
             value={state.query}
             onChange={(event) => dispatch({ type: "input", value: event.target.value })}
             onKeyDown={onKeyDown}
             onBlur={(event) => {
               if (!rootRef.current?.contains(event.relatedTarget as Node | null)) dispatch({ type: "close" });
             }}
-            className={`min-w-0 flex-1 bg-transparent text-slate-900 placeholder:text-slate-500 focus:outline-none [&::-webkit-search-cancel-button]:hidden ${
+            className={`min-w-0 flex-1 bg-transparent text-slate-900 placeholder:text-slate-500 focus:outline-none ${
               large ? "h-12 text-base sm:text-lg" : "h-10 text-base"
             }`}
           />

@@ -134,8 +134,9 @@ export function SubscribeForm({
 
       {showInterests ? (
         <fieldset>
-          <input type="hidden" name={INTERESTS_SHOWN_FIELD} value="shown" />
+          {/* The legend must be the fieldset's first child (HTML; the W3C Nu checker). */}
           <legend className="font-medium text-slate-900 text-sm">Email me about</legend>
+          <input type="hidden" name={INTERESTS_SHOWN_FIELD} value="shown" />
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {INTERESTS.map((interest) => (
               <div key={interest.name} className="flex items-center gap-2.5">
