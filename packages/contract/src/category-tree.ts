@@ -87,8 +87,7 @@ export const CATEGORY_TREE: readonly KnownCategory[] = [
       {
         id: "weight-loss-medications",
         name: "Weight Loss Medications",
-        description:
-          "Compare prices for weight loss injections and tablets from UK online pharmacies.",
+        description: "Compare prices for weight loss injections and tablets from UK online pharmacies.",
         aliases: ["Weight Loss"],
       },
     ],
