@@ -125,6 +125,9 @@ const publicCases: Case[] = [
 ];
 
 test.describe("public pages at 375 and 1280 px", () => {
+  // Each case stands alone, so both workers share them: as one file's serial run, the sweep was the
+  // longest piece of work a worker could take, and decided when the journeys ended (issue 26).
+  test.describe.configure({ mode: "parallel" });
   test.use({ viewport: { width: WIDTHS[0], height: 800 } });
   for (const { name, path, act } of publicCases) {
     test(`${name} (${path}) passes axe`, async ({ page }) => {
