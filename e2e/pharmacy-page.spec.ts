@@ -1,4 +1,9 @@
-import { endpointUrl, type PharmacyPage, publicEndpoints } from "@pharmacompare/contract";
+import {
+  endpointUrl,
+  type PharmacyPage,
+  PRESCRIPTION_ONLY_NOTICE,
+  publicEndpoints,
+} from "@pharmacompare/contract";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { demoPharmacies } from "../apps/api/src/demo-data/index.ts";
 import { keepPicture } from "./support/page-checks.ts";
@@ -102,6 +107,20 @@ test("the pharmacy page shows its terms and registrations and lists its medicati
   if (!first) throw new Error("no medication");
   await expect(list.first()).toContainText(`£${first.cheapest.price.toFixed(2)}`);
   await expect(list.first()).toContainText(first.cheapest.dosage);
+  // A prescription-only medicine's line says so; the page says once what that means (decision 035).
+  for (const [index, entry] of medications.entries()) {
+    if (entry.legalCategory === "POM")
+      await expect(list.nth(index)).toContainText(`Prescription-only${PRESCRIPTION_ONLY_NOTICE}.`);
+    else await expect(list.nth(index)).not.toContainText("Prescription-only");
+  }
+  await expect(
+    page
+      .getByRole("region", { name: "Medications at Kestrel Lane Pharmacy" })
+      .getByRole("paragraph")
+      .filter({
+        hasText: new RegExp(`^${PRESCRIPTION_ONLY_NOTICE}\\.$`),
+      }),
+  ).toBeVisible();
 
   await keepPicture(page, "pharmacy-1280.png", { fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });

@@ -75,8 +75,11 @@ describe("GET /api/pages/pharmacy/{id}", () => {
       const medication = demoMedications.find((candidate) => candidate.id === entry.medicationId);
       expect(listed.subcategoryId).toBe(medication?.subcategory);
       expect(listed.form).toBe(medication?.form);
+      expect(listed.legalCategory).toBe(medication?.legalCategory);
       expect(medication?.dosage).toContain(listed.cheapest.dosage);
     }
+    // The demo pharmacy sells both kinds, so its page says which need a prescriber.
+    expect(new Set(medications.map((entry) => entry.legalCategory)).size).toBeGreaterThan(1);
   });
 
   it("lists a pharmacy without a CQC registration with cqcNumber null", async () => {

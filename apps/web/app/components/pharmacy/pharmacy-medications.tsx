@@ -1,4 +1,8 @@
-import { type PharmacyPageMedication, unitPriceText } from "@pharmacompare/contract";
+import {
+  type PharmacyPageMedication,
+  PRESCRIPTION_ONLY_NOTICE,
+  unitPriceText,
+} from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../ui/icons.tsx";
 import { cheapestText } from "./pharmacy-terms.ts";
@@ -47,6 +51,10 @@ export function PharmacyMedications({ pharmacyName, medications, comparePath }: 
           ))}
         </ul>
       )}
+      {medications.some((medication) => medication.legalCategory === "POM") ? (
+        // As on the condition page (decision 035): once for the eye, in each such line for a screen reader.
+        <p className="mt-3 text-slate-700 text-sm leading-6">{`${PRESCRIPTION_ONLY_NOTICE}.`}</p>
+      ) : null}
       <p className="mt-3 text-slate-600 text-xs leading-5">
         Prices are the pharmacy's own for one pack, before any delivery fee. Compare every pharmacy's price
         for a medication on its page.
@@ -72,6 +80,13 @@ function MedicationLine({ medication, to }: { medication: PharmacyPageMedication
         </h3>
         <p className="mt-0.5 text-slate-600 text-sm">
           {medication.form} · {medication.subcategoryName}
+          {medication.legalCategory === "POM" ? (
+            <>
+              {" · "}
+              <span aria-hidden="true">Prescription-only</span>
+              <span className="sr-only">{`${PRESCRIPTION_ONLY_NOTICE}.`}</span>
+            </>
+          ) : null}
         </p>
       </div>
       <div className="flex items-center justify-between gap-4 sm:justify-end">

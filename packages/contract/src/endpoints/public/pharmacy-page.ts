@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
-import { MedicationForm, Pharmacy, Slug } from "../../entities.ts";
+import { LegalCategory, MedicationForm, Pharmacy, Slug } from "../../entities.ts";
 import { IdParams } from "../../public-api.ts";
 
 /** One medication a pharmacy lists, with its cheapest price there: a line of the pharmacy's page. */
@@ -8,6 +8,8 @@ export const PharmacyPageMedication = z.object({
   medicationId: Slug,
   name: z.string().min(1),
   form: MedicationForm,
+  /** A prescription-only medicine's line says so (issue 32, decision 035). */
+  legalCategory: LegalCategory,
   /** The condition page that compares it (`/condition/{subcategoryId}?medication={name}`). */
   subcategoryId: Slug,
   subcategoryName: z.string().min(1),
