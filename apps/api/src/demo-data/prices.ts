@@ -1,3 +1,4 @@
+import { fromPence, toPence } from "@pharmacompare/contract";
 import { demoAdminMessages } from "./admin-messages.ts";
 import type { DemoMedication, DemoPharmacy, DemoPrice, DemoPriceHistoryPoint } from "./types.ts";
 
@@ -32,7 +33,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+  return fromPence(toPence(value));
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -3,6 +3,7 @@ import {
   type PriceAlertRequest,
   priceAlertMessages,
   targetTooHighMessage,
+  toPence,
 } from "@pharmacompare/contract";
 import { and, eq, gt, gte, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -22,8 +23,6 @@ import { countWrite } from "./write-limit.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where a price alert's consent was given (the condition page's form). */
 export const PRICE_ALERT_CONSENT_SOURCE = "price-alert-form";
-
-const pence = (pounds: number) => Math.round(pounds * 100);
 
 /** Namespace of the per-medication-and-dosage advisory lock (two-key form; db/client.ts takes single keys). */
 const ALERT_PAIR_LOCK = sql.raw("727003");
@@ -193,7 +192,7 @@ export function createPriceAlertService(
         }
         const lowest = await lowestPrice(tx, medication.id, input.dosage);
         if (!lowest) throw badRequest(priceAlertMessages.noPrice, "dosage");
-        if (pence(input.targetPrice) >= pence(lowest.price)) {
+        if (toPence(input.targetPrice) >= toPence(lowest.price)) {
           throw badRequest(targetTooHighMessage(lowest.price), "targetPrice");
         }
 

@@ -1,4 +1,5 @@
-import { type CspReportBody, publicEndpoints, urlForLog } from "@pharmacompare/contract";
+import { type CspReportBody, publicEndpoints } from "@pharmacompare/contract";
+import { urlForLog } from "@pharmacompare/http-serving";
 import type { FastifyPluginAsync } from "fastify";
 import { clientNetwork } from "../../auth/client-network.ts";
 import { badRequest, tooManyRequests } from "../../plugins/refusal.ts";

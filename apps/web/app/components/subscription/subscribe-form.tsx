@@ -39,7 +39,7 @@ interface SubscribeFormProps {
 
 /**
  * The one subscription form (public site §2, §4, §7): an email with the browser's format check
- * (§5), optional interest checkboxes defaulting to price drops, new medications and promotions,
+ * (public site §5), optional interest checkboxes defaulting to price drops, new medications and promotions,
  * idle, "Subscribing...", then the server's message or the error. It posts to the subscribe
  * page's action: with JavaScript its client action calls the API from the browser; without, the
  * subscribe page comes back with the outcome.
