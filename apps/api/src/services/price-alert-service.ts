@@ -42,8 +42,6 @@ export async function lockAlertPairs(
   }
 }
 
-export type PriceAlertService = ReturnType<typeof createPriceAlertService>;
-
 export function createPriceAlertService(
   db: Database,
   options: {

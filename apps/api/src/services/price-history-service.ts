@@ -10,8 +10,6 @@ import type { Database } from "../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../db/schema.ts";
 import { byName, priceIsPublic } from "./public-filters.ts";
 
-export type PriceHistoryService = ReturnType<typeof createPriceHistoryService>;
-
 /** A price as it stood from a moment on. */
 interface Observation {
   price: number;
@@ -23,7 +21,7 @@ interface Observation {
  * One price a day for each day of `window`: the last observation made by the end of that day,
  * carried forward until the next. Days before the first observation have none.
  */
-export function dailyPrices(observations: Observation[], window: string[]): (Observation | null)[] {
+function dailyPrices(observations: Observation[], window: string[]): (Observation | null)[] {
   const ordered = [...observations].sort((a, b) => a.at.getTime() - b.at.getTime());
   const result: (Observation | null)[] = [];
   let current: Observation | null = null;

@@ -657,5 +657,3 @@ export function createPriceSheetService(
     heldCount: () => held.size,
   };
 }
-
-export type PriceSheetService = ReturnType<typeof createPriceSheetService>;

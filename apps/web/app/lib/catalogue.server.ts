@@ -26,7 +26,7 @@ import { serverLog } from "./server-log.server.ts";
 export type { CatalogueSource };
 
 /** Public site §4: what is recorded when the API fails without a message of its own. */
-export const API_FAILURE_MESSAGE = "Failed to load data from API";
+const API_FAILURE_MESSAGE = "Failed to load data from API";
 
 export interface StaticFile {
   text: string;

@@ -65,7 +65,7 @@ export function optionalText(max: number) {
     .transform((value) => value ?? "");
 }
 
-export const CATALOGUE_ID_RULE =
+const CATALOGUE_ID_RULE =
   "must be lowercase letters and digits in words joined by single hyphens, at most 120 characters";
 
 /** A catalogue id given by the client (medications, pharmacies, categories). */
