@@ -117,7 +117,7 @@ test("a post written and previewed in the editor is public while published and h
   await page.getByRole("button", { name: "Remove tag “Old tag”" }).click();
   await expect(tagList.getByRole("listitem")).toHaveCount(2);
 
-  // Counters against the limits of §5.
+  // Counters against the limits of back-office §5.
   await page.getByLabel("Excerpt").fill(excerpt);
   await expect(page.getByText(`${excerpt.length}/300`)).toBeVisible();
   await page.getByLabel("Meta description").fill(metaDescription);

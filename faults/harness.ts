@@ -11,9 +11,9 @@ import pg from "pg";
  * scripts/postgres-server.ts, whose stop also deletes it), API processes started as in production
  * (apps/api/src/server.ts) on loopback, and a plain HTTP client. Everything is bounded in time.
  */
-export const root = fileURLToPath(new URL("..", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
 
-export async function sparePort(): Promise<number> {
+async function sparePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -82,7 +82,7 @@ export async function startPostgres(): Promise<Postgres> {
   };
 }
 
-export const ADMIN = { email: "faults@pharmacompare.test", password: "faults-password-1" };
+const ADMIN = { email: "faults@pharmacompare.test", password: "faults-password-1" };
 
 export interface ApiProcess {
   url: string;

@@ -26,7 +26,7 @@ let sequence = 0;
 const unique = (kind: string) => `${kind}-${process.pid}-${Date.now()}-${++sequence}@faults.test`;
 
 /** The three visitor writes, each with a fresh address so none is refused as a repeat or rate-limited. */
-export function visitorWrite(
+function visitorWrite(
   kind: "contact" | "alert" | "subscribe",
   pair: { medicationId: string; dosage: string },
 ) {

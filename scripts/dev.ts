@@ -15,7 +15,13 @@ const web = loadWebConfig();
 const children: ChildProcess[] = [
   spawn(
     process.execPath,
-    ["--watch", "--watch-path=apps/api/src", "--watch-path=packages/contract/src", "apps/api/src/server.ts"],
+    [
+      "--watch",
+      "--watch-path=apps/api/src",
+      "--watch-path=packages/contract/src",
+      "--watch-path=packages/http-serving/src",
+      "apps/api/src/server.ts",
+    ],
     {
       cwd: root,
       stdio: "inherit",

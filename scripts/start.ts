@@ -7,6 +7,7 @@ import {
   scheduleJobs,
 } from "@pharmacompare/api";
 import { ConfigError } from "@pharmacompare/contract";
+import { chooseLogFormat } from "@pharmacompare/http-serving";
 import { adoptWebConfig, loadWebConfig } from "../apps/web/app/config.server.ts";
 import { refreshBuiltFallback } from "./fallback-file.ts";
 import { buildWebIfNeeded } from "./web-build.ts";
@@ -70,7 +71,9 @@ const api = await buildApi({ config: config.api, database });
 scheduleJobs(api);
 const web = await withReactProductionBuild(async () => {
   const { createWebServer } = await import("../apps/web/server/web-server.ts");
-  return createWebServer({ logger: loggerOptions(config.api.logLevel, "web") });
+  return createWebServer({
+    logger: loggerOptions(config.api.logLevel, "web", chooseLogFormat(process.stdout, mode)),
+  });
 });
 
 async function shutdown(code: number): Promise<never> {

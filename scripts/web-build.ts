@@ -12,6 +12,7 @@ const sources = [
   path.join(webDir, "vite.config.ts"),
   path.join(webDir, "react-router.config.ts"),
   path.join(root, "packages/contract/src"),
+  path.join(root, "packages/http-serving/src"),
   path.join(root, "packages/price-sheets/src"),
 ];
 

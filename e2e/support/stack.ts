@@ -27,7 +27,7 @@ export type Stack = {
   databaseUrl?: string;
 };
 
-export function stackAt(index: number): Stack {
+function stackAt(index: number): Stack {
   const webPort = firstWebPort + 2 * index;
   const apiPort = firstApiPort + index;
   let databaseUrl = process.env.E2E_DATABASE_URL;

@@ -5,6 +5,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { BACK_OFFICE_REQUEST_HEADER, BACK_OFFICE_REQUEST_VALUE } from "@pharmacompare/contract";
+import { chooseLogFormat } from "@pharmacompare/http-serving";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -56,7 +57,8 @@ export async function buildApi({
   responseCache,
 }: BuildApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? loggerOptions(config.logLevel, "api"),
+    // Readable lines in a developer's terminal, JSON anywhere else (decision 039).
+    logger: logger ?? loggerOptions(config.logLevel, "api", chooseLogFormat(process.stdout, config.nodeEnv)),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

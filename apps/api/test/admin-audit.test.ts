@@ -1,4 +1,4 @@
-import { AdminStats, AuditPage } from "@pharmacompare/contract";
+import { AdminStats, AuditPage, londonDay } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, categories, medications, pharmacies, prices } from "../src/db/schema.ts";
 import { bearer, login, signIn } from "./admin-helpers.ts";
@@ -37,9 +37,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
 /** The London calendar date (YYYY-MM-DD) of an ISO instant. */
-const londonDate = (iso: string | undefined) => londonDay.format(new Date(iso ?? ""));
+const londonDate = (iso: string | undefined) => londonDay(iso ?? "");
 
 async function audit(query = "") {
   const res = await api.app.inject({ url: `/api/admin/audit${query}`, headers: bearer(token) });

@@ -37,7 +37,7 @@ const WATCHED = [
 const APPEND_ONLY = ["price_history", "audit_log"];
 
 /** A fingerprint of every row of the watched tables, for "nothing changed" checks. */
-export async function catalogueState(api: TestApi): Promise<string> {
+async function catalogueState(api: TestApi): Promise<string> {
   const parts = [
     ...WATCHED.map(
       (table) =>

@@ -111,7 +111,7 @@ export function workbookParts(sheets: [string, string][], sharedStrings?: string
   return parts;
 }
 
-/** A small valid sheet: the §5 rows with one pharmacy row. */
+/** A small valid sheet: the public site §5 rows with one pharmacy row. */
 export const smallSheet = [
   '<row r="1"><c r="A1" t="inlineStr"><is><t>Generic name</t></is></c></row>',
   '<row r="4"><c r="A4" t="inlineStr"><is><t>Condition</t></is></c><c r="B4" t="inlineStr"><is><t>Erectile Dysfunction</t></is></c></row>',

@@ -56,7 +56,7 @@ describe("the fallback file made from the database (decision 017)", () => {
     expect(back.skipped).toEqual([{ sheet: "About", reason: "not an array of at least 6 rows" }]);
     const live = await livePrices();
     expect(live.length).toBeGreaterThan(100);
-    // Ids follow §5 in the file; live ids come from the catalogue's rule (equal for these names).
+    // Ids follow public site §5 in the file; live ids come from the catalogue's rule (equal for these names).
     const liveMedicationIds = new Set(live.map((price) => price.medicationId));
     const sameIds = back.prices.filter((price) => liveMedicationIds.has(price.medicationId));
     expect(sameIds.length).toBeGreaterThan(live.length * 0.9);

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { AdminPrice, adminEndpoints, publicEndpoints, urlForLog } from "@pharmacompare/contract";
+import { AdminPrice, adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
+import { urlForLog } from "@pharmacompare/http-serving";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loggerOptions } from "../src/logger.ts";

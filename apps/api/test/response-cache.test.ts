@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { AdminPrice, adminEndpoints, chooseEncoding, publicEndpoints } from "@pharmacompare/contract";
+import { AdminPrice, adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
+import { chooseEncoding } from "@pharmacompare/http-serving";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

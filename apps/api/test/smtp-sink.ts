@@ -117,5 +117,3 @@ export function createSmtpSink() {
     },
   };
 }
-
-export type SmtpSink = ReturnType<typeof createSmtpSink>;

@@ -16,7 +16,7 @@ export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
 export const testSecretBox = () => createSecretBox({ current: Buffer.from(TEST_SECRETS_KEY, "base64") });
 
 /** True under `npm run test:pg`, whose API suite runs on a real PostgreSQL. */
-export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * A test of concurrency between connections or processes (issue 26): PGlite is one handle in one

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { urlForLog } from "@pharmacompare/contract";
+import { urlForLog } from "@pharmacompare/http-serving";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import {

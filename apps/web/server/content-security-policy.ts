@@ -30,7 +30,7 @@ export interface PolicyInput {
 }
 
 /** The Reporting API's name for {@link PolicyInput.reportUrl}, declared by `Reporting-Endpoints`. */
-export const CSP_REPORT_GROUP = "csp";
+const CSP_REPORT_GROUP = "csp";
 
 /** The `Reporting-Endpoints` header that names the group the policy's `report-to` uses. */
 export function reportingEndpoints(reportUrl: string): string {

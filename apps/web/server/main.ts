@@ -1,4 +1,5 @@
-import { ConfigError, logOptions } from "@pharmacompare/contract";
+import { ConfigError } from "@pharmacompare/contract";
+import { chooseLogFormat, logOptions } from "@pharmacompare/http-serving";
 import type { FastifyInstance } from "fastify";
 import { adoptWebConfig, loadWebConfig, type WebConfig } from "../app/config.server.ts";
 
@@ -24,7 +25,9 @@ const { createWebServer } = await import("./web-server.ts");
 
 let web: FastifyInstance | undefined;
 try {
-  web = await createWebServer({ logger: logOptions("info", "web") });
+  web = await createWebServer({
+    logger: logOptions("info", "web", chooseLogFormat(process.stdout, config.nodeEnv)),
+  });
   await web.listen({ host: config.host, port: config.port });
 } catch (err) {
   // The usual cause is a missing build: say so in plain words before the details.

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
-import { isPlainHost, parseRequestTarget, sortedQuery } from "@pharmacompare/contract";
+import { isPlainHost, parseRequestTarget, sortedQuery } from "@pharmacompare/http-serving";
 import type { FastifyInstance } from "fastify";
 
 /**

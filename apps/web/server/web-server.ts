@@ -3,13 +3,13 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import { publicEndpoints } from "@pharmacompare/contract";
 import {
   answerBeforeFramework,
   chooseEncoding,
   isPlainHost,
   logEarlyAnswer,
-  publicEndpoints,
-} from "@pharmacompare/contract";
+} from "@pharmacompare/http-serving";
 import { type FastifyInstance, type FastifyServerOptions, fastify } from "fastify";
 import { webConfig } from "../app/config.server.ts";
 import { createApiClient } from "../app/lib/api-client.ts";

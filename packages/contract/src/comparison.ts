@@ -6,6 +6,7 @@ import {
   selectMedication,
 } from "./comparison-choices.ts";
 import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
+import { fromPence, toPence } from "./format.ts";
 
 /**
  * The price comparison's rules, in one place for both tiers (DESIGN "a rule lives in one tier"):
@@ -60,8 +61,6 @@ export const MedicationComparison = z
   );
 export type MedicationComparison = z.infer<typeof MedicationComparison>;
 
-const pence = (pounds: number) => Math.round(pounds * 100);
-
 /** Byte order of the lower-cased name, as the API's SQL sorts names (`lower(name) collate "C"`). */
 function compareText(a: string, b: string): number {
   const x = a.toLowerCase();
@@ -72,7 +71,7 @@ function compareText(a: string, b: string): number {
 /** Cheapest first; on a tie the better-rated pharmacy, then by name, then by id (stable everywhere). */
 export function cheapestFirst(a: Price, b: Price): number {
   return (
-    pence(a.price) - pence(b.price) ||
+    toPence(a.price) - toPence(b.price) ||
     b.pharmacy.rating - a.pharmacy.rating ||
     compareText(a.pharmacy.name, b.pharmacy.name) ||
     compareText(a.pharmacyId, b.pharmacyId)
@@ -106,16 +105,16 @@ function termsOf(pharmacy: Price["pharmacy"]): DeliveryTerms | undefined {
  */
 export function deliveryCost(packPrice: number, terms: DeliveryTerms | undefined): DeliveryCost {
   if (!terms) return { delivery: null, total: null, minimumOrder: null };
-  const pack = pence(packPrice);
-  const minimum = pence(terms.minOrderValue);
-  const threshold = pence(terms.freeDeliveryThreshold);
+  const pack = toPence(packPrice);
+  const minimum = toPence(terms.minOrderValue);
+  const threshold = toPence(terms.freeDeliveryThreshold);
   const order = Math.max(pack, minimum);
-  const delivery = threshold > 0 && order >= threshold ? 0 : pence(terms.deliveryFee);
+  const delivery = threshold > 0 && order >= threshold ? 0 : toPence(terms.deliveryFee);
   const alone = pack >= minimum;
   return {
-    delivery: delivery / 100,
-    total: alone ? (pack + delivery) / 100 : null,
-    minimumOrder: alone ? null : minimum / 100,
+    delivery: fromPence(delivery),
+    total: alone ? fromPence(pack + delivery) : null,
+    minimumOrder: alone ? null : fromPence(minimum),
   };
 }
 
@@ -127,7 +126,7 @@ export function lowestTotalFirst(a: Price & DeliveryCost, b: Price & DeliveryCos
   if (a.total === null || b.total === null) {
     return Number(a.total === null) - Number(b.total === null) || cheapestFirst(a, b);
   }
-  return pence(a.total) - pence(b.total) || cheapestFirst(a, b);
+  return toPence(a.total) - toPence(b.total) || cheapestFirst(a, b);
 }
 
 /**
@@ -151,14 +150,14 @@ export function buildComparison(
         price.price > 0,
     )
     .sort(cheapestFirst);
-  const best = shown[0] ? pence(shown[0].price) : 0;
+  const best = shown[0] ? toPence(shown[0].price) : 0;
   const inStock = shown.filter((price) => price.inStock);
   const lowest = inStock[0] ?? null;
   const dearest = inStock.at(-1);
   const rows = shown.map((price) => ({
     ...price,
-    isBest: pence(price.price) === best,
-    difference: (pence(price.price) - best) / 100,
+    isBest: toPence(price.price) === best,
+    difference: fromPence(toPence(price.price) - best),
     ...deliveryCost(price.price, termsOf(price.pharmacy)),
   }));
   return {
@@ -167,7 +166,7 @@ export function buildComparison(
     prices: sort === "total" ? rows.sort(lowestTotalFirst) : rows,
     sort,
     lowest,
-    savings: lowest && dearest ? (pence(dearest.price) - pence(lowest.price)) / 100 : 0,
+    savings: lowest && dearest ? fromPence(toPence(dearest.price) - toPence(lowest.price)) : 0,
   };
 }
 

@@ -16,7 +16,7 @@ import {
 } from "./ids.ts";
 
 /**
- * Entities as the API sends them. Field names are the specifications' (§3 of both):
+ * Entities as the API sends them. Field names are the specifications' (public site §3, back-office §3):
  * `_id` where they say so, `id` where they say so, both where they say both.
  * Timestamps travel as ISO 8601 strings.
  */

@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
+  daysBetween,
+  formatAmount,
   formatCount,
   formatDateTime,
+  formatDay,
   formatLongDate,
   formatPounds,
   formatRelativeTime,
   formatShortDate,
+  fromPence,
+  isWholePence,
+  londonDay,
+  toPence,
 } from "./format.ts";
 
 describe("money and dates", () => {
@@ -41,5 +49,35 @@ describe("formatRelativeTime", () => {
     ["2025-08-18T14:00:00Z", "in 2 hours"],
   ])("%s reads %s", (value, expected) => {
     expect(formatRelativeTime(value, now)).toBe(expected);
+  });
+
+  it("names a moment's UK calendar day, across midnight and both clock changes", () => {
+    expect(londonDay("2025-08-18T23:30:00Z")).toBe("2025-08-19");
+    expect(londonDay(new Date("2025-01-18T23:30:00Z"))).toBe("2025-01-18");
+    // 01:00 UTC on 30 March 2025 is 02:00 BST; 00:59 UTC on 26 October 2025 is still 01:59 BST.
+    expect(londonDay("2025-03-29T23:59:00Z")).toBe("2025-03-29");
+    expect(londonDay("2025-10-25T23:00:00Z")).toBe("2025-10-26");
+  });
+
+  it("steps calendar days across months, years and the clock changes without a time zone", () => {
+    expect(addDays("2031-03-30", 1)).toBe("2031-03-31");
+    expect(addDays("2031-03-01", -1)).toBe("2031-02-28");
+    expect(addDays("2032-01-01", -1)).toBe("2031-12-31");
+    expect(addDays("2031-10-25", 2)).toBe("2031-10-27");
+    expect(daysBetween("2031-03-23", "2031-06-20")).toBe(89);
+    expect(formatDay("2031-03-30")).toBe("30 March 2031");
+    expect(formatDay("2031-12-31")).toBe("31 December 2031");
+  });
+
+  it("converts pounds and pence without floating-point drift", () => {
+    expect(toPence(12.5)).toBe(1250);
+    expect(toPence(0.1 + 0.2)).toBe(30);
+    expect(fromPence(1250)).toBe(12.5);
+    expect(fromPence(toPence(19.99) - toPence(9.99))).toBe(10);
+    expect(isWholePence(12.5)).toBe(true);
+    expect(isWholePence(0.1 + 0.2)).toBe(true);
+    expect(isWholePence(12.555)).toBe(false);
+    expect(formatAmount(12.5)).toBe("12.50");
+    expect(formatAmount(0.1 + 0.2)).toBe("0.30");
   });
 });

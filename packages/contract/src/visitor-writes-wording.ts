@@ -1,5 +1,5 @@
 import type { SubscriptionPreferences } from "./entities.ts";
-import { formatPounds } from "./format.ts";
+import { formatPounds, fromPence, toPence } from "./format.ts";
 
 /*
  * The limits and wording of price alerts, subscriptions and email links, without their schemas:
@@ -53,7 +53,7 @@ export function targetTooHighMessage(lowest: number): string {
 
 /** The suggested target for a lowest price, rounded down to whole pence. */
 export function suggestedTarget(lowest: number): number {
-  return Math.floor(Math.round(lowest * 100) * PRICE_ALERT_RULES.suggestedRatio) / 100;
+  return fromPence(Math.floor(toPence(lowest) * PRICE_ALERT_RULES.suggestedRatio));
 }
 
 export const SUBSCRIPTION_POPUP = {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_LIMITS } from "./contact-wording.ts";
 import { SubscriptionPreferences } from "./entities.ts";
+import { isWholePence } from "./format.ts";
 import { SUBSCRIPTION_SOURCES } from "./ids.ts";
 import { text } from "./text.ts";
 
@@ -29,7 +30,7 @@ const pounds = (what: string) =>
     .number({ error: `must be a number of pounds` })
     .positive({ error: `must be more than £0` })
     .max(100_000, { error: `must be at most £100,000` })
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    .refine(isWholePence, {
       error: `${what} must be in whole pence`,
     });
 

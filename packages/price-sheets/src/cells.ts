@@ -6,7 +6,7 @@ import { MEDICATION_FORMS, type Medication } from "@pharmacompare/contract";
  */
 
 /**
- * The §5 id of a pharmacy (and of a medication new to the catalogue): its lowercased name with
+ * The public site §5 id of a pharmacy (and of a medication new to the catalogue): its lowercased name with
  * spaces turned into hyphens and every other non-alphanumeric character removed.
  * "Kestrel Lane Pharmacy" → "kestrel-lane-pharmacy", "Dr. Fox's" → "dr-foxs".
  */

@@ -157,7 +157,7 @@ describe("price sheets: export", () => {
   });
 });
 
-// Names whose §5 ids are distinct and equal to the ids the catalogue gives them.
+// Names whose public site §5 ids are distinct and equal to the ids the catalogue gives them.
 const name = fc
   .array(fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789"), { minLength: 1, maxLength: 10 })
   .map((letters) => letters.join(""))

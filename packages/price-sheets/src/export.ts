@@ -35,7 +35,7 @@ const byName = (a: string, b: string) => a.localeCompare(b, "en-GB");
  * Writes prices in the sheet format so that importPriceSheets reads the same prices back: one
  * sheet per medication, one row per pharmacy, one column per dosage. What the format cannot say is
  * left out and listed in `omitted`: out-of-stock prices (an imported price is in stock), a dosage
- * named "link" or blank, a name whose §5 id is empty or taken, and a medication without prices
+ * named "link" or blank, a name whose public site §5 id is empty or taken, and a medication without prices
  * keeps its sheet. A pharmacy's link is the link of its first price that has one.
  */
 export function exportPriceSheets(input: ExportInput): PriceSheetsExport {

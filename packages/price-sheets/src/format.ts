@@ -10,12 +10,12 @@
  *   row 6  ["Pharmacy", "Rating", "50mg x 4 tablets", …, "link"]  the header row
  *   row 7+ ["Kestrel Lane Pharmacy", 4.7, 29.99, …, "https://…"]  one row per pharmacy
  *
- * "Legal category" (decision 035) is optional and ours, not §5's: a cell of rows 1-5 headed so,
+ * "Legal category" (decision 035) is optional and ours, not public site §5's: a cell of rows 1-5 headed so,
  * its value in the cell to its right (POM, P or GSL in any case). The export writes it on row 2,
- * after the form, where a reader of the §5 rows alone never looks.
+ * after the form, where a reader of the public site §5 rows alone never looks.
  */
 
-/** §9: what a sheet does not say about a pharmacy or a price. */
+/** Public site §9: what a sheet does not say about a pharmacy or a price. */
 export const SHEET_DEFAULTS = {
   deliveryTime: "1-3 days",
   prescriptionRequired: true,

@@ -83,7 +83,7 @@ function readDosageColumns(sheet: string, header: readonly unknown[], skipped: S
 }
 
 /**
- * The row's link (§5: its last cell starting with http) when it passes the admin price form's rule
+ * The row's link (public site §5: its last cell starting with http) when it passes the admin price form's rule
  * (`PriceLink`: http or https with a host, at most the catalogue's URL length, decision 029); one
  * that does not is reported and the row's prices are read without a link.
  */
@@ -136,7 +136,7 @@ function readStatedLegalCategory(
   return undefined;
 }
 
-/** Why a row after the header is no pharmacy's row (§5), or undefined when it is one. */
+/** Why a row after the header is no pharmacy's row (public site §5), or undefined when it is one. */
 function pharmacyRowProblem(row: unknown, seen: ReadonlySet<string>): string | undefined {
   if (!Array.isArray(row)) return "not a row of cells";
   if (row.every(isBlank)) return "an empty row";
@@ -150,7 +150,7 @@ function pharmacyRowProblem(row: unknown, seen: ReadonlySet<string>): string | u
 }
 
 /**
- * The §5 rules over a whole workbook: one medication per usable sheet (its name is the sheet's),
+ * The public site §5 rules over a whole workbook: one medication per usable sheet (its name is the sheet's),
  * its pharmacies and their prices above 0. Pure: never throws on any sheet content, and every
  * sheet, row or cell it leaves out is in `skipped` with the reason.
  */

@@ -26,7 +26,7 @@ export interface BrowserSession {
   fromBackOffice(request: FastifyRequest): boolean;
 }
 
-export const SESSION_COOKIE_NAME = "pc_admin_session";
+const SESSION_COOKIE_NAME = "pc_admin_session";
 
 /** `Origin` values as browsers send them: scheme and host in lower case, no default port. */
 export function normaliseOrigin(origin: string): string | null {

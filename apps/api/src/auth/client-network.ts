@@ -21,5 +21,3 @@ export function clientNetwork(raw: string): string {
 export function plainAddress(address: string): string {
   return /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
 }
-
-export const isIpv6Network = (network: string) => network.endsWith("/64");

@@ -4,15 +4,15 @@ import { loginThrottles } from "../db/schema.ts";
 import { clientNetwork } from "./client-network.ts";
 
 /** Attempts a key may make since its last success before it is locked (the last one still checked). */
-export const MAX_FAILURES = 5;
+const MAX_FAILURES = 5;
 /** The first lock; each further failure doubles it, up to the cap. */
-export const BASE_LOCK_SECONDS = 60;
-export const MAX_LOCK_SECONDS = 15 * 60;
+const BASE_LOCK_SECONDS = 60;
+const MAX_LOCK_SECONDS = 15 * 60;
 /** A key with no attempt for this long starts again from zero. */
-export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** A network an account signed in from stays "known" to it this long after its last success. */
-export const KNOWN_NETWORK_MS = 90 * 24 * 60 * 60 * 1000;
+const KNOWN_NETWORK_MS = 90 * 24 * 60 * 60 * 1000;
 
 const knownKey = (email: string, network: string) => `known:${email.toLowerCase()}@${network}`;
 
@@ -61,7 +61,7 @@ export async function rememberNetwork(tx: Database, email: string, ipAddress: st
 }
 
 /** Seconds until the longest lock on any of the keys ends, or 0 when none is locked. */
-export async function lockedForSeconds(db: Database, keys: string[], now: Date): Promise<number> {
+async function lockedForSeconds(db: Database, keys: string[], now: Date): Promise<number> {
   if (keys.length === 0) return 0;
   const rows = await db
     .select({ lockedUntil: loginThrottles.lockedUntil })

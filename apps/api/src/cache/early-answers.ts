@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerBeforeFramework, logEarlyAnswer } from "@pharmacompare/contract";
+import { answerBeforeFramework, logEarlyAnswer } from "@pharmacompare/http-serving";
 import type { FastifyInstance } from "fastify";
 import { writeCachedAnswer } from "./register-response-cache.ts";
 import { cacheKey } from "./response-cache.ts";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { chooseEncoding } from "@pharmacompare/contract";
+import { chooseEncoding } from "@pharmacompare/http-serving";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
 import { entityTagMatches } from "../plugins/http-cache.ts";

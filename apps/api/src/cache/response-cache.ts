@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { type Encoding, parseRequestTarget, sortedQuery } from "@pharmacompare/contract";
+import { type Encoding, parseRequestTarget, sortedQuery } from "@pharmacompare/http-serving";
 import { compressionOptions } from "../plugins/compression.ts";
 
 /** One public read's answer, ready to send as it is: no query, no serialisation, no hashing. */

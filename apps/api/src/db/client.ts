@@ -12,10 +12,10 @@ import pg from "pg";
 import { claimDataDirectory, watchDataDirectory } from "./pglite-directory.ts";
 import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The query builder both drivers share; services are written against this only. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type DatabaseKind = "pglite" | "postgres";
+type DatabaseKind = "pglite" | "postgres";
 
 export interface DatabaseHandle {
   db: Database;

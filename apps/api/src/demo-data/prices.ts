@@ -1,3 +1,4 @@
+import { fromPence, toPence } from "@pharmacompare/contract";
 import { demoAdminMessages } from "./admin-messages.ts";
 import type { DemoMedication, DemoPharmacy, DemoPrice, DemoPriceHistoryPoint } from "./types.ts";
 
@@ -9,18 +10,18 @@ import type { DemoMedication, DemoPharmacy, DemoPrice, DemoPriceHistoryPoint } f
 const PRICE_SEED = 0x5eed_2025;
 const HISTORY_SEED = 0x0b5e_7a11;
 
-export const MIN_SELLERS = 5;
-export const MAX_SELLERS = 15;
+const MIN_SELLERS = 5;
+const MAX_SELLERS = 15;
 /** Share of price rows marked out of stock, roughly. */
-export const OUT_OF_STOCK_RATE = 0.08;
-export const HISTORY_INTERVAL_DAYS = 7;
+const OUT_OF_STOCK_RATE = 0.08;
+const HISTORY_INTERVAL_DAYS = 7;
 /** History prices stay within this fraction of the current price. */
-export const HISTORY_MAX_DRIFT = 0.15;
+const HISTORY_MAX_DRIFT = 0.15;
 
 const DAY_MS = 86_400_000;
 
 /** mulberry32: a tiny, fast 32-bit seeded PRNG returning numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -32,7 +33,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+  return fromPence(toPence(value));
 }
 
 function clamp(value: number, min: number, max: number): number {

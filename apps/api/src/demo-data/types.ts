@@ -12,7 +12,7 @@ import type { z } from "zod";
  * tests import it to know what to expect. Nothing here touches the database.
  */
 
-export interface DemoSubcategory {
+interface DemoSubcategory {
   id: string;
   name: string;
   description: string;

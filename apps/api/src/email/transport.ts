@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer, { type NodemailerError } from "nodemailer";
 
 /** One email as the outbox hands it to a transport. */
-export interface OutgoingEmail {
+interface OutgoingEmail {
   /** The outbox row's id, used for the file name of a message written to disk. */
   outboxId: string;
   from: string;
@@ -17,7 +17,7 @@ export interface OutgoingEmail {
   date: Date;
 }
 
-export interface DeliveryReceipt {
+interface DeliveryReceipt {
   /** Where the message was written, when there is no SMTP server. */
   file?: string;
 }

@@ -14,7 +14,7 @@ declare module "fastify" {
   }
 }
 
-export interface RouteTableEntry {
+interface RouteTableEntry {
   method: string;
   url: string;
   /** The registry entry it came from; undefined for a route registered some other way. */
@@ -34,7 +34,7 @@ export function collectRoutes(app: FastifyInstance): void {
 type Input<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 /** A handler's request, typed from the endpoint's params, query and body schemas. */
-export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Params: Input<E["params"]>;
   Querystring: Input<E["query"]>;
   Body: Input<E["body"]>;

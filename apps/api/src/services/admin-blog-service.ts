@@ -63,8 +63,6 @@ function changedFields(before: AdminBlogPost, after: AdminBlogPost): Record<stri
   return changes;
 }
 
-export type AdminBlogService = ReturnType<typeof createAdminBlogService>;
-
 /**
  * The back-office's blog (back-office §2, §5): every post, drafts too. Each write is audited in
  * its own transaction. `publishDate` is set when a post is first published and kept after;

@@ -37,8 +37,6 @@ const medicationsOf = (
 
 const medicationsWord = (count: number) => (count === 1 ? "1 medication is" : `${count} medications are`);
 
-export type AdminCategoryService = ReturnType<typeof createAdminCategoryService>;
-
 export function createAdminCategoryService(
   db: Database,
   options: { audit: AuditService; adminPrices: AdminPriceService; outbox: OutboxService },

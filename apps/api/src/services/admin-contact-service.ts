@@ -30,8 +30,6 @@ function toAdminContact(row: ContactRow): AdminContact {
   };
 }
 
-export type AdminContactService = ReturnType<typeof createAdminContactService>;
-
 /**
  * The back-office's inbox (back-office §2 Contact Messages, §4): visitors' messages listed,
  * given a status, deleted. Audit entries name the message by id and never copy what the visitor

@@ -61,8 +61,6 @@ async function withLowest(db: Database, rows: AlertRow[]): Promise<AdminPriceAle
   );
 }
 
-export type AdminPriceAlertService = ReturnType<typeof createAdminPriceAlertService>;
-
 /**
  * The back-office's view of visitors' price alerts (back-office §2 Price Alerts, §4). Audit
  * entries name the alert by id and medication, never the visitor's address.

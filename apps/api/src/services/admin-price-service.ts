@@ -29,20 +29,17 @@ type BulkRow = z.output<typeof BulkPriceRequest>["prices"][number];
 /** The fields of a bulk row that name what it is the price of. */
 const RowReference = BulkPriceRow.pick({ medicationId: true, pharmacyId: true, dosage: true });
 
-export const priceNotFound = (id: string) => notFound(`Price "${id}" not found`);
+const priceNotFound = (id: string) => notFound(`Price "${id}" not found`);
 
 /** "25mg, 50mg and 100mg" */
-export function listedDosages(dosages: readonly string[]): string {
+function listedDosages(dosages: readonly string[]): string {
   if (dosages.length === 0) return "none";
   if (dosages.length === 1) return dosages[0] ?? "";
   return `${dosages.slice(0, -1).join(", ")} and ${dosages.at(-1)}`;
 }
 
 /** What a dosage the medication does not list is told (the add form, the grid, bulk rows). */
-export function unlistedDosageMessage(
-  dosage: string,
-  medication: { name: string; dosages: string[] },
-): string {
+function unlistedDosageMessage(dosage: string, medication: { name: string; dosages: string[] }): string {
   return medication.dosages.length === 0
     ? `${medication.name} lists no dosages yet, so "${dosage}" cannot be priced: add it to the medication first`
     : `"${dosage}" is not a dosage of ${medication.name}: choose one of ${listedDosages(medication.dosages)}`;
@@ -83,10 +80,7 @@ export async function selectAdminPrices(db: Database, where: SQL | undefined): P
  * or hidden (a pharmacy, medication or category switched on or off): their alerts are re-evaluated
  * against what visitors can now see, as a price write would.
  */
-export async function pricedPairs(
-  tx: Database,
-  where: SQL,
-): Promise<{ medicationId: string; dosage: string }[]> {
+async function pricedPairs(tx: Database, where: SQL): Promise<{ medicationId: string; dosage: string }[]> {
   return tx
     .selectDistinct({ medicationId: prices.medicationId, dosage: prices.dosage })
     .from(prices)

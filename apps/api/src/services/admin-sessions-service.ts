@@ -7,8 +7,6 @@ import { badRequest, notFound } from "../plugins/refusal.ts";
 import type { AuditService } from "./audit-service.ts";
 import { type AdminPrincipal, actingAs, type ClientInfo } from "./auth-service.ts";
 
-export type AdminSessionsService = ReturnType<typeof createAdminSessionsService>;
-
 /**
  * An administrator's own sessions (ASVS 3.3.4): where they are signed in, and ending any of them.
  * Every query is scoped to the presenting account, so another account's session id is simply not

@@ -2,8 +2,6 @@ import type { AdminStats } from "@pharmacompare/contract";
 import type { Database } from "../db/client.ts";
 import { categories, medications, pharmacies, prices } from "../db/schema.ts";
 
-export type AdminStatsService = ReturnType<typeof createAdminStatsService>;
-
 export function createAdminStatsService(db: Database) {
   return {
     /** Real counts of every row, active or not: the back-office manages both. */

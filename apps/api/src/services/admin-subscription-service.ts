@@ -43,8 +43,6 @@ function toAdminSubscription(row: SubscriptionRow): AdminSubscription {
 
 const newestFirst = [desc(subscriptions.subscribedAt), desc(subscriptions.id)];
 
-export type AdminSubscriptionService = ReturnType<typeof createAdminSubscriptionService>;
-
 /**
  * The back-office's email subscriptions (back-office §2 Email Subscriptions, §4): read and
  * delete only. Audit entries name the subscription by id, never the address.

@@ -33,9 +33,9 @@ export const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** …and this long after sign-in, however busy. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Sliding expiry writes at most this often per session, so reads stay reads. */
-export const SESSION_TOUCH_MS = 60 * 1000;
+const SESSION_TOUCH_MS = 60 * 1000;
 /** Expired sessions are deleted this long after they end. */
-export const SESSION_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
+const SESSION_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface ClientInfo {
   ipAddress: string | null;
@@ -215,8 +215,6 @@ export async function openSession(
   });
   return token;
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;
 
 /**
  * Sign-in, sessions and password changes. Tokens are opaque; only their SHA-256 is stored.

@@ -36,8 +36,6 @@ function toSummary(row: Omit<BlogRow, "content">): BlogPostSummary {
   };
 }
 
-export type BlogService = ReturnType<typeof createBlogService>;
-
 export function createBlogService(db: Database) {
   return {
     /**

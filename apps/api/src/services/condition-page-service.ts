@@ -10,8 +10,6 @@ import type { CategoryService } from "./category-service.ts";
 import type { MedicationService } from "./medication-service.ts";
 import type { PriceService } from "./price-service.ts";
 
-export type ConditionPageService = ReturnType<typeof createConditionPageService>;
-
 /**
  * The condition page in one answer (decision 012), assembled by the contract's function so the
  * web's fallback data makes exactly the same page from its static file.

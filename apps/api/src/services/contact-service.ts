@@ -18,8 +18,6 @@ export interface NewContactMessage {
   ipAddress: string | null;
 }
 
-export type ContactService = ReturnType<typeof createContactService>;
-
 export function createContactService(
   db: Database,
   options: { now: () => Date; config: Pick<ApiConfig, "writeRateLimit">; outbox: OutboxService },

@@ -34,8 +34,6 @@ async function liftOptOut(tx: Database, email: string): Promise<void> {
   await tx.delete(emailSuppressions).where(eq(emailSuppressions.emailHash, hashEmail(email)));
 }
 
-export type EmailLinkService = ReturnType<typeof createEmailLinkService>;
-
 /**
  * The confirm and unsubscribe links of our emails (`POST /api/email/confirm`, `…/unsubscribe`).
  * A token is looked up by its SHA-256; an unknown one, or a confirm link whose alert or

@@ -133,7 +133,7 @@ export function createServices(db: Database, options: ServiceOptions) {
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+type Services = ReturnType<typeof createServices>;
 
 declare module "fastify" {
   interface FastifyInstance {

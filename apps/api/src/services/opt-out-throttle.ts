@@ -8,7 +8,7 @@ import { hashEmail } from "../email/secrets.ts";
  * one confirmation email in this long, however many alerts or subscriptions are asked for it
  * (decision 031): asking again is its way back, but nobody can use the forms to keep writing to it.
  */
-export const OPT_OUT_CONFIRMATION_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
+const OPT_OUT_CONFIRMATION_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Whether a confirmation email may be queued to `email` at `at`, noting it when the address is on

@@ -30,7 +30,7 @@ import { databaseFailure } from "../plugins/error-handler.ts";
  *   from it, so every attempt of one message is the same message to the receiving server.
  */
 
-export type EmailTemplate =
+type EmailTemplate =
   | "price-alert-confirmation"
   | "subscription-confirmation"
   | "price-drop"

@@ -5,8 +5,6 @@ import { medications, pharmacies, prices, subcategories } from "../db/schema.ts"
 import type { PharmacyService } from "./pharmacy-service.ts";
 import { byName, priceIsPublic } from "./public-filters.ts";
 
-export type PharmacyPageService = ReturnType<typeof createPharmacyPageService>;
-
 /** A pharmacy's public page (GET /api/pages/pharmacy/{id}): the pharmacy and what it sells. */
 export function createPharmacyPageService(db: Database, deps: { pharmacies: PharmacyService }) {
   return {

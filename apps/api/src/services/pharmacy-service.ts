@@ -36,7 +36,7 @@ export function toStoredPharmacy(row: PharmacyRow): StoredPharmacy {
  * A pharmacy a public read selected with `pharmacyIsPublic`, so it has its GPhC number; one
  * without would break the public `Pharmacy` schema, so it is a programming error, never shown.
  */
-export function toPharmacy(row: PharmacyRow): Pharmacy {
+function toPharmacy(row: PharmacyRow): Pharmacy {
   const { gphcNumber, ...stored } = toStoredPharmacy(row);
   if (gphcNumber === null) throw new Error(`Pharmacy "${row.id}" is not public: it has no GPhC number`);
   return { ...stored, gphcNumber };

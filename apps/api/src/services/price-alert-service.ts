@@ -3,6 +3,7 @@ import {
   type PriceAlertRequest,
   priceAlertMessages,
   targetTooHighMessage,
+  toPence,
 } from "@pharmacompare/contract";
 import { and, eq, gt, gte, isNotNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -23,8 +24,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Where a price alert's consent was given (the condition page's form). */
 export const PRICE_ALERT_CONSENT_SOURCE = "price-alert-form";
 
-const pence = (pounds: number) => Math.round(pounds * 100);
-
 /** Namespace of the per-medication-and-dosage advisory lock (two-key form; db/client.ts takes single keys). */
 const ALERT_PAIR_LOCK = sql.raw("727003");
 
@@ -42,8 +41,6 @@ export async function lockAlertPairs(
     await tx.execute(sql`select pg_advisory_xact_lock(${ALERT_PAIR_LOCK}, hashtext(${key}))`);
   }
 }
-
-export type PriceAlertService = ReturnType<typeof createPriceAlertService>;
 
 export function createPriceAlertService(
   db: Database,
@@ -193,7 +190,7 @@ export function createPriceAlertService(
         }
         const lowest = await lowestPrice(tx, medication.id, input.dosage);
         if (!lowest) throw badRequest(priceAlertMessages.noPrice, "dosage");
-        if (pence(input.targetPrice) >= pence(lowest.price)) {
+        if (toPence(input.targetPrice) >= toPence(lowest.price)) {
           throw badRequest(targetTooHighMessage(lowest.price), "targetPrice");
         }
 

@@ -1,10 +1,14 @@
-import type { DailyPrice, PharmacyPriceHistory, PriceHistory } from "@pharmacompare/contract";
+import {
+  addDays,
+  type DailyPrice,
+  londonDay,
+  type PharmacyPriceHistory,
+  type PriceHistory,
+} from "@pharmacompare/contract";
 import { and, asc, desc, eq, gte, inArray, lt, lte } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../db/schema.ts";
 import { byName, priceIsPublic } from "./public-filters.ts";
-
-export type PriceHistoryService = ReturnType<typeof createPriceHistoryService>;
 
 /** A price as it stood from a moment on. */
 interface Observation {
@@ -13,31 +17,11 @@ interface Observation {
   at: Date;
 }
 
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The UK calendar day of a moment, "YYYY-MM-DD" (so days compare as strings). */
-export function londonDay(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    londonParts.formatToParts(at).find((entry) => entry.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
-/** A calendar day `count` days after `day` (before, when negative). Calendar days have no time zone. */
-export function addDays(day: string, count: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
-}
-
 /**
  * One price a day for each day of `window`: the last observation made by the end of that day,
  * carried forward until the next. Days before the first observation have none.
  */
-export function dailyPrices(observations: Observation[], window: string[]): (Observation | null)[] {
+function dailyPrices(observations: Observation[], window: string[]): (Observation | null)[] {
   const ordered = [...observations].sort((a, b) => a.at.getTime() - b.at.getTime());
   const result: (Observation | null)[] = [];
   let current: Observation | null = null;

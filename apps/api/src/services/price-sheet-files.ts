@@ -8,7 +8,7 @@ import type { WorkerAnswer } from "./price-sheet-reader/worker.ts";
 import { FULL_NAME_LABEL } from "./price-sheet-reader/xlsx.ts";
 
 /**
- * Reading an uploaded price file (decisions 017, 029) into the workbook shape the §5 importer
+ * Reading an uploaded price file (decisions 017, 029) into the workbook shape the public site §5 importer
  * takes. The file is read in a worker thread of its own with a heap limit and a deadline
  * (ASVS 12.1): a hostile file that gets past the reader's own bounds ends that worker, never the
  * API, and the administrator gets a 4xx naming the problem.
@@ -110,7 +110,7 @@ export function readPriceSheetFile(
   });
 }
 
-/** A workbook in the §5 format as .xlsx bytes (the export staff edit and upload again). */
+/** A workbook in the public site §5 format as .xlsx bytes (the export staff edit and upload again). */
 export async function writeXlsx(workbook: Readonly<Record<string, SheetRows | string>>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const used = new Set<string>();
@@ -127,7 +127,7 @@ export async function writeXlsx(workbook: Readonly<Record<string, SheetRows | st
     used.add(unique.toLowerCase());
     const worksheet = book.addWorksheet(unique);
     sheet.forEach((row, index) => {
-      // A name the tab cannot hold travels beside the generic name (C1:D1), which §5 does not read.
+      // A name the tab cannot hold travels beside the generic name (C1:D1), which public site §5 does not read.
       worksheet.addRow(index === 0 && unique !== name ? [...row, FULL_NAME_LABEL, name] : row);
     });
   }

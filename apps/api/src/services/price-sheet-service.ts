@@ -98,7 +98,7 @@ const normalName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, "
 
 /**
  * Finds catalogue entries by a name from a sheet (decision 017): by name ignoring case and runs of
- * spaces, then by the name's §5 id, then by the catalogue's id rule.
+ * spaces, then by the name's public site §5 id, then by the catalogue's id rule.
  */
 function nameMatcher<T extends { id: string; name: string }>(entries: readonly T[]) {
   const byName = new Map(entries.map((entry) => [normalName(entry.name), entry]));
@@ -124,7 +124,7 @@ function medicationMatcher<T extends { id: string; name: string }>(catalogue: re
 }
 
 /**
- * Price sheets (decision 017): the catalogue written in the §5 spreadsheet format, and uploads of
+ * Price sheets (decision 017): the catalogue written in the public site §5 spreadsheet format, and uploads of
  * that format previewed and applied through the one price-write path.
  */
 export function createPriceSheetService(
@@ -371,7 +371,7 @@ export function createPriceSheetService(
 
   /**
    * Creates the chosen unknown medications (in the sheet's condition, with its dosages) and
-   * pharmacies (the §9 defaults, with the website and GPhC number given) inside the apply's
+   * pharmacies (the back-office §9 defaults, with the website and GPhC number given) inside the apply's
    * transaction. Something added to the catalogue since the preview is refused: the file's
    * preview no longer says what Apply would do.
    */
@@ -657,5 +657,3 @@ export function createPriceSheetService(
     heldCount: () => held.size,
   };
 }
-
-export type PriceSheetService = ReturnType<typeof createPriceSheetService>;

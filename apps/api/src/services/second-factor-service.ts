@@ -66,7 +66,7 @@ function totpFor(secret: string, label = "") {
 }
 
 /** The time step a code belongs to if it is right at `at` (within the window), else null. */
-export function matchingStep(secret: string, code: string, at: Date): number | null {
+function matchingStep(secret: string, code: string, at: Date): number | null {
   const token = normaliseCode(code);
   const timestamp = at.getTime();
   const delta = totpFor(secret).validate({ token, timestamp, window: TOTP_WINDOW });
@@ -75,7 +75,7 @@ export function matchingStep(secret: string, code: string, at: Date): number | n
 }
 
 /** Only the hash is stored; the user's id is mixed in so equal codes of two accounts differ. */
-export function hashRecoveryCode(userId: string, code: string): string {
+function hashRecoveryCode(userId: string, code: string): string {
   return createHash("sha256")
     .update(`${userId}:${normaliseCode(code)}`, "utf8")
     .digest("hex");
@@ -150,8 +150,6 @@ const codeProblem = (code: string, allowRecovery: boolean) => {
   if (isTotpCode(code) || (allowRecovery && isRecoveryCode(code))) return null;
   return badRequest(allowRecovery ? messages.codeShape : messages.totpShape, "code");
 };
-
-export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
 
 /**
  * The staff second factor (decision 022): enrolment, the sign-in step after the password,

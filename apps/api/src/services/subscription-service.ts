@@ -22,8 +22,6 @@ import { mayQueueConfirmation } from "./opt-out-throttle.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { countWrite } from "./write-limit.ts";
 
-export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
-
 export function createSubscriptionService(
   db: Database,
   options: { now: () => Date; config: Pick<ApiConfig, "writeRateLimit">; outbox: OutboxService },

@@ -24,7 +24,7 @@ import { readBrowserApiUrl } from "./browser-env.ts";
 export const LEGACY_TOKEN_KEY = "pc.adminToken";
 export const LEGACY_USER_KEY = "pc.adminUser";
 export const ADMIN_LOGIN_PATH = "/admin/login";
-export const ADMIN_HOME_PATH = "/admin/dashboard";
+const ADMIN_HOME_PATH = "/admin/dashboard";
 /** Where an account that must replace a generated password is sent (issue 12). */
 export const ADMIN_PROFILE_PATH = "/admin/profile";
 export const REDIRECT_PARAM = "redirectTo";

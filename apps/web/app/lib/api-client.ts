@@ -13,7 +13,7 @@ import {
 } from "@pharmacompare/contract";
 
 /** Every API call gives up after this long (public site §7). */
-export const API_TIMEOUT_MS = 10_000;
+const API_TIMEOUT_MS = 10_000;
 
 /**
  * Why a call failed: the API refused it (`http`), it could not be reached (`network`), it did not

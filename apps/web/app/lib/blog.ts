@@ -1,4 +1,4 @@
-import type { BlogPostSummary } from "@pharmacompare/contract";
+import { type BlogPostSummary, londonDay } from "@pharmacompare/contract";
 
 /** Blog cards show at most this many tags (public site §9). */
 export const CARD_TAG_LIMIT = 3;
@@ -9,14 +9,6 @@ export const RELATED_POSTS_LIMIT = 3;
 /** The blog index's fixed popular-tags list, in the order shown (public site §2). */
 export const POPULAR_TAGS = ["Wegovy", "Ozempic", "Weight Loss", "Viagra", "Savings", "Mounjaro"] as const;
 
-/** Calendar day in UK time: the day a reader would see printed, whatever the server's zone. */
-const ukDay = new Intl.DateTimeFormat("en-CA", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  timeZone: "Europe/London",
-});
-
 /**
  * Whether an article shows an "Updated" date: only when it falls on another calendar day than the
  * publish date, so a same-day correction does not print the same date twice.
@@ -25,7 +17,8 @@ export function showsUpdatedDate(publishDate: string, lastUpdated: string): bool
   const published = new Date(publishDate);
   const updated = new Date(lastUpdated);
   if (Number.isNaN(published.getTime()) || Number.isNaN(updated.getTime())) return false;
-  return ukDay.format(published) !== ukDay.format(updated);
+  // The UK calendar day: the day a reader sees printed, whatever the server's zone.
+  return londonDay(published) !== londonDay(updated);
 }
 
 /**

@@ -25,8 +25,8 @@ import { serverLog } from "./server-log.server.ts";
 
 export type { CatalogueSource };
 
-/** Spec §4: what is recorded when the API fails without a message of its own. */
-export const API_FAILURE_MESSAGE = "Failed to load data from API";
+/** Public site §4: what is recorded when the API fails without a message of its own. */
+const API_FAILURE_MESSAGE = "Failed to load data from API";
 
 export interface StaticFile {
   text: string;
@@ -93,14 +93,14 @@ export function createCatalogue(deps: CatalogueDeps) {
       }
       return { snapshot: cachedStatic.snapshot, source: "static-file" };
     } catch (error) {
-      // Spec §8's wording, with the file error's code in place of the HTTP status a browser would see.
+      // Public site §8's wording, with the file error's code in place of the HTTP status a browser would see.
       const code = error instanceof Error && "code" in error ? String(error.code) : errorMessage(error);
       log("error", `Failed to load data: ${code}; using the built-in sample data`);
       return { snapshot: sampleCatalogue, source: "sample-data" };
     }
   }
 
-  /** Spec §4: the API's failure is recorded, then the chain moves on. */
+  /** Public site §4: the API's failure is recorded, then the chain moves on. */
   function fallback(error: unknown) {
     log("warn", `live API unavailable, using fallback data: ${errorMessage(error)}`);
     return fallbackSnapshot();

@@ -11,7 +11,7 @@ import { type PopularSearch, popularSearches } from "./popular-searches.ts";
 import { logServerError } from "./server-log.server.ts";
 
 /** How many blog posts the home page shows (public site §2, §9). */
-export const LATEST_POSTS_COUNT = 3;
+const LATEST_POSTS_COUNT = 3;
 
 /** A home-page section's data, or null when the API could not provide it (the section says so). */
 export interface HomeData {

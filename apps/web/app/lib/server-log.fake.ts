@@ -1,4 +1,4 @@
-import { logOptions } from "@pharmacompare/contract";
+import { logOptions } from "@pharmacompare/http-serving";
 import { type LoggerOptions, pino } from "pino";
 import { handOverServerLog } from "./server-log.server.ts";
 

@@ -1,9 +1,10 @@
-import { logOptions } from "@pharmacompare/contract";
+import { chooseLogFormat, logOptions } from "@pharmacompare/http-serving";
 import { type BaseLogger, type LoggerOptions, pino } from "pino";
+import { webConfig } from "../config.server.ts";
 
 /**
  * The one way the web app's server code (loaders, actions, the render) logs (issue 25, decision
- * 032): through the web server's pino logger, built from the contract's `logOptions`, so every
+ * 032): through the web server's pino logger, built from `logOptions` (http-serving), so every
  * line passes the shared redaction (no email address, secret or query value). Never `console.*`.
  */
 export type ServerLogger = Pick<BaseLogger, "info" | "warn" | "error">;
@@ -26,11 +27,21 @@ export function handOverServerLog(logger: ServerLogger): () => void {
   };
 }
 
-/** The web server's logger; without a web server (unit tests), pino to stdout with the same options. */
+/**
+ * The web server's logger; without a web server (Vite's dev server, unit tests), pino to stdout
+ * with the same options, readable in a developer's terminal (decision 039).
+ */
 export function serverLog(): ServerLogger {
   const handed = shared[SLOT];
   if (handed) return handed;
-  fallback ??= pino(logOptions("info", "web") as LoggerOptions);
+  if (!fallback) {
+    const { stream, ...options } = logOptions(
+      "info",
+      "web",
+      chooseLogFormat(process.stdout, webConfig().nodeEnv),
+    );
+    fallback = stream ? pino(options as LoggerOptions, stream) : pino(options as LoggerOptions);
+  }
   return fallback;
 }
 

@@ -1,3 +1,4 @@
+import { formatAmount } from "@pharmacompare/contract";
 import type { BreadcrumbList, Pharmacy, Product, PropertyValue, WithContext } from "schema-dts";
 
 /**
@@ -39,7 +40,6 @@ export interface ComparedProduct {
  */
 export function comparedProduct(product: ComparedProduct): WithContext<Product> | null {
   if (product.prices.length === 0) return null;
-  const amount = (value: number) => value.toFixed(2);
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -49,8 +49,8 @@ export function comparedProduct(product: ComparedProduct): WithContext<Product> 
     offers: {
       "@type": "AggregateOffer",
       priceCurrency: "GBP",
-      lowPrice: amount(Math.min(...product.prices)),
-      highPrice: amount(Math.max(...product.prices)),
+      lowPrice: formatAmount(Math.min(...product.prices)),
+      highPrice: formatAmount(Math.max(...product.prices)),
       offerCount: product.prices.length,
     },
   };

@@ -52,7 +52,7 @@ const ALLOWED_BEFORE_ENROLMENT: ReadonlySet<unknown> = new Set([
 ]);
 
 /** Public only when the route says so: a registry entry marked public, or `config.access`. */
-export function isPublicRoute(config: RouteConfig): boolean {
+function isPublicRoute(config: RouteConfig): boolean {
   if (config?.endpoint) return config.endpoint.access === "public";
   return config?.access === "public";
 }

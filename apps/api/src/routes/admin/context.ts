@@ -14,7 +14,7 @@ declare module "fastify" {
   }
 }
 
-export interface AdminRouteEntry {
+interface AdminRouteEntry {
   method: string;
   url: string;
 }

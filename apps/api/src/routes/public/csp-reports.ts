@@ -1,4 +1,5 @@
-import { type CspReportBody, publicEndpoints, urlForLog } from "@pharmacompare/contract";
+import { type CspReportBody, publicEndpoints } from "@pharmacompare/contract";
+import { urlForLog } from "@pharmacompare/http-serving";
 import type { FastifyPluginAsync } from "fastify";
 import { clientNetwork } from "../../auth/client-network.ts";
 import { badRequest, tooManyRequests } from "../../plugins/refusal.ts";
@@ -52,7 +53,7 @@ export const cspReportRoutes: FastifyPluginAsync = async (app) => {
 };
 
 /** The violations in either report form, each as the few fields that are logged. */
-export function cspViolations(body: CspReportBody): Record<string, string | number>[] {
+function cspViolations(body: CspReportBody): Record<string, string | number>[] {
   const reports = Array.isArray(body)
     ? body.filter((report) => report.type === "csp-violation").map((report) => report.body ?? {})
     : [body["csp-report"]];

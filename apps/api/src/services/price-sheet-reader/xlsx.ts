@@ -13,7 +13,7 @@ import { attributes, decodeXml, elements, hasDoctype, textRuns } from "./xml.ts"
 import { readZip } from "./zip.ts";
 
 /**
- * A workbook (.xlsx) read into the §5 shape (decision 029): our zip reader, then only the parts a
+ * A workbook (.xlsx) read into the public site §5 shape (decision 029): our zip reader, then only the parts a
  * price sheet needs (the sheet list, the shared text, the date styles, each worksheet), each cell
  * as it is written (only filled cells are visited; a cell beyond the column bound is refused
  * before anything is allocated for it). Formulas are refused; a hyperlink's target is not read,

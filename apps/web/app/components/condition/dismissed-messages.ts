@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
 
 /** Where dismissed general admin messages are remembered (public site §3, §4). */
-export const DISMISSED_MESSAGES_KEY = "pc.dismissedMessages";
+const DISMISSED_MESSAGES_KEY = "pc.dismissedMessages";
 const CHANGED_EVENT = "pc:dismissed-messages";
 
 /** The ids in the stored value; anything unreadable counts as none. */

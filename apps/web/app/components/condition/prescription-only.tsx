@@ -9,7 +9,7 @@ import { type LegalCategoryId, PRESCRIPTION_ONLY_NOTICE } from "@pharmacompare/c
  */
 
 /** The id of the visible sentence, for the table to point at. */
-export const PRESCRIPTION_ONLY_NOTE_ID = "prescription-only-note";
+const PRESCRIPTION_ONLY_NOTE_ID = "prescription-only-note";
 
 /** The visible sentence above the comparison; nothing for a pharmacy or general sale medicine. */
 export function PrescriptionOnlyNote({ legalCategory }: { legalCategory: LegalCategoryId }) {

@@ -1,3 +1,4 @@
+import { fromPence, toPence } from "@pharmacompare/contract";
 import { formText } from "../../lib/form-text.ts";
 
 /*
@@ -42,7 +43,7 @@ export interface PriceAlertSubject {
 
 /** The largest target the form takes: a penny under the current lowest price (public site §5). */
 export function maxTarget(lowest: number): number {
-  return Math.max(0, Math.round(lowest * 100) - 1) / 100;
+  return fromPence(Math.max(0, toPence(lowest) - 1));
 }
 
 export function readPriceAlertForm(form: FormData): {

@@ -1,5 +1,6 @@
 import {
   CONSENT_WORDING,
+  formatAmount,
   formatPounds,
   PRICE_ALERT_RULES,
   priceAlertMessages,
@@ -149,7 +150,7 @@ function PriceAlertFields({
       <input type="hidden" name="medicationId" value={medicationId} />
       <input type="hidden" name="medicationName" value={medicationName} />
       <input type="hidden" name="dosage" value={dosage} />
-      <input type="hidden" name="currentPrice" value={lowest.price.toFixed(2)} />
+      <input type="hidden" name="currentPrice" value={formatAmount(lowest.price)} />
       <input type="hidden" name="lowestPharmacy" value={lowest.pharmacyName} />
 
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem]">
@@ -194,7 +195,7 @@ function PriceAlertFields({
               min={PRICE_ALERT_RULES.min}
               step={PRICE_ALERT_RULES.step}
               max={highest}
-              defaultValue={refill ? refill.targetPrice : suggested.toFixed(2)}
+              defaultValue={refill ? refill.targetPrice : formatAmount(suggested)}
               aria-invalid={errorFor("targetPrice") ? true : undefined}
               aria-describedby={describedBy("targetPrice", "price-alert-target-hint")}
               className={`${fieldClass} pl-8`}

@@ -1,9 +1,12 @@
 import {
+  fromPence,
+  isWholePence,
   PRICE_ALERT_RULES,
   type PriceAlertRequest,
   priceAlertMessages,
   publicEndpoints,
   targetTooHighMessage,
+  toPence,
 } from "@pharmacompare/contract";
 import type { ApiClient, ApiRequestInit } from "../../lib/api-client.ts";
 import { formFailure, unreachable } from "../../lib/form-refusal.ts";
@@ -43,16 +46,16 @@ export function checkPriceAlert(
     return { message: priceAlertMessages.missing, fields };
   }
   const target = parsePounds(values.targetPrice);
-  if (!Number.isFinite(target) || Math.round(target * 100) < Math.round(PRICE_ALERT_RULES.min * 100)) {
+  if (!Number.isFinite(target) || toPence(target) < toPence(PRICE_ALERT_RULES.min)) {
     return { message: undefined, fields: { targetPrice: "Enter a target price of at least £0.01" } };
   }
-  if (Math.abs(target * 100 - Math.round(target * 100)) > 1e-6) {
+  if (!isWholePence(target)) {
     return {
       message: undefined,
       fields: { targetPrice: "Enter the target price in pounds and pence, such as 12.50" },
     };
   }
-  if (Math.round(target * 100) >= Math.round(lowest * 100)) {
+  if (toPence(target) >= toPence(lowest)) {
     return { message: undefined, fields: { targetPrice: targetTooHighMessage(lowest) } };
   }
   return undefined;
@@ -94,7 +97,7 @@ export async function sendPriceAlert(
     medicationId: subject.medicationId,
     medicationName: subject.medicationName,
     dosage: subject.dosage,
-    targetPrice: Math.round(parsePounds(values.targetPrice) * 100) / 100,
+    targetPrice: fromPence(toPence(parsePounds(values.targetPrice))),
     currentPrice: subject.currentPrice,
     lowestPharmacy: subject.lowestPharmacy,
     consent: true,

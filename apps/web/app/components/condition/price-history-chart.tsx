@@ -1,6 +1,6 @@
-import { formatPounds } from "@pharmacompare/contract";
+import { formatDay, formatPounds } from "@pharmacompare/contract";
 import { chartGeometry } from "./price-history-geometry.ts";
-import { describeHistory, formatDay, type LowestHistory } from "./price-history-labels.ts";
+import { describeHistory, type LowestHistory } from "./price-history-labels.ts";
 
 /**
  * The lowest price over the window as a small hand-written SVG line: one line needs none of a chart

@@ -1,4 +1,5 @@
-import { daysBetween, type LowestHistory } from "./price-history-labels.ts";
+import { daysBetween } from "@pharmacompare/contract";
+import type { LowestHistory } from "./price-history-labels.ts";
 
 /** Where the chart draws, in percent of its box (0,0 top left), so one SVG fits every width. */
 export interface ChartGeometry {

@@ -1,14 +1,7 @@
+import { addDays } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
 import { chartGeometry } from "./price-history-geometry.ts";
-import {
-  addDays,
-  daysBetween,
-  describeHistory,
-  formatDay,
-  historyLabels,
-  type LowestHistory,
-  todaysLowest,
-} from "./price-history-labels.ts";
+import { describeHistory, historyLabels, type LowestHistory, todaysLowest } from "./price-history-labels.ts";
 
 const TO = "2031-06-20";
 
@@ -28,18 +21,6 @@ function history(prices: (number | null)[], days = prices.length): LowestHistory
 
 /** 90 days at £30, then the last few days as given. */
 const ninety = (...last: (number | null)[]) => history([...Array(90 - last.length).fill(30), ...last]);
-
-describe("calendar days", () => {
-  it("steps across months, years and the clock change without a time zone", () => {
-    expect(addDays("2031-03-30", 1)).toBe("2031-03-31");
-    expect(addDays("2031-03-01", -1)).toBe("2031-02-28");
-    expect(addDays("2032-01-01", -1)).toBe("2031-12-31");
-    expect(addDays("2031-10-25", 2)).toBe("2031-10-27");
-    expect(daysBetween("2031-03-23", TO)).toBe(89);
-    expect(formatDay("2031-03-30")).toBe("30 March 2031");
-    expect(formatDay("2031-12-31")).toBe("31 December 2031");
-  });
-});
 
 describe("historyLabels", () => {
   it("says lowest in 90 days when today is at or below every day and was higher before", () => {

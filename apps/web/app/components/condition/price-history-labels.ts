@@ -1,25 +1,15 @@
-import { type DailyPrice, formatLongDate, formatPounds, type PriceHistory } from "@pharmacompare/contract";
+import {
+  addDays,
+  type DailyPrice,
+  formatDay,
+  formatPounds,
+  fromPence,
+  type PriceHistory,
+  toPence,
+} from "@pharmacompare/contract";
 
 /** What the labels and summaries read: the API's answer minus the per-pharmacy series. */
 export type LowestHistory = Pick<PriceHistory, "days" | "from" | "to" | "lowest">;
-
-/** A calendar day `count` days after a "YYYY-MM-DD" day (before, when negative). */
-export function addDays(day: string, count: number): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
-}
-
-/** Days from `from` to `to`, "YYYY-MM-DD" both (0 on the same day). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** "20 June 2031" for an API day (noon UTC is that day in London whatever the season). */
-export function formatDay(day: string): string {
-  return formatLongDate(`${day}T12:00:00Z`);
-}
-
-const pennies = (amount: number) => Math.round(amount * 100);
 
 /** Today's lowest in-stock price, when something is in stock today. */
 export function todaysLowest(history: LowestHistory): DailyPrice | undefined {
@@ -41,8 +31,8 @@ export function historyLabels(history: LowestHistory): string[] {
   const labels: string[] = [];
 
   const covered = history.lowest.length === history.days && history.lowest[0]?.date === history.from;
-  const earlier = history.lowest.slice(0, -1).map((point) => pennies(point.price));
-  const now = pennies(today.price);
+  const earlier = history.lowest.slice(0, -1).map((point) => toPence(point.price));
+  const now = toPence(today.price);
   if (
     covered &&
     earlier.length > 0 &&
@@ -54,8 +44,8 @@ export function historyLabels(history: LowestHistory): string[] {
 
   const weekAgo = addDays(history.to, -7);
   const then = history.lowest.find((point) => point.date === weekAgo);
-  if (then && pennies(then.price) > now) {
-    labels.push(`${formatPounds((pennies(then.price) - now) / 100)} cheaper than last week`);
+  if (then && toPence(then.price) > now) {
+    labels.push(`${formatPounds(fromPence(toPence(then.price) - now))} cheaper than last week`);
   }
   return labels;
 }

@@ -1,7 +1,7 @@
-import { formatPounds, type PriceHistory } from "@pharmacompare/contract";
+import { formatDay, formatPounds, type PriceHistory } from "@pharmacompare/contract";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { browserApi } from "../../lib/browser-api.ts";
-import { formatDay, historyLabels, todaysLowest } from "./price-history-labels.ts";
+import { historyLabels, todaysLowest } from "./price-history-labels.ts";
 import { useHydrated } from "./use-hydrated.ts";
 
 // Its own chunk, fetched only when the section comes near the screen.

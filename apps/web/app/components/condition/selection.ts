@@ -10,7 +10,7 @@ export { selectDosage, selectMedication } from "@pharmacompare/contract";
  */
 
 /**
- * The query string that holds a choice; changing medication picks its first dosage (spec §4). The
+ * The query string that holds a choice; changing medication picks its first dosage (public site §4). The
  * order of the prices is kept, and left out when it is the default (by price).
  */
 export function comparisonSearch(

@@ -4,7 +4,7 @@ import { RATING_SOURCE_NOTE } from "../condition/rating-stars.tsx";
 import { ChevronLeftIcon, ChevronRightIcon } from "../ui/icons.tsx";
 
 /** One press of Previous or Next scrolls the strip by this much (public site §2, §9). */
-export const CAROUSEL_STEP_PX = 200;
+const CAROUSEL_STEP_PX = 200;
 
 /** Soft tints for the monograms; every pairing keeps its dark text above 7:1. */
 const monogramTints = [

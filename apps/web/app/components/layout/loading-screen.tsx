@@ -3,7 +3,7 @@ import { useLocation, useNavigation } from "react-router";
 import { LogoMark } from "../ui/icons.tsx";
 
 /** A navigation shorter than this never flashes the screen. */
-export const LOADING_SCREEN_DELAY_MS = 400;
+const LOADING_SCREEN_DELAY_MS = 400;
 
 const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
 

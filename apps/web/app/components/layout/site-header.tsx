@@ -7,7 +7,7 @@ import { useHydrated } from "../condition/use-hydrated.ts";
 import { ChevronDownIcon, CloseIcon, LogoMark, MenuIcon } from "../ui/icons.tsx";
 
 /** A dropdown stays open this long after the pointer leaves it (public site §9). */
-export const DROPDOWN_CLOSE_DELAY_MS = 150;
+const DROPDOWN_CLOSE_DELAY_MS = 150;
 
 /**
  * The site header. Every subcategory link is in the server HTML (the dropdown panels are rendered

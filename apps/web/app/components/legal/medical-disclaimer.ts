@@ -4,7 +4,7 @@ import { link, list, p, strong } from "../ui/prose.ts";
 import type { LegalDocument } from "./legal-document.ts";
 
 /** The emergency line the specification requires, word for word (public site §2, §9). */
-export const EMERGENCY_TEXT = "In an emergency call 999. For urgent medical advice call NHS 111.";
+const EMERGENCY_TEXT = "In an emergency call 999. For urgent medical advice call NHS 111.";
 
 /** The Medical Disclaimer (public site §2: twelve sections, a yellow notice and a red emergency box). */
 export const medicalDisclaimer: LegalDocument = {

@@ -14,7 +14,7 @@ import {
 } from "./combobox-state.ts";
 
 /** Wait this long after the last keystroke before asking the API. */
-export const SEARCH_DEBOUNCE_MS = 150;
+const SEARCH_DEBOUNCE_MS = 150;
 
 interface MedicationSearchFormProps {
   /** The API origin the browser calls (the root loader's `env.apiUrl`). */

@@ -11,7 +11,7 @@ import { formText } from "../../lib/form-text.ts";
  * (decision 025).
  */
 
-export type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
+type SubscriptionSource = (typeof SUBSCRIPTION_SOURCES)[number];
 
 /** The interests, in the order the form lists them, with their labels. */
 export const INTERESTS: readonly { name: keyof SubscriptionPreferences; label: string }[] = [

@@ -16,7 +16,7 @@ const fieldClass =
   "placeholder:text-slate-500 focus:border-brand-700 focus:outline-2 focus:outline-offset-0 focus:outline-brand-700 " +
   "aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700";
 
-export const primaryButtonClass =
+const primaryButtonClass =
   "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-brand-800 aria-disabled:cursor-wait aria-disabled:opacity-70";
 export const secondaryButtonClass =
   "inline-flex min-h-11 items-center justify-center rounded-lg bg-white px-5 py-2.5 font-semibold text-slate-800 text-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50";
@@ -39,7 +39,7 @@ interface SubscribeFormProps {
 
 /**
  * The one subscription form (public site §2, §4, §7): an email with the browser's format check
- * (§5), optional interest checkboxes defaulting to price drops, new medications and promotions,
+ * (public site §5), optional interest checkboxes defaulting to price drops, new medications and promotions,
  * idle, "Subscribing...", then the server's message or the error. It posts to the subscribe
  * page's action: with JavaScript its client action calls the API from the browser; without, the
  * subscribe page comes back with the outcome.

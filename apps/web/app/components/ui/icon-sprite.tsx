@@ -44,15 +44,7 @@ export function IconSprite() {
 }
 
 /** A reference to a symbol, sized in the surrounding SVG's units (all of its viewport when not). */
-export function SpriteUse({
-  symbol,
-  width,
-  height,
-}: {
-  symbol: SpriteSymbol;
-  width?: number;
-  height?: number;
-}) {
+function SpriteUse({ symbol, width, height }: { symbol: SpriteSymbol; width?: number; height?: number }) {
   return <use href={`#${symbolId(symbol)}`} width={width} height={height} />;
 }
 

@@ -36,7 +36,7 @@ function medication(
   };
 }
 
-export const sampleMedications: Medication[] = [
+const sampleMedications: Medication[] = [
   medication({
     id: "sildenafil",
     name: "Sildenafil",

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { importStaticMedications } from "./static-import.ts";
 
 // The shipped file is exported from the seeded database (npm run export:fallback; an API test keeps
-// it current). The §5 rules themselves are tested rule by rule in packages/price-sheets.
+// it current). The public site §5 rules themselves are tested rule by rule in packages/price-sheets.
 const fileDate = new Date("2025-09-01T08:00:00.000Z");
 
 describe("the shipped static file", () => {

@@ -5,7 +5,7 @@ import { fallbackCategories } from "./taxonomy.ts";
 /**
  * The static medications file (public/data/medications.json), the second link of the start-up
  * chain (public site §4): a workbook saved as JSON, exported from the database by
- * `npm run export:fallback` and read back through the one importer of the §5 rules
+ * `npm run export:fallback` and read back through the one importer of the public site §5 rules
  * (@pharmacompare/price-sheets), with conditions mapped onto the contract's fixed category tree.
  */
 

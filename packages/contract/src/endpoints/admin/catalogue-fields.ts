@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWholePence } from "../../format.ts";
 import { text } from "../../text.ts";
 import { isWebAddress } from "../../web-address.ts";
 
@@ -64,7 +65,7 @@ export function optionalText(max: number) {
     .transform((value) => value ?? "");
 }
 
-export const CATALOGUE_ID_RULE =
+const CATALOGUE_ID_RULE =
   "must be lowercase letters and digits in words joined by single hyphens, at most 120 characters";
 
 /** A catalogue id given by the client (medications, pharmacies, categories). */
@@ -97,8 +98,6 @@ export const OptionalWebAddress = text({ error: "must be text" })
 /** A price's link: a web address, or "" / null for none (stored as null). */
 export const PriceLink = OptionalWebAddress.transform((value) => (value === "" ? null : value));
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-
 /** A number from JSON, or the text of one as a form field gives it ("12.50"). */
 const numberOrNumericText = (error: string) =>
   z.union([z.number({ error }), text({ error })], { error }).transform((value, context) => {
@@ -120,7 +119,7 @@ export const PoundsPrice = numberOrNumericText(PRICE_RULE).pipe(
     .number()
     .gt(0, { error: PRICE_RULE })
     .max(CATALOGUE_LIMITS.poundsMax, { error: `must be at most ${CATALOGUE_LIMITS.poundsMax}` })
-    .refine(hasAtMostTwoDecimals, { error: PRICE_RULE }),
+    .refine(isWholePence, { error: PRICE_RULE }),
 );
 
 const QUANTITY_RULE = "must be a whole number of at least 1";

@@ -23,7 +23,7 @@ import {
 
 /**
  * The back-office's pharmacies (back-office §2 Pharmacy list and form, §3, §5, §7, §9). Every
- * pharmacy, active or not. Name and website are the minimum (§5); a pharmacy is saved without its
+ * pharmacy, active or not. Name and website are the minimum (back-office §5); a pharmacy is saved without its
  * GPhC registration number, but visitors see it only once it has one (decision 034).
  */
 

@@ -215,7 +215,7 @@ export const previewPriceSheet = defineEndpoint({
   access: "admin",
   tag: "price sheets",
   summary:
-    "Reads an uploaded .xlsx or .csv of prices by the §5 rules and answers what applying it would change; " +
+    "Reads an uploaded .xlsx or .csv of prices by the public site §5 rules and answers what applying it would change; " +
     "changes nothing, and holds the file for this administrator (one at a time)",
   body: PriceSheetUpload,
   bodyLimit: PRICE_SHEET_BODY_LIMIT,
@@ -249,7 +249,8 @@ export const exportPriceSheet = defineEndpoint({
   path: "/api/admin/price-sheets/export",
   access: "admin",
   tag: "price sheets",
-  summary: "The current prices of one medication, or of all, as an .xlsx workbook in the §5 format (base64)",
+  summary:
+    "The current prices of one medication, or of all, as an .xlsx workbook in the public site §5 format (base64)",
   query: PriceSheetExportQuery,
   responses: { 200: PriceSheetFile, ...refusals(400, 404) },
 });

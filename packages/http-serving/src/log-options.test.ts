@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { logOptions, redactLogLine, urlForLog } from "./log-redaction.ts";
+import { logOptions, redactLogLine, urlForLog } from "./log-options.ts";
 
 describe("urlForLog", () => {
   it("keeps the path and the query's keys, and values only of keys that hold no personal data", () => {

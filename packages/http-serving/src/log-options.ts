@@ -1,7 +1,9 @@
+import { type LogFormat, readableLogStream } from "./log-format.ts";
+
 /*
  * What the servers' logs may hold (issue 12): both the API and the standalone web server build
- * their pino options here, so neither logs a visitor's personal data or a secret. This module
- * has no dependencies (the web server must not import the API, which opens the database).
+ * their pino options here, so neither logs a visitor's personal data or a secret. This package is
+ * what both servers share (the web server must not import the API, which opens the database).
  */
 
 const REDACTED = "[redacted]";
@@ -129,14 +131,24 @@ export interface LogOptions {
   serializers: { req: (request: LoggedRequest) => Record<string, unknown> };
   redact: { paths: string[]; censor: string };
   hooks: { streamWrite: (line: string) => string };
+  /** Where the lines go instead of standard output as JSON: the readable form (`pretty`). */
+  stream?: { write(line: string): void };
 }
 
 /**
  * One logger configuration for every process. `name` tells the servers' lines apart when
- * `npm start` runs both in one process.
+ * `npm start` runs both in one process; `format` is `chooseLogFormat`'s answer for the process
+ * (JSON unless told otherwise). A readable log goes to `output` (standard output), in colour on a
+ * terminal; JSON goes where the logger's caller sends it (standard output by default).
  */
-export function logOptions(level: string, name: string): LogOptions {
+export function logOptions(
+  level: string,
+  name: string,
+  format: LogFormat = "json",
+  output: { write(text: string): unknown; isTTY?: boolean } = process.stdout,
+): LogOptions {
   return {
+    ...(format === "pretty" ? { stream: readableLogStream(output, output.isTTY === true) } : {}),
     level,
     name,
     // Fastify's request summary: no headers, and the query's keys without their values.

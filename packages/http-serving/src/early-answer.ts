@@ -1,43 +1,9 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
 
-/**
- * What the API and the web server share about serving HTTP from memory (decision 027): the
- * encoding a cached answer is sent in, and answering before Fastify.
+/*
+ * Answering a request before Fastify sees it (decision 027), as both servers' caches do for a hit,
+ * and logging such an answer as Fastify would have.
  */
-export type Encoding = "br" | "gzip" | "identity";
-
-/** Accept-Encoding values seen lately and the encoding each chose (a handful in practice). */
-const chosen = new Map<string, Encoding>();
-
-/**
- * The encoding to answer in, as the compression plugin negotiates it: the highest q of br and
- * gzip (br on a tie, `*` standing for either, `x-gzip` for gzip), identity when neither is
- * acceptable or the header is absent.
- */
-export function chooseEncoding(header: string | undefined): Encoding {
-  if (!header) return "identity";
-  const known = chosen.get(header);
-  if (known) return known;
-  let best: Encoding = "identity";
-  let bestQ = 0;
-  const q: Record<string, number> = {};
-  for (const part of header.toLowerCase().split(",")) {
-    const [token = "", ...params] = part.trim().split(";");
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = weight ? Number(weight.slice(2)) : 1;
-    q[token.trim() === "x-gzip" ? "gzip" : token.trim()] = Number.isFinite(value) ? value : 0;
-  }
-  for (const encoding of ["br", "gzip"] as const) {
-    const value = q[encoding] ?? q["*"] ?? 0;
-    if (value > bestQ) {
-      best = encoding;
-      bestQ = value;
-    }
-  }
-  if (chosen.size >= 256) chosen.clear();
-  chosen.set(header, best);
-  return best;
-}
 
 /**
  * Lets `answer` see each request before the server's one listener (Fastify's): when it answers

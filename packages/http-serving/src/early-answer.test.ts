@@ -1,7 +1,7 @@
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { answerBeforeFramework } from "./http-serving.ts";
+import { answerBeforeFramework } from "./early-answer.ts";
 
 /** A server whose one listener stands for Fastify, with `answer` put before it. */
 async function serverWith(answer: Parameters<typeof answerBeforeFramework>[1]) {
