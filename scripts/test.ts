@@ -58,7 +58,16 @@ const steps: [string, () => boolean][] = [
 ];
 
 const failedSteps: string[] = [];
-for (const [title, step] of steps) if (!step()) failedSteps.push(title);
+// Each step's wall time, printed at the end: where a newcomer's ten minutes go (issue 26).
+const stepSeconds: [string, number][] = [];
+for (const [title, step] of steps) {
+  const started = performance.now();
+  if (!step()) failedSteps.push(title);
+  stepSeconds.push([title, Math.round((performance.now() - started) / 1000)]);
+}
+process.stdout.write("\nnpm test steps (wall time):\n");
+for (const [title, seconds] of stepSeconds)
+  process.stdout.write(`  ${title.padEnd(36)}${String(seconds).padStart(5)} s\n`);
 
 let passed = 0;
 let failed = 0;
