@@ -154,6 +154,7 @@ export async function buildApi({
   answerCacheHitsEarly(app, { trustProxy: config.trustProxy });
   // Before the database closes: the outbox worker (if started) finishes the message in hand.
   app.addHook("preClose", async () => {
+    await app.services.jobs.stop();
     await app.services.outbox.stop();
   });
   app.addHook("onClose", async () => {

@@ -60,6 +60,13 @@ const apiEnvSchema = z
     API_DOCS: z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }).optional(),
     /** Public writes (contact, price alert, subscribe) allowed per minute from one client network. */
     WRITE_RATE_LIMIT: wholeNumber(1, 10_000).default(30),
+    /**
+     * Emails the outbox sends a minute, across every API process (decision 038): price news goes
+     * out at this pace after any due transactional email; set it to what the mail provider allows.
+     */
+    MAIL_RATE: wholeNumber(1, 100_000).default(300),
+    /** The smallest fall, in percent of the day's starting lowest price, that a price-drop email reports. */
+    PRICE_DROP_PERCENT: wholeNumber(1, 90).default(10),
     /** Minutes a back-office session may go unused before it ends (ASVS 3.3.2: 30). */
     ADMIN_IDLE_MINUTES: wholeNumber(5, 720).default(30),
     /** How long a price alert watches the price, in days. */
@@ -157,6 +164,8 @@ const apiEnvSchema = z
       seedDemo: yes(env.SEED_DEMO ?? "true"),
       apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== "production" : yes(env.API_DOCS),
       writeRateLimit: env.WRITE_RATE_LIMIT,
+      mailRate: env.MAIL_RATE,
+      priceDropPercent: env.PRICE_DROP_PERCENT,
       alertTtlDays: env.ALERT_TTL_DAYS,
       adminIdleMinutes: env.ADMIN_IDLE_MINUTES,
       logLevel: env.LOG_LEVEL,

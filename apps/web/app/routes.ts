@@ -20,6 +20,8 @@ export default [
   // The links in our emails: a page with one button (a POST), so a mail scanner's GET does nothing.
   route("confirm", "routes/confirm.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  // Every price-news email links here with its link's secret: what the address receives (issue 28).
+  route("manage-emails", "routes/manage-emails.tsx"),
   // The back-office (client-rendered): sign-in, then every other admin page behind the layout's guard.
   route("admin/login", "routes/admin/login.tsx"),
   layout("routes/admin/layout.tsx", [

@@ -65,6 +65,14 @@ export const SUBSCRIPTION_POPUP = {
   successCloseMs: 3_000,
 } as const;
 
+/** The manage-my-emails page's answers (issue 28, decision 038). */
+export const manageEmailsMessages = {
+  applied: "Your email choices are saved.",
+  confirmationSent:
+    "We've emailed you a link to confirm this change. Nothing new is sent to you until you confirm it.",
+  unchanged: "These are your choices already: nothing has changed.",
+} as const;
+
 export const subscriptionMessages = {
   heading: "Stay Updated!",
   submitting: "Subscribing...",

@@ -56,11 +56,31 @@ export type PriceAlertRequest = z.input<typeof PriceAlertRequest>;
 
 // ---------------------------------------------------------------- subscriptions
 
+/** The most conditions one subscription may follow. */
+export const MAX_FOLLOWED_CONDITIONS = 30;
+
+/** Conditions named by their ids (subcategory slugs), as the subscribe and manage forms send them. */
+const conditionIds = () =>
+  z
+    .array(
+      text()
+        .trim()
+        .max(120, { error: "must name conditions by their ids" })
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must name conditions by their ids" }),
+    )
+    .max(MAX_FOLLOWED_CONDITIONS, { error: `must name at most ${MAX_FOLLOWED_CONDITIONS} conditions` });
+
 /** `POST /subscriptions/subscribe` (public site §3, §7). */
 export const SubscribeRequest = z.object({
   email: emailAddress(),
   source: z.enum(SUBSCRIPTION_SOURCES, { error: `must be one of ${SUBSCRIPTION_SOURCES.join(", ")}` }),
   preferences: SubscriptionPreferences.partial().optional(),
+  /**
+   * The conditions (subcategory ids) whose price news the address wants (issue 28): stored as
+   * `subscribedTo` entries of type `condition`; an empty list means every condition ("all"), and
+   * leaving it out keeps what the subscription follows.
+   */
+  conditions: conditionIds().optional(),
 });
 export type SubscribeRequest = z.input<typeof SubscribeRequest>;
 
@@ -88,3 +108,33 @@ export const EmailLinkResult = z.object({
   change: z.literal(true).optional(),
 });
 export type EmailLinkResult = z.infer<typeof EmailLinkResult>;
+
+// ---------------------------------------------------------------- manage my emails
+
+/**
+ * `GET /api/email/manage`: what the subscription a link came in follows and receives (issue 28),
+ * for the page every price-news email links to. No account: the link's secret is the key. The
+ * address is shown masked, in case the email was forwarded.
+ */
+export const ManagedSubscription = z.object({
+  email: z.string(),
+  preferences: SubscriptionPreferences,
+  /** The conditions followed, by id and name; empty: every condition. */
+  conditions: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type ManagedSubscription = z.infer<typeof ManagedSubscription>;
+
+/** `POST /api/email/manage`: the choices as they should be (narrowing applies at once, widening is confirmed first). */
+export const ManageEmailsRequest = z.object({
+  preferences: SubscriptionPreferences,
+  /** Empty: every condition. */
+  conditions: conditionIds(),
+});
+export type ManageEmailsRequest = z.input<typeof ManageEmailsRequest>;
+
+export const ManageEmailsResult = z.object({
+  message: z.string(),
+  /** applied: saved now; confirmation-sent: it widens what we send, so it waits for the address (decision 031). */
+  outcome: z.enum(["applied", "confirmation-sent", "unchanged"]),
+});
+export type ManageEmailsResult = z.infer<typeof ManageEmailsResult>;

@@ -229,6 +229,8 @@ export const priceHistory = pgTable(
   (t) => [
     check("price_history_price_positive", sql`${t.price} > 0`),
     index("price_history_lookup_idx").on(t.medicationId, t.dosage, t.pharmacyId, t.recordedAt),
+    // The daily price-drop run reads one day of history across the catalogue (decision 038).
+    index("price_history_recorded_idx").on(t.recordedAt),
   ],
 );
 
@@ -612,6 +614,11 @@ export const emailOutbox = pgTable(
     priceAlertId: uuid("price_alert_id").references(() => priceAlerts.id, { onDelete: "set null" }),
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     status: text("status").notNull().default("pending"),
+    /**
+     * Price news sent to a whole audience (decision 038): sent after every transactional email
+     * that is due (a confirmation never waits behind a digest), within MAIL_RATE a minute.
+     */
+    bulk: boolean("bulk").notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** The lease of the worker sending it: another worker may take it over only after this. */
@@ -625,7 +632,9 @@ export const emailOutbox = pgTable(
   (t) => [
     uniqueIndex("email_outbox_idempotency_unique").on(t.idempotencyKey),
     check("email_outbox_status_valid", inList("status", OUTBOX_STATUSES)),
-    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_due_idx").on(t.status, t.bulk, t.nextAttemptAt),
+    // MAIL_RATE counts what was sent in the last minute.
+    index("email_outbox_sent_idx").on(t.sentAt),
     index("email_outbox_price_alert_idx").on(t.priceAlertId),
     index("email_outbox_subscription_idx").on(t.subscriptionId),
   ],
@@ -686,4 +695,38 @@ export const writeLimits = pgTable(
     count: integer("count").notNull(),
   },
   (t) => [check("write_limits_count_positive", sql`${t.count} > 0`)],
+);
+
+/** How a scheduled job's run ended, or that it is under way (jobs/scheduler.ts, decision 038). */
+export const JOB_RUN_OUTCOMES = ["running", "succeeded", "failed"] as const;
+
+/**
+ * Each run of a scheduled job, and its lease (decision 038): one row per job and scheduled moment
+ * (`slot`), so every API process that finds the moment due tries to take the same row in one
+ * statement and one wins. The holder's lease runs out if it dies, and another process takes the
+ * run over; a failed run is taken again after a pause, a few times at most.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    job: text("job").notNull(),
+    /** The scheduled moment as an ISO instant, or `manual:<instant>` for an operator's run. */
+    slot: text("slot").notNull(),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
+    /** The process running it: host, process id and a random tag per API instance. */
+    holder: text("holder").notNull(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    outcome: text("outcome").notNull().default("running"),
+    /** What the run did (counts), or why it failed (a message without addresses). */
+    summary: jsonb("summary").$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex("job_runs_job_slot_unique").on(t.job, t.slot),
+    check("job_runs_outcome_valid", inList("outcome", JOB_RUN_OUTCOMES)),
+    index("job_runs_job_started_idx").on(t.job, t.startedAt),
+  ],
 );

@@ -24,7 +24,7 @@ export interface EmailLinks {
   unsubscribe: string;
 }
 
-type Block =
+export type Block =
   | { kind: "paragraph"; text: string }
   | { kind: "facts"; rows: [label: string, value: string][] }
   | { kind: "button"; label: string; href: string };
@@ -42,9 +42,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-const SITE_NAME = "PharmaCompare";
+export const SITE_NAME = "PharmaCompare";
 
-function render(subject: string, blocks: Block[], footer: string, links: EmailLinks): RenderedEmail {
+export function render(subject: string, blocks: Block[], footer: string, links: EmailLinks): RenderedEmail {
   const text = [
     ...blocks.map((block) => {
       switch (block.kind) {

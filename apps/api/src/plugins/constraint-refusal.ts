@@ -14,6 +14,7 @@ import {
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
 } from "@pharmacompare/contract";
+import { JOB_RUN_OUTCOMES } from "../db/schema.ts";
 import { type Refusal, refuse } from "./refusal.ts";
 
 /**
@@ -65,6 +66,7 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   consent_events: { one: "consent record", many: "consent records" },
   email_suppressions: { one: "email opt-out", many: "email opt-outs" },
   write_limits: { one: "write counter", many: "write counters" },
+  job_runs: { one: "scheduled job run", many: "scheduled job runs" },
 };
 
 const nounOf = (table: string | undefined): Noun =>
@@ -229,6 +231,7 @@ export const CHECK_RULES: Record<string, CheckRule> = {
     says: "is named only by a confirmation",
   },
   write_limits_count_positive: { fields: ["count"], says: "must be at least 1" },
+  job_runs_outcome_valid: { fields: ["outcome"], says: oneOf(JOB_RUN_OUTCOMES) },
 };
 
 const fieldsSaying = (names: string[], says: string) => Object.fromEntries(names.map((name) => [name, says]));

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SecretBox } from "../auth/secret-box.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
+import { priceNewsJobs } from "../jobs/price-news-jobs.ts";
+import { createJobScheduler } from "../jobs/scheduler.ts";
 import { createAdminBlogService } from "./admin-blog-service.ts";
 import { createAdminCategoryService } from "./admin-category-service.ts";
 import { createAdminContactService } from "./admin-contact-service.ts";
@@ -28,6 +30,7 @@ import { createPharmacyPageService } from "./pharmacy-page-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceAlertService } from "./price-alert-service.ts";
 import { createPriceHistoryService } from "./price-history-service.ts";
+import { createPriceNewsService } from "./price-news-service.ts";
 import { createPriceService } from "./price-service.ts";
 import { createPriceSheetService } from "./price-sheet-service.ts";
 import { createSecondFactorService } from "./second-factor-service.ts";
@@ -75,6 +78,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     adminPharmacies,
     outbox,
   });
+  const priceNews = createPriceNewsService(db, { config, outbox });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -130,6 +134,9 @@ export function createServices(db: Database, options: ServiceOptions) {
       pricesChanged: priceAlerts.pricesChanged,
     }),
     adminSubscriptions: createAdminSubscriptionService(db, { audit, outbox }),
+    priceNews,
+    /** Scheduled jobs that run once across every API process (decision 038). */
+    jobs: createJobScheduler(db, { now, log, jobs: priceNewsJobs(priceNews) }),
   };
 }
 

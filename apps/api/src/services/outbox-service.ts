@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { endpointUrl, publicEndpoints } from "@pharmacompare/contract";
-import { and, asc, eq, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -28,13 +28,19 @@ import { databaseFailure } from "../plugins/error-handler.ts";
  *   attempt marks it failed. Nothing is lost while SMTP is down: the rows wait.
  * - every row has an idempotency key (the same event never queues twice) and a Message-ID made
  *   from it, so every attempt of one message is the same message to the receiving server.
+ * - at most MAIL_RATE messages a minute leave, across every process (the sent and the claimed
+ *   rows of the last minute are counted before each claim); due transactional email goes before
+ *   price news (`bulk`), so a confirmation never waits behind a digest (decision 038).
  */
 
-type EmailTemplate =
+export type EmailTemplate =
   | "price-alert-confirmation"
   | "subscription-confirmation"
   | "price-drop"
-  | "contact-acknowledgement";
+  | "contact-acknowledgement"
+  | "subscriber-price-drops"
+  | "weekly-digest"
+  | "new-medications";
 
 export interface QueuedEmail {
   /** Names the event: queueing the same key twice queues one email. */
@@ -45,6 +51,8 @@ export interface QueuedEmail {
   headers: Record<string, string>;
   priceAlertId?: string | null;
   subscriptionId?: string | null;
+  /** Price news to an audience: sent after due transactional email (decision 038). */
+  bulk?: boolean;
 }
 
 /** What an email's unsubscribe link stops: an alert, a subscription, or all email to an address. */
@@ -53,6 +61,8 @@ export type LinkTarget = { priceAlertId: string } | { subscriptionId: string } |
 export interface MintedLinks {
   /** SITE_URL/unsubscribe?token=…: the page in the email's footer. */
   unsubscribe: string;
+  /** SITE_URL/manage-emails?token=…: the same secret opens a subscription's manage-my-emails page. */
+  manage: string;
   /** API_URL/api/email/unsubscribe?token=…: the one-click address in List-Unsubscribe (RFC 8058). */
   oneClickUnsubscribe: string;
   /** List-Unsubscribe and List-Unsubscribe-Post for the email. */
@@ -93,7 +103,7 @@ export function createOutboxService(
   db: Database,
   options: {
     now: () => Date;
-    config: Pick<ApiConfig, "smtpUrl" | "dataDir" | "mailFrom" | "siteUrl" | "apiUrl">;
+    config: Pick<ApiConfig, "smtpUrl" | "dataDir" | "mailFrom" | "siteUrl" | "apiUrl" | "mailRate">;
     log: FastifyBaseLogger;
   },
 ) {
@@ -108,8 +118,24 @@ export function createOutboxService(
   /** Whether the worker should stop taking new rows (it finishes the one in hand). */
   let stopping = false;
 
+  /** Whether MAIL_RATE messages were sent, or are being sent, within the last minute. */
+  async function atMailRate(at: Date): Promise<boolean> {
+    const minuteAgo = new Date(at.getTime() - 60_000);
+    const [row] = await db
+      .select({ recent: count() })
+      .from(emailOutbox)
+      .where(
+        or(
+          gt(emailOutbox.sentAt, minuteAgo),
+          and(eq(emailOutbox.status, "pending"), gt(emailOutbox.lockedUntil, at)),
+        ),
+      );
+    return (row?.recent ?? 0) >= config.mailRate;
+  }
+
   async function claimNext() {
     const at = now();
+    if (await atMailRate(at)) return undefined;
     const due = db
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
@@ -120,7 +146,7 @@ export function createOutboxService(
           or(isNull(emailOutbox.lockedUntil), lte(emailOutbox.lockedUntil, at)),
         ),
       )
-      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
+      .orderBy(asc(emailOutbox.bulk), asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
       .limit(1)
       .for("update", { skipLocked: true });
     const [row] = await db
@@ -199,12 +225,19 @@ export function createOutboxService(
               eq(emailOutbox.status, "pending"),
             ),
           );
-        // A subscriber's server refusing the address for good is a bounce (back-office §3).
+        // A subscriber's server refusing the address for good is a bounce (back-office §3): it
+        // stops, and so does whatever else was queued for it (decision 038).
         if (kind === "permanent" && row.subscriptionId) {
           await tx
             .update(subscriptions)
             .set({ status: "bounced", updatedAt: at })
             .where(and(eq(subscriptions.id, row.subscriptionId), eq(subscriptions.status, "active")));
+          await tx
+            .update(emailOutbox)
+            .set({ status: "cancelled", lockedUntil: null, claimToken: null })
+            .where(
+              and(eq(emailOutbox.subscriptionId, row.subscriptionId), eq(emailOutbox.status, "pending")),
+            );
         }
       });
       const failure = error as { code?: string; responseCode?: number };
@@ -257,15 +290,28 @@ export function createOutboxService(
     });
   }
 
-  return {
-    /** Queues an email inside the transaction of the write that causes it. */
-    async enqueue(tx: Database, email: QueuedEmail): Promise<void> {
-      const messageId = `<${createHash("sha256").update(email.idempotencyKey).digest("hex").slice(0, 32)}@${domain}>`;
-      await tx
-        .insert(emailOutbox)
-        .values({
+  function mintedLinks(token: string): MintedLinks {
+    const oneClickUnsubscribe = `${config.apiUrl}${endpointUrl(publicEndpoints.unsubscribe, { query: { token } })}`;
+    return {
+      unsubscribe: `${config.siteUrl}/unsubscribe?${new URLSearchParams({ token })}`,
+      manage: `${config.siteUrl}/manage-emails?${new URLSearchParams({ token })}`,
+      oneClickUnsubscribe,
+      headers: {
+        "List-Unsubscribe": `<${oneClickUnsubscribe}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    };
+  }
+
+  async function enqueueMany(tx: Database, emails: QueuedEmail[]): Promise<void> {
+    if (emails.length === 0) return;
+    const at = now();
+    await tx
+      .insert(emailOutbox)
+      .values(
+        emails.map((email) => ({
           idempotencyKey: email.idempotencyKey,
-          messageId,
+          messageId: `<${createHash("sha256").update(email.idempotencyKey).digest("hex").slice(0, 32)}@${domain}>`,
           template: email.template,
           toAddress: email.to,
           subject: email.content.subject,
@@ -274,9 +320,30 @@ export function createOutboxService(
           headers: email.headers,
           priceAlertId: email.priceAlertId ?? null,
           subscriptionId: email.subscriptionId ?? null,
-          nextAttemptAt: now(),
-        })
-        .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
+          bulk: email.bulk ?? false,
+          nextAttemptAt: at,
+        })),
+      )
+      .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
+  }
+
+  return {
+    /** Queues an email inside the transaction of the write that causes it. */
+    async enqueue(tx: Database, email: QueuedEmail): Promise<void> {
+      await enqueueMany(tx, [email]);
+    },
+
+    /** Queues a batch in one statement (price news); a key already queued is left as it is. */
+    enqueueMany,
+
+    /** Which of `keys` are queued already (in any state): a run taken over skips them. */
+    async queuedKeys(tx: Database, keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await tx
+        .select({ key: emailOutbox.idempotencyKey })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.idempotencyKey, keys));
+      return new Set(rows.map((row) => row.key));
     },
 
     /**
@@ -286,15 +353,21 @@ export function createOutboxService(
     async unsubscribeLink(tx: Database, target: LinkTarget): Promise<MintedLinks> {
       const { token, hash } = newLinkToken();
       await tx.insert(emailLinks).values({ tokenHash: hash, purpose: "unsubscribe", ...target });
-      const oneClickUnsubscribe = `${config.apiUrl}${endpointUrl(publicEndpoints.unsubscribe, { query: { token } })}`;
-      return {
-        unsubscribe: `${config.siteUrl}/unsubscribe?${new URLSearchParams({ token })}`,
-        oneClickUnsubscribe,
-        headers: {
-          "List-Unsubscribe": `<${oneClickUnsubscribe}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
-      };
+      return mintedLinks(token);
+    },
+
+    /** An unsubscribe link for each of a batch's subscriptions, in one insert (price news). */
+    async subscriptionUnsubscribeLinks(tx: Database, subscriptionIds: string[]): Promise<MintedLinks[]> {
+      if (subscriptionIds.length === 0) return [];
+      const tokens = subscriptionIds.map(() => newLinkToken());
+      await tx.insert(emailLinks).values(
+        subscriptionIds.map((subscriptionId, index) => ({
+          tokenHash: (tokens[index] as { hash: string }).hash,
+          purpose: "unsubscribe",
+          subscriptionId,
+        })),
+      );
+      return tokens.map(({ token }) => mintedLinks(token));
     },
 
     /**

@@ -1,18 +1,25 @@
 import {
   CONSENT_WORDING,
   DEFAULT_SUBSCRIPTION_PREFERENCES,
+  emailLinkMessages,
+  type ManagedSubscription,
+  type ManageEmailsRequest,
+  type ManageEmailsResult,
+  manageEmailsMessages,
   type SubscribeRequest,
   type SubscriptionPreferences,
 } from "@pharmacompare/contract";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { subscriptions } from "../db/schema.ts";
-import { hashClientAddress } from "../email/secrets.ts";
+import { emailLinks, subcategories, subscriptions } from "../db/schema.ts";
+import { hashClientAddress, hashLinkToken } from "../email/secrets.ts";
 import { subscriptionConfirmationEmail } from "../email/templates.ts";
+import { notFound, refuse } from "../plugins/refusal.ts";
 import {
   type ConsentEvent,
+  recordConsentConfirmation,
   recordConsentRequest,
   type SubscriptionTerms,
   sameSubscriptionTerms,
@@ -20,7 +27,11 @@ import {
 } from "./consent-history.ts";
 import { mayQueueConfirmation } from "./opt-out-throttle.ts";
 import type { OutboxService } from "./outbox-service.ts";
+import { followedConditions } from "./price-news-service.ts";
 import { countWrite } from "./write-limit.ts";
+
+/** Where a change made on the manage-my-emails page was asked for (the consent history's source). */
+const MANAGE_LINK_SOURCE = "manage-link";
 
 export function createSubscriptionService(
   db: Database,
@@ -64,7 +75,138 @@ export function createSubscriptionService(
     });
   }
 
+  /**
+   * The `subscribedTo` of the conditions asked for (issue 28): one entry per condition, or "all"
+   * for none; a condition that does not exist is refused before anything is counted or stored.
+   */
+  async function followedScope(conditions: string[]): Promise<{ type: string; value: string | null }[]> {
+    const wanted = [...new Set(conditions)];
+    if (wanted.length === 0) return [{ type: "all", value: null }];
+    const known = await db
+      .select({ id: subcategories.id })
+      .from(subcategories)
+      .where(inArray(subcategories.id, wanted));
+    if (known.length !== wanted.length) {
+      const message = "must name conditions we compare";
+      throw refuse(400, `Conditions ${message}`, { fields: { conditions: message } });
+    }
+    return wanted.map((value) => ({ type: "condition", value }));
+  }
+
+  /** The confirmed, active subscription a link in one of its emails names; 404 for anything else. */
+  async function subscriptionOfLink(tx: Database, token: string) {
+    const [row] = await tx
+      .select({ subscription: subscriptions })
+      .from(emailLinks)
+      .innerJoin(subscriptions, eq(subscriptions.id, emailLinks.subscriptionId))
+      .where(
+        and(
+          eq(emailLinks.tokenHash, hashLinkToken(token)),
+          eq(emailLinks.purpose, "unsubscribe"),
+          eq(subscriptions.status, "active"),
+          isNotNull(subscriptions.confirmedAt),
+        ),
+      );
+    if (!row) throw notFound(emailLinkMessages.unknownLink);
+    return row.subscription;
+  }
+
+  const PREFERENCE_KEYS = ["priceDrops", "newMedications", "promotions", "weeklyDigest"] as const;
+
+  /** Whether `asked` would send something `agreed` does not: another interest or condition. */
+  function widens(asked: SubscriptionTerms, agreed: SubscriptionTerms): boolean {
+    if (PREFERENCE_KEYS.some((key) => asked[key] && !agreed[key])) return true;
+    const had = followedConditions(agreed.subscribedTo);
+    const wants = followedConditions(asked.subscribedTo);
+    if (had === null) return false;
+    return wants === null || [...wants].some((condition) => !had.has(condition));
+  }
+
+  /** "a•••@example.co.uk": enough for the owner to recognise, little for whoever a link was forwarded to. */
+  const masked = (email: string) => {
+    const at = email.lastIndexOf("@");
+    return `${email.slice(0, 1)}•••${email.slice(at)}`;
+  };
+
   return {
+    /** `GET /api/email/manage`: what the link's subscription follows and receives (issue 28). */
+    async managed(token: string): Promise<ManagedSubscription> {
+      const subscription = await subscriptionOfLink(db, token);
+      const followed = followedConditions(subscription.subscribedTo);
+      const names = followed
+        ? await db
+            .select({ id: subcategories.id, name: subcategories.name })
+            .from(subcategories)
+            .where(inArray(subcategories.id, [...followed]))
+            .orderBy(subcategories.name)
+        : [];
+      return {
+        email: masked(subscription.email),
+        preferences: {
+          priceDrops: subscription.priceDrops,
+          newMedications: subscription.newMedications,
+          promotions: subscription.promotions,
+          weeklyDigest: subscription.weeklyDigest,
+        },
+        conditions: names,
+      };
+    },
+
+    /**
+     * `POST /api/email/manage`: fewer interests or conditions apply at once (the address asked from
+     * its own inbox: request and confirmation both go into the consent history); more are held
+     * and confirmed by email first, as a change request from the subscribe form is (decision 031).
+     */
+    async manage(
+      token: string,
+      input: z.output<typeof ManageEmailsRequest>,
+      client: { ipAddress: string | null },
+    ): Promise<ManageEmailsResult> {
+      const scope = await followedScope(input.conditions);
+      const at = now();
+      const outcome = await db.transaction(async (tx) => {
+        const subscription = await subscriptionOfLink(tx, token);
+        const agreed = subscriptionTermsOf(subscription);
+        const asked: SubscriptionTerms = { ...input.preferences, subscribedTo: scope };
+        if (sameSubscriptionTerms(asked, agreed)) return "unchanged" as const;
+        const request = await recordConsentRequest(tx, {
+          subscriptionId: subscription.id,
+          email: subscription.email,
+          terms: asked,
+          held: widens(asked, agreed),
+          wordingVersion: CONSENT_WORDING.subscription.version,
+          source: MANAGE_LINK_SOURCE,
+          ipAddress: client.ipAddress,
+          at,
+        });
+        if (request.held) {
+          await queueConfirmation(tx, subscription, asked, request, at);
+          return "confirmation-sent" as const;
+        }
+        await tx
+          .update(subscriptions)
+          .set({ ...input.preferences, subscribedTo: scope, updatedAt: at })
+          .where(eq(subscriptions.id, subscription.id));
+        await recordConsentConfirmation(tx, {
+          subscriptionId: subscription.id,
+          email: subscription.email,
+          terms: asked,
+          wordingVersion: request.wordingVersion,
+          requestId: request.id,
+          ipAddress: client.ipAddress,
+          at,
+        });
+        return "applied" as const;
+      });
+      if (outcome === "confirmation-sent") outbox.wake();
+      const messages = {
+        applied: manageEmailsMessages.applied,
+        "confirmation-sent": manageEmailsMessages.confirmationSent,
+        unchanged: manageEmailsMessages.unchanged,
+      };
+      return { message: messages[outcome], outcome };
+    },
+
     /**
      * `POST /subscriptions/subscribe`: counts the write, then subscribes the address, or updates
      * the subscription it already has (the interests sent replace those stored; the rest stay),
@@ -82,11 +224,12 @@ export function createSubscriptionService(
       client: { ipAddress: string | null },
     ): Promise<{ id: string }> {
       const at = now();
+      const scope = input.conditions === undefined ? undefined : await followedScope(input.conditions);
       const id = await db.transaction(async (tx) => {
         await countWrite(tx, "subscription", { ipAddress: client.ipAddress, email: input.email }, at, {
           perMinute: config.writeRateLimit,
         });
-        const given = input.preferences ?? {};
+        const given = { ...input.preferences, ...(scope ? { subscribedTo: scope } : {}) };
         const request = {
           wordingVersion: CONSENT_WORDING.subscription.version,
           source: input.source,

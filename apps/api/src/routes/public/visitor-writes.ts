@@ -31,4 +31,13 @@ export const visitorWriteRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, publicEndpoints.unsubscribe, async (request) =>
     app.services.emailLinks.unsubscribe(request.query.token),
   );
+
+  // The manage-my-emails page (issue 28): the token of any price-news email's unsubscribe link.
+  registerEndpoint(app, publicEndpoints.managedSubscription, async (request) =>
+    app.services.subscriptions.managed(request.query.token),
+  );
+
+  registerEndpoint(app, publicEndpoints.manageEmails, async (request) =>
+    app.services.subscriptions.manage(request.query.token, request.body, { ipAddress: request.ip || null }),
+  );
 };

@@ -2,6 +2,9 @@ import { defineEndpoint, refusals } from "../../endpoint.ts";
 import {
   EmailLinkResult,
   EmailTokenQuery,
+  ManagedSubscription,
+  ManageEmailsRequest,
+  ManageEmailsResult,
   PriceAlertRequest,
   SubscribeRequest,
 } from "../../visitor-writes.ts";
@@ -54,4 +57,29 @@ export const unsubscribe = defineEndpoint({
     "header; the web's /unsubscribe page posts here too. Repeating it is harmless.",
   query: EmailTokenQuery,
   responses: { 200: EmailLinkResult, ...refusals(400, 404) },
+});
+
+/** The manage-my-emails page's read (issue 28): every price-news email links to it. Never cached. */
+export const managedSubscription = defineEndpoint({
+  method: "GET",
+  path: "/api/email/manage",
+  access: "public",
+  tag: "email links",
+  summary: "What the subscription an email came in follows and receives (the link in every price-news email)",
+  query: EmailTokenQuery,
+  responses: { 200: ManagedSubscription, ...refusals(400, 404) },
+});
+
+export const manageEmails = defineEndpoint({
+  method: "POST",
+  path: "/api/email/manage",
+  access: "public",
+  tag: "email links",
+  summary: "Change what a subscription receives, from the link in its emails",
+  description:
+    "Fewer interests or conditions apply at once; more wait for the address to confirm them by email " +
+    "(decision 031). Unsubscribing from everything is the unsubscribe link's POST.",
+  query: EmailTokenQuery,
+  body: ManageEmailsRequest,
+  responses: { 200: ManageEmailsResult, ...refusals(400, 404) },
 });

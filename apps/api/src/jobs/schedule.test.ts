@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { latestSlot, londonInstant, parseSchedule } from "./schedule.ts";
+
+describe("schedules on the UK's clock", () => {
+  it("reads daily and weekly schedules, and refuses anything else", () => {
+    expect(parseSchedule("daily 08:00")).toEqual({ hour: 8, minute: 0 });
+    expect(parseSchedule("Monday 07:00 Europe/London")).toEqual({ weekday: 1, hour: 7, minute: 0 });
+    for (const bad of ["hourly", "daily 25:00", "Someday 07:00", "daily 08:00 America/New_York"]) {
+      expect(() => parseSchedule(bad), bad).toThrow(/is not a schedule/);
+    }
+  });
+
+  it("places London's 07:00 an hour earlier in UTC during British Summer Time only", () => {
+    expect(londonInstant("2026-07-06", 7, 0).toISOString()).toBe("2026-07-06T06:00:00.000Z");
+    expect(londonInstant("2026-11-30", 7, 0).toISOString()).toBe("2026-11-30T07:00:00.000Z");
+    // The autumn change repeats 01:30: the first one. The spring change skips 01:30: 02:30 BST.
+    expect(londonInstant("2026-10-25", 1, 30).toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(londonInstant("2026-03-29", 1, 30).toISOString()).toBe("2026-03-29T01:30:00.000Z");
+  });
+
+  it("answers the latest scheduled moment at or before now", () => {
+    const monday = parseSchedule("Monday 07:00 Europe/London");
+    // Thursday 26 November 2026: the Monday before, 23 November.
+    expect(latestSlot(monday, new Date("2026-11-26T12:00:00Z")).toISOString()).toBe(
+      "2026-11-23T07:00:00.000Z",
+    );
+    // Monday 30 November just before and at 07:00.
+    expect(latestSlot(monday, new Date("2026-11-30T06:59:59Z")).toISOString()).toBe(
+      "2026-11-23T07:00:00.000Z",
+    );
+    expect(latestSlot(monday, new Date("2026-11-30T07:00:00Z")).toISOString()).toBe(
+      "2026-11-30T07:00:00.000Z",
+    );
+    const daily = parseSchedule("daily 08:00");
+    expect(latestSlot(daily, new Date("2026-07-06T06:30:00Z")).toISOString()).toBe(
+      "2026-07-05T07:00:00.000Z",
+    );
+    expect(latestSlot(daily, new Date("2026-07-06T07:00:00Z")).toISOString()).toBe(
+      "2026-07-06T07:00:00.000Z",
+    );
+  });
+});

@@ -1,0 +1,72 @@
+import { addDays, londonDay } from "@pharmacompare/contract";
+
+/**
+ * When a scheduled job is due, on the UK's clock (decision 038): "daily 08:00" or "Monday 07:00",
+ * optionally followed by "Europe/London" (the only zone: the site and its subscribers are in the
+ * UK, and its clock moves with British Summer Time).
+ */
+export interface Schedule {
+  /** 0 Sunday … 6 Saturday; absent: every day. */
+  weekday?: number;
+  hour: number;
+  minute: number;
+}
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+export function parseSchedule(text: string): Schedule {
+  const match = /^(\w+)\s+(\d{1,2}):(\d{2})(?:\s+Europe\/London)?$/i.exec(text.trim());
+  const hour = Number(match?.[2]);
+  const minute = Number(match?.[3]);
+  const day = match?.[1]?.toLowerCase() ?? "";
+  const weekday = WEEKDAYS.indexOf(day);
+  if (!match || hour > 23 || minute > 59 || (day !== "daily" && weekday === -1)) {
+    throw new Error(`"${text}" is not a schedule: write "daily 08:00" or "Monday 07:00 Europe/London"`);
+  }
+  return day === "daily" ? { hour, minute } : { weekday, hour, minute };
+}
+
+const londonClock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  hourCycle: "h23",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** The minutes past midnight London's clock shows at `at`. */
+function londonMinutes(at: Date): number {
+  const parts = londonClock.formatToParts(at);
+  const read = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return read("hour") * 60 + read("minute");
+}
+
+/**
+ * The instant London's clock reads `hour:minute` on `day`: London is UTC or an hour ahead, so it is
+ * one of two readings. At the autumn change the earlier wins; a time the spring change skips is
+ * taken as UTC (an hour later on the clock).
+ */
+export function londonInstant(day: string, hour: number, minute: number): Date {
+  const asUtc = Date.parse(`${day}T${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}:00Z`);
+  for (const offsetHours of [1, 0]) {
+    const at = new Date(asUtc - offsetHours * 3_600_000);
+    if (londonDay(at) === day && londonMinutes(at) === hour * 60 + minute) return at;
+  }
+  return new Date(asUtc);
+}
+
+/** The day of the week of a calendar day "YYYY-MM-DD" (0 Sunday). */
+function weekdayOf(day: string): number {
+  return new Date(`${day}T12:00:00Z`).getUTCDay();
+}
+
+/** The latest moment the schedule names at or before `now`. */
+export function latestSlot(schedule: Schedule, now: Date): Date {
+  const today = londonDay(now);
+  for (let back = 0; back <= 8; back += 1) {
+    const day = addDays(today, -back);
+    if (schedule.weekday !== undefined && weekdayOf(day) !== schedule.weekday) continue;
+    const at = londonInstant(day, schedule.hour, schedule.minute);
+    if (at.getTime() <= now.getTime()) return at;
+  }
+  throw new Error("A schedule names a moment at least once a week");
+}

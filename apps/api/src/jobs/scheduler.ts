@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import { jobRuns } from "../db/schema.ts";
+import { databaseFailure } from "../plugins/error-handler.ts";
+import { latestSlot, parseSchedule, type Schedule } from "./schedule.ts";
+
+/**
+ * Scheduled jobs that run once across every API process (decision 038). Each process ticks every
+ * minute; a job whose latest scheduled moment has come tries to take that moment's run, a row of
+ * `job_runs` keyed by job and moment, in one statement: the insert wins, or the update of a run
+ * whose holder's lease ran out (it died) or that failed and may be tried again. Whoever gets the
+ * row back runs the job, renewing the lease as it goes; everyone else gets nothing back and moves
+ * on. So `start:cluster` runs it once, and a run a crash cut short is finished by another process.
+ * The jobs themselves are idempotent (price news has a key per subscriber and period), so a run
+ * taken over after a crash sends nothing twice.
+ */
+
+export interface JobContext {
+  /** The run's scheduled moment, or the operator's moment for a run asked for now. */
+  scheduledFor: Date;
+  /**
+   * Extends the lease; call it between batches. False means another process took the run over
+   * (this one was too slow): stop at once.
+   */
+  renew(): Promise<boolean>;
+}
+
+export interface ScheduledJob {
+  name: string;
+  /** "daily 08:00", "Monday 07:00 Europe/London" (jobs/schedule.ts). */
+  schedule: string;
+  /** Does the work and answers what it did (counts, kept on the run's row). */
+  run(context: JobContext): Promise<Record<string, unknown>>;
+}
+
+export interface JobRunResult {
+  job: string;
+  slot: string;
+  outcome: "succeeded" | "failed" | "taken-over";
+  summary: Record<string, unknown>;
+}
+
+/** How long a run's lease holds without a renewal. */
+export const JOB_LEASE_MS = 10 * 60 * 1000;
+/** How often each process looks for a due run. */
+const JOB_TICK_MS = 60 * 1000;
+/** A failed run is taken again after this pause, until it has been tried this many times. */
+export const JOB_RETRY_AFTER_MS = 5 * 60 * 1000;
+export const JOB_MAX_ATTEMPTS = 3;
+/** A scheduled moment missed for longer than this (every process was down) is skipped, not caught up. */
+const JOB_STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export function createJobScheduler(
+  db: Database,
+  options: {
+    now: () => Date;
+    log: FastifyBaseLogger;
+    jobs: ScheduledJob[];
+    /** Names this process in the lease (tests give each instance its own). */
+    holder?: string;
+  },
+) {
+  const { now, log } = options;
+  const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const jobs = new Map<string, { job: ScheduledJob; schedule: Schedule }>(
+    options.jobs.map((job) => [job.name, { job, schedule: parseSchedule(job.schedule) }]),
+  );
+
+  /** Takes the run of `job` at `slot` in one statement; undefined when someone else holds it or it is done. */
+  async function take(job: string, slot: string, scheduledFor: Date) {
+    const at = now();
+    const leaseUntil = new Date(at.getTime() + JOB_LEASE_MS);
+    const [run] = await db
+      .insert(jobRuns)
+      .values({ job, slot, scheduledFor, holder, leaseUntil, startedAt: at, attempts: 1, outcome: "running" })
+      .onConflictDoUpdate({
+        target: [jobRuns.job, jobRuns.slot],
+        set: {
+          holder,
+          leaseUntil,
+          startedAt: at,
+          finishedAt: null,
+          outcome: "running",
+          summary: null,
+          attempts: sql`${jobRuns.attempts} + 1`,
+        },
+        setWhere: sql`${jobRuns.outcome} <> 'succeeded' and ${jobRuns.leaseUntil} <= ${at} and ${jobRuns.attempts} < ${JOB_MAX_ATTEMPTS}`,
+      })
+      .returning({ id: jobRuns.id });
+    return run;
+  }
+
+  async function execute(
+    entry: ScheduledJob,
+    slot: string,
+    scheduledFor: Date,
+  ): Promise<JobRunResult | null> {
+    const run = await take(entry.name, slot, scheduledFor);
+    if (!run) return null;
+    const mine = and(eq(jobRuns.id, run.id), eq(jobRuns.holder, holder), eq(jobRuns.outcome, "running"));
+    const context: JobContext = {
+      scheduledFor,
+      async renew() {
+        const leaseUntil = new Date(now().getTime() + JOB_LEASE_MS);
+        const held = await db.update(jobRuns).set({ leaseUntil }).where(mine).returning({ id: jobRuns.id });
+        return held.length > 0;
+      },
+    };
+    log.info({ job: entry.name, slot }, "scheduled job started");
+    let outcome: "succeeded" | "failed";
+    let summary: Record<string, unknown>;
+    try {
+      summary = await entry.run(context);
+      outcome = "succeeded";
+    } catch (error) {
+      outcome = "failed";
+      // A database error carries bound values (addresses): only its code and message are kept.
+      const failure = databaseFailure(error);
+      summary = { error: failure ? `${failure.code ?? ""} ${failure.message ?? ""}`.trim() : String(error) };
+    }
+    const at = now();
+    const recorded = await db
+      .update(jobRuns)
+      .set({
+        outcome,
+        finishedAt: at,
+        summary,
+        // A failed run may be taken again after a pause (take() checks the lease).
+        leaseUntil: outcome === "failed" ? new Date(at.getTime() + JOB_RETRY_AFTER_MS) : at,
+      })
+      .where(mine)
+      .returning({ id: jobRuns.id });
+    if (recorded.length === 0) {
+      log.warn({ job: entry.name, slot }, "scheduled job ran past its lease: another process took it over");
+      return { job: entry.name, slot, outcome: "taken-over", summary };
+    }
+    if (outcome === "failed") log.error({ job: entry.name, slot, ...summary }, "scheduled job failed");
+    else log.info({ job: entry.name, slot, ...summary }, "scheduled job finished");
+    return { job: entry.name, slot, outcome, summary };
+  }
+
+  /** Runs every job whose latest scheduled moment is due and not yet run (by anyone). */
+  async function tick(): Promise<JobRunResult[]> {
+    const results: JobRunResult[] = [];
+    for (const { job, schedule } of jobs.values()) {
+      if (stopping) break;
+      const at = now();
+      const slot = latestSlot(schedule, at);
+      if (at.getTime() - slot.getTime() > JOB_STALE_AFTER_MS) continue;
+      const result = await execute(job, slot.toISOString(), slot);
+      if (result) results.push(result);
+    }
+    return results;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopping = false;
+
+  function kick(): void {
+    if (running || stopping) return;
+    running = tick()
+      .catch((error) =>
+        log.error({ failure: databaseFailure(error) ?? String(error) }, "job scheduler tick failed"),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    holder,
+    tick,
+
+    /**
+     * Runs `name` now, whatever its schedule (the operator's command): a run of its own, recorded
+     * like the others. The job's own keys still decide what it sends (at most once a period).
+     */
+    async runNow(name: string): Promise<JobRunResult> {
+      const entry = jobs.get(name);
+      if (!entry) throw new Error(`No job named ${name}: ${[...jobs.keys()].join(", ")}`);
+      const at = now();
+      const result = await execute(entry.job, `manual:${at.toISOString()}`, at);
+      if (!result) throw new Error(`The run of ${name} asked for at ${at.toISOString()} is already taken`);
+      return result;
+    },
+
+    /** The latest runs of a job, newest first. */
+    async recentRuns(name: string, limit = 10) {
+      return db
+        .select()
+        .from(jobRuns)
+        .where(eq(jobRuns.job, name))
+        .orderBy(desc(jobRuns.startedAt))
+        .limit(limit);
+    },
+
+    names: () => [...jobs.keys()],
+
+    /** Ticks every JOB_TICK_MS in this process (server.ts, scripts/start.ts; tests call tick()). */
+    start(intervalMs: number = JOB_TICK_MS): void {
+      if (timer) return;
+      stopping = false;
+      timer = setInterval(kick, intervalMs);
+      timer.unref();
+      kick();
+    },
+
+    /** Stops ticking and waits for a run in hand (it renews its lease, so it is not taken over). */
+    async stop(): Promise<void> {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { addDays, londonDay } from "@pharmacompare/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobRuns } from "../src/db/schema.ts";
+import { latestSlot, londonInstant, parseSchedule } from "../src/jobs/schedule.ts";
+import {
+  createJobScheduler,
+  JOB_LEASE_MS,
+  JOB_MAX_ATTEMPTS,
+  JOB_RETRY_AFTER_MS,
+  type ScheduledJob,
+} from "../src/jobs/scheduler.ts";
+import { MINUTE, testClock } from "./admin-helpers.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+/**
+ * The scheduler's lease in the database (decision 038): two API instances on one database (on
+ * PostgreSQL two connection pools, as two processes have) find the same run due and one runs it.
+ */
+const clock = testClock({ frozen: true });
+let api: TestApi;
+
+beforeAll(async () => {
+  // Noon tomorrow in London: four hours after the daily 08:00, whatever time the suite runs.
+  const noon = londonInstant(addDays(londonDay(clock.now()), 1), 12, 0);
+  clock.advance(noon.getTime() - clock.now().getTime());
+  api = await createTestApi({}, { now: clock.now });
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+/** A job that counts its runs, and may be told to fail or to wait. */
+function countingJob(name: string, behaviour: { fail?: boolean; hold?: Promise<void> } = {}) {
+  const runs: Date[] = [];
+  const job: ScheduledJob = {
+    name,
+    schedule: "daily 08:00",
+    async run(context) {
+      runs.push(context.scheduledFor);
+      await behaviour.hold;
+      if (behaviour.fail) throw new Error("the job failed");
+      return { ran: runs.length };
+    },
+  };
+  return { job, runs };
+}
+
+const log = { info() {}, warn() {}, error() {} } as never;
+
+async function rowsOf(job: string) {
+  return api.database.db.select().from(jobRuns).where(eq(jobRuns.job, job));
+}
+
+describe("a scheduled job runs once across processes", () => {
+  it("two instances on one database take one lease for the due run, and the run is recorded", async () => {
+    const other = await api.another();
+    const { job, runs } = countingJob("test-once");
+    const first = createJobScheduler(api.database.db, { now: clock.now, log, jobs: [job], holder: "first" });
+    const second = createJobScheduler(other.database.db, {
+      now: clock.now,
+      log,
+      jobs: [job],
+      holder: "second",
+    });
+
+    const [a, b] = await Promise.all([first.tick(), second.tick()]);
+    expect(runs).toHaveLength(1);
+    expect([...a, ...b]).toEqual([
+      { job: "test-once", slot: runs[0]?.toISOString(), outcome: "succeeded", summary: { ran: 1 } },
+    ]);
+    const slot = latestSlot(parseSchedule("daily 08:00"), clock.now());
+    expect(runs[0]).toEqual(slot);
+    const [row] = await rowsOf("test-once");
+    expect(row).toMatchObject({
+      slot: slot.toISOString(),
+      scheduledFor: slot,
+      holder: a.length === 1 ? "first" : "second",
+      attempts: 1,
+      startedAt: clock.now(),
+      finishedAt: clock.now(),
+      outcome: "succeeded",
+      summary: { ran: 1 },
+    });
+
+    // Later the same day neither runs it again; both stay quiet.
+    clock.advance(30 * MINUTE);
+    expect([...(await first.tick()), ...(await second.tick())]).toEqual([]);
+    expect(runs).toHaveLength(1);
+    expect(await rowsOf("test-once")).toHaveLength(1);
+  });
+
+  it("a run whose holder died is taken over once its lease runs out, not before", async () => {
+    let release: () => void = () => {};
+    const hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stuck = countingJob("test-takeover", { hold });
+    const dying = createJobScheduler(api.database.db, {
+      now: clock.now,
+      log,
+      jobs: [stuck.job],
+      holder: "dying",
+    });
+    const running = dying.tick();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stuck.runs).toHaveLength(1);
+
+    const healthy = countingJob("test-takeover");
+    const next = createJobScheduler(api.database.db, {
+      now: clock.now,
+      log,
+      jobs: [healthy.job],
+      holder: "next",
+    });
+    expect(await next.tick()).toEqual([]);
+    clock.advance(JOB_LEASE_MS);
+    expect(await next.tick()).toMatchObject([{ job: "test-takeover", outcome: "succeeded" }]);
+    expect(healthy.runs).toHaveLength(1);
+
+    // The first holder comes back to life: its outcome is not recorded over the new one.
+    release();
+    expect(await running).toMatchObject([{ outcome: "taken-over" }]);
+    const [row] = await rowsOf("test-takeover");
+    expect(row).toMatchObject({ holder: "next", attempts: 2, outcome: "succeeded" });
+  });
+
+  it("a failed run is tried again after a pause, at most JOB_MAX_ATTEMPTS times, and says why", async () => {
+    const failing = countingJob("test-failing", { fail: true });
+    const scheduler = createJobScheduler(api.database.db, { now: clock.now, log, jobs: [failing.job] });
+    expect(await scheduler.tick()).toMatchObject([
+      { outcome: "failed", summary: { error: "Error: the job failed" } },
+    ]);
+    expect(await scheduler.tick()).toEqual([]);
+    for (let attempt = 2; attempt <= JOB_MAX_ATTEMPTS; attempt += 1) {
+      clock.advance(JOB_RETRY_AFTER_MS);
+      expect(await scheduler.tick()).toMatchObject([{ outcome: "failed" }]);
+    }
+    clock.advance(JOB_RETRY_AFTER_MS);
+    expect(await scheduler.tick()).toEqual([]);
+    expect(failing.runs).toHaveLength(JOB_MAX_ATTEMPTS);
+    const [row] = await rowsOf("test-failing");
+    expect(row).toMatchObject({ outcome: "failed", attempts: JOB_MAX_ATTEMPTS });
+  });
+
+  it("the API's own price-drop job runs once when two instances tick together", async () => {
+    const other = await api.another();
+    clock.advance(24 * 60 * MINUTE);
+    const [a, b] = await Promise.all([api.app.services.jobs.tick(), other.services.jobs.tick()]);
+    const ran = [...a, ...b].filter((result) => result.job === "priceDrops");
+    expect(ran).toHaveLength(1);
+    expect(ran[0]).toMatchObject({ outcome: "succeeded" });
+    const slot = latestSlot(parseSchedule("daily 08:00"), clock.now()).toISOString();
+    const rows = (await rowsOf("priceDrops")).filter((row) => row.slot === slot);
+    expect(rows).toHaveLength(1);
+    expect([api.app.services.jobs.holder, other.services.jobs.holder]).toContain(rows[0]?.holder);
+  });
+});
