@@ -1,7 +1,7 @@
-import { addDays, londonDay } from "@pharmacompare/contract";
-import { eq } from "drizzle-orm";
+import { addDays, adminEndpoints, londonDay } from "@pharmacompare/contract";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobRuns } from "../src/db/schema.ts";
+import { auditLog, jobRuns } from "../src/db/schema.ts";
 import { latestSlot, londonInstant, parseSchedule } from "../src/jobs/schedule.ts";
 import {
   createJobScheduler,
@@ -10,8 +10,8 @@ import {
   JOB_RETRY_AFTER_MS,
   type ScheduledJob,
 } from "../src/jobs/scheduler.ts";
-import { MINUTE, testClock } from "./admin-helpers.ts";
-import { createTestApi, type TestApi } from "./test-api.ts";
+import { bearer, MINUTE, signIn, testClock } from "./admin-helpers.ts";
+import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
  * The scheduler's lease in the database (decision 038): two API instances on one database (on
@@ -154,5 +154,35 @@ describe("a scheduled job runs once across processes", () => {
     const rows = (await rowsOf("priceDrops")).filter((row) => row.slot === slot);
     expect(rows).toHaveLength(1);
     expect([api.app.services.jobs.holder, other.services.jobs.holder]).toContain(rows[0]?.holder);
+  });
+});
+
+describe("staff run a job now (the back-office's send now)", () => {
+  it("runs it as a run of its own, audited; refuses an unknown job and anyone not signed in", async () => {
+    const token = await signIn(api.app);
+    const url = urlOf(adminEndpoints.runJob, { params: { job: "priceDrops" } });
+    const anonymous = await api.app.inject({ method: "POST", url });
+    expect(anonymous.statusCode).toBe(401);
+
+    const res = await api.app.inject({ method: "POST", url, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ job: "priceDrops", outcome: "succeeded", summary: { falls: 0 } });
+    const manual = (await rowsOf("priceDrops")).filter((row) => row.slot.startsWith("manual:"));
+    expect(manual).toHaveLength(1);
+    const entries = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "job_run"), eq(auditLog.entityId, manual[0]?.slot ?? "")));
+    expect(entries).toMatchObject([
+      { action: "create", changes: { job: "priceDrops", outcome: "succeeded" } },
+    ]);
+
+    const unknown = await api.app.inject({
+      method: "POST",
+      url: "/api/admin/jobs/everything/run",
+      headers: bearer(token),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ fields: { job: "must be one of: priceDrops, weeklyDigest" } });
   });
 });

@@ -137,4 +137,6 @@ export const AUDIT_ENTITY_TYPES = [
   "contact",
   "price_alert",
   "subscription",
+  /** A scheduled job run now by staff (decision 038). */
+  "job_run",
 ] as const;

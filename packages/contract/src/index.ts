@@ -21,6 +21,7 @@ export {
 } from "./endpoints/admin/catalogue-fields.ts";
 export * from "./endpoints/admin/categories.ts";
 export * from "./endpoints/admin/contacts.ts";
+export * from "./endpoints/admin/jobs.ts";
 export * from "./endpoints/admin/medications.ts";
 export * from "./endpoints/admin/pharmacies.ts";
 export * from "./endpoints/admin/price-alerts.ts";

@@ -5,6 +5,7 @@ import * as auth from "./admin/auth.ts";
 import * as blogAdmin from "./admin/blog.ts";
 import * as catalogueCategories from "./admin/categories.ts";
 import * as contactAdmin from "./admin/contacts.ts";
+import * as scheduledJobs from "./admin/jobs.ts";
 import * as catalogueMedications from "./admin/medications.ts";
 import * as cataloguePharmacies from "./admin/pharmacies.ts";
 import * as priceAlertAdmin from "./admin/price-alerts.ts";
@@ -56,6 +57,7 @@ export const publicEndpoints = {
 
 export const adminEndpoints = {
   ...auth,
+  ...scheduledJobs,
   ...secondFactor,
   ...adminSessions,
   ...audit,

@@ -5,6 +5,7 @@ import { adminLoginRoutes, adminSecondFactorRoutes, adminSessionRoutes } from ".
 import { adminBlogRoutes } from "./blog.ts";
 import { adminCategoryRoutes } from "./categories.ts";
 import { adminContactRoutes } from "./contacts.ts";
+import { adminJobRoutes } from "./jobs.ts";
 import { adminMedicationRoutes } from "./medications.ts";
 import { adminPharmacyRoutes } from "./pharmacies.ts";
 import { adminPriceAlertRoutes } from "./price-alerts.ts";
@@ -37,6 +38,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminContactRoutes);
   await app.register(adminPriceAlertRoutes);
   await app.register(adminSubscriptionRoutes);
+  await app.register(adminJobRoutes);
   await app.register(adminMedicationRoutes);
   await app.register(adminPharmacyRoutes);
   await app.register(adminPriceRoutes);
