@@ -1,0 +1,142 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { type AdminPrice, adminEndpoints, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ADMIN } from "./support/admin-session.ts";
+import { expectNoAxeViolations } from "./support/page-checks.ts";
+import { API_URL, consentGiven, stack } from "./support/stack.ts";
+
+/**
+ * Price news that reaches a subscriber (issue 28, decision 038): subscribe to one condition,
+ * confirm through the real email, lower a price in that condition through the admin API, run the
+ * price-drop run as staff's "send now" does, read the email, and open its manage-my-emails link.
+ * The prices are put back afterwards: the e2e database is shared by every spec of the worker.
+ */
+test.use({ storageState: consentGiven });
+
+const mailDirectory = path.resolve(stack.dataDir, "mail");
+const MEDICATION = "regaine-for-men-extra-strength-foam";
+const DOSAGE = "1 x 73ml (1 month)";
+const address = `news${Date.now()}@example.co.uk`;
+let changed: AdminPrice[] = [];
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The newest email to `address` whose text matches `wanted`, decoded enough to read its links. */
+async function emailTo(wanted: RegExp): Promise<string> {
+  let found = "";
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(mailDirectory).catch(() => [] as string[])).filter((name) =>
+          name.endsWith(".eml"),
+        );
+        for (const file of files.sort().reverse()) {
+          // Quoted-printable: join soft line breaks and decode "=3D" before reading links.
+          const raw = (await readFile(path.join(mailDirectory, file), "utf8"))
+            .replace(/=\r?\n/g, "")
+            .replace(/=3D/gi, "=");
+          if (!raw.split(/\r?\n/).some((line) => line.startsWith("To: ") && line.includes(address))) continue;
+          if (!wanted.test(raw)) continue;
+          found = raw;
+          return true;
+        }
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+/** A link of the site's in an email (`/confirm?token=…`), as a path for the browser. */
+function sitePath(raw: string, page: string): string {
+  const match = new RegExp(`https?://[^/\\s"<>]+(/${page}\\?token=[A-Za-z0-9_-]+)`).exec(raw);
+  if (!match?.[1]) throw new Error(`No ${page} link in the email`);
+  return match[1];
+}
+
+test.afterAll(async ({ request }) => {
+  const headers = await adminHeaders(request);
+  for (const price of changed) {
+    await request.put(`${API_URL}${endpointUrl(adminEndpoints.updatePrice, { params: { id: price._id } })}`, {
+      headers,
+      data: { price: price.price },
+    });
+  }
+  const list = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listSubscriptions)}`, { headers });
+  const { subscriptions } = (await list.json()) as { subscriptions: { _id: string; email: string }[] };
+  for (const subscription of subscriptions.filter((entry) => entry.email === address)) {
+    await request.delete(
+      `${API_URL}${endpointUrl(adminEndpoints.deleteSubscription, { params: { id: subscription._id } })}`,
+      { headers },
+    );
+  }
+});
+
+test("a subscriber to one condition gets its price drop by email, and manages their emails from it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // Subscribe to hair loss only, as the subscribe form's API call does, and confirm from the email.
+  const subscribed = await request.post(`${API_URL}${endpointUrl(publicEndpoints.subscribe)}`, {
+    data: { email: address, source: "footer", conditions: ["hair-loss"] },
+  });
+  expect(subscribed.status()).toBe(201);
+  const confirmation = await emailTo(/\/confirm\?token=/);
+  await page.goto(sitePath(confirmation, "confirm"));
+  await page.getByRole("main").getByRole("button", { name: "Confirm my email address" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Email address confirmed" })).toBeVisible();
+
+  // Staff lower the price in that condition through the admin API (the one price-write path).
+  const headers = await adminHeaders(request);
+  const listed = await request.get(
+    `${API_URL}${endpointUrl(adminEndpoints.listAdminPricesForMedication, { params: { id: MEDICATION } })}`,
+    { headers },
+  );
+  changed = ((await listed.json()) as AdminPrice[]).filter((price) => price.dosage === DOSAGE);
+  expect(changed.length).toBeGreaterThan(0);
+  const lowest = Math.min(...changed.map((price) => price.price));
+  const lowered = Math.round(lowest * 50) / 100;
+  for (const price of changed) {
+    const updated = await request.put(
+      `${API_URL}${endpointUrl(adminEndpoints.updatePrice, { params: { id: price._id } })}`,
+      { headers, data: { price: lowered } },
+    );
+    expect(updated.ok()).toBe(true);
+  }
+
+  // "Send now": the day's price-drop run, then the outbox writes the email.
+  const run = await request.post(
+    `${API_URL}${endpointUrl(adminEndpoints.runJob, { params: { job: "priceDrops" } })}`,
+    {
+      headers,
+    },
+  );
+  expect(run.ok()).toBe(true);
+  expect(await run.json()).toMatchObject({ outcome: "succeeded" });
+  const news = await emailTo(/^Subject: Price drops in Hair Loss$/m);
+  expect(news).toContain("Regaine for Men Extra Strength Foam 1 x 73ml (1 month)");
+  expect(news).toContain("because you subscribed to price drops for Hair Loss");
+  expect(news).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+
+  // The email's manage link: what the address follows and receives, without an account.
+  await page.goto(sitePath(news, "manage-emails"));
+  await expect(page.getByRole("heading", { level: 1, name: "Manage my emails" })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Price drops" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Only the conditions I tick below" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Hair Loss" })).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  // Fewer emails apply at once.
+  await page.getByRole("checkbox", { name: "Promotions" }).uncheck();
+  await page.getByRole("button", { name: "Save my choices" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Your email choices are saved.");
+  await expect(page.getByRole("checkbox", { name: "Promotions" })).not.toBeChecked();
+});
