@@ -1,14 +1,14 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { type AdminPrice, adminEndpoints, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
+import { type AdminPrice, adminEndpoints, endpointUrl, subscriptionMessages } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { ADMIN } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL, consentGiven, stack } from "./support/stack.ts";
 
 /**
- * Price news that reaches a subscriber (issue 28, decision 038): subscribe to one condition,
- * confirm through the real email, lower a price in that condition through the admin API, run the
+ * Price news that reaches a subscriber (issue 28, decision 038): subscribe to one condition on the
+ * subscribe page, confirm through the real email, lower a price in that condition through the admin API, run the
  * price-drop run as staff's "send now" does, read the email, and open its manage-my-emails link.
  * The prices are put back afterwards: the e2e database is shared by every spec of the worker.
  */
@@ -84,11 +84,14 @@ test("a subscriber to one condition gets its price drop by email, and manages th
   request,
 }) => {
   test.setTimeout(120_000);
-  // Subscribe to hair loss only, as the subscribe form's API call does, and confirm from the email.
-  const subscribed = await request.post(`${API_URL}${endpointUrl(publicEndpoints.subscribe)}`, {
-    data: { email: address, source: "footer", conditions: ["hair-loss"] },
-  });
-  expect(subscribed.status()).toBe(201);
+  // Subscribe to hair loss only on the subscribe page, and confirm from the email.
+  await page.goto("/subscribe");
+  const form = page.getByRole("main").getByRole("form", { name: "Price updates by email" });
+  await form.getByLabel("Email address").fill(address);
+  await form.getByRole("checkbox", { name: "Hair Loss" }).check();
+  await expectNoAxeViolations(page);
+  await form.getByRole("button", { name: "Subscribe" }).click();
+  await expect(form.getByRole("status")).toHaveText(subscriptionMessages.success);
   const confirmation = await emailTo(/\/confirm\?token=/);
   await page.goto(sitePath(confirmation, "confirm"));
   await page.getByRole("main").getByRole("button", { name: "Confirm my email address" }).click();

@@ -1,3 +1,5 @@
+import type { Category } from "@pharmacompare/contract";
+import { useRouteLoaderData } from "react-router";
 import { SubscribeForm } from "../components/subscription/subscribe-form.tsx";
 import {
   loadSubscriptionSending,
@@ -53,6 +55,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export default function Subscribe({ actionData }: Route.ComponentProps) {
   const source = actionData?.status === "error" ? actionData.values.source : "footer";
+  // The root loader's category tree: follow some conditions only (issue 28).
+  const root = useRouteLoaderData("root") as { categories?: Category[] } | undefined;
+  const conditionGroups = (root?.categories ?? []).filter((category) => category.subcategories.length > 0);
   return (
     <>
       <div className="border-slate-200 border-b bg-gradient-to-b from-brand-50 to-white">
@@ -77,6 +82,7 @@ export default function Subscribe({ actionData }: Route.ComponentProps) {
             showInterests
             serverOutcome={actionData}
             labelledBy="subscribe-heading"
+            conditionGroups={conditionGroups}
           />
         </div>
         <div className="mt-10">

@@ -27,10 +27,19 @@ export const INTERESTS: readonly { name: keyof SubscriptionPreferences; label: s
  */
 export const INTERESTS_SHOWN_FIELD = "interests";
 
+/**
+ * A form that lists conditions (the subscribe page's) says so with this hidden field: its ticked
+ * boxes are the conditions followed, none ticked meaning every condition (issue 28). A form
+ * without the list follows every condition.
+ */
+export const CONDITIONS_SHOWN_FIELD = "conditionsShown";
+
 export interface SubscribeValues {
   email: string;
   source: SubscriptionSource;
   preferences: SubscriptionPreferences;
+  /** The conditions (subcategory ids) chosen, when the form lists them. */
+  conditions?: string[];
 }
 
 export type SubscribeOutcome =
@@ -55,10 +64,15 @@ export function readSubscribeForm(form: FormData): SubscribeValues {
       : (Object.fromEntries(
           INTERESTS.map(({ name }) => [name, form.get(name) !== null]),
         ) as SubscriptionPreferences);
+  const conditions =
+    form.get(CONDITIONS_SHOWN_FIELD) === null
+      ? undefined
+      : form.getAll("condition").filter((value): value is string => typeof value === "string");
   return {
     email: formText(form, "email").trim(),
     // Only the forms' own sources; anything else is the footer's (the no-JavaScript page's default).
     source: isSource(source) ? source : "footer",
     preferences,
+    ...(conditions ? { conditions } : {}),
   };
 }

@@ -8,7 +8,12 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
 import { FormOutcome } from "../ui/form-outcome.tsx";
-import { INTERESTS, INTERESTS_SHOWN_FIELD, type SubscribeOutcome } from "./subscribe-fields.ts";
+import {
+  CONDITIONS_SHOWN_FIELD,
+  INTERESTS,
+  INTERESTS_SHOWN_FIELD,
+  type SubscribeOutcome,
+} from "./subscribe-fields.ts";
 import { loadSubscriptionSending } from "./subscription-sending.ts";
 
 const fieldClass =
@@ -35,6 +40,12 @@ interface SubscribeFormProps {
   layout?: "stacked" | "row";
   /** Labels the form when it has no heading of its own inside. */
   labelledBy?: string;
+  /** Conditions to choose from, by category (the subscribe page); none ticked: every condition. */
+  conditionGroups?: readonly {
+    id: string;
+    name: string;
+    subcategories: readonly { id: string; name: string }[];
+  }[];
 }
 
 /**
@@ -52,6 +63,7 @@ export function SubscribeForm({
   secondaryAction,
   layout = "stacked",
   labelledBy,
+  conditionGroups,
 }: SubscribeFormProps) {
   const fetcher = useFetcher<SubscribeOutcome>();
   const submitting = fetcher.state !== "idle";
@@ -84,6 +96,7 @@ export function SubscribeForm({
 
   const emailError = failure?.fields.email;
   const preferences = refill?.preferences ?? DEFAULT_SUBSCRIPTION_PREFERENCES;
+  const chosen = new Set(refill?.conditions);
 
   return (
     <fetcher.Form
@@ -154,6 +167,37 @@ export function SubscribeForm({
               </div>
             ))}
           </div>
+        </fieldset>
+      ) : null}
+
+      {conditionGroups ? (
+        <fieldset>
+          <input type="hidden" name={CONDITIONS_SHOWN_FIELD} value="shown" />
+          <legend className="font-medium text-slate-900 text-sm">
+            Only these conditions (tick none for every condition)
+          </legend>
+          {conditionGroups.map((group) => (
+            <fieldset key={group.id} className="mt-3">
+              <legend className="text-slate-700 text-sm">{group.name}</legend>
+              <div className="mt-1 grid gap-2 sm:grid-cols-2">
+                {group.subcategories.map((condition) => (
+                  <div key={condition.id} className="flex items-center gap-2.5">
+                    <input
+                      id={`${id}-${condition.id}`}
+                      name="condition"
+                      type="checkbox"
+                      value={condition.id}
+                      defaultChecked={chosen.has(condition.id)}
+                      className="size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+                    />
+                    <label htmlFor={`${id}-${condition.id}`} className="text-slate-800 text-sm">
+                      {condition.name}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          ))}
         </fieldset>
       ) : null}
 

@@ -1,7 +1,7 @@
 import { DEFAULT_SUBSCRIPTION_PREFERENCES, subscriptionMessages } from "@pharmacompare/contract";
 import { describe, expect, it, vi } from "vitest";
 import { createApiClient } from "../../lib/api-client.ts";
-import { INTERESTS_SHOWN_FIELD, readSubscribeForm } from "./subscribe-fields.ts";
+import { CONDITIONS_SHOWN_FIELD, INTERESTS_SHOWN_FIELD, readSubscribeForm } from "./subscribe-fields.ts";
 import { sendSubscription } from "./subscription-submission.ts";
 
 function formOf(fields: Record<string, string>): FormData {
@@ -18,6 +18,15 @@ function clientAnswering(status: number, body: unknown) {
 }
 
 describe("readSubscribeForm", () => {
+  it("reads the conditions a form lists (none ticked: every condition), and none from a form without them", () => {
+    const form = formOf({ email: "a@b.co", source: "footer", [CONDITIONS_SHOWN_FIELD]: "shown" });
+    expect(readSubscribeForm(form).conditions).toEqual([]);
+    form.append("condition", "hair-loss");
+    form.append("condition", "acne");
+    expect(readSubscribeForm(form).conditions).toEqual(["hair-loss", "acne"]);
+    expect(readSubscribeForm(formOf({ email: "a@b.co", source: "footer" }))).not.toHaveProperty("conditions");
+  });
+
   it("takes the defaults from a form without the interest boxes (the footer's)", () => {
     expect(readSubscribeForm(formOf({ email: " sam@example.com ", source: "footer" }))).toEqual({
       email: "sam@example.com",
