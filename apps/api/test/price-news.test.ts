@@ -304,8 +304,23 @@ describe("manage my emails, from the link in a price-news email", () => {
       });
     const fewer = { priceDrops: true, newMedications: false, promotions: false, weeklyDigest: true };
 
-    // Fewer emails: at once, with the request and its confirmation in the consent history.
+    // Fewer emails: at once, with the request and its confirmation in the consent history, and
+    // news of a kind given up that was still waiting is not sent.
+    await api.app.services.outbox.enqueue(api.database.db, {
+      idempotencyKey: `test:waiting:${kit.id}`,
+      template: "new-medications",
+      to: kit.email,
+      content: { subject: "x", text: "x", html: "x" },
+      headers: {},
+      subscriptionId: kit.id,
+      bulk: true,
+    });
     const narrowed = await manage({ preferences: fewer, conditions: ["hair-loss"] });
+    const [waiting] = await api.database.db
+      .select({ status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.idempotencyKey, `test:waiting:${kit.id}`));
+    expect(waiting?.status).toBe("cancelled");
     expect(narrowed.json()).toEqual({ message: manageEmailsMessages.applied, outcome: "applied" });
     const [after] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.id, kit.id));
     expect(after).toMatchObject({ newMedications: false, promotions: false });

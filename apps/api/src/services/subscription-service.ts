@@ -9,11 +9,11 @@ import {
   type SubscribeRequest,
   type SubscriptionPreferences,
 } from "@pharmacompare/contract";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { emailLinks, subcategories, subscriptions } from "../db/schema.ts";
+import { emailLinks, emailOutbox, subcategories, subscriptions } from "../db/schema.ts";
 import { hashClientAddress, hashLinkToken } from "../email/secrets.ts";
 import { subscriptionConfirmationEmail } from "../email/templates.ts";
 import { notFound, refuse } from "../plugins/refusal.ts";
@@ -26,9 +26,16 @@ import {
   subscriptionTermsOf,
 } from "./consent-history.ts";
 import { mayQueueConfirmation } from "./opt-out-throttle.ts";
-import type { OutboxService } from "./outbox-service.ts";
+import type { EmailTemplate, OutboxService } from "./outbox-service.ts";
 import { followedConditions } from "./price-news-service.ts";
 import { countWrite } from "./write-limit.ts";
+
+/** The price-news emails of each interest (services/price-news-service.ts). */
+const NEWS_TEMPLATES: [keyof SubscriptionPreferences, EmailTemplate][] = [
+  ["priceDrops", "subscriber-price-drops"],
+  ["weeklyDigest", "weekly-digest"],
+  ["newMedications", "new-medications"],
+];
 
 /** Where a change made on the manage-my-emails page was asked for (the consent history's source). */
 const MANAGE_LINK_SOURCE = "manage-link";
@@ -187,6 +194,19 @@ export function createSubscriptionService(
           .update(subscriptions)
           .set({ ...input.preferences, subscribedTo: scope, updatedAt: at })
           .where(eq(subscriptions.id, subscription.id));
+        // Price news of a kind given up and not sent yet is not sent.
+        const givenUp = NEWS_TEMPLATES.filter(([key]) => agreed[key] && !asked[key]).map(
+          ([, template]) => template,
+        );
+        if (givenUp.length > 0) {
+          await outbox.cancelPending(
+            tx,
+            and(
+              eq(emailOutbox.subscriptionId, subscription.id),
+              inArray(emailOutbox.template, givenUp),
+            ) as SQL,
+          );
+        }
         await recordConsentConfirmation(tx, {
           subscriptionId: subscription.id,
           email: subscription.email,
