@@ -1,5 +1,6 @@
 import {
   addDays,
+  CONSENT_WORDING,
   emailLinkMessages,
   formatPounds,
   londonDay,
@@ -270,6 +271,9 @@ describe("manage my emails, from the link in a price-news email", () => {
     clock.advance(24 * HOUR);
     const kit = await subscribeAndConfirm("kit@example.co.uk", ["hair-loss"]);
     expect(kit.subscribedTo).toEqual([{ type: "condition", value: "hair-loss" }]);
+    // Conditions say something about health: the sentence asking explicit consent for them was agreed
+    // to (without conditions, the plain wording's version: visitor-writes.test.ts).
+    expect(kit.consentVersion).toBe(CONSENT_WORDING.subscriptionConditions.version);
 
     await lower("viagra", "50mg x 4 tablets", 0.5);
     await lower("regaine-for-men-extra-strength-foam", "1 x 73ml (1 month)", 0.3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_WORDING } from "./visitor-writes-wording.ts";
+import { CONSENT_WORDING, subscriptionConsentVersion } from "./visitor-writes-wording.ts";
 
 describe("the price alert's consent wording (UK GDPR Art. 9; issue 32)", () => {
   const { text, version } = CONSENT_WORDING.priceAlert;
@@ -18,5 +18,15 @@ describe("the price alert's consent wording (UK GDPR Art. 9; issue 32)", () => {
   it("is stored under a version of its own, not the earlier wording's", () => {
     expect(version).toBe("price-alert-2026-11-26");
     expect(version).not.toBe(CONSENT_WORDING.subscription.version);
+  });
+
+  it("asks explicit consent for the conditions a subscription follows, under a version of its own", () => {
+    const { text, version } = CONSENT_WORDING.subscriptionConditions;
+    expect(text).toContain("The conditions I tick show which treatments interest me");
+    expect(text).toContain("uses them only to choose which price updates to send me");
+    expect(version).not.toBe(CONSENT_WORDING.subscription.version);
+    expect(subscriptionConsentVersion(["hair-loss"])).toBe(version);
+    expect(subscriptionConsentVersion([])).toBe(CONSENT_WORDING.subscription.version);
+    expect(subscriptionConsentVersion(undefined)).toBe(CONSENT_WORDING.subscription.version);
   });
 });

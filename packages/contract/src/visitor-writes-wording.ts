@@ -22,7 +22,23 @@ export const CONSENT_WORDING = {
     version: "subscription-2026-11",
     text: "Send me PharmaCompare price updates by email. I can unsubscribe at any time with one click.",
   },
+  // Conditions followed say something about the subscriber's health, as an alert's medication does
+  // (UK GDPR Art. 9, decision 036): where they can be chosen, this sentence asks for explicit
+  // consent to that use, and a subscription following some is stored under this version.
+  subscriptionConditions: {
+    version: "subscription-conditions-2026-11-26",
+    text:
+      "The conditions I tick show which treatments interest me: PharmaCompare uses them only to choose " +
+      "which price updates to send me, and deletes them within 30 days of my unsubscribing.",
+  },
 } as const;
+
+/** The wording a subscription request agreed to: with conditions chosen, the sentence about them too. */
+export function subscriptionConsentVersion(conditions: readonly unknown[] | undefined): string {
+  return conditions && conditions.length > 0
+    ? CONSENT_WORDING.subscriptionConditions.version
+    : CONSENT_WORDING.subscription.version;
+}
 
 export const PRICE_ALERT_RULES = {
   /** The suggested target: 90 % of the current lowest price (public site §5). */

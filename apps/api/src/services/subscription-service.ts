@@ -1,5 +1,4 @@
 import {
-  CONSENT_WORDING,
   DEFAULT_SUBSCRIPTION_PREFERENCES,
   emailLinkMessages,
   type ManagedSubscription,
@@ -8,6 +7,7 @@ import {
   manageEmailsMessages,
   type SubscribeRequest,
   type SubscriptionPreferences,
+  subscriptionConsentVersion,
 } from "@pharmacompare/contract";
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -181,7 +181,7 @@ export function createSubscriptionService(
           email: subscription.email,
           terms: asked,
           held: widens(asked, agreed),
-          wordingVersion: CONSENT_WORDING.subscription.version,
+          wordingVersion: subscriptionConsentVersion(input.conditions),
           source: MANAGE_LINK_SOURCE,
           ipAddress: client.ipAddress,
           at,
@@ -251,7 +251,7 @@ export function createSubscriptionService(
         });
         const given = { ...input.preferences, ...(scope ? { subscribedTo: scope } : {}) };
         const request = {
-          wordingVersion: CONSENT_WORDING.subscription.version,
+          wordingVersion: subscriptionConsentVersion(input.conditions),
           source: input.source,
           ipAddress: client.ipAddress,
           at,

@@ -1,5 +1,6 @@
 import {
   type Category,
+  CONSENT_WORDING,
   emailLinkMessages,
   type ManagedSubscription,
   publicEndpoints,
@@ -203,7 +204,8 @@ export default function ManageEmails({ loaderData, actionData }: Route.Component
               ))}
             </fieldset>
             <p className="text-slate-700 text-sm">
-              Asking for more emails than now? We'll email you a link to confirm it first.
+              {CONSENT_WORDING.subscriptionConditions.text} Asking for more emails than now? We'll email you a
+              link to confirm it first.
             </p>
             <button
               type="submit"

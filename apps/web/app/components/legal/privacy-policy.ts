@@ -62,8 +62,9 @@ export const privacyPolicy: LegalDocument = {
           ],
           [
             strong("Price updates by email: "),
-            "your email address, the topics you picked (price drops, new medications, promotions, weekly digest) " +
-              "and which form you used (the pop-up, the footer or the subscribe page).",
+            "your email address, the topics you picked (price drops, new medications, promotions, weekly digest), " +
+              "the conditions you chose to hear about, if any, and which form you used (the pop-up, the footer " +
+              "or the subscribe page).",
           ],
           [
             strong("Proof of your consent: "),
@@ -107,10 +108,11 @@ export const privacyPolicy: LegalDocument = {
           ],
           [
             strong("Explicit consent "),
-            "(UK GDPR Article 9(2)(a)) for the medication named in a price alert, since it can reveal something " +
-              "about your health: the box you tick says so, we use it only to send that alert, and you can stop " +
-              "the alert at any time with the unsubscribe link in its emails. It is deleted with the alert, as " +
-              "set out under How long we keep information below.",
+            "(UK GDPR Article 9(2)(a)) for the medication named in a price alert, and for the conditions you " +
+              "choose to hear about in price updates, since they can reveal something about your health: the " +
+              "form says so beside the box or the conditions, we use them only to send that alert or to choose " +
+              "your updates, and you can stop at any time with the unsubscribe link in every email. They are " +
+              "deleted with the alert or subscription, as set out under How long we keep information below.",
           ],
           [
             strong("Legitimate interests "),

@@ -172,10 +172,10 @@ export function SubscribeForm({
 
       {conditionGroups ? (
         <fieldset>
-          <input type="hidden" name={CONDITIONS_SHOWN_FIELD} value="shown" />
           <legend className="font-medium text-slate-900 text-sm">
             Only these conditions (tick none for every condition)
           </legend>
+          <input type="hidden" name={CONDITIONS_SHOWN_FIELD} value="shown" />
           {conditionGroups.map((group) => (
             <fieldset key={group.id} className="mt-3">
               <legend className="text-slate-700 text-sm">{group.name}</legend>
@@ -202,7 +202,9 @@ export function SubscribeForm({
       ) : null}
 
       <p className="text-slate-600 text-xs leading-5">
-        {CONSENT_WORDING.subscription.text} We'll ask you to confirm your address first.{" "}
+        {CONSENT_WORDING.subscription.text}{" "}
+        {conditionGroups ? `${CONSENT_WORDING.subscriptionConditions.text} ` : null}We'll ask you to confirm
+        your address first.{" "}
         <Link
           to={sitePaths.privacy}
           className="rounded-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-950"
