@@ -8,6 +8,7 @@ import {
   embeddedDatabaseDown,
   gracefulShutdown,
   killDuringBulkWrite,
+  killDuringPriceNews,
   killDuringSheetApply,
   restartUnderWrites,
 } from "./scenarios.ts";
@@ -29,6 +30,7 @@ const scenarios: [string, () => Promise<ScenarioResult> | ScenarioResult][] = [
   ["pglite", () => embeddedDatabaseDown()],
   ["bulk-kill", () => killDuringBulkWrite(pg, dataDir)],
   ["sheet-kill", () => killDuringSheetApply(pg, dataDir)],
+  ["news-kill", () => killDuringPriceNews(pg)],
   ["pg-restart", () => restartUnderWrites(pg, dataDir)],
   ["cluster", () => clusterUnderLoad(pg, loadSeconds)],
 ];

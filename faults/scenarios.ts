@@ -823,3 +823,129 @@ export async function killDuringSheetApply(pg: Postgres, dataDir: string): Promi
     ok: failures.length === 0,
   };
 }
+
+/**
+ * Price news across a crash (issue 28, decision 038): 2,000 confirmed subscribers, one price halved,
+ * the price-drop run asked for now, and the API killed (SIGKILL) once part of the news has gone
+ * out. Restarted, with the run asked for again as an operator would: every subscriber has exactly
+ * one message (one outbox row, one Message-ID), written once, but for at most the one the killed
+ * process held (its lease runs out after OUTBOX_LEASE_MS, and the same message goes again).
+ */
+export async function killDuringPriceNews(pg: Postgres): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pc-faults-news-"));
+  const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir, MAIL_RATE: "100000" };
+  const subscribers = 2000;
+  const prefix = `news-kill-${Date.now()}-`;
+  let api = await startApi(env);
+  try {
+    const headers = await signIn(api.url);
+    await query(
+      pg.url,
+      `insert into subscriptions (email, source, price_drops, new_medications, promotions, weekly_digest,
+         confirmed_at, consent_version, consented_at, consent_source)
+       select $1 || g || '@example.co.uk', 'footer', true, false, false, false, now(), 'subscription-2026-11', now(), 'footer'
+       from generate_series(1, $2::int) g`,
+      [prefix, subscribers],
+    );
+    // One price falls by half: every subscriber (following every condition) has news today.
+    const rows = await catalogue(pg.url);
+    const first = rows[0];
+    if (!first) throw new Error("no price to lower");
+    const lowest = rows
+      .filter((row) => row.medication_id === first.medication_id && row.dosage === first.dosage)
+      .reduce((a, b) => (Number(a.price) <= Number(b.price) ? a : b));
+    const halved = Math.max(0.01, Math.floor(Number(lowest.price) * 50) / 100);
+    const lowered = await request(
+      api.url,
+      "POST",
+      "/api/admin/prices/bulk",
+      {
+        prices: [
+          {
+            medicationId: lowest.medication_id,
+            pharmacyId: lowest.pharmacy_id,
+            dosage: lowest.dosage,
+            price: halved,
+          },
+        ],
+      },
+      headers,
+    );
+    check(lowered.status === 200, `lowering a price answered ${lowered.status}`, failures);
+
+    const ours = `from email_outbox o join subscriptions s on s.id = o.subscription_id where s.email like $1`;
+    const counts = async () =>
+      one(
+        await query<{ queued: string; sent: string; pending: string; leased: string; twice: string }>(
+          pg.url,
+          `select count(*)::text as queued, count(*) filter (where o.status = 'sent')::text as sent,
+             count(*) filter (where o.status = 'pending')::text as pending,
+             count(*) filter (where o.status = 'pending' and o.locked_until > now())::text as leased,
+             count(*) filter (where o.attempts > 1)::text as twice ${ours}`,
+          [`${prefix}%`],
+        ),
+      );
+    const run = request(api.url, "POST", "/api/admin/jobs/priceDrops/run", {}, headers, 60_000);
+    // Killed once a quarter of the news has been written out: mid-send, with the rest queued.
+    const deadline = Date.now() + 60_000;
+    let atKill = await counts();
+    while (Number(atKill.sent) < subscribers / 4 && Date.now() < deadline) {
+      await sleep(20);
+      atKill = await counts();
+    }
+    api.child.kill("SIGKILL");
+    await api.exited;
+    await run;
+    check(
+      Number(atKill.sent) >= subscribers / 4 && Number(atKill.sent) < subscribers,
+      `the kill landed after ${atKill.sent} of ${subscribers} messages, not mid-send`,
+      failures,
+    );
+
+    api = await startApi(env);
+    const again = await request(api.url, "POST", "/api/admin/jobs/priceDrops/run", {}, await signIn(api.url));
+    check(again.status === 200, `the run asked for again answered ${again.status}`, failures);
+    const drainUntil = Date.now() + 60_000;
+    let after = await counts();
+    while (Number(after.pending) > Number(after.leased) && Date.now() < drainUntil) {
+      await sleep(250);
+      after = await counts();
+    }
+
+    const messages = await query<{ id: string; status: string }>(pg.url, `select o.id, o.status ${ours}`, [
+      `${prefix}%`,
+    ]);
+    const written = new Map<string, number>();
+    for (const file of readdirSync(path.join(dataDir, "mail"))) {
+      const id = /([0-9a-f-]{36})\.eml$/.exec(file)?.[1];
+      if (id) written.set(id, (written.get(id) ?? 0) + 1);
+    }
+    const unwritten = messages.filter((message) => message.status === "sent" && !written.has(message.id));
+    const twice = messages.filter((message) => (written.get(message.id) ?? 0) > 1).length;
+    check(
+      messages.length === subscribers,
+      `${messages.length} messages queued for ${subscribers} subscribers`,
+      failures,
+    );
+    check(Number(after.pending) <= 1, `${after.pending} messages still unsent after the restart`, failures);
+    check(
+      Number(after.leased) <= 1,
+      `${after.leased} messages held by the killed process (at most 1)`,
+      failures,
+    );
+    check(unwritten.length === 0, `${unwritten.length} messages marked sent but never written`, failures);
+    check(twice <= 1, `${twice} messages written twice (at most the one in hand at the kill)`, failures);
+    return {
+      name: "SIGKILL during a price-news send, then a restart",
+      acknowledged: `the price-drop run for ${subscribers} subscribers, killed after ${atKill.sent} were sent (${atKill.queued} queued); asked for again after the restart`,
+      found: failures.length
+        ? failures.join("; ")
+        : `${messages.length} messages, one per subscriber; ${after.sent} sent, ${after.leased} left under the killed process's lease, ${twice} written twice (the one in hand at the kill)`,
+      ok: failures.length === 0,
+    };
+  } finally {
+    await stopApi(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
