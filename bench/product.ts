@@ -15,6 +15,8 @@ export type BenchDatabase = "pglite" | "pg";
 export interface Product {
   apiUrl: string;
   siteUrl: string;
+  /** The product's process (API and web in one), for its memory. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startProduct(
   return {
     apiUrl: `http://127.0.0.1:${apiPort}`,
     siteUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
