@@ -74,7 +74,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
       .call(adminEndpoints.getAdminBlogPost, { params: { id: params.id } });
     return { post, error: null };
   } catch (error) {
-    // failureText passes a sign-out redirect on; the API's reason (say, not found) is shown under the spec's text.
+    // The API's reason (say, not found) is shown under the specification's text.
     const reason = failureText(error, "");
     return { post: null, error: TEXT.loadFailed, reason: reason || null };
   }

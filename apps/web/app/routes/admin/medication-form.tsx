@@ -117,9 +117,6 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
           .then(({ pharmacies }) => ({ medication: null, prices: [], pharmacies })),
     api.call(adminEndpoints.listAdminCategories),
   ]);
-  for (const outcome of [main, categories]) {
-    if (outcome.status === "rejected" && outcome.reason instanceof Response) throw outcome.reason;
-  }
   if (main.status === "rejected") {
     return { error: failureText(main.reason, id ? TEXT.loadFailed : TEXT.dataFailed) };
   }
@@ -174,7 +171,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
     return {
       intent: "save",
       ok: false,
-      // Back-office §8: the server's error, else ours (failureText passes a sign-out redirect on).
+      // Back-office §8: the server's error, else ours.
       error: failureText(error, id ? TEXT.updateFailed : TEXT.createFailed),
       fields: error instanceof ApiError ? error.fields : {},
     };

@@ -65,7 +65,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
       .call(adminEndpoints.getAdminPharmacy, { params: { id } });
     return { id, pharmacy, loadError: null };
   } catch (error) {
-    // A sign-out redirect is passed on; anything else is the form's load failure, with the API's reason.
+    // The form's load failure, with the API's reason.
     const reason = failureText(error, "");
     return { id, pharmacy: null, loadError: reason };
   }
