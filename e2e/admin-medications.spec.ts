@@ -496,7 +496,7 @@ test("with 1,000 medications the search still filters as you type", async ({ pag
   });
   await openBackOffice(page);
   await page.route(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}*`, (route) =>
-    route.fulfill({ json: { medications: many } }),
+    route.fulfill({ json: { medications: many, page: 1, limit: 1000, total: 1000, totalPages: 1 } }),
   );
   await openList(page);
   await expect(showing(page)).toHaveText("Showing 1,000 of 1,000 medications");
