@@ -19,6 +19,7 @@ export function PagedList<Row>({
   page,
   rows,
   filters,
+  showing,
   loadFailed,
   unavailable,
   empty,
@@ -38,6 +39,8 @@ export function PagedList<Row>({
   page: PageInfo | undefined;
   rows: readonly Row[] | undefined;
   filters: ListFilters;
+  /** The count line when the specification words it otherwise ("Showing X of Y pharmacies"). */
+  showing?: (shown: number) => string;
   /** Why nothing could be loaded (shown only while there is no list to show). */
   loadFailed: ReactNode;
   /** Instead of `loadFailed`, what to do first (a filter refused beside its field). */
@@ -74,7 +77,7 @@ export function PagedList<Row>({
           {heading}
         </h2>
         <p role="status" className="text-slate-600 text-sm">
-          {page && rows ? showingText(page, rows.length, noun) : ""}
+          {page && rows ? (showing?.(rows.length) ?? showingText(page, rows.length, noun)) : ""}
         </p>
       </div>
 
