@@ -137,6 +137,7 @@ export const AdminMedicationListQuery = adminListQuery(MEDICATION_PAGE_LIMITS).e
 export type AdminMedicationListQuery = z.input<typeof AdminMedicationListQuery>;
 
 export const MedicationListResponse = adminListPage("medications", AdminMedication);
+export type AdminMedicationList = z.infer<typeof MedicationListResponse>;
 export const MedicationFormData = z.object({
   medication: AdminMedication,
   /** Its price rows, by pharmacy name then dosage. */
