@@ -14,7 +14,7 @@ export interface PageRequest {
 }
 
 /** Rows to skip before `page`. */
-export const offsetOf = (query: PageRequest): number => (query.page - 1) * query.limit;
+const offsetOf = (query: PageRequest): number => (query.page - 1) * query.limit;
 
 /** A case-insensitive substring match of `search` in any of `columns` (% and _ match only themselves); undefined without a search. */
 export function containsAny(search: string | undefined, columns: SQLWrapper[]): SQL | undefined {
