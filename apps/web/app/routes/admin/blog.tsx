@@ -7,12 +7,16 @@ import {
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
-import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { blogColumns } from "../../components/admin/blog-list-columns.tsx";
 import { isBlogCategory } from "../../components/admin/blog-post-form.ts";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import {
+  DeleteRowButton,
+  DeleteRowDialog,
+  ToggleErrorNotice,
+} from "../../components/admin/list-kit/row-dialogs.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { loadListPage } from "../../components/admin/list-page-load.ts";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
@@ -97,16 +101,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   const { filters, result, error } = loaderData;
   const filtered = hasFilters(filters);
   const rows = useRowActions<AdminBlogPost>({ toggle: "blog-post-toggle", delete: "blog-post-delete" });
-  const { deleting, toggleError } = rows;
   const columns = blogColumns({
     busyToggleId: rows.busyToggleId,
-    onToggle: (post) => {
-      rows.setToggleError(null);
-      void rows.toggleFetcher.submit(
-        { intent: "toggle", id: post._id, published: String(!post.published) },
-        { method: "post" },
-      );
-    },
+    onToggle: (post) => rows.submitToggle({ id: post._id, published: String(!post.published) }),
   });
 
   return (
@@ -135,13 +132,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         />
       </FilterBar>
 
-      {toggleError ? (
-        <div className="mt-6">
-          <Notice tone="error" noticeRef={rows.toggleErrorRef}>
-            {toggleError}
-          </Notice>
-        </div>
-      ) : null}
+      <ToggleErrorNotice rows={rows} />
 
       <PagedList
         id="blog-posts-heading"
@@ -187,42 +178,22 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only"> “{post.title}” on the public blog (opens in a new tab)</span>
                 </a>
               ) : null}
-              <button
-                type="button"
-                className={`${buttonClass.secondary} px-3 py-1.5 text-red-700`}
-                onClick={(event) => {
-                  rows.opener.current = event.currentTarget;
-                  rows.setDeleteError(undefined);
-                  rows.setDeleting(post);
-                }}
-              >
-                Delete<span className="sr-only"> “{post.title}”</span>
-              </button>
+              <DeleteRowButton
+                rows={rows}
+                row={post}
+                className="px-3 py-1.5"
+                named={<span className="sr-only"> “{post.title}”</span>}
+              />
             </>
           ),
         }}
       />
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteRowDialog
+        rows={rows}
         title="Delete blog post"
-        message={
-          deleting ? `Are you sure you want to delete “${deleting.title}”? This cannot be undone.` : ""
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={rows.deleteFetcher.state !== "idle"}
-        error={rows.deleteError}
-        onConfirm={() => {
-          if (deleting) {
-            void rows.deleteFetcher.submit(
-              { intent: "delete", id: deleting._id, title: deleting.title },
-              { method: "post" },
-            );
-          }
-        }}
-        onCancel={() => rows.setDeleting(null)}
-        returnFocusRef={rows.opener}
+        message={(post) => `Are you sure you want to delete “${post.title}”? This cannot be undone.`}
+        fields={(post) => ({ id: post._id, title: post.title })}
       />
     </>
   );

@@ -9,9 +9,9 @@ import { Link, useRevalidator } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { DeleteRowDialog, ToggleErrorNotice } from "../../components/admin/list-kit/row-dialogs.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
 import { MedicationRowActions, medicationColumns } from "../../components/admin/medication-columns.tsx";
@@ -125,18 +125,11 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
   const { filters, result, error, categories, categoriesError } = loaderData;
   const revalidator = useRevalidator();
   const rows = useRowActions<AdminMedication>({ toggle: "medication-toggle", delete: "medication-delete" });
-  const { deleting } = rows;
   const filtered = hasFilters(filters);
   const columns = medicationColumns({
     names: catalogueNames(categories),
     busyToggleId: rows.busyToggleId,
-    onToggle: (medication) => {
-      rows.setToggleError(null);
-      void rows.toggleFetcher.submit(
-        { intent: "toggle", id: medication.id, active: String(!medication.active) },
-        { method: "post" },
-      );
-    },
+    onToggle: (medication) => rows.submitToggle({ id: medication.id, active: String(!medication.active) }),
   });
 
   return (
@@ -188,13 +181,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       ) : null}
-      {rows.toggleError ? (
-        <div className="mt-4">
-          <Notice tone="error" noticeRef={rows.toggleErrorRef}>
-            {rows.toggleError}
-          </Notice>
-        </div>
-      ) : null}
+      <ToggleErrorNotice rows={rows} />
 
       <PagedList
         id="medications-heading"
@@ -240,33 +227,20 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
         }}
       />
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteRowDialog
+        rows={rows}
         title="Delete medication"
-        message={
-          deleting ? (
-            <>
-              <p>{TEXT.deleteQuestion}</p>
-              <p className="mt-2">
-                <span className="font-medium text-slate-900">{deleting.name}</span>:{" "}
-                {pricesGoingText(deleting.priceCount)} Visitors' price alerts and the admin messages on its
-                page go too.
-              </p>
-            </>
-          ) : (
-            TEXT.deleteQuestion
-          )
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={rows.deleteFetcher.state !== "idle"}
-        error={rows.deleteError}
-        onConfirm={() => {
-          if (deleting)
-            void rows.deleteFetcher.submit({ intent: "delete", id: deleting.id }, { method: "post" });
-        }}
-        onCancel={() => rows.setDeleting(null)}
-        returnFocusRef={rows.opener}
+        message={(medication) => (
+          <>
+            <p>{TEXT.deleteQuestion}</p>
+            <p className="mt-2">
+              <span className="font-medium text-slate-900">{medication.name}</span>:{" "}
+              {pricesGoingText(medication.priceCount)} Visitors' price alerts and the admin messages on its
+              page go too.
+            </p>
+          </>
+        )}
+        fields={(medication) => ({ id: medication.id })}
       />
     </>
   );

@@ -133,14 +133,13 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
 
   const saveFetcher = useFetcher<ActionResult>({ key: "admin-message-save" });
   const {
-    toggleFetcher,
+    submitToggle,
     deleteFetcher,
     deleting,
     setDeleting,
     deleteError,
     setDeleteError,
     toggleError,
-    setToggleError,
     opener,
     headingRef,
     toggleErrorRef,
@@ -238,10 +237,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
                 key={message._id}
                 message={message}
                 toggling={busyToggleId === message._id}
-                onToggle={() => {
-                  setToggleError(null);
-                  void toggleFetcher.submit({ intent: "toggle", id: message._id }, { method: "post" });
-                }}
+                onToggle={() => submitToggle({ id: message._id })}
                 onEdit={(button) => openDialog(message, button)}
                 onDelete={(button) => {
                   opener.current = button;

@@ -2,10 +2,14 @@ import { type AdminPharmacy, adminEndpoints } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
-import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
+import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { FilterBar, FilterField } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import {
+  DeleteRowButton,
+  DeleteRowDialog,
+  ToggleErrorNotice,
+} from "../../components/admin/list-kit/row-dialogs.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { loadListPage } from "../../components/admin/list-page-load.ts";
 import { pharmacyColumns } from "../../components/admin/pharmacy-columns.tsx";
@@ -84,16 +88,10 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 export default function Pharmacies({ loaderData }: Route.ComponentProps) {
   const { filters, result, error } = loaderData;
   const rows = useRowActions<AdminPharmacy>({ toggle: "pharmacy-toggle", delete: "pharmacy-delete" });
-  const { deleting, toggleError } = rows;
   const columns = pharmacyColumns({
     busyToggleId: rows.busyToggleId,
-    onToggle: (pharmacy) => {
-      rows.setToggleError(null);
-      void rows.toggleFetcher.submit(
-        { intent: "toggle", id: pharmacy.id, name: pharmacy.name, active: String(!pharmacy.active) },
-        { method: "post" },
-      );
-    },
+    onToggle: (pharmacy) =>
+      rows.submitToggle({ id: pharmacy.id, name: pharmacy.name, active: String(!pharmacy.active) }),
   });
   const none = result?.everyPharmacy === 0;
 
@@ -123,13 +121,7 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
         />
       </FilterBar>
 
-      {toggleError ? (
-        <div className="mt-6">
-          <Notice tone="error" noticeRef={rows.toggleErrorRef}>
-            {toggleError}
-          </Notice>
-        </div>
-      ) : null}
+      <ToggleErrorNotice rows={rows} />
 
       <PagedList
         id="pharmacies-heading"
@@ -164,47 +156,26 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
               >
                 Edit<span className="sr-only"> {pharmacy.name}</span>
               </Link>
-              <button
-                type="button"
-                className={`${buttonClass.secondary} text-red-700`}
-                onClick={(event) => {
-                  rows.opener.current = event.currentTarget;
-                  rows.setDeleteError(undefined);
-                  rows.setDeleting(pharmacy);
-                }}
-              >
-                Delete<span className="sr-only"> {pharmacy.name}</span>
-              </button>
+              <DeleteRowButton
+                rows={rows}
+                row={pharmacy}
+                named={<span className="sr-only"> {pharmacy.name}</span>}
+              />
             </>
           ),
         }}
       />
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteRowDialog
+        rows={rows}
         title="Delete pharmacy"
-        message={
-          deleting ? (
-            <>
-              <span className="block">{TEXT.deleteQuestion(deleting.name)}</span>
-              <span className="mt-2 block">{pharmacyDeleteDetail(deleting.priceCount)}</span>
-            </>
-          ) : null
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={rows.deleteFetcher.state !== "idle"}
-        error={rows.deleteError}
-        onConfirm={() => {
-          if (deleting) {
-            void rows.deleteFetcher.submit(
-              { intent: "delete", id: deleting.id, name: deleting.name },
-              { method: "post" },
-            );
-          }
-        }}
-        onCancel={() => rows.setDeleting(null)}
-        returnFocusRef={rows.opener}
+        message={(pharmacy) => (
+          <>
+            <span className="block">{TEXT.deleteQuestion(pharmacy.name)}</span>
+            <span className="mt-2 block">{pharmacyDeleteDetail(pharmacy.priceCount)}</span>
+          </>
+        )}
+        fields={(pharmacy) => ({ id: pharmacy.id, name: pharmacy.name })}
       />
     </>
   );

@@ -10,10 +10,10 @@ import {
 import { useState } from "react";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { useKeptList } from "../../components/admin/inbox-ui.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { DeleteRowButton, DeleteRowDialog } from "../../components/admin/list-kit/row-dialogs.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { loadListPage } from "../../components/admin/list-page-load.ts";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
@@ -207,34 +207,20 @@ export default function EmailSubscriptions({ loaderData }: Route.ComponentProps)
           rowKey: (subscription) => subscription._id,
           minWidthClass: "min-w-[50rem]",
           rowActions: (subscription) => (
-            <button
-              type="button"
-              className={`${buttonClass.secondary} text-red-700`}
-              onClick={(event) => {
-                rows.opener.current = event.currentTarget;
-                rows.setDeleteError(undefined);
-                rows.setDeleting(subscription);
-              }}
-            >
-              Delete<span className="sr-only"> subscription of {subscription.email}</span>
-            </button>
+            <DeleteRowButton
+              rows={rows}
+              row={subscription}
+              named={<span className="sr-only"> subscription of {subscription.email}</span>}
+            />
           ),
         }}
       />
 
-      <ConfirmDialog
-        open={rows.deleting !== null}
+      <DeleteRowDialog
+        rows={rows}
         title="Delete subscription"
-        message={TEXT.deleteQuestion}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={rows.deleteFetcher.state !== "idle"}
-        error={rows.deleteError}
-        onConfirm={() => {
-          if (rows.deleting) void rows.deleteFetcher.submit({ id: rows.deleting._id }, { method: "post" });
-        }}
-        onCancel={() => rows.setDeleting(null)}
-        returnFocusRef={rows.opener}
+        message={() => TEXT.deleteQuestion}
+        fields={(subscription) => ({ id: subscription._id })}
       />
     </>
   );
