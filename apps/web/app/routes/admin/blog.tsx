@@ -10,13 +10,14 @@ import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { blogColumns } from "../../components/admin/blog-list-columns.tsx";
 import { isBlogCategory } from "../../components/admin/blog-post-form.ts";
-import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import {
   DeleteRowButton,
   DeleteRowDialog,
   ToggleErrorNotice,
 } from "../../components/admin/list-kit/row-dialogs.tsx";
+import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { loadListPage } from "../../components/admin/list-page-load.ts";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
@@ -67,34 +68,24 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
   const api = adminSession().api(request);
-
-  if (intent === "toggle") {
+  return rowAction(api, form, {
     // The state the button showed is sent reversed, so a second click on a stale list repeats nothing.
-    const published = form.get("published") === "true";
-    try {
+    toggle: async (id) => {
+      const published = form.get("published") === "true";
       const { post } = await api.call(adminEndpoints.publishBlogPost, {
         params: { id },
         body: { published },
       });
-      return {
-        intent,
-        ok: true,
-        text: post.published ? `“${post.title}” published` : `“${post.title}” is now a draft`,
-      };
-    } catch {
-      return { intent, ok: false, error: TEXT.toggleFailed };
-    }
-  }
-
-  try {
-    await api.call(adminEndpoints.deleteBlogPost, { params: { id } });
-    return { intent: "delete", ok: true, text: `“${String(form.get("title") ?? "")}” deleted` };
-  } catch {
-    return { intent: "delete", ok: false, error: TEXT.deleteFailed };
-  }
+      return post.published ? `“${post.title}” published` : `“${post.title}” is now a draft`;
+    },
+    remove: async (id) => {
+      await api.call(adminEndpoints.deleteBlogPost, { params: { id } });
+      return `“${String(form.get("title") ?? "")}” deleted`;
+    },
+    toggleFailed: TEXT.toggleFailed,
+    deleteFailed: TEXT.deleteFailed,
+  });
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
@@ -115,22 +106,12 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <FilterBar label="Filter the blog posts" active={filtered} columnsClass="sm:grid-cols-[2fr_1fr]">
-        <FilterField
-          label="Search"
-          name="search"
-          type="search"
-          defaultValue={filters.search}
-          placeholder="Title or slug"
-          spellCheck={false}
-        />
-        <FilterSelect
-          label="Category"
-          name="category"
-          defaultValue={filters.category}
-          options={categoryOptions}
-        />
-      </FilterBar>
+      <SearchFilters
+        label="Filter the blog posts"
+        filters={filters}
+        placeholder="Title or slug"
+        select={{ label: "Category", name: "category", options: categoryOptions }}
+      />
 
       <ToggleErrorNotice rows={rows} />
 

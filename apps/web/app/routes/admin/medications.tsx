@@ -9,9 +9,10 @@ import { Link, useRevalidator } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import { DeleteRowDialog, ToggleErrorNotice } from "../../components/admin/list-kit/row-dialogs.tsx";
+import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
 import { MedicationRowActions, medicationColumns } from "../../components/admin/medication-columns.tsx";
@@ -93,32 +94,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
   const api = adminSession().api(request);
-
-  if (intent === "toggle") {
-    const active = form.get("active") === "true";
-    try {
-      // Back-office §7: the list's switch sends only `active`.
+  return rowAction(api, form, {
+    // Back-office §7: the list's switch sends only `active`.
+    toggle: async (id) => {
+      const active = form.get("active") === "true";
       await api.call(adminEndpoints.updateMedication, { params: { id }, body: { active } });
-      return { intent, ok: true, text: active ? "Medication activated" : "Medication deactivated" };
-    } catch (error) {
-      return { intent, ok: false, error: failureText(error, TEXT.toggleFailed) };
-    }
-  }
-
-  try {
-    const removed = await api.call(adminEndpoints.deleteMedication, { params: { id } });
-    const prices = removed.removedPrices;
-    return {
-      intent: "delete",
-      ok: true,
-      text: `Medication deleted${prices > 0 ? `, with ${formatCount(prices)} ${prices === 1 ? "price" : "prices"}` : ""}`,
-    };
-  } catch (error) {
-    return { intent: "delete", ok: false, error: failureText(error, TEXT.deleteFailed) };
-  }
+      return active ? "Medication activated" : "Medication deactivated";
+    },
+    remove: async (id) => {
+      const prices = (await api.call(adminEndpoints.deleteMedication, { params: { id } })).removedPrices;
+      return `Medication deleted${prices > 0 ? `, with ${formatCount(prices)} ${prices === 1 ? "price" : "prices"}` : ""}`;
+    },
+    toggleFailed: TEXT.toggleFailed,
+    deleteFailed: TEXT.deleteFailed,
+    apiSentence: true,
+  });
 }
 
 export default function Medications({ loaderData }: Route.ComponentProps) {
@@ -144,22 +135,16 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <FilterBar label="Filter the medications" active={filtered} columnsClass="sm:grid-cols-[2fr_1fr]">
-        <FilterField
-          label="Search"
-          name="search"
-          type="search"
-          defaultValue={filters.search}
-          placeholder="Name or id"
-          spellCheck={false}
-        />
-        <FilterSelect
-          label="Category"
-          name="category"
-          defaultValue={filters.category}
-          options={categories.map((category) => ({ value: category.id, label: category.name }))}
-        />
-      </FilterBar>
+      <SearchFilters
+        label="Filter the medications"
+        filters={filters}
+        placeholder="Name or id"
+        select={{
+          label: "Category",
+          name: "category",
+          options: categories.map((category) => ({ value: category.id, label: category.name })),
+        }}
+      />
 
       {categoriesError ? (
         <div className="mt-4">

@@ -10,10 +10,11 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
 import { useFetcherAnswer } from "../../components/admin/fetcher-answer.ts";
-import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { rowAction } from "../../components/admin/list-kit/row-action.ts";
+import { DeleteRowDialog, ToggleErrorNotice } from "../../components/admin/list-kit/row-dialogs.tsx";
+import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
 import {
@@ -101,29 +102,21 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
   const api = adminSession().api(request);
-
-  if (intent === "toggle") {
-    try {
+  const intent = form.get("intent");
+  if (intent !== "toggle" && intent !== "delete") return saveMessage(api, String(form.get("id") ?? ""), form);
+  return rowAction(api, form, {
+    toggle: async (id) => {
       const message = await api.call(adminEndpoints.toggleAdminMessage, { params: { id } });
-      return { intent, ok: true, text: message.active ? "Message activated" : "Message deactivated" };
-    } catch {
-      return { intent, ok: false, error: TEXT.toggleFailed };
-    }
-  }
-
-  if (intent === "delete") {
-    try {
+      return message.active ? "Message activated" : "Message deactivated";
+    },
+    remove: async (id) => {
       await api.call(adminEndpoints.deleteAdminMessage, { params: { id } });
-      return { intent, ok: true, text: "Message deleted" };
-    } catch {
-      return { intent, ok: false, error: TEXT.deleteFailed };
-    }
-  }
-
-  return saveMessage(api, id, form);
+      return "Message deleted";
+    },
+    toggleFailed: TEXT.toggleFailed,
+    deleteFailed: TEXT.deleteFailed,
+  });
 }
 
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
@@ -132,19 +125,11 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const filtered = hasFilters(filters);
 
   const saveFetcher = useFetcher<ActionResult>({ key: "admin-message-save" });
-  const {
-    submitToggle,
-    deleteFetcher,
-    deleting,
-    setDeleting,
-    deleteError,
-    setDeleteError,
-    toggleError,
-    opener,
-    headingRef,
-    toggleErrorRef,
-    busyToggleId,
-  } = useRowActions<AdminMessage>({ toggle: "admin-message-toggle", delete: "admin-message-delete" });
+  const rows = useRowActions<AdminMessage>({
+    toggle: "admin-message-toggle",
+    delete: "admin-message-delete",
+  });
+  const { opener } = rows;
 
   // The add/edit dialog: closed, adding (null) or editing a message.
   const [editing, setEditing] = useState<AdminMessage | null | undefined>(undefined);
@@ -188,22 +173,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         </button>
       </div>
 
-      <FilterBar label="Filter the messages" active={filtered} columnsClass="sm:grid-cols-[2fr_1fr]">
-        <FilterField
-          label="Search"
-          name="search"
-          type="search"
-          defaultValue={filters.search}
-          placeholder="Medication name, title or message"
-          spellCheck={false}
-        />
-        <FilterSelect
-          label="Category"
-          name="category"
-          defaultValue={filters.category}
-          options={categoryOptions}
-        />
-      </FilterBar>
+      <SearchFilters
+        label="Filter the messages"
+        filters={filters}
+        placeholder="Medication name, title or message"
+        select={{ label: "Category", name: "category", options: categoryOptions }}
+      />
 
       {pickerError ? (
         <div className="mt-4">
@@ -211,18 +186,12 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {toggleError ? (
-        <div className="mt-4">
-          <Notice tone="error" noticeRef={toggleErrorRef}>
-            {toggleError}
-          </Notice>
-        </div>
-      ) : null}
+      <ToggleErrorNotice rows={rows} />
 
       <PagedList
         id="messages-heading"
         heading="Messages"
-        headingRef={headingRef}
+        headingRef={rows.headingRef}
         noun="messages"
         page={result ?? undefined}
         rows={result?.messages}
@@ -236,13 +205,13 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
               <MessageItem
                 key={message._id}
                 message={message}
-                toggling={busyToggleId === message._id}
-                onToggle={() => submitToggle({ id: message._id })}
+                toggling={rows.busyToggleId === message._id}
+                onToggle={() => rows.submitToggle({ id: message._id })}
                 onEdit={(button) => openDialog(message, button)}
                 onDelete={(button) => {
                   opener.current = button;
-                  setDeleteError(undefined);
-                  setDeleting(message);
+                  rows.setDeleteError(undefined);
+                  rows.setDeleting(message);
                 }}
               />
             ))}
@@ -264,19 +233,11 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         returnFocusRef={opener}
       />
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteRowDialog
+        rows={rows}
         title="Delete message"
-        message={TEXT.deleteQuestion}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={deleteFetcher.state !== "idle"}
-        error={deleteError}
-        onConfirm={() => {
-          if (deleting) void deleteFetcher.submit({ intent: "delete", id: deleting._id }, { method: "post" });
-        }}
-        onCancel={() => setDeleting(null)}
-        returnFocusRef={opener}
+        message={() => TEXT.deleteQuestion}
+        fields={(message) => ({ id: message._id })}
       />
     </>
   );

@@ -1,10 +1,11 @@
 import { type AdminPharmacy, adminEndpoints } from "@pharmacompare/contract";
 import { Link } from "react-router";
-import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
+import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { FilterBar, FilterField } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import {
   DeleteRowButton,
   DeleteRowDialog,
@@ -60,29 +61,23 @@ export function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  const name = String(form.get("name") ?? "");
   const api = adminSession().api(request);
-
-  if (intent === "toggle") {
+  const name = String(form.get("name") ?? "");
+  return rowAction(api, form, {
     // Back-office §4: the list's switch sends only the opposite value, then the list reloads.
-    const active = form.get("active") === "true";
-    try {
+    toggle: async (id) => {
+      const active = form.get("active") === "true";
       await api.call(adminEndpoints.updatePharmacy, { params: { id }, body: { active } });
-      return { intent, ok: true, text: `${name} is now ${active ? "active" : "inactive"}` };
-    } catch (error) {
-      return { intent, ok: false, error: failureText(error, TEXT.toggleFailed) };
-    }
-  }
-
-  try {
-    const { removedPrices } = await api.call(adminEndpoints.deletePharmacy, { params: { id } });
-    const prices = removedPrices === 1 ? "1 price" : `${removedPrices} prices`;
-    return { intent: "delete", ok: true, text: `${name} deleted, with ${prices}` };
-  } catch (error) {
-    return { intent: "delete", ok: false, error: failureText(error, TEXT.deleteFailed) };
-  }
+      return `${name} is now ${active ? "active" : "inactive"}`;
+    },
+    remove: async (id) => {
+      const { removedPrices } = await api.call(adminEndpoints.deletePharmacy, { params: { id } });
+      return `${name} deleted, with ${removedPrices === 1 ? "1 price" : `${removedPrices} prices`}`;
+    },
+    toggleFailed: TEXT.toggleFailed,
+    deleteFailed: TEXT.deleteFailed,
+    apiSentence: true,
+  });
 }
 
 export default function Pharmacies({ loaderData }: Route.ComponentProps) {

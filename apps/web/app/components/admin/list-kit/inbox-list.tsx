@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { DataColumn } from "../data-table.tsx";
 import { ViewDeleteButtons } from "./inbox-dialogs.tsx";
 import { PagedList } from "./paged-list.tsx";
-import { SearchAndStatusFilters } from "./search-filters.tsx";
+import { SearchFilters } from "./search-filters.tsx";
 import type { InboxDialogs } from "./use-inbox-dialogs.ts";
 
 /** The words of an inbox list (the specification's where it names them). */
@@ -57,11 +57,15 @@ export function InboxList<Row extends { _id: string }, S extends string>({
   const { filters, fields, error } = load;
   return (
     <>
-      <SearchAndStatusFilters
+      <SearchFilters
         label={words.filterLabel}
         filters={filters}
         placeholder={words.placeholder}
-        statuses={statuses}
+        select={{
+          label: "Status",
+          name: "status",
+          options: statuses.map((value) => ({ value, label: value })),
+        }}
         searchError={fields.search}
       />
       <PagedList

@@ -2,20 +2,20 @@ import { FilterBar, FilterField, FilterSelect } from "../filter-bar.tsx";
 import { hasFilters } from "../list-navigation.ts";
 
 /**
- * The filter bar of a list searched on the server with one status filter (Contact Messages,
- * Price Alerts): both live in the address, under the API's own query keys.
+ * The filter bar of a list searched on the server with one choice beside the search (a status, a
+ * category): both live in the address, under the API's own query keys (decision 037).
  */
-export function SearchAndStatusFilters({
+export function SearchFilters({
   label,
   filters,
   placeholder,
-  statuses,
+  select,
   searchError,
 }: {
   label: string;
-  filters: { search: string; status: string };
+  filters: Readonly<Record<string, string>> & { search: string };
   placeholder: string;
-  statuses: readonly string[];
+  select: { label: string; name: string; options: readonly { value: string; label: string }[] };
   /** The API's refusal of the search term. */
   searchError?: string;
 }) {
@@ -31,10 +31,10 @@ export function SearchAndStatusFilters({
         error={searchError ? `Search ${searchError}` : undefined}
       />
       <FilterSelect
-        label="Status"
-        name="status"
-        defaultValue={filters.status}
-        options={statuses.map((value) => ({ value, label: value }))}
+        label={select.label}
+        name={select.name}
+        defaultValue={filters[select.name] ?? ""}
+        options={select.options}
       />
     </FilterBar>
   );
