@@ -237,9 +237,12 @@ test.describe("back-office screens at 375 and 1280 px", () => {
         { headers },
       );
     }
-    const subscriptions = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listSubscriptions)}`, {
-      headers,
-    });
+    const subscriptions = await request.get(
+      `${API_URL}${endpointUrl(adminEndpoints.listSubscriptions, { query: { search: STAMP, limit: 1000 } })}`,
+      {
+        headers,
+      },
+    );
     for (const subscription of ((await subscriptions.json()) as SubscriptionList).subscriptions) {
       if (!subscription.email.startsWith(STAMP)) continue;
       await request.delete(

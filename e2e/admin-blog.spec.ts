@@ -32,7 +32,10 @@ async function adminHeaders(request: APIRequestContext) {
 /** Deletes what a journey left behind (a failure half-way), through the API. */
 async function deleteOurPosts(request: APIRequestContext) {
   const headers = await adminHeaders(request);
-  const list = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listAdminBlogPosts)}`, { headers });
+  const list = await request.get(
+    `${API_URL}${endpointUrl(adminEndpoints.listAdminBlogPosts, { query: { search: PREFIX, limit: 100 } })}`,
+    { headers },
+  );
   const { posts } = (await list.json()) as { posts: { _id: string; title: string }[] };
   for (const post of posts) {
     if (post.title.startsWith(PREFIX)) {
@@ -175,7 +178,7 @@ test("a post written and previewed in the editor is public while published and h
   await openList(page);
   await page.getByLabel("Search").fill(slug.toUpperCase());
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(page.getByText("Showing 1 of")).toBeVisible();
+  await expect(page.getByText("Showing 1–1 of 1 posts")).toBeVisible();
   await row(page, title)
     .getByRole("button", { name: /^Published/ })
     .click();
@@ -309,10 +312,12 @@ test("the list's failures and empty state say what happened", async ({ page }) =
     demoBlogPosts.length + 1,
   );
 
-  await page.route(listUrl, (route) => route.fulfill({ json: { posts: [] } }));
+  await page.route(`${listUrl}*`, (route) =>
+    route.fulfill({ json: { posts: [], page: 1, limit: 20, total: 0, totalPages: 1 } }),
+  );
   await page.reload();
   await expect(page.getByText("No blog posts found")).toBeVisible();
-  await page.route(listUrl, (route) =>
+  await page.route(`${listUrl}*`, (route) =>
     route.fulfill({ status: 500, json: { error: "Internal server error" } }),
   );
   await page.reload();
@@ -331,7 +336,8 @@ test("the list counts the posts, and the editor fits a 375 px and a 1280 px scre
 }) => {
   await page.setViewportSize({ width: 375, height: 900 });
   await openList(page);
-  await expect(page.getByText(`${demoBlogPosts.length} posts`)).toBeVisible();
+  const posts = demoBlogPosts.length;
+  await expect(page.getByText(`Showing 1–${posts} of ${posts} posts`)).toBeVisible();
   await page
     .getByRole("link", { name: new RegExp(`^Edit “${escapeRegExp(article.title)}”`) })
     .filter({ visible: true })

@@ -70,9 +70,12 @@ test.afterAll(async ({ request }) => {
       { headers },
     );
   }
-  const subscriptions = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listSubscriptions)}`, {
-    headers,
-  });
+  const subscriptions = await request.get(
+    `${API_URL}${endpointUrl(adminEndpoints.listSubscriptions, { query: { search: STAMP, limit: 1000 } })}`,
+    {
+      headers,
+    },
+  );
   for (const subscription of ((await subscriptions.json()) as SubscriptionList).subscriptions) {
     if (!subscription.email.includes(STAMP)) continue;
     await request.delete(
@@ -453,9 +456,9 @@ test("subscriptions: stats, filters, a formula-safe CSV of the active confirmed 
   await expect(page.getByRole("region", { name: "By source" }).getByText("footer")).toBeVisible();
   await shot(page, "subscriptions-1280");
 
-  // The email search filters here; status and source go to the API.
+  // The search, status and source go to the API (decision 037).
   await search(page, STAMP);
-  await expect(page.getByText("4 subscriptions", { exact: true })).toBeVisible();
+  await expect(page.getByText("Showing 1–4 of 4 subscriptions", { exact: true })).toBeVisible();
   const listed = row(page, plain);
   await expect(listed).toContainText("All updates");
   await expect(listed).toContainText("footer");
@@ -477,13 +480,13 @@ test("subscriptions: stats, filters, a formula-safe CSV of the active confirmed 
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeDisabled();
   await page.getByLabel("Status", { exact: true }).selectOption("");
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(page.getByText("4 subscriptions", { exact: true })).toBeVisible();
+  await expect(page.getByText("Showing 1–4 of 4 subscriptions", { exact: true })).toBeVisible();
 
-  // Export: a file of the active, confirmed subscriptions listed, named by today's date.
-  await expect(page.getByText("The 2 active, confirmed subscriptions listed below.")).toBeVisible();
+  // Export: a file of the active, confirmed subscriptions the filters match, named by today's date.
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
+  await expect(page.getByRole("status").filter({ hasText: "Exported 2 subscriptions" })).toBeVisible();
   expect(file.suggestedFilename()).toMatch(/^subscriptions_\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await file.path(), "utf8");
   const rows = parseCsv(text);
@@ -530,7 +533,7 @@ test("subscriptions: stats, filters, a formula-safe CSV of the active confirmed 
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Subscription deleted" })).toBeVisible();
-  await expect(page.getByText("3 subscriptions", { exact: true })).toBeVisible();
+  await expect(page.getByText("Showing 1–3 of 3 subscriptions", { exact: true })).toBeVisible();
   await expect(page.getByText(waiting)).toHaveCount(0);
 
   // A failed delete says the specification's sentence and keeps the subscription.
@@ -551,7 +554,7 @@ test("subscriptions: stats, filters, a formula-safe CSV of the active confirmed 
   await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(confirm.getByText("Error deleting subscription. Please try again.")).toBeVisible();
   await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByText("3 subscriptions", { exact: true })).toBeVisible();
+  await expect(page.getByText("Showing 1–3 of 3 subscriptions", { exact: true })).toBeVisible();
 });
 
 test("failed status changes and loads leave the contact list as it was and say so", async ({

@@ -112,6 +112,20 @@ async function openList(page: Page) {
   await expect(showing(page)).toHaveText(/^Showing [\d,]+ of [\d,]+ medications$/);
 }
 
+/** The filters go to the API with the page's address (decision 037): set, then applied. */
+async function filterList(page: Page, filters: { search?: string; category?: string }) {
+  if (filters.search !== undefined) await page.getByLabel("Search").fill(filters.search);
+  if (filters.category !== undefined) await page.getByLabel("Category").selectOption(filters.category);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  const search = filters.search?.trim();
+  if (search !== undefined) {
+    await expect.poll(() => new URL(page.url()).searchParams.get("search") ?? "").toBe(search);
+  }
+}
+
+/** A page of the list holds 20 (decision 037): "Showing" counts this page's rows. */
+const onFirstPage = (count: number) => formatCount(Math.min(count, 20));
+
 async function openNewForm(page: Page) {
   await page.goto("/admin/medications/new");
   await expect(page.getByRole("heading", { name: "Add Medication", level: 1 })).toBeVisible();
@@ -240,7 +254,7 @@ test("a medication made with grid prices shows on its condition page with the ri
   const id = created?.id ?? "";
 
   // The list finds it by name or id, whatever the case.
-  await page.getByLabel("Search").fill("e2e GRID");
+  await filterList(page, { search: "e2e GRID" });
   await expect(showing(page)).toHaveText(/^Showing 1 of [\d,]+ medications$/);
   const row = listRow(page, id);
   await expect(row).toContainText(name);
@@ -262,7 +276,7 @@ test("a medication made with grid prices shows on its condition page with the ri
 
   // Edit: the grid starts from the saved prices; a cheaper price moves Best.
   await page.goto("/admin/medications");
-  await page.getByLabel("Search").fill(id);
+  await filterList(page, { search: id });
   await listRow(page, id)
     .getByRole("link", { name: `Edit ${name}` })
     .click();
@@ -285,7 +299,7 @@ test("a medication made with grid prices shows on its condition page with the ri
 
   // Delete asks first and says how many prices go with it.
   await page.goto("/admin/medications");
-  await page.getByLabel("Search").fill(id);
+  await filterList(page, { search: id });
   await listRow(page, id)
     .getByRole("button", { name: `Delete ${name}` })
     .click();
@@ -362,7 +376,7 @@ test("a subcategory added from the form is selected, and a medication is saved i
   });
 });
 
-test("a switch pressed while the address catches up with the search still shows what it saved", async ({
+test("a switch pressed on a searched list shows what it saved, even when the reload is slow", async ({
   page,
   request,
 }) => {
@@ -375,13 +389,12 @@ test("a switch pressed while the address catches up with the search still shows 
     dosage: ["1%"],
   });
   await openList(page);
-  // The list's reload after the switch is slow, so the address change that typing makes a moment
-  // later arrives while it is under way and cancels it.
+  // The list's reload after the switch is slow: the row must still end up as the API saved it.
   await page.route(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}*`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 900));
     await route.continue();
   });
-  await page.getByLabel("Search").fill(id);
+  await filterList(page, { search: id });
   await listRow(page, id)
     .getByRole("switch", { name: `${name}: Active` })
     .click();
@@ -408,13 +421,15 @@ test("the list: search and category filter with their count, the switch, and the
   const medications = await allMedications(request);
   const total = formatCount(medications.length);
   const count = (keep: (medication: AdminMedication) => boolean) =>
-    formatCount(medications.filter(keep).length);
+    onFirstPage(medications.filter(keep).length);
 
   await openList(page);
-  await expect(showing(page)).toHaveText(`Showing ${total} of ${total} medications`);
+  await expect(showing(page)).toHaveText(
+    `Showing ${onFirstPage(medications.length)} of ${total} medications`,
+  );
 
   // Search: a case-insensitive substring of the name or the id; the address keeps it.
-  await page.getByLabel("Search").fill("SILDEN");
+  await filterList(page, { search: "SILDEN" });
   const sildenafil = count((medication) =>
     `${medication.name}\n${medication.id}`.toLowerCase().includes("silden"),
   );
@@ -425,18 +440,19 @@ test("the list: search and category filter with their count, the switch, and the
   await expect(showing(page)).toHaveText(`Showing ${sildenafil} of ${total} medications`);
 
   // Category: exact, with the search.
-  await page.getByLabel("Search").fill("");
-  await page.getByLabel("Category").selectOption("weight-loss");
+  await filterList(page, { search: "", category: "weight-loss" });
   const weightLoss = count((medication) => medication.category === "weight-loss");
   await expect(showing(page)).toHaveText(`Showing ${weightLoss} of ${total} medications`);
-  await page.getByRole("button", { name: "Clear filters" }).click();
-  await expect(showing(page)).toHaveText(`Showing ${total} of ${total} medications`);
-  await page.getByLabel("Search").fill("no medication is called this");
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(showing(page)).toHaveText(
+    `Showing ${onFirstPage(medications.length)} of ${total} medications`,
+  );
+  await filterList(page, { search: "no medication is called this" });
   await expect(showing(page)).toHaveText(`Showing 0 of ${total} medications`);
   await expect(page.getByText("No medications match these filters.")).toBeVisible();
 
   // The row: name and id, category and subcategory names, form, 3 dosages then "+2 more".
-  await page.getByLabel("Search").fill(id);
+  await filterList(page, { search: id });
   const row = listRow(page, id);
   await expect(row).toContainText(toggled);
   await expect(row).toContainText("Skin Treatment");
@@ -477,13 +493,13 @@ test("an unknown medication's form says it could not be loaded", async ({ page }
   await expect(page.getByRole("link", { name: "Back to the medication list" })).toBeVisible();
 });
 
-test("with 1,000 medications the search still filters as you type", async ({ page }) => {
+test("with 1,000 medications the list shows a page of 20 and the pager walks the rest", async ({ page }) => {
   const many: AdminMedication[] = Array.from({ length: 1000 }, (_, index) => {
     const id = `bulk-medication-${String(index).padStart(4, "0")}`;
     return {
       id,
       _id: id,
-      name: `Bulk Medication ${index}`,
+      name: `Bulk Medication ${String(index).padStart(4, "0")}`,
       category: index % 2 ? "weight-loss" : "mens-health",
       subcategory: index % 2 ? "weight-loss-medications" : "erectile-dysfunction",
       form: "Tablets",
@@ -495,22 +511,39 @@ test("with 1,000 medications the search still filters as you type", async ({ pag
     };
   });
   await openBackOffice(page);
-  await page.route(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}*`, (route) =>
-    route.fulfill({ json: { medications: many } }),
-  );
+  // The API's answer for the asked page, search and category, as the list convention pages it.
+  await page.route(`${API_URL}${endpointUrl(adminEndpoints.listAdminMedications)}*`, (route) => {
+    const query = new URL(route.request().url()).searchParams;
+    const search = (query.get("search") ?? "").toLowerCase();
+    const category = query.get("category") ?? "";
+    const limit = Number(query.get("limit") ?? 1000);
+    const pageNumber = Number(query.get("page") ?? 1);
+    const found = many.filter(
+      (medication) =>
+        `${medication.name}\n${medication.id}`.toLowerCase().includes(search) &&
+        (!category || medication.category === category),
+    );
+    const medications = found.slice((pageNumber - 1) * limit, pageNumber * limit);
+    const totalPages = Math.max(1, Math.ceil(found.length / limit));
+    return route.fulfill({ json: { medications, page: pageNumber, limit, total: found.length, totalPages } });
+  });
   await openList(page);
-  await expect(showing(page)).toHaveText("Showing 1,000 of 1,000 medications");
-  // The rows are drawn in steps; all of them arrive.
+  await expect(showing(page)).toHaveText("Showing 20 of 1,000 medications");
   const table = page.getByRole("region", { name: "Medications", exact: true });
-  await expect(table.locator("tbody tr")).toHaveCount(1000);
-  await page.getByLabel("Search").pressSequentially("medication 99", { delay: 20 });
-  // 99 and 990–999.
-  await expect(showing(page)).toHaveText("Showing 11 of 1,000 medications");
-  await expect(page.getByLabel("Search")).toHaveValue("medication 99");
-  await page.getByLabel("Category").selectOption("weight-loss");
-  await expect(showing(page)).toHaveText("Showing 6 of 1,000 medications");
-  await expect(table.locator("tbody tr")).toHaveCount(6);
-  await expect(table.locator("tbody tr").first()).toContainText("Bulk Medication 99");
+  await expect(table.locator("tbody tr")).toHaveCount(20);
+  const pager = page.getByRole("navigation", { name: "Medication pages" });
+  await expect(pager).toContainText("Page 1 of 50");
+  await pager.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(pager).toContainText("Page 2 of 50");
+  await expect(table.locator("tbody tr").first()).toContainText("Bulk Medication 0020");
+  // The search and category go to the API; the address keeps them, and the page starts again.
+  await filterList(page, { search: "medication 099", category: "weight-loss" });
+  await expect(showing(page)).toHaveText("Showing 5 of 1,000 medications");
+  await expect(table.locator("tbody tr")).toHaveCount(5);
+  await expect(table.locator("tbody tr").first()).toContainText("Bulk Medication 0991");
+  await page.goBack();
+  await expect(pager).toContainText("Page 2 of 50");
 });
 
 test("the error texts of back-office §8 on the list and the form", async ({ page, request }) => {
@@ -532,7 +565,7 @@ test("the error texts of back-office §8 on the list and the form", async ({ pag
   await expect(showing(page)).toHaveText(/^Showing [\d,]+ of [\d,]+ medications$/);
 
   // The switch and delete fail with the specification's texts when the API gives none.
-  await page.getByLabel("Search").fill(id);
+  await filterList(page, { search: id });
   const medicationUrl = failing(adminEndpoints.updateMedication, { id });
   await page.route(medicationUrl, (route) => route.fulfill({ status: 500, body: "" }));
   await listRow(page, id).getByRole("switch").click();

@@ -40,8 +40,15 @@ async function deleteOurMessages(request: APIRequestContext) {
   const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
-  const list = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listAdminMessages)}`, { headers });
-  for (const message of (await list.json()) as { _id: string; title: string }[]) {
+  const messages: { _id: string; title: string }[] = [];
+  for (const search of [PREFIX, "onerror"]) {
+    const list = await request.get(
+      `${API_URL}${endpointUrl(adminEndpoints.listAdminMessages, { query: { search, limit: 100 } })}`,
+      { headers },
+    );
+    messages.push(...((await list.json()) as { messages: { _id: string; title: string }[] }).messages);
+  }
+  for (const message of messages) {
     if (message.title.startsWith(PREFIX) || message.title.includes("onerror")) {
       await request.delete(
         `${API_URL}${endpointUrl(adminEndpoints.deleteAdminMessage, { params: { id: message._id } })}`,
@@ -237,7 +244,7 @@ test("a title holding markup is shown as text, never run", async ({ page, reques
 test("with no messages the screen says how to start", async ({ page }) => {
   await openScreen(page);
   await page.route(`${API_URL}${endpointUrl(adminEndpoints.listAdminMessages)}*`, (route) =>
-    route.fulfill({ json: [] }),
+    route.fulfill({ json: { messages: [], page: 1, limit: 20, total: 0, totalPages: 1 } }),
   );
   await page.reload();
   await expect(page.getByText("No messages found. Create your first message to get started.")).toBeVisible();

@@ -111,12 +111,12 @@ let alertAddress: string | null = null;
 test.afterAll(async ({ request }) => {
   const headers = await adminHeaders(request);
   if (restore) {
-    const prices = (await (
+    const { prices } = (await (
       await request.get(
         `${API_URL}${endpointUrl(adminEndpoints.listAdminPricesForMedication, { params: { id: restore.medicationId } })}`,
         { headers },
       )
-    ).json()) as AdminPrice[];
+    ).json()) as { prices: AdminPrice[] };
     const row = prices.find(
       (price) => price.pharmacyId === restore?.pharmacyId && price.dosage === restore.dosage,
     );

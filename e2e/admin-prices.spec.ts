@@ -53,7 +53,7 @@ async function adminPrices(request: APIRequestContext, medicationId: string): Pr
     { headers: await adminHeaders(request) },
   );
   expect(answer.ok()).toBe(true);
-  return (await answer.json()) as AdminPrice[];
+  return ((await answer.json()) as { prices: AdminPrice[] }).prices;
 }
 
 /** A price a journey changed, to put back should it fail half-way. */

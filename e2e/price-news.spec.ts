@@ -69,7 +69,10 @@ test.afterAll(async ({ request }) => {
       data: { price: price.price },
     });
   }
-  const list = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listSubscriptions)}`, { headers });
+  const list = await request.get(
+    `${API_URL}${endpointUrl(adminEndpoints.listSubscriptions, { query: { search: address, limit: 1000 } })}`,
+    { headers },
+  );
   const { subscriptions } = (await list.json()) as { subscriptions: { _id: string; email: string }[] };
   for (const subscription of subscriptions.filter((entry) => entry.email === address)) {
     await request.delete(
@@ -103,7 +106,9 @@ test("a subscriber to one condition gets its price drop by email, and manages th
     `${API_URL}${endpointUrl(adminEndpoints.listAdminPricesForMedication, { params: { id: MEDICATION } })}`,
     { headers },
   );
-  changed = ((await listed.json()) as AdminPrice[]).filter((price) => price.dosage === DOSAGE);
+  changed = ((await listed.json()) as { prices: AdminPrice[] }).prices.filter(
+    (price) => price.dosage === DOSAGE,
+  );
   expect(changed.length).toBeGreaterThan(0);
   const lowest = Math.min(...changed.map((price) => price.price));
   const lowered = Math.round(lowest * 50) / 100;

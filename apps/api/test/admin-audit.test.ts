@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, categories, medications, pharmacies, prices } from "../src/db/schema.ts";
 import { bearer, login, signIn } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 let api: TestApi;
@@ -194,6 +195,16 @@ describe("GET /api/admin/audit", () => {
       });
     }
     expect((await audit("?from=1900-01-01&to=9998-12-31")).total).toBeGreaterThan(0);
+  });
+
+  it("pages with the list convention: page, limit, total, totalPages and entries", async () => {
+    await expectListConvention(async (query) => {
+      const search = new URLSearchParams(
+        Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+      );
+      const res = await api.app.inject({ url: `/api/admin/audit?${search}`, headers: bearer(token) });
+      return { status: res.statusCode, body: res.json() as unknown };
+    }, "entries");
   });
 
   it("pages without overlap", async () => {

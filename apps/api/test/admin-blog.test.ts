@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { blogPosts } from "../src/db/schema.ts";
 import { bearer, MINUTE, signIn, testClock } from "./admin-helpers.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 const clock = testClock({ frozen: true });
@@ -35,7 +36,7 @@ beforeEach(() => {
 
 async function call(
   endpoint: EndpointDefinition,
-  input: { params?: Record<string, string>; body?: unknown } = {},
+  input: { params?: Record<string, string>; body?: unknown; query?: Record<string, unknown> } = {},
 ) {
   const res = await api.app.inject({
     method: endpoint.method,
@@ -111,15 +112,47 @@ describe("blog posts: write, list, read", () => {
     const older = await create();
     clock.advance(MINUTE);
     const newer = await create();
-    const list = AdminBlogPostList.parse((await call(adminEndpoints.listAdminBlogPosts)).body).posts;
+    const answer = AdminBlogPostList.parse(
+      (await call(adminEndpoints.listAdminBlogPosts, { query: { limit: 100 } })).body,
+    );
+    const list = answer.posts;
     expect(list.slice(0, 2).map((post) => post._id)).toEqual([newer._id, older._id]);
     // The demo's published posts are there too.
     expect(list.some((post) => post.published)).toBe(true);
     expect(list.length).toBe((await rows()).length);
+    expect(answer).toMatchObject({ page: 1, limit: 100, total: list.length, totalPages: 1 });
 
     const one = await call(adminEndpoints.getAdminBlogPost, { params: { id: older._id } });
     expect(one.status).toBe(200);
     expect(postOf(one.body)).toEqual(older);
+  });
+
+  it("pages with the list convention: page, limit, total, totalPages and posts", async () => {
+    await create();
+    await create();
+    await create();
+    await expectListConvention((query) => call(adminEndpoints.listAdminBlogPosts, { query }), "posts");
+  });
+
+  it("searches title or slug ignoring case and filters by category, counting only the matches", async () => {
+    const post = await create();
+    const bySlug = AdminBlogPostList.parse(
+      (await call(adminEndpoints.listAdminBlogPosts, { query: { search: post.slug.toUpperCase() } })).body,
+    );
+    expect(bySlug).toMatchObject({ posts: [{ _id: post._id }], total: 1 });
+    const byTitle = AdminBlogPostList.parse(
+      (await call(adminEndpoints.listAdminBlogPosts, { query: { search: post.title, limit: 100 } })).body,
+    );
+    expect(byTitle.posts.map((entry) => entry._id)).toContain(post._id);
+    const inCategory = AdminBlogPostList.parse(
+      (await call(adminEndpoints.listAdminBlogPosts, { query: { category: post.category, limit: 100 } }))
+        .body,
+    );
+    expect(inCategory.posts.every((entry) => entry.category === post.category)).toBe(true);
+    expect(inCategory.posts.map((entry) => entry._id)).toContain(post._id);
+    const refused = await call(adminEndpoints.listAdminBlogPosts, { query: { category: "Gossip" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ fields: { category: expect.any(String) } });
   });
 
   it("edits every field: the read time follows the content, lastUpdated moves, the author stays", async () => {

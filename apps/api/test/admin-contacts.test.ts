@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts } from "../src/db/schema.ts";
 import { bearer, MINUTE, signIn } from "./admin-helpers.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -85,6 +86,10 @@ describe("GET /api/admin/contacts", () => {
     expect((await list({ page: 3 })).contacts).toHaveLength(5);
     // Past the end: an empty page with the real count.
     expect(await list({ page: 4 })).toMatchObject({ contacts: [], total: 25, totalPages: 3 });
+  });
+
+  it("pages with the list convention: page, limit, total, totalPages and contacts", async () => {
+    await expectListConvention((query) => call(adminEndpoints.listContacts, { query }), "contacts");
   });
 
   it("answers every field the dialog shows", async () => {

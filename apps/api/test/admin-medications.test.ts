@@ -17,6 +17,7 @@ import {
   prices,
 } from "../src/db/schema.ts";
 import { catalogueCaller, confirmedAlert, expectRefusedUnchanged } from "./catalogue-helpers.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -90,12 +91,57 @@ describe("GET /api/admin/medications", () => {
     }
   });
 
-  it("takes a limit from 1 to 1000", async () => {
+  it("takes a limit from 1 to 1000, the dropdowns' 1000 answering every medication", async () => {
     const two = await call(adminEndpoints.listAdminMedications, { query: { limit: 2 } });
     expect(ListBody.parse(two.body).medications).toHaveLength(2);
+    const dropdown = await call(adminEndpoints.listAdminMedications, { query: { limit: 1000 } });
+    const stored = await api.database.db.select().from(medications);
+    expect(dropdown.body).toMatchObject({ page: 1, limit: 1000, total: stored.length, totalPages: 1 });
+    expect(ListBody.parse(dropdown.body).medications).toHaveLength(stored.length);
     const tooMany = await call(adminEndpoints.listAdminMedications, { query: { limit: 1001 } });
     expect(tooMany.status).toBe(400);
     expect((tooMany.body as { fields: Record<string, string> }).fields.limit).toMatch(/1 to 1000/);
+  });
+
+  it("pages with the list convention: page, limit, total, totalPages and medications", async () => {
+    await expectListConvention(
+      (query) => call(adminEndpoints.listAdminMedications, { query: query as Record<string, number> }),
+      "medications",
+    );
+  });
+
+  it("searches name or id ignoring case and filters by category, counting only the matches", async () => {
+    const found = (await call(adminEndpoints.listAdminMedications, { query: { search: "VIAG" } })).body;
+    const byName = ListBody.parse(found);
+    expect(byName.medications.map((entry) => entry.id)).toContain("viagra");
+    expect(found).toMatchObject({ total: byName.medications.length });
+    const byId = ListBody.parse(
+      (await call(adminEndpoints.listAdminMedications, { query: { search: "sildenafil" } })).body,
+    );
+    expect(byId.medications.map((entry) => entry.id)).toContain("sildenafil");
+    const [viagra] = await api.database.db.select().from(medications).where(eq(medications.id, "viagra"));
+    const category = String(viagra?.categoryId);
+    const inCategory = await call(adminEndpoints.listAdminMedications, { query: { category, limit: 2 } });
+    const stored = await api.database.db
+      .select()
+      .from(medications)
+      .where(eq(medications.categoryId, category));
+    expect(inCategory.body).toMatchObject({ total: stored.length });
+    expect(
+      (inCategory.body as { medications: { category: string }[] }).medications.every(
+        (entry) => entry.category === category,
+      ),
+    ).toBe(true);
+    // "%" and "_" match only themselves: the names with a "%" in them, and nothing for "_".
+    const percent = ListBody.parse(
+      (await call(adminEndpoints.listAdminMedications, { query: { search: "%" } })).body,
+    );
+    expect(percent.medications.length).toBeGreaterThan(0);
+    expect(
+      percent.medications.every((entry) => (entry as unknown as { name: string }).name.includes("%")),
+    ).toBe(true);
+    const none = await call(adminEndpoints.listAdminMedications, { query: { search: "_" } });
+    expect(none.body).toMatchObject({ medications: [], total: 0, totalPages: 1 });
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   AdminMessage,
+  AdminMessageList,
   AuditPage,
   adminEndpoints,
   type EndpointDefinition,
@@ -14,6 +15,7 @@ import { z } from "zod";
 import { adminMessages } from "../src/db/schema.ts";
 import { bearer, signIn } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -29,7 +31,7 @@ afterAll(async () => {
 /** A call to an endpoint as the signed-in admin: status and parsed body. */
 async function call(
   endpoint: EndpointDefinition,
-  input: { params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {},
+  input: { params?: Record<string, string>; body?: unknown; query?: Record<string, unknown> } = {},
 ) {
   const res = await api.app.inject({
     method: endpoint.method,
@@ -77,11 +79,11 @@ describe("admin messages: create, list, edit, switch and delete", () => {
     expect(message.createdBy).toBe(me.user.name);
     expect((await showing("wegovy")).map((entry) => entry._id)).toContain(message._id);
 
-    const list = z.array(AdminMessage).parse((await call(adminEndpoints.listAdminMessages)).body);
+    const list = AdminMessageList.parse((await call(adminEndpoints.listAdminMessages)).body).messages;
     expect(list[0]?._id).toBe(message._id);
-    const warnings = z
-      .array(AdminMessage)
-      .parse((await call(adminEndpoints.listAdminMessages, { query: { category: "warning" } })).body);
+    const warnings = AdminMessageList.parse(
+      (await call(adminEndpoints.listAdminMessages, { query: { category: "warning" } })).body,
+    ).messages;
     expect(warnings.every((entry) => entry.category === "warning")).toBe(true);
     const audit = AuditPage.parse(
       (
@@ -91,6 +93,28 @@ describe("admin messages: create, list, edit, switch and delete", () => {
       ).body,
     );
     expect(audit.entries[0]).toMatchObject({ entityId: message._id, actorEmail: TEST_ADMIN.email });
+  });
+
+  it("pages with the list convention and searches medication name, title and message", async () => {
+    for (const title of ["Paging one", "Paging two", "Paging three"]) {
+      expect((await call(adminEndpoints.createAdminMessage, { body: { ...valid, title } })).status).toBe(201);
+    }
+    await expectListConvention((query) => call(adminEndpoints.listAdminMessages, { query }), "messages");
+    const paging = AdminMessageList.parse(
+      (await call(adminEndpoints.listAdminMessages, { query: { search: "PAGING", limit: 2 } })).body,
+    );
+    expect(paging).toMatchObject({ total: 3, totalPages: 2 });
+    expect(paging.messages).toHaveLength(2);
+    const byMedication = AdminMessageList.parse(
+      (await call(adminEndpoints.listAdminMessages, { query: { search: "wegov", limit: 100 } })).body,
+    );
+    expect(byMedication.total).toBeGreaterThanOrEqual(3);
+    expect(byMedication.messages.every((entry) => entry.medicationName === "Wegovy")).toBe(true);
+    const byText = AdminMessageList.parse(
+      (await call(adminEndpoints.listAdminMessages, { query: { search: "pens are SHORT", limit: 100 } }))
+        .body,
+    );
+    expect(byText.messages.every((entry) => entry.message.includes("pens are short"))).toBe(true);
   });
 
   it("applies the defaults: information, priority 0, starting now", async () => {

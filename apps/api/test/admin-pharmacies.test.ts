@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adminMessages, priceAlerts, priceHistory, prices } from "../src/db/schema.ts";
 import { catalogueCaller, confirmedAlert, expectRefusedUnchanged } from "./catalogue-helpers.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -53,6 +54,24 @@ describe("GET /api/admin/pharmacies", () => {
     const rows = await api.database.db.select().from(prices).where(eq(prices.pharmacyId, "mossgate-chemist"));
     expect(mossgate?.priceCount).toBe(rows.length);
     await call(adminEndpoints.updatePharmacy, { params: { id: "mossgate-chemist" }, body: { active: true } });
+  });
+
+  it("pages with the list convention: page, limit, total, totalPages and pharmacies", async () => {
+    await expectListConvention(
+      (query) => call(adminEndpoints.listAdminPharmacies, { query: query as Record<string, number> }),
+      "pharmacies",
+    );
+  });
+
+  it("searches name or id ignoring case, counting only the matches", async () => {
+    const byName = await call(adminEndpoints.listAdminPharmacies, { query: { search: "KESTREL lane" } });
+    expect(byName.body).toMatchObject({
+      pharmacies: [{ id: "kestrel-lane-pharmacy" }],
+      total: 1,
+      totalPages: 1,
+    });
+    const byId = await call(adminEndpoints.listAdminPharmacies, { query: { search: "mossgate-chem" } });
+    expect(byId.body).toMatchObject({ pharmacies: [{ id: "mossgate-chemist" }], total: 1 });
   });
 
   it("answers one pharmacy, and 404 naming an unknown one", async () => {

@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, priceAlerts } from "../src/db/schema.ts";
 import { bearer, MINUTE, signIn } from "./admin-helpers.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 const DAY = 24 * 60 * MINUTE;
@@ -116,6 +117,10 @@ const outboxStatus = async (key: string) =>
   (await api.database.db.select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, key)))[0]?.status;
 
 describe("GET /api/admin/price-alerts", () => {
+  it("pages with the list convention: page, limit, total, totalPages and alerts", async () => {
+    await expectListConvention((query) => call(adminEndpoints.listPriceAlerts, { query }), "alerts");
+  });
+
   it("pages 10 at a time, newest first, with totals over every alert", async () => {
     const first = await list();
     expect(first).toMatchObject({ page: 1, limit: 10, total: 12, totalPages: 2 });

@@ -1,5 +1,6 @@
 import {
   AdminPrice,
+  AdminPriceList,
   AuditPage,
   adminEndpoints,
   MedicationComparison,
@@ -7,9 +8,9 @@ import {
 } from "@pharmacompare/contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { emailOutbox, priceAlerts, priceHistory, prices } from "../src/db/schema.ts";
 import { catalogueCaller, confirmedAlert, expectRefusedUnchanged } from "./catalogue-helpers.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -28,7 +29,7 @@ const DOSAGES = ["25mg x 4 tablets", "50mg x 4 tablets", "100mg x 4 tablets"];
 async function adminPrices(medicationId = MEDICATION) {
   const res = await call(adminEndpoints.listAdminPricesForMedication, { params: { id: medicationId } });
   expect(res.status).toBe(200);
-  return z.array(AdminPrice).parse(res.body);
+  return AdminPriceList.parse(res.body).prices;
 }
 
 async function comparison(dosage: string, medicationId = MEDICATION) {
@@ -92,6 +93,42 @@ describe("GET /api/admin/medications/{id}/prices", () => {
       params: { id: first?.pharmacyId ?? "" },
       body: { active: true },
     });
+  });
+
+  it("pages with the list convention: page, limit, total, totalPages and prices", async () => {
+    await expectListConvention(
+      (query) =>
+        call(adminEndpoints.listAdminPricesForMedication, {
+          params: { id: MEDICATION },
+          query: query as Record<string, number>,
+        }),
+      "prices",
+    );
+  });
+
+  it("searches the pharmacy's name or the dosage, counting only the matches", async () => {
+    const every = await adminPrices();
+    const dosage = DOSAGES[1] ?? "";
+    const res = await call(adminEndpoints.listAdminPricesForMedication, {
+      params: { id: MEDICATION },
+      query: { search: dosage.toUpperCase() },
+    });
+    const found = AdminPriceList.parse(res.body);
+    expect(found.prices.map((p) => p._id)).toEqual(
+      every.filter((p) => p.dosage === dosage).map((p) => p._id),
+    );
+    expect(found.total).toBe(found.prices.length);
+    const pharmacyName = every[0]?.pharmacy.name ?? "";
+    const byPharmacy = AdminPriceList.parse(
+      (
+        await call(adminEndpoints.listAdminPricesForMedication, {
+          params: { id: MEDICATION },
+          query: { search: pharmacyName.toLowerCase() },
+        })
+      ).body,
+    );
+    expect(byPharmacy.prices.length).toBeGreaterThan(0);
+    expect(byPharmacy.prices.every((p) => p.pharmacy.name === pharmacyName)).toBe(true);
   });
 
   it("answers 404 naming an unknown medication", async () => {

@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, subscriptions } from "../src/db/schema.ts";
 import { bearer, MINUTE, signIn } from "./admin-helpers.ts";
+import { expectListConvention } from "./list-convention.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 const START = Date.parse("2026-06-01T09:00:00Z");
@@ -146,6 +147,23 @@ describe("GET /admin/subscriptions", () => {
     const alone = await call(adminEndpoints.subscriptionStats);
     expect(alone.status).toBe(200);
     expect(SubscriptionStats.parse(alone.body)).toEqual(stats);
+  });
+
+  it("pages with the list convention: page, limit, total, totalPages, subscriptions and stats", async () => {
+    await expectListConvention((query) => call(adminEndpoints.listSubscriptions, { query }), "subscriptions");
+    const second = await list({ limit: 3, page: 2 });
+    expect(second).toMatchObject({ page: 2, limit: 3, total: 8, totalPages: 3 });
+    expect(emails(second)).toEqual(["sub05", "sub04", "sub03"]);
+    // The stats count every subscription, whatever the page.
+    expect(second.stats.total).toBe(8);
+  });
+
+  it("searches the address ignoring case, counting only the matches", async () => {
+    const found = await list({ search: "SUB0" });
+    expect(found.total).toBe(8);
+    const one = await list({ search: "sub07@EXAMPLE" });
+    expect(one).toMatchObject({ total: 1, totalPages: 1 });
+    expect(emails(one)).toEqual(["sub07"]);
   });
 
   it("refuses an unknown status or source naming it", async () => {

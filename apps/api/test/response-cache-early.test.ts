@@ -1,9 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { AdminPrice, adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
+import { AdminPriceList, adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
 import { urlForLog } from "@pharmacompare/http-serving";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { loggerOptions } from "../src/logger.ts";
 import { catalogueCaller } from "./catalogue-helpers.ts";
 import { capturedLog, sendOverSocket } from "./over-a-socket.ts";
@@ -127,10 +126,10 @@ describe("a cache hit over a socket", () => {
   });
 
   it("never answers an entry older than a write: a price edit shows at once", async () => {
-    const rows = z
-      .array(AdminPrice)
-      .parse((await call(adminEndpoints.listAdminPricesForMedication, { params: { id: "viagra" } })).body);
-    const row = rows.find((price) => price.dosage === DOSAGE);
+    const rows = AdminPriceList.parse(
+      (await call(adminEndpoints.listAdminPricesForMedication, { params: { id: "viagra" } })).body,
+    );
+    const row = rows.prices.find((price) => price.dosage === DOSAGE);
     if (!row) throw new Error("the demo data has a Viagra price in the dosage");
     await send(comparisonUrl);
     const before = await send(comparisonUrl);

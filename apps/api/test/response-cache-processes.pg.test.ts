@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AdminPrice, adminEndpoints, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
+import { AdminPriceList, adminEndpoints, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "zod";
@@ -32,7 +32,7 @@ describe("the response cache across processes (PostgreSQL)", () => {
   let writer: ApiProcess;
   let reader: ApiProcess;
   let auth: Record<string, string>;
-  let priceRow: z.infer<typeof AdminPrice>;
+  let priceRow: AdminPriceList["prices"][number];
 
   beforeAll(async () => {
     name = `pc_cache_${randomBytes(6).toString("hex")}`;
@@ -47,20 +47,18 @@ describe("the response cache across processes (PostgreSQL)", () => {
     const login = await request(writer.url, "POST", "/api/admin/auth/login", TEST_ADMIN);
     expect(login.status).toBe(200);
     auth = { authorization: `Bearer ${(login.body as { token: string }).token}` };
-    const rows = z
-      .array(AdminPrice)
-      .parse(
-        (
-          await request(
-            writer.url,
-            "GET",
-            endpointUrl(adminEndpoints.listAdminPricesForMedication, { params: { id: "viagra" } }),
-            undefined,
-            auth,
-          )
-        ).body,
-      );
-    const row = rows.find((price) => price.dosage === DOSAGE);
+    const rows = AdminPriceList.parse(
+      (
+        await request(
+          writer.url,
+          "GET",
+          endpointUrl(adminEndpoints.listAdminPricesForMedication, { params: { id: "viagra" } }),
+          undefined,
+          auth,
+        )
+      ).body,
+    );
+    const row = rows.prices.find((price) => price.dosage === DOSAGE);
     if (!row) throw new Error("the seeded catalogue has a Viagra price in the dosage");
     priceRow = row;
   }, 120_000);

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { AdminPrice, adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
+import { AdminPriceList, adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
 import { chooseEncoding } from "@pharmacompare/http-serving";
 import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
@@ -164,10 +164,10 @@ async function aroundWrite(url: string, write: () => Promise<{ status: number; b
 
 describe("every write to public data makes the next read fresh at once", () => {
   it("a price edit", async () => {
-    const rows = z
-      .array(AdminPrice)
-      .parse((await call(adminEndpoints.listAdminPricesForMedication, { params: { id: "viagra" } })).body);
-    const row = rows.find((price) => price.dosage === DOSAGE);
+    const rows = AdminPriceList.parse(
+      (await call(adminEndpoints.listAdminPricesForMedication, { params: { id: "viagra" } })).body,
+    );
+    const row = rows.prices.find((price) => price.dosage === DOSAGE);
     if (!row) throw new Error("the demo data has a Viagra price in the dosage");
     const newPrice = Math.round((row.price + 0.37) * 100) / 100;
     const { after } = await aroundWrite(comparisonUrl, () =>

@@ -22,6 +22,7 @@ export {
 export * from "./endpoints/admin/categories.ts";
 export * from "./endpoints/admin/contacts.ts";
 export * from "./endpoints/admin/jobs.ts";
+export * from "./endpoints/admin/list-convention.ts";
 export * from "./endpoints/admin/medications.ts";
 export * from "./endpoints/admin/pharmacies.ts";
 export * from "./endpoints/admin/price-alerts.ts";

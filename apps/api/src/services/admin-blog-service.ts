@@ -1,10 +1,17 @@
-import { type AdminBlogPost, type BlogPostInput, readTimeOf } from "@pharmacompare/contract";
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import {
+  type AdminBlogListQuery,
+  type AdminBlogPost,
+  type AdminBlogPostList,
+  type BlogPostInput,
+  readTimeOf,
+} from "@pharmacompare/contract";
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { blogPosts } from "../db/schema.ts";
 import { refuse } from "../plugins/refusal.ts";
 import type { ActorContext, Audit, AuditService } from "./audit-service.ts";
+import { containsAny, readPage } from "./list-paging.ts";
 
 type BlogRow = typeof blogPosts.$inferSelect;
 /** The editor's fields after the contract's parsing (trimmed, defaults applied). */
@@ -105,13 +112,25 @@ export function createAdminBlogService(db: Database, options: { audit: AuditServ
   }
 
   return {
-    /** Every post, drafts too, most recently changed first. */
-    async list(): Promise<AdminBlogPost[]> {
-      const rows = await db
-        .select()
-        .from(blogPosts)
-        .orderBy(desc(blogPosts.lastUpdated), desc(blogPosts.createdAt), asc(blogPosts.id));
-      return rows.map(toAdminPost);
+    /** A page of posts, drafts too, most recently changed first; searched by title or slug, filtered by category. */
+    async list(query: z.output<typeof AdminBlogListQuery>): Promise<AdminBlogPostList> {
+      const where = and(
+        containsAny(query.search, [blogPosts.title, blogPosts.slug]),
+        query.category ? eq(blogPosts.category, query.category) : undefined,
+      );
+      const { rows, info } = await readPage(
+        query,
+        db.select({ total: count() }).from(blogPosts).where(where),
+        (limit, offset) =>
+          db
+            .select()
+            .from(blogPosts)
+            .where(where)
+            .orderBy(desc(blogPosts.lastUpdated), desc(blogPosts.createdAt), asc(blogPosts.id))
+            .limit(limit)
+            .offset(offset),
+      );
+      return { posts: rows.map(toAdminPost), ...info };
     },
 
     async get(id: string): Promise<AdminBlogPost> {

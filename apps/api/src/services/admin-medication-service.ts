@@ -1,11 +1,13 @@
 import type {
   AdminMedication,
+  AdminMedicationListQuery,
   MedicationFormData,
   MedicationInput,
+  MedicationListResponse,
   MedicationUpdate,
   PriceGridCell,
 } from "@pharmacompare/contract";
-import { asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import {
@@ -22,6 +24,7 @@ import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import type { AdminPharmacyService } from "./admin-pharmacy-service.ts";
 import { type AdminPriceService, rowsRefusal, selectAdminPrices } from "./admin-price-service.ts";
 import type { ActorContext, Audit, AuditedWork, AuditService } from "./audit-service.ts";
+import { containsAny, readPage } from "./list-paging.ts";
 import { toMedication } from "./medication-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import type { PriceChange, PriceService } from "./price-service.ts";
@@ -173,9 +176,20 @@ export function createAdminMedicationService(
   }
 
   return {
-    /** Every medication, active or not, by name (at most `limit`). */
-    async list(limit: number): Promise<AdminMedication[]> {
-      return (await selectAdmin(db).limit(limit)).map(toAdmin);
+    /** A page of medications, active or not, by name; searched by name or id, filtered by category. */
+    async list(
+      query: z.output<typeof AdminMedicationListQuery>,
+    ): Promise<z.infer<typeof MedicationListResponse>> {
+      const where = and(
+        containsAny(query.search, [medications.name, medications.id]),
+        query.category ? eq(medications.categoryId, query.category) : undefined,
+      );
+      const { rows, info } = await readPage(
+        query,
+        db.select({ total: count() }).from(medications).where(where),
+        (limit, offset) => selectAdmin(db, where).limit(limit).offset(offset),
+      );
+      return { medications: rows.map(toAdmin), ...info };
     },
 
     /** The edit form's data: the medication, its price rows and every pharmacy. */
@@ -184,7 +198,7 @@ export function createAdminMedicationService(
       return {
         medication: toAdmin(row),
         prices: await selectAdminPrices(db, eq(prices.medicationId, id)),
-        pharmacies: await options.adminPharmacies.list(),
+        pharmacies: await options.adminPharmacies.all(),
       };
     },
 

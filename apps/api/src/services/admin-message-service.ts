@@ -1,9 +1,17 @@
-import type { AdminMessage, AdminMessageInput, PublicAdminMessage } from "@pharmacompare/contract";
-import { and, asc, desc, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
+import type {
+  AdminMessage,
+  AdminMessageInput,
+  AdminMessageList,
+  AdminMessageListQuery,
+  PublicAdminMessage,
+} from "@pharmacompare/contract";
+import { and, asc, count, desc, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { adminMessages, adminUsers, medications, pharmacies } from "../db/schema.ts";
 import { refuse } from "../plugins/refusal.ts";
 import type { ActorContext, AuditService } from "./audit-service.ts";
+import { containsAny, readPage } from "./list-paging.ts";
 import { pharmacyIsPublic } from "./public-filters.ts";
 
 export type AdminMessageService = ReturnType<typeof createAdminMessageService>;
@@ -108,10 +116,25 @@ export function createAdminMessageService(db: Database, options: { now: () => Da
   }
 
   return {
-    /** Every message for the back-office, optionally of one category; newest first. */
-    async listAll(category?: string): Promise<AdminMessage[]> {
-      const rows = await selectForAdmin(db, category ? eq(adminMessages.category, category) : undefined);
-      return rows.map(toAdminMessage);
+    /**
+     * A page of messages for the back-office, newest first; searched by medication name, title or
+     * message, optionally of one category.
+     */
+    async list(query: z.output<typeof AdminMessageListQuery>): Promise<AdminMessageList> {
+      const where = and(
+        containsAny(query.search, [medications.name, adminMessages.title, adminMessages.message]),
+        query.category ? eq(adminMessages.category, query.category) : undefined,
+      );
+      const { rows, info } = await readPage(
+        query,
+        db
+          .select({ total: count() })
+          .from(adminMessages)
+          .innerJoin(medications, eq(medications.id, adminMessages.medicationId))
+          .where(where),
+        (limit, offset) => selectForAdmin(db, where).limit(limit).offset(offset),
+      );
+      return { messages: rows.map(toAdminMessage), ...info };
     },
 
     create(context: ActorContext, fields: MessageFields): Promise<AdminMessage> {

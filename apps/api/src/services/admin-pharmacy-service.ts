@@ -1,5 +1,11 @@
-import type { AdminPharmacy, PharmacyInput, PharmacyUpdate } from "@pharmacompare/contract";
-import { and, asc, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
+import type {
+  AdminPharmacy,
+  AdminPharmacyListQuery,
+  PharmacyInput,
+  PharmacyListResponse,
+  PharmacyUpdate,
+} from "@pharmacompare/contract";
+import { and, asc, count, eq, getTableColumns, ne, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { adminMessages, pharmacies, prices } from "../db/schema.ts";
@@ -7,6 +13,7 @@ import { badRequest, notFound, refuse } from "../plugins/refusal.ts";
 import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import type { AdminPriceService } from "./admin-price-service.ts";
 import type { ActorContext, Audit, AuditedWork, AuditService } from "./audit-service.ts";
+import { containsAny, readPage } from "./list-paging.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { toStoredPharmacy } from "./pharmacy-service.ts";
 import type { PriceService } from "./price-service.ts";
@@ -98,9 +105,22 @@ export function createAdminPharmacyService(
   }
 
   return {
-    /** Every pharmacy, active or not, by name. */
-    async list(): Promise<AdminPharmacy[]> {
+    /** Every pharmacy, active or not, by name: the rows of the medication form's price grid. */
+    async all(): Promise<AdminPharmacy[]> {
       return (await selectAdmin(db)).map(toAdmin);
+    },
+
+    /** A page of pharmacies, active or not, by name; searched by name or id. */
+    async list(
+      query: z.output<typeof AdminPharmacyListQuery>,
+    ): Promise<z.infer<typeof PharmacyListResponse>> {
+      const where = containsAny(query.search, [pharmacies.name, pharmacies.id]);
+      const { rows, info } = await readPage(
+        query,
+        db.select({ total: count() }).from(pharmacies).where(where),
+        (limit, offset) => selectAdmin(db, where).limit(limit).offset(offset),
+      );
+      return { pharmacies: rows.map(toAdmin), ...info };
     },
 
     async get(id: string): Promise<AdminPharmacy> {

@@ -1,17 +1,20 @@
 import {
   type AdminPrice,
+  type AdminPriceList,
+  type AdminPriceListQuery,
   type BulkPriceRequest,
   type BulkPriceResult,
   BulkPriceRow,
   type PriceInput,
   type PriceUpdate,
 } from "@pharmacompare/contract";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, prices } from "../db/schema.ts";
 import { notFound, type Refusal, refuse } from "../plugins/refusal.ts";
 import type { ActorContext, AuditedWork, AuditService } from "./audit-service.ts";
+import { containsAny, readPage } from "./list-paging.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { pricePharmacyColumns, toPricePharmacy } from "./pharmacy-service.ts";
 import type { PriceChange, PriceService, PricesChanged } from "./price-service.ts";
@@ -46,8 +49,12 @@ function unlistedDosageMessage(dosage: string, medication: { name: string; dosag
 }
 
 /** Every price row matching `where` as the back-office sees it: by pharmacy name, then the medication's dosage order. */
-export async function selectAdminPrices(db: Database, where: SQL | undefined): Promise<AdminPrice[]> {
-  const rows = await db
+export async function selectAdminPrices(
+  db: Database,
+  where: SQL | undefined,
+  page?: { limit: number; offset: number },
+): Promise<AdminPrice[]> {
+  const ordered = db
     .select({ price: prices, pharmacy: pricePharmacyColumns, pharmacyActive: pharmacies.active })
     .from(prices)
     .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
@@ -59,7 +66,10 @@ export async function selectAdminPrices(db: Database, where: SQL | undefined): P
       // Unlisted dosages (none should remain) sort last.
       sql`array_position(${medications.dosages}, ${prices.dosage}) nulls last`,
       asc(prices.dosage),
-    );
+      asc(prices.id),
+    )
+    .$dynamic();
+  const rows = await (page ? ordered.limit(page.limit).offset(page.offset) : ordered);
   return rows.map(({ price, pharmacy, pharmacyActive }) => ({
     _id: price.id,
     medicationId: price.medicationId,
@@ -220,14 +230,33 @@ export function createAdminPriceService(
       throw rowsRefusal(fields, rows.length);
     },
 
-    /** Every price row of a medication, whatever its pharmacy's state; null for an unknown medication. */
-    async listForMedication(medicationId: string): Promise<AdminPrice[] | null> {
+    /**
+     * A page of a medication's price rows, whatever the pharmacy's state, searched by pharmacy
+     * name or dosage; null for an unknown medication.
+     */
+    async listForMedication(
+      medicationId: string,
+      query: z.output<typeof AdminPriceListQuery>,
+    ): Promise<AdminPriceList | null> {
       const [medication] = await db
         .select({ id: medications.id })
         .from(medications)
         .where(eq(medications.id, medicationId));
       if (!medication) return null;
-      return selectAdminPrices(db, eq(prices.medicationId, medicationId));
+      const where = and(
+        eq(prices.medicationId, medicationId),
+        containsAny(query.search, [pharmacies.name, prices.dosage]),
+      );
+      const { rows, info } = await readPage(
+        query,
+        db
+          .select({ total: count() })
+          .from(prices)
+          .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
+          .where(where),
+        (limit, offset) => selectAdminPrices(db, where, { limit, offset }),
+      );
+      return { prices: rows, ...info };
     },
 
     /** "+ Add Price": one new row; 409 when its medication, pharmacy and dosage already has one. */

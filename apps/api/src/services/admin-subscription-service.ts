@@ -12,6 +12,7 @@ import type { Database } from "../db/client.ts";
 import { emailOutbox, subscriptions } from "../db/schema.ts";
 import { refuse } from "../plugins/refusal.ts";
 import type { ActorContext, AuditService } from "./audit-service.ts";
+import { containsAny, readPage } from "./list-paging.ts";
 import type { OutboxService } from "./outbox-service.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -89,17 +90,28 @@ export function createAdminSubscriptionService(
   return {
     stats,
 
-    /** Newest first, optionally of one status and source; the stats count every subscription. */
+    /**
+     * A page of subscriptions, newest first, searched by address, optionally of one status and
+     * source; the stats count every subscription.
+     */
     async list(query: z.output<typeof SubscriptionListQuery>): Promise<SubscriptionList> {
-      const conditions: SQL[] = [];
+      const conditions: (SQL | undefined)[] = [containsAny(query.search, [subscriptions.email])];
       if (query.status) conditions.push(eq(subscriptions.status, query.status));
       if (query.source) conditions.push(eq(subscriptions.source, query.source));
-      const rows = await db
-        .select()
-        .from(subscriptions)
-        .where(and(...conditions))
-        .orderBy(...newestFirst);
-      return { subscriptions: rows.map(toAdminSubscription), stats: await stats() };
+      const where = and(...conditions);
+      const { rows, info } = await readPage(
+        query,
+        db.select({ total: count() }).from(subscriptions).where(where),
+        (limit, offset) =>
+          db
+            .select()
+            .from(subscriptions)
+            .where(where)
+            .orderBy(...newestFirst)
+            .limit(limit)
+            .offset(offset),
+      );
+      return { subscriptions: rows.map(toAdminSubscription), ...info, stats: await stats() };
     },
 
     /** Deletes the subscription for good; emails about it not yet sent are cancelled first. */

@@ -5,7 +5,6 @@ import {
   type SecondFactorChallenge,
   type SecondFactorLoginRequest,
 } from "@pharmacompare/contract";
-import { redirect } from "react-router";
 import { type ApiClient, ApiError, type CallArguments, createApiClient } from "./api-client.ts";
 import { readBrowserApiUrl } from "./browser-env.ts";
 
@@ -15,7 +14,9 @@ import { readBrowserApiUrl } from "./browser-env.ts";
  * injected script cannot carry it away. Every admin call goes through {@link AdminSession.api},
  * which sends the cookie (`credentials: "include"`, and the back-office request header on writes)
  * and turns any 401 into "signed out": the page forgets the user and, on an admin page other than
- * sign-in, redirects to the sign-in page that returns here afterwards. The token that sign-in
+ * sign-in, goes to the sign-in page that returns here afterwards. That happens here and only here
+ * (decision 037): the call then never answers, so no loader, action or handler sees it, and none
+ * catches and re-throws it. The token that sign-in
  * still answers (for API clients) is dropped here, never stored. What the page shows of the user
  * is the API's answer, kept in memory for the page's life.
  */
@@ -113,13 +114,19 @@ export interface AdminSessionOptions {
    * session ended on the API, when this session is created. Null where there is none.
    */
   legacyStorage?: () => KeyValueStorage | null;
+  /** Goes to another page of the back-office, replacing this one in the history. */
+  leave?: (to: string) => void;
 }
+
+/** What a call answers once it has sent the page elsewhere: nothing, ever; the page is left. */
+const leftThePage = () => new Promise<never>(() => {});
 
 export function createAdminSession(options: AdminSessionOptions): AdminSession {
   let user: AdminUser | null = null;
   let secondFactorMessage: string | null = null;
   /** Moves on at every sign-in and sign-out, so a /me answer that arrives after one is dropped. */
   let generation = 0;
+  const leave = options.leave ?? leaveThisPage;
 
   // Made per call, as the API address is read from the document (browser-env.ts).
   const client = () =>
@@ -154,18 +161,25 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
           if (error.status === 401) {
             clear();
             if (onAdminPage && !isLoginPath(page.pathname)) {
-              throw redirect(loginPath(`${page.pathname}${page.search}`));
+              leave(loginPath(`${page.pathname}${page.search}`));
+              return leftThePage();
             }
           }
           // The account still has a generated password: remember so, and go where it is changed.
           if (error.code === "password_change_required") {
             if (user) user = { ...user, mustChangePassword: true };
-            if (onAdminPage && page.pathname !== ADMIN_PROFILE_PATH) throw redirect(ADMIN_PROFILE_PATH);
+            if (onAdminPage && page.pathname !== ADMIN_PROFILE_PATH) {
+              leave(ADMIN_PROFILE_PATH);
+              return leftThePage();
+            }
           }
           // Two-step verification is required and not set up yet: the same, to where it is set up.
           if (error.code === "second_factor_required") {
             secondFactorMessage = error.serverMessage ?? error.message;
-            if (onAdminPage && page.pathname !== ADMIN_PROFILE_PATH) throw redirect(ADMIN_PROFILE_PATH);
+            if (onAdminPage && page.pathname !== ADMIN_PROFILE_PATH) {
+              leave(ADMIN_PROFILE_PATH);
+              return leftThePage();
+            }
           }
           throw error;
         }
@@ -247,6 +261,21 @@ function browserStorage(): KeyValueStorage | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The back-office's router, while the admin layout is on screen (it registers it): a client-side
+ * navigation. Before the layout has rendered (the first page load), a plain page load instead.
+ */
+let navigateInApp: ((to: string) => void) | null = null;
+
+export function setAdminNavigator(navigate: ((to: string) => void) | null): void {
+  navigateInApp = navigate;
+}
+
+function leaveThisPage(to: string): void {
+  if (navigateInApp) navigateInApp(to);
+  else window.location.replace(to);
 }
 
 let browserSession: AdminSession | undefined;

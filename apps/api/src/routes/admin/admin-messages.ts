@@ -6,7 +6,7 @@ import { actorContext } from "./context.ts";
 /** The back-office's admin messages (back-office §2, §7): every write audited in its transaction. */
 export const adminMessageRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, adminEndpoints.listAdminMessages, async (request) =>
-    app.services.adminMessages.listAll(request.query.category),
+    app.services.adminMessages.list(request.query),
   );
 
   registerEndpoint(app, adminEndpoints.createAdminMessage, async (request) =>

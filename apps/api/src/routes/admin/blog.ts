@@ -5,9 +5,9 @@ import { actorContext, principalOf } from "./context.ts";
 
 /** The back-office's blog (back-office §2, §5, §7): every write audited in its transaction. */
 export const adminBlogRoutes: FastifyPluginAsync = async (app) => {
-  registerEndpoint(app, adminEndpoints.listAdminBlogPosts, async () => ({
-    posts: await app.services.adminBlog.list(),
-  }));
+  registerEndpoint(app, adminEndpoints.listAdminBlogPosts, async (request) =>
+    app.services.adminBlog.list(request.query),
+  );
 
   registerEndpoint(app, adminEndpoints.getAdminBlogPost, async (request) => ({
     post: await app.services.adminBlog.get(request.params.id),

@@ -7,9 +7,9 @@ import { actorContext } from "./context.ts";
 export const adminMedicationRoutes: FastifyPluginAsync = async (app) => {
   const medications = app.services.adminMedications;
 
-  registerEndpoint(app, adminEndpoints.listAdminMedications, async (request) => ({
-    medications: await medications.list(request.query.limit),
-  }));
+  registerEndpoint(app, adminEndpoints.listAdminMedications, async (request) =>
+    medications.list(request.query),
+  );
 
   registerEndpoint(app, adminEndpoints.getAdminMedication, async (request) =>
     medications.formData(request.params.id),

@@ -7,9 +7,9 @@ import { actorContext } from "./context.ts";
 export const adminPharmacyRoutes: FastifyPluginAsync = async (app) => {
   const pharmacies = app.services.adminPharmacies;
 
-  registerEndpoint(app, adminEndpoints.listAdminPharmacies, async () => ({
-    pharmacies: await pharmacies.list(),
-  }));
+  registerEndpoint(app, adminEndpoints.listAdminPharmacies, async (request) =>
+    pharmacies.list(request.query),
+  );
 
   registerEndpoint(app, adminEndpoints.getAdminPharmacy, async (request) => ({
     pharmacy: await pharmacies.get(request.params.id),

@@ -21,7 +21,7 @@ export const adminPriceRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, adminEndpoints.listAdminPricesForMedication, async (request) => {
-    const list = await prices.listForMedication(request.params.id);
+    const list = await prices.listForMedication(request.params.id, request.query);
     if (!list) throw notFound(`Medication "${request.params.id}" not found`);
     return list;
   });

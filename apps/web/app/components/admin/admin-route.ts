@@ -10,11 +10,10 @@ export const UNREACHABLE_MESSAGE =
 
 /**
  * The text to show for a failed admin call (back-office §8): the API's own `error` when it gave
- * one, a connection message when nothing answered, else the screen's fallback. A thrown Response
- * is a redirect (the session ended) and is passed on for the router to follow.
+ * one, a connection message when nothing answered, else the screen's fallback. A session that
+ * ended never gets here: the admin session has already gone to sign-in (decision 037).
  */
 export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof Response) throw error;
   if (error instanceof ApiError) {
     if (error.serverMessage) return error.serverMessage;
     if (apiUnreachable(error)) return UNREACHABLE_MESSAGE;

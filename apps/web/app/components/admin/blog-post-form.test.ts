@@ -11,7 +11,6 @@ import {
   draftFromForm,
   draftOf,
   draftProblems,
-  matchesBlogFilters,
   refusedBlogFields,
 } from "./blog-post-form.ts";
 
@@ -241,14 +240,5 @@ describe("the list field", () => {
     expect(html).not.toContain("<b>");
     expect(html).toContain('name="tagsEntry"');
     expect(html).toContain('<ul aria-label="Tags added"');
-  });
-});
-
-describe("the list's filters", () => {
-  it("search the title or slug in any case, and match the category exactly", () => {
-    expect(matchesBlogFilters(post, { search: "SAVING", category: "" })).toBe(true);
-    expect(matchesBlogFilters(post, { search: "on-weight", category: "Weight Loss" })).toBe(true);
-    expect(matchesBlogFilters(post, { search: "pay less", category: "" })).toBe(false);
-    expect(matchesBlogFilters(post, { search: "", category: "Money Saving" })).toBe(false);
   });
 });

@@ -230,14 +230,3 @@ export function characterCount(value: string, max: number) {
         : `${length} of ${max} characters used, ${max - length} remaining`,
   };
 }
-
-/** Whether a post matches the list's search (title or slug, any case) and category filter. */
-export function matchesBlogFilters(
-  post: Pick<AdminBlogPost, "title" | "slug" | "category">,
-  filters: { search: string; category: string },
-): boolean {
-  const term = filters.search.trim().toLowerCase();
-  if (filters.category && post.category !== filters.category) return false;
-  if (!term) return true;
-  return post.title.toLowerCase().includes(term) || post.slug.toLowerCase().includes(term);
-}

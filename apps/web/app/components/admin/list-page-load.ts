@@ -54,7 +54,7 @@ export async function loadListPage<const K extends string, R extends { totalPage
   try {
     result = await options.read(filters, page);
   } catch (error) {
-    const text = failureText(error, options.failure); // passes a sign-out redirect on
+    const text = failureText(error, options.failure);
     return { filters, result: null, error: text, fields: error instanceof ApiError ? error.fields : {} };
   }
   if (page > result.totalPages) throw redirect(`${url.pathname}${listSearch(filters, result.totalPages)}`);

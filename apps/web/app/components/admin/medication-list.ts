@@ -1,9 +1,8 @@
-import { type AdminCategory, type AdminMedication, formatCount } from "@pharmacompare/contract";
+import { type AdminCategory, formatCount } from "@pharmacompare/contract";
 
 /**
- * The Medication list's rules (back-office §2): search is a case-insensitive substring of the name
- * or the id, the category filter an exact match, and a row shows its first 3 dosages then "+N more".
- * The whole list (up to 1,000) is in the browser, so filtering happens here, on every keystroke.
+ * The Medication list's words (back-office §2): a row shows its first 3 dosages then "+N more";
+ * ids are named from the category tree. The API searches and filters (decision 037).
  */
 
 /** The edit form of one medication. */
@@ -13,40 +12,6 @@ export function editMedicationPath(id: string): string {
 
 /** Dosage chips shown per medication row (back-office §9). */
 export const DOSAGES_SHOWN = 3;
-
-export interface MedicationFilters {
-  search: string;
-  category: string;
-}
-
-/** A medication with the text its search looks in, lower-cased once rather than on every keystroke. */
-export interface SearchableMedication {
-  medication: AdminMedication;
-  haystack: string;
-}
-
-export function searchable(medications: readonly AdminMedication[]): SearchableMedication[] {
-  // A line break cannot be typed into the search box, so a term never spans the name and the id.
-  return medications.map((medication) => ({
-    medication,
-    haystack: `${medication.name}\n${medication.id}`.toLowerCase(),
-  }));
-}
-
-export function filterMedications(
-  rows: readonly SearchableMedication[],
-  filters: MedicationFilters,
-): AdminMedication[] {
-  const term = filters.search.trim().toLowerCase();
-  const category = filters.category;
-  const shown: AdminMedication[] = [];
-  for (const row of rows) {
-    if (category && row.medication.category !== category) continue;
-    if (term && !row.haystack.includes(term)) continue;
-    shown.push(row.medication);
-  }
-  return shown;
-}
 
 /** The chips of a row and how many more dosages it has. */
 export function dosageSummary(dosages: readonly string[]): { shown: string[]; more: number } {
@@ -70,25 +35,6 @@ export function catalogueNames(categories: readonly AdminCategory[]): CatalogueN
     category: (id) => categoryNames.get(id) ?? id,
     subcategory: (id) => subcategoryNames.get(id) ?? id,
   };
-}
-
-/**
- * The category filter's choices: the tree's categories in its order, then any category a
- * medication names that the tree did not (so the filter can still reach every row).
- */
-export function categoryChoices(
-  categories: readonly AdminCategory[],
-  medications: readonly AdminMedication[],
-): { value: string; label: string }[] {
-  const choices = categories.map((category) => ({ value: category.id, label: category.name }));
-  const known = new Set(choices.map((choice) => choice.value));
-  for (const medication of medications) {
-    if (!known.has(medication.category)) {
-      known.add(medication.category);
-      choices.push({ value: medication.category, label: medication.category });
-    }
-  }
-  return choices;
 }
 
 /** The delete confirmation's second line: how many prices go with the medication. */

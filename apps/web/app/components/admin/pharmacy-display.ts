@@ -9,13 +9,6 @@ import { deliveryOptionLabels } from "../../lib/delivery-options.ts";
  */
 export const NOT_LISTED_TEXT = "Not listed: add its GPhC registration";
 
-/** Whether a pharmacy matches the list's search: a case-insensitive substring of its name or id. */
-export function matchesPharmacySearch(pharmacy: Pick<Pharmacy, "id" | "name">, search: string): boolean {
-  const term = search.trim().toLowerCase();
-  if (!term) return true;
-  return pharmacy.name.toLowerCase().includes(term) || pharmacy.id.toLowerCase().includes(term);
-}
-
 /**
  * "4.7 / 5", or "N/A" for a rating of 0: the form's numeric fall-back turns a blank rating into 0,
  * and no rating site gives a pharmacy 0 stars, so 0 means "not rated".

@@ -50,7 +50,13 @@ export function useRowActions<Row>(keys: { toggle: string; delete: string }) {
   }, [toggleError]);
 
   const busyToggleId = toggleFetcher.state !== "idle" ? String(toggleFetcher.formData?.get("id") ?? "") : "";
+  /** Sends a row's switch (its `id` and what the action needs), clearing the last failure. */
+  function submitToggle(fields: Record<string, string>) {
+    setToggleError(null);
+    void toggleFetcher.submit({ intent: "toggle", ...fields }, { method: "post" });
+  }
   return {
+    submitToggle,
     toggleFetcher,
     deleteFetcher,
     deleting,

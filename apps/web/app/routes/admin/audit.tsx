@@ -11,14 +11,13 @@ import {
   formatDateTime,
 } from "@pharmacompare/contract";
 import { adminMeta } from "../../components/admin/admin-route.ts";
-import { AdminPageError, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { AdminPageError, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { humanise, summariseChanges } from "../../components/admin/audit-format.ts";
-import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
-import { EmptyState } from "../../components/admin/empty-state.tsx";
+import type { DataColumn } from "../../components/admin/data-table.tsx";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
-import { hasFilters, listHref, showingText, useListLoading } from "../../components/admin/list-navigation.ts";
+import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
-import { Pager } from "../../components/admin/pager.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/audit";
 
@@ -125,7 +124,6 @@ function cardTitle(entry: AuditEntry) {
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { filters, result, error, fields } = loaderData;
-  const loading = useListLoading();
   const filtered = hasFilters(filters);
   // A refusal about one of the filters is shown beside it; anything else above the list.
   const aboutFilters = FILTER_KEYS.some((key) => fields[key]);
@@ -169,48 +167,26 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         <FilterField label="To" name="to" type="date" defaultValue={filters.to} error={fields.to} />
       </FilterBar>
 
-      <section aria-labelledby="audit-entries-heading" className="mt-6" aria-busy={loading}>
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="audit-entries-heading" className="font-semibold text-base text-slate-900">
-            Entries
-          </h2>
-          <p role="status" className="text-slate-600 text-sm">
-            {result ? showingText(result, result.entries.length, "entries") : ""}
-          </p>
-        </div>
-
-        {error && !aboutFilters ? <Notice tone="error">{error}</Notice> : null}
-        {error && aboutFilters ? (
-          <EmptyState>Correct the filter marked above to see entries.</EmptyState>
-        ) : null}
-
-        {result && result.entries.length === 0 ? (
-          <EmptyState>
-            {filtered ? "No audit entries match these filters." : "No audit entries yet."}
-          </EmptyState>
-        ) : null}
-
-        {result && result.entries.length > 0 ? (
-          <DataTable
-            label="Audit log entries"
-            caption="Audit log entries, newest first"
-            columns={columns}
-            rows={result.entries}
-            rowKey={(entry) => entry.id}
-            cardTitle={cardTitle}
-            minWidthClass="min-w-[44rem]"
-          />
-        ) : null}
-
-        {result ? (
-          <Pager
-            label="Audit log pages"
-            page={result.page}
-            totalPages={result.totalPages}
-            hrefFor={(page) => listHref(filters, page)}
-          />
-        ) : null}
-      </section>
+      <PagedList
+        id="audit-entries-heading"
+        heading="Entries"
+        noun="entries"
+        page={result ?? undefined}
+        rows={result?.entries}
+        filters={filters}
+        loadFailed={error}
+        unavailable={error && aboutFilters ? "Correct the filter marked above to see entries." : null}
+        empty={filtered ? "No audit entries match these filters." : "No audit entries yet."}
+        pagerLabel="Audit log pages"
+        table={{
+          label: "Audit log entries",
+          caption: "Audit log entries, newest first",
+          columns,
+          rowKey: (entry) => entry.id,
+          cardTitle,
+          minWidthClass: "min-w-[44rem]",
+        }}
+      />
     </>
   );
 }

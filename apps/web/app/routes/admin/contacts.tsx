@@ -8,30 +8,28 @@ import {
   contactSubjectLabels,
   formatDateTime,
 } from "@pharmacompare/contract";
-import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
-import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
-import { EmptyState } from "../../components/admin/empty-state.tsx";
-import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
+import { adminMeta } from "../../components/admin/admin-route.ts";
+import { AdminPageError, PageHeader } from "../../components/admin/admin-ui.tsx";
+import type { DataColumn } from "../../components/admin/data-table.tsx";
 import {
   Badge,
   type BadgeTone,
   Detail,
-  DetailGrid,
-  StatusPicker,
   truncate,
   useFetcherAnswer,
   useKeptList,
 } from "../../components/admin/inbox-ui.tsx";
-import { hasFilters, listHref, showingText, useListLoading } from "../../components/admin/list-navigation.ts";
-import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
-import { Pager } from "../../components/admin/pager.tsx";
+import { InboxDeleteConfirm, InboxDetailDialog } from "../../components/admin/list-kit/inbox-dialogs.tsx";
+import { InboxList, type InboxListWords } from "../../components/admin/list-kit/inbox-list.tsx";
+import {
+  type InboxActionResult,
+  type InboxCalls,
+  inboxAction,
+  inboxLoad,
+} from "../../components/admin/list-kit/inbox-screen.ts";
+import { useInboxDialogs } from "../../components/admin/list-kit/use-inbox-dialogs.ts";
 import { useToast } from "../../components/admin/toast.tsx";
-import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
-import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/contacts";
 
 /**
@@ -53,10 +51,6 @@ const TEXT = {
   deleteFailed: "The contact could not be deleted. Please try again.",
 } as const;
 
-const FILTER_KEYS = ["search", "status"] as const;
-
-const statusOptions = CONTACT_STATUSES.map((value) => ({ value, label: value }));
-
 const statusTone: Record<AdminContact["status"], BadgeTone> = {
   new: "blue",
   read: "slate",
@@ -64,68 +58,39 @@ const statusTone: Record<AdminContact["status"], BadgeTone> = {
   resolved: "green",
 };
 
-type ContactsLoad = ListPageLoad<(typeof FILTER_KEYS)[number], ContactPage>;
+type ActionResult = InboxActionResult<AdminContact["status"]>;
 
-type ActionResult =
-  | { intent: "status"; ok: true; id: string; status: AdminContact["status"]; quiet: boolean }
-  | { intent: "status"; ok: false; quiet: boolean }
-  | { intent: "delete"; ok: true }
-  | { intent: "delete"; ok: false };
+const WORDS: InboxListWords = {
+  filterLabel: "Filter the contact messages",
+  placeholder: TEXT.searchPlaceholder,
+  heading: "Messages",
+  noun: "messages",
+  tableLabel: "Contact messages",
+  caption: "Contact messages, newest first",
+  pagerLabel: "Contact message pages",
+  loadFailed: TEXT.loadFailed,
+  empty: TEXT.empty,
+};
 
 export function meta() {
   return adminMeta("Contact Messages");
 }
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ContactsLoad> {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: { status: (value) => ContactStatus.safeParse(value).success },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listContacts, {
-          query: {
-            search: filters.search || undefined,
-            status: ContactStatus.safeParse(filters.status).data,
-            page,
-            limit: CONTACT_PAGE_LIMITS.default,
-          },
-        }),
-    failure: "Please try again.",
-    logAs: "Failed to load contacts",
-  });
+const calls: InboxCalls<AdminContact["status"], ContactPage> = {
+  parseStatus: (value) => ContactStatus.safeParse(value).data,
+  limit: CONTACT_PAGE_LIMITS.default,
+  list: (api, query) => api.call(adminEndpoints.listContacts, { query }),
+  setStatus: async (api, id, status) =>
+    (await api.call(adminEndpoints.updateContactStatus, { params: { id }, body: { status } })).contact,
+  remove: (api, id) => api.call(adminEndpoints.deleteContact, { params: { id } }),
+};
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return inboxLoad(request, calls, "Failed to load contacts");
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  const api = adminSession().api(request);
-
-  if (intent === "delete") {
-    try {
-      await api.call(adminEndpoints.deleteContact, { params: { id } });
-      return { intent, ok: true };
-    } catch (error) {
-      failureText(error, ""); // passes a sign-out redirect on
-      return { intent, ok: false };
-    }
-  }
-
-  const quiet = form.get("quiet") === "1";
-  const status = ContactStatus.safeParse(form.get("status"));
-  if (!status.success) return { intent: "status", ok: false, quiet };
-  try {
-    const { contact } = await api.call(adminEndpoints.updateContactStatus, {
-      params: { id },
-      body: { status: status.data },
-    });
-    return { intent: "status", ok: true, id: contact._id, status: contact.status, quiet };
-  } catch (error) {
-    failureText(error, "");
-    return { intent: "status", ok: false, quiet };
-  }
+export function clientAction({ request }: Route.ClientActionArgs) {
+  return inboxAction(request, calls);
 }
 
 function StatusBadge({ status }: { status: AdminContact["status"] }) {
@@ -168,52 +133,24 @@ const columns: readonly DataColumn<AdminContact>[] = [
 ];
 
 export default function ContactMessages({ loaderData }: Route.ComponentProps) {
-  const { filters, fields } = loaderData;
   const result = useKeptList(loaderData, TEXT.refreshFailed);
-  const loading = useListLoading();
   const toast = useToast();
-  const filtered = hasFilters(filters);
-
-  const statusFetcher = useFetcher<ActionResult>({ key: "contact-status" });
-  const readFetcher = useFetcher<ActionResult>({ key: "contact-read" });
-  const deleteFetcher = useFetcher<ActionResult>({ key: "contact-delete" });
-
-  // The detail dialog: the contact as it was when opened; its latest copy comes from the list.
-  const [viewing, setViewing] = useState<AdminContact | null>(null);
-  const [deleting, setDeleting] = useState<AdminContact | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const deleteOpener = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const shown = viewing ? (result?.contacts.find((c) => c._id === viewing._id) ?? viewing) : null;
-  const markingRead = readFetcher.state !== "idle" && readFetcher.formData?.get("id") === shown?._id;
-  const savingStatus = statusFetcher.state !== "idle";
-  const pendingStatus = savingStatus ? ContactStatus.safeParse(statusFetcher.formData?.get("status")) : null;
-
-  useFetcherAnswer(statusFetcher, (data) => {
-    if (data.intent !== "status") return;
-    // Back-office §4: after a change the dialog closes and the list has reloaded.
-    setViewing(null);
-    if (data.ok) toast.show(`Status set to ${data.status}`);
-    else toast.show(TEXT.statusFailed, { tone: "info" });
+  const dialogs = useInboxDialogs<AdminContact, AdminContact["status"]>({
+    keys: { status: "contact-status", delete: "contact-delete" },
+    rows: result?.contacts,
+    parseStatus: (value) => ContactStatus.safeParse(value).data,
+    text: { deleted: "Contact deleted", statusFailed: TEXT.statusFailed, deleteFailed: TEXT.deleteFailed },
   });
+  const readFetcher = useFetcher<ActionResult>({ key: "contact-read" });
+  const { shown } = dialogs;
+  const markingRead = readFetcher.state !== "idle" && readFetcher.formData?.get("id") === shown?._id;
+
   useFetcherAnswer(readFetcher, (data) => {
     if (data.intent === "status" && !data.ok) toast.show(TEXT.markReadFailed, { tone: "info" });
   });
-  useFetcherAnswer(deleteFetcher, (data) => {
-    if (data.intent !== "delete") return;
-    // The deleted row's buttons are gone: focus goes to the list's heading.
-    opener.current = headingRef.current;
-    deleteOpener.current = headingRef.current;
-    setDeleting(null);
-    setViewing(null);
-    if (data.ok) toast.show("Contact deleted");
-    else toast.show(TEXT.deleteFailed, { tone: "info" });
-  });
 
   function view(contact: AdminContact, button: HTMLElement) {
-    opener.current = button;
-    setViewing(contact);
+    dialogs.view(contact, button);
     // Back-office §2: opening a new message marks it read.
     if (contact.status === "new") {
       void readFetcher.submit(
@@ -223,173 +160,61 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  function askDelete(contact: AdminContact, button: HTMLElement) {
-    deleteOpener.current = button;
-    setDeleting(contact);
-  }
-
-  const named = (contact: AdminContact) => <span className="sr-only"> message from {contact.name}</span>;
-  const dialogStatus: AdminContact["status"] | undefined = shown
-    ? pendingStatus?.success
-      ? pendingStatus.data
-      : markingRead
-        ? "read"
-        : shown.status
-    : undefined;
+  const dialogStatus = shown ? (dialogs.pendingStatus ?? (markingRead ? "read" : shown.status)) : undefined;
 
   return (
     <>
       <PageHeader title="Contact Messages" description="Messages sent from the contact form, newest first." />
 
-      <FilterBar label="Filter the contact messages" active={filtered} columnsClass="sm:grid-cols-[2fr_1fr]">
-        <FilterField
-          label="Search"
-          name="search"
-          type="search"
-          defaultValue={filters.search}
-          placeholder={TEXT.searchPlaceholder}
-          spellCheck={false}
-          error={fields.search ? `Search ${fields.search}` : undefined}
-        />
-        <FilterSelect label="Status" name="status" defaultValue={filters.status} options={statusOptions} />
-      </FilterBar>
-
-      <section aria-labelledby="contacts-heading" className="mt-6" aria-busy={loading}>
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2
-            id="contacts-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="font-semibold text-base text-slate-900 focus:outline-none"
-          >
-            Messages
-          </h2>
-          <p role="status" className="text-slate-600 text-sm">
-            {result ? showingText(result, result.contacts.length, "messages") : ""}
-          </p>
-        </div>
-
-        {!result && loaderData.error ? (
-          <Notice tone="error">
-            {TEXT.loadFailed} {fields.search ? "" : loaderData.error}
-          </Notice>
-        ) : null}
-
-        {result && result.contacts.length === 0 ? <EmptyState>{TEXT.empty}</EmptyState> : null}
-
-        {result && result.contacts.length > 0 ? (
-          <DataTable
-            label="Contact messages"
-            caption="Contact messages, newest first"
-            columns={columns}
-            rows={result.contacts}
-            rowKey={(contact) => contact._id}
-            minWidthClass="min-w-[44rem]"
-            rowActions={(contact) => (
-              <>
-                <button
-                  type="button"
-                  className={buttonClass.secondary}
-                  onClick={(event) => view(contact, event.currentTarget)}
-                >
-                  View{named(contact)}
-                </button>
-                <button
-                  type="button"
-                  className={`${buttonClass.secondary} text-red-700`}
-                  onClick={(event) => askDelete(contact, event.currentTarget)}
-                >
-                  Delete{named(contact)}
-                </button>
-              </>
-            )}
-          />
-        ) : null}
-
-        {result ? (
-          <Pager
-            label="Contact message pages"
-            page={result.page}
-            totalPages={result.totalPages}
-            hrefFor={(page) => listHref(filters, page)}
-          />
-        ) : null}
-      </section>
-
-      <ModalDialog
-        open={shown !== null}
-        title={shown ? `Message from ${shown.name}` : "Message"}
-        onClose={() => {
-          setViewing(null);
-          // The row may have left the list (a status filter): focus goes to the heading then.
-          if (!opener.current?.isConnected) headingRef.current?.focus();
-        }}
-        returnFocusRef={opener}
-      >
-        {shown && dialogStatus ? (
-          <div className="space-y-5">
-            <DetailGrid>
-              <Detail term="Name">{shown.name}</Detail>
-              <Detail term="Email">
-                <a
-                  href={`mailto:${shown.email}`}
-                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                >
-                  {shown.email}
-                </a>
-              </Detail>
-              <Detail term="Subject">{contactSubjectLabels[shown.subject]}</Detail>
-              <Detail term="Received">
-                <time dateTime={shown.createdAt}>{formatDateTime(shown.createdAt)}</time>
-              </Detail>
-              <Detail term="Message" wide>
-                <span className="block whitespace-pre-wrap">{shown.message}</span>
-              </Detail>
-              {shown.notes ? (
-                <Detail term="Notes" wide>
-                  <span className="block whitespace-pre-wrap">{shown.notes}</span>
-                </Detail>
-              ) : null}
-            </DetailGrid>
-
-            <StatusPicker
-              value={dialogStatus}
-              statuses={CONTACT_STATUSES}
-              busy={savingStatus || markingRead}
-              onChange={(status) =>
-                void statusFetcher.submit({ intent: "status", id: shown._id, status }, { method: "post" })
-              }
-            />
-
-            <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-              <button
-                type="button"
-                className={`${buttonClass.secondary} text-red-700`}
-                onClick={(event) => askDelete(shown, event.currentTarget)}
-              >
-                Delete
-              </button>
-              <button type="button" className={buttonClass.primary} onClick={() => setViewing(null)}>
-                Close
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </ModalDialog>
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete contact"
-        message={TEXT.deleteQuestion}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={deleteFetcher.state !== "idle"}
-        onConfirm={() => {
-          if (deleting) void deleteFetcher.submit({ intent: "delete", id: deleting._id }, { method: "post" });
-        }}
-        onCancel={() => setDeleting(null)}
-        returnFocusRef={deleteOpener}
+      <InboxList
+        id="contacts-heading"
+        words={WORDS}
+        load={loaderData}
+        page={result}
+        rows={result?.contacts}
+        statuses={CONTACT_STATUSES}
+        columns={columns}
+        minWidthClass="min-w-[44rem]"
+        named={(contact) => <span className="sr-only"> message from {contact.name}</span>}
+        dialogs={dialogs}
+        onView={view}
       />
+
+      <InboxDetailDialog
+        dialogs={dialogs}
+        title={shown ? `Message from ${shown.name}` : "Message"}
+        status={dialogStatus}
+        statuses={CONTACT_STATUSES}
+        busy={dialogs.savingStatus || markingRead}
+      >
+        {shown ? (
+          <>
+            <Detail term="Name">{shown.name}</Detail>
+            <Detail term="Email">
+              <a
+                href={`mailto:${shown.email}`}
+                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {shown.email}
+              </a>
+            </Detail>
+            <Detail term="Subject">{contactSubjectLabels[shown.subject]}</Detail>
+            <Detail term="Received">
+              <time dateTime={shown.createdAt}>{formatDateTime(shown.createdAt)}</time>
+            </Detail>
+            <Detail term="Message" wide>
+              <span className="block whitespace-pre-wrap">{shown.message}</span>
+            </Detail>
+            {shown.notes ? (
+              <Detail term="Notes" wide>
+                <span className="block whitespace-pre-wrap">{shown.notes}</span>
+              </Detail>
+            ) : null}
+          </>
+        ) : null}
+      </InboxDetailDialog>
+
+      <InboxDeleteConfirm dialogs={dialogs} title="Delete contact" question={TEXT.deleteQuestion} />
     </>
   );
 }

@@ -1,11 +1,16 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Outlet, redirect, useNavigate } from "react-router";
 import { adminRouteHandle } from "../../components/admin/admin-chrome.ts";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { AdminShell } from "../../components/admin/admin-shell.tsx";
 import { AdminLoading, AdminPageError } from "../../components/admin/admin-ui.tsx";
 import { ToastProvider } from "../../components/admin/toast.tsx";
-import { ADMIN_LOGIN_PATH, ADMIN_PROFILE_PATH, adminSession } from "../../lib/admin-session.ts";
+import {
+  ADMIN_LOGIN_PATH,
+  ADMIN_PROFILE_PATH,
+  adminSession,
+  setAdminNavigator,
+} from "../../lib/admin-session.ts";
 import type { Route } from "./+types/layout";
 
 export const handle = adminRouteHandle;
@@ -37,6 +42,11 @@ export function HydrateFallback() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
+  // A call that finds the session ended goes to sign-in through the router (decision 037).
+  useEffect(() => {
+    setAdminNavigator((to) => void navigate(to, { replace: true }));
+    return () => setAdminNavigator(null);
+  }, [navigate]);
 
   async function logout() {
     setLoggingOut(true);

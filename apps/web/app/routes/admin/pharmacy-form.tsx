@@ -1,5 +1,5 @@
-import { adminEndpoints, DELIVERY_OPTIONS, PHARMACY_DEFAULTS } from "@pharmacompare/contract";
-import { type ReactNode, useEffect, useRef } from "react";
+import { adminEndpoints, DELIVERY_OPTIONS } from "@pharmacompare/contract";
+import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
@@ -11,11 +11,10 @@ import {
   TextareaField,
 } from "../../components/admin/catalogue-controls.tsx";
 import { fieldMessage } from "../../components/admin/message-dialog.tsx";
+import { FormGroup, MoneyField, NEW_PHARMACY } from "../../components/admin/pharmacy-form-parts.tsx";
 import {
-  moneyInputValue,
   PHARMACY_FIELDS,
   type PharmacyField,
-  type PharmacyFormValues,
   pharmacyBody,
   pharmacyFieldErrors,
 } from "../../components/admin/pharmacy-input.ts";
@@ -33,15 +32,6 @@ const TEXT = {
   created: "Pharmacy created successfully!",
   updated: "Pharmacy updated successfully!",
 } as const;
-
-/** A new pharmacy starts from the §3 defaults: rating 4, fee £2.95, standard delivery, prescription required, active. */
-const NEW_PHARMACY: PharmacyFormValues = {
-  ...PHARMACY_DEFAULTS,
-  deliveryOptions: [...PHARMACY_DEFAULTS.deliveryOptions],
-  name: "",
-  website: "",
-  gphcNumber: null,
-};
 
 type SaveResult =
   | { ok: true; text: string }
@@ -65,7 +55,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
       .call(adminEndpoints.getAdminPharmacy, { params: { id } });
     return { id, pharmacy, loadError: null };
   } catch (error) {
-    // A sign-out redirect is passed on; anything else is the form's load failure, with the API's reason.
+    // The form's load failure, with the API's reason.
     const reason = failureText(error, "");
     return { id, pharmacy: null, loadError: reason };
   }
@@ -296,51 +286,6 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
         </div>
       </Form>
     </>
-  );
-}
-
-/** One of the form's three groups: a titled panel. */
-function FormGroup({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={titleId} className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <h2
-        id={titleId}
-        className="border-slate-200 border-b px-4 py-3 font-semibold text-base text-slate-900 sm:px-5"
-      >
-        {title}
-      </h2>
-      <div className="space-y-4 px-4 py-4 sm:px-5 sm:py-5">{children}</div>
-    </section>
-  );
-}
-
-/** An amount in pounds: at least 0, in pence. */
-function MoneyField({
-  label,
-  name,
-  value,
-  hint,
-  error,
-}: {
-  label: string;
-  name: PharmacyField;
-  value: number;
-  hint?: string;
-  error?: string;
-}) {
-  return (
-    <InputField
-      label={label}
-      name={name}
-      type="number"
-      inputMode="decimal"
-      min={0}
-      step={0.01}
-      prefix="£"
-      defaultValue={moneyInputValue(value)}
-      hint={hint}
-      error={error}
-    />
   );
 }
 

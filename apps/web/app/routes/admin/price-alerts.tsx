@@ -1,38 +1,22 @@
 import {
   type AdminPriceAlert,
   adminEndpoints,
-  formatCount,
   formatDateTime,
   formatPounds,
   PRICE_ALERT_PAGE_LIMITS,
   PRICE_ALERT_STATUSES,
   type PriceAlertPage,
   PriceAlertStatus,
-  type PriceAlertTotals,
 } from "@pharmacompare/contract";
-import { useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
-import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
-import { EmptyState } from "../../components/admin/empty-state.tsx";
-import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
-import {
-  Badge,
-  type BadgeTone,
-  Detail,
-  DetailGrid,
-  StatusPicker,
-  useFetcherAnswer,
-  useKeptList,
-} from "../../components/admin/inbox-ui.tsx";
-import { hasFilters, listHref, showingText, useListLoading } from "../../components/admin/list-navigation.ts";
-import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
-import { Pager } from "../../components/admin/pager.tsx";
-import { useToast } from "../../components/admin/toast.tsx";
-import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
-import { adminSession } from "../../lib/admin-session.ts";
+import { adminMeta } from "../../components/admin/admin-route.ts";
+import { AdminPageError, PageHeader } from "../../components/admin/admin-ui.tsx";
+import type { DataColumn } from "../../components/admin/data-table.tsx";
+import { Badge, type BadgeTone, Detail, useKeptList } from "../../components/admin/inbox-ui.tsx";
+import { InboxDeleteConfirm, InboxDetailDialog } from "../../components/admin/list-kit/inbox-dialogs.tsx";
+import { InboxList, type InboxListWords } from "../../components/admin/list-kit/inbox-list.tsx";
+import { type InboxCalls, inboxAction, inboxLoad } from "../../components/admin/list-kit/inbox-screen.ts";
+import { useInboxDialogs } from "../../components/admin/list-kit/use-inbox-dialogs.ts";
+import { PriceAlertCounters } from "../../components/admin/price-alert-counters.tsx";
 import type { Route } from "./+types/price-alerts";
 
 /**
@@ -53,11 +37,7 @@ const TEXT = {
   deleteFailed: "The price alert could not be deleted. Please try again.",
 } as const;
 
-const FILTER_KEYS = ["search", "status"] as const;
-
 type AlertStatus = AdminPriceAlert["status"];
-
-const statusOptions = PRICE_ALERT_STATUSES.map((value) => ({ value, label: value }));
 
 const statusTone: Record<AlertStatus, BadgeTone> = {
   active: "blue",
@@ -66,74 +46,37 @@ const statusTone: Record<AlertStatus, BadgeTone> = {
   expired: "amber",
 };
 
-const counterLabels: Record<AlertStatus, string> = {
-  active: "Active",
-  triggered: "Triggered",
-  cancelled: "Cancelled",
-  expired: "Expired",
+const WORDS: InboxListWords = {
+  filterLabel: "Filter the price alerts",
+  placeholder: TEXT.searchPlaceholder,
+  heading: "Alerts",
+  noun: "alerts",
+  tableLabel: "Price alerts",
+  caption: "Price alerts, newest first",
+  pagerLabel: "Price alert pages",
+  loadFailed: TEXT.loadFailed,
+  empty: TEXT.empty,
 };
-
-type PriceAlertsLoad = ListPageLoad<(typeof FILTER_KEYS)[number], PriceAlertPage>;
-
-type ActionResult =
-  | { intent: "status"; ok: true; status: AlertStatus }
-  | { intent: "status"; ok: false }
-  | { intent: "delete"; ok: true }
-  | { intent: "delete"; ok: false };
 
 export function meta() {
   return adminMeta("Price Alerts");
 }
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<PriceAlertsLoad> {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: { status: (value) => PriceAlertStatus.safeParse(value).success },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listPriceAlerts, {
-          query: {
-            search: filters.search || undefined,
-            status: PriceAlertStatus.safeParse(filters.status).data,
-            page,
-            limit: PRICE_ALERT_PAGE_LIMITS.default,
-          },
-        }),
-    failure: "Please try again.",
-    logAs: "Failed to load price alerts",
-  });
+const calls: InboxCalls<AlertStatus, PriceAlertPage> = {
+  parseStatus: (value) => PriceAlertStatus.safeParse(value).data,
+  limit: PRICE_ALERT_PAGE_LIMITS.default,
+  list: (api, query) => api.call(adminEndpoints.listPriceAlerts, { query }),
+  setStatus: async (api, id, status) =>
+    (await api.call(adminEndpoints.updatePriceAlertStatus, { params: { id }, body: { status } })).alert,
+  remove: (api, id) => api.call(adminEndpoints.deletePriceAlert, { params: { id } }),
+};
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return inboxLoad(request, calls, "Failed to load price alerts");
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  const api = adminSession().api(request);
-
-  if (intent === "delete") {
-    try {
-      await api.call(adminEndpoints.deletePriceAlert, { params: { id } });
-      return { intent, ok: true };
-    } catch (error) {
-      failureText(error, ""); // passes a sign-out redirect on
-      return { intent, ok: false };
-    }
-  }
-
-  const status = PriceAlertStatus.safeParse(form.get("status"));
-  if (!status.success) return { intent: "status", ok: false };
-  try {
-    const { alert } = await api.call(adminEndpoints.updatePriceAlertStatus, {
-      params: { id },
-      body: { status: status.data },
-    });
-    return { intent: "status", ok: true, status: alert.status };
-  } catch (error) {
-    failureText(error, "");
-    return { intent: "status", ok: false };
-  }
+export function clientAction({ request }: Route.ClientActionArgs) {
+  return inboxAction(request, calls);
 }
 
 function StatusBadge({ alert }: { alert: AdminPriceAlert }) {
@@ -192,268 +135,100 @@ const columns: readonly DataColumn<AdminPriceAlert>[] = [
   },
 ];
 
-/** How many alerts of each status this page shows. */
-function countOnPage(alerts: readonly AdminPriceAlert[]): PriceAlertTotals {
-  const counts: PriceAlertTotals = { active: 0, triggered: 0, cancelled: 0, expired: 0 };
-  for (const alert of alerts) counts[alert.status] += 1;
-  return counts;
-}
-
-function Counters({ alerts, totals }: { alerts: readonly AdminPriceAlert[]; totals: PriceAlertTotals }) {
-  const onPage = countOnPage(alerts);
-  return (
-    <section aria-labelledby="alert-counts-heading" className="mb-6">
-      <h2 id="alert-counts-heading" className="sr-only">
-        Alerts by status
-      </h2>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        {PRICE_ALERT_STATUSES.map((status) => (
-          <li key={status} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h3 className="font-medium text-slate-700 text-sm">{counterLabels[status]}</h3>
-            <dl className="mt-2 flex flex-wrap items-end gap-x-5 gap-y-2">
-              <div>
-                <dt className="text-slate-600 text-xs">On this page</dt>
-                <dd className="font-semibold text-2xl text-slate-900 tabular-nums tracking-tight">
-                  {formatCount(onPage[status])}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-600 text-xs">All alerts</dt>
-                <dd className="font-medium text-lg text-slate-700 tabular-nums">
-                  {formatCount(totals[status])}
-                </dd>
-              </div>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export default function PriceAlerts({ loaderData }: Route.ComponentProps) {
-  const { filters, fields } = loaderData;
   const result = useKeptList(loaderData, TEXT.refreshFailed);
-  const loading = useListLoading();
-  const toast = useToast();
-  const filtered = hasFilters(filters);
-
-  const statusFetcher = useFetcher<ActionResult>({ key: "price-alert-status" });
-  const deleteFetcher = useFetcher<ActionResult>({ key: "price-alert-delete" });
-
-  const [viewing, setViewing] = useState<AdminPriceAlert | null>(null);
-  const [deleting, setDeleting] = useState<AdminPriceAlert | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const deleteOpener = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const shown = viewing ? (result?.alerts.find((a) => a._id === viewing._id) ?? viewing) : null;
-  const savingStatus = statusFetcher.state !== "idle";
-  const pendingStatus = savingStatus
-    ? PriceAlertStatus.safeParse(statusFetcher.formData?.get("status"))
-    : null;
-
-  useFetcherAnswer(statusFetcher, (data) => {
-    if (data.intent !== "status") return;
-    setViewing(null);
-    if (data.ok) toast.show(`Status set to ${data.status}`);
-    else toast.show(TEXT.statusFailed, { tone: "info" });
+  const dialogs = useInboxDialogs<AdminPriceAlert, AlertStatus>({
+    keys: { status: "price-alert-status", delete: "price-alert-delete" },
+    rows: result?.alerts,
+    parseStatus: (value) => PriceAlertStatus.safeParse(value).data,
+    text: {
+      deleted: "Price alert deleted",
+      statusFailed: TEXT.statusFailed,
+      deleteFailed: TEXT.deleteFailed,
+    },
   });
-  useFetcherAnswer(deleteFetcher, (data) => {
-    if (data.intent !== "delete") return;
-    opener.current = headingRef.current;
-    deleteOpener.current = headingRef.current;
-    setDeleting(null);
-    setViewing(null);
-    if (data.ok) toast.show("Price alert deleted");
-    else toast.show(TEXT.deleteFailed, { tone: "info" });
-  });
-
-  function askDelete(alert: AdminPriceAlert, button: HTMLElement) {
-    deleteOpener.current = button;
-    setDeleting(alert);
-  }
-
-  const named = (alert: AdminPriceAlert) => (
-    <span className="sr-only">
-      {" "}
-      alert for {alert.email}, {alert.medicationName} {alert.dosage}
-    </span>
-  );
+  const { shown } = dialogs;
 
   return (
     <>
       <PageHeader title="Price Alerts" description="Visitors' alerts for a target price, newest first." />
 
-      {result ? <Counters alerts={result.alerts} totals={result.totals} /> : null}
+      {result ? <PriceAlertCounters alerts={result.alerts} totals={result.totals} /> : null}
 
-      <FilterBar label="Filter the price alerts" active={filtered} columnsClass="sm:grid-cols-[2fr_1fr]">
-        <FilterField
-          label="Search"
-          name="search"
-          type="search"
-          defaultValue={filters.search}
-          placeholder={TEXT.searchPlaceholder}
-          spellCheck={false}
-          error={fields.search ? `Search ${fields.search}` : undefined}
-        />
-        <FilterSelect label="Status" name="status" defaultValue={filters.status} options={statusOptions} />
-      </FilterBar>
+      <InboxList
+        id="alerts-heading"
+        words={WORDS}
+        load={loaderData}
+        page={result}
+        rows={result?.alerts}
+        statuses={PRICE_ALERT_STATUSES}
+        columns={columns}
+        minWidthClass="min-w-[48rem]"
+        named={(alert) => (
+          <span className="sr-only">
+            {" "}
+            alert for {alert.email}, {alert.medicationName} {alert.dosage}
+          </span>
+        )}
+        dialogs={dialogs}
+      />
 
-      <section aria-labelledby="alerts-heading" className="mt-6" aria-busy={loading}>
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2
-            id="alerts-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="font-semibold text-base text-slate-900 focus:outline-none"
-          >
-            Alerts
-          </h2>
-          <p role="status" className="text-slate-600 text-sm">
-            {result ? showingText(result, result.alerts.length, "alerts") : ""}
-          </p>
-        </div>
-
-        {!result && loaderData.error ? (
-          <Notice tone="error">
-            {TEXT.loadFailed} {fields.search ? "" : loaderData.error}
-          </Notice>
-        ) : null}
-
-        {result && result.alerts.length === 0 ? <EmptyState>{TEXT.empty}</EmptyState> : null}
-
-        {result && result.alerts.length > 0 ? (
-          <DataTable
-            label="Price alerts"
-            caption="Price alerts, newest first"
-            columns={columns}
-            rows={result.alerts}
-            rowKey={(alert) => alert._id}
-            minWidthClass="min-w-[48rem]"
-            rowActions={(alert) => (
-              <>
-                <button
-                  type="button"
-                  className={buttonClass.secondary}
-                  onClick={(event) => {
-                    opener.current = event.currentTarget;
-                    setViewing(alert);
-                  }}
-                >
-                  View{named(alert)}
-                </button>
-                <button
-                  type="button"
-                  className={`${buttonClass.secondary} text-red-700`}
-                  onClick={(event) => askDelete(alert, event.currentTarget)}
-                >
-                  Delete{named(alert)}
-                </button>
-              </>
-            )}
-          />
-        ) : null}
-
-        {result ? (
-          <Pager
-            label="Price alert pages"
-            page={result.page}
-            totalPages={result.totalPages}
-            hrefFor={(page) => listHref(filters, page)}
-          />
-        ) : null}
-      </section>
-
-      <ModalDialog
-        open={shown !== null}
+      <InboxDetailDialog
+        dialogs={dialogs}
         title="Price alert"
         description={shown ? shown.email : undefined}
-        onClose={() => {
-          setViewing(null);
-          if (!opener.current?.isConnected) headingRef.current?.focus();
-        }}
-        returnFocusRef={opener}
+        status={shown ? (dialogs.pendingStatus ?? shown.status) : undefined}
+        statuses={PRICE_ALERT_STATUSES}
+        busy={dialogs.savingStatus}
       >
-        {shown ? (
-          <div className="space-y-5">
-            <DetailGrid>
-              <Detail term="Email">{shown.email}</Detail>
-              <Detail term="Status">
-                <StatusBadge alert={shown} />
-              </Detail>
-              <Detail term="Medication">{shown.medicationName}</Detail>
-              <Detail term="Dosage">{shown.dosage}</Detail>
-              <Detail term="Medication id">
-                <span className="font-mono text-xs">{shown.medicationId}</span>
-              </Detail>
-              <Detail term="Target price">{formatPounds(shown.targetPrice)}</Detail>
-              <Detail term="Current price">
-                <CurrentPrice alert={shown} />
-              </Detail>
-              {shown.lowestPharmacy ? (
-                <Detail term="Lowest pharmacy">
-                  {shown.lowestPharmacy.name} ({formatPounds(shown.lowestPharmacy.price)})
-                </Detail>
-              ) : null}
-              <Detail term="Created">
-                <time dateTime={shown.createdAt}>{formatDateTime(shown.createdAt)}</time>
-              </Detail>
-              <Detail term="Expires">
-                <time dateTime={shown.expiresAt}>{formatDateTime(shown.expiresAt)}</time>
-              </Detail>
-              {shown.triggeredAt ? (
-                <Detail term="Triggered">
-                  <time dateTime={shown.triggeredAt}>{formatDateTime(shown.triggeredAt)}</time>
-                </Detail>
-              ) : null}
-              <Detail term="Email address confirmed">
-                {shown.confirmedAt ? (
-                  <time dateTime={shown.confirmedAt}>{formatDateTime(shown.confirmedAt)}</time>
-                ) : (
-                  "Not yet: the alert waits for its visitor to confirm"
-                )}
-              </Detail>
-            </DetailGrid>
+        {shown ? <AlertFacts alert={shown} /> : null}
+      </InboxDetailDialog>
 
-            <StatusPicker
-              value={pendingStatus?.success ? pendingStatus.data : shown.status}
-              statuses={PRICE_ALERT_STATUSES}
-              busy={savingStatus}
-              onChange={(status) =>
-                void statusFetcher.submit({ intent: "status", id: shown._id, status }, { method: "post" })
-              }
-            />
+      <InboxDeleteConfirm dialogs={dialogs} title="Delete price alert" question={TEXT.deleteQuestion} />
+    </>
+  );
+}
 
-            <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-              <button
-                type="button"
-                className={`${buttonClass.secondary} text-red-700`}
-                onClick={(event) => askDelete(shown, event.currentTarget)}
-              >
-                Delete
-              </button>
-              <button type="button" className={buttonClass.primary} onClick={() => setViewing(null)}>
-                Close
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </ModalDialog>
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete price alert"
-        message={TEXT.deleteQuestion}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={deleteFetcher.state !== "idle"}
-        onConfirm={() => {
-          if (deleting) void deleteFetcher.submit({ intent: "delete", id: deleting._id }, { method: "post" });
-        }}
-        onCancel={() => setDeleting(null)}
-        returnFocusRef={deleteOpener}
-      />
+/** What the detail dialog says of an alert (back-office §2). */
+function AlertFacts({ alert }: { alert: AdminPriceAlert }) {
+  return (
+    <>
+      <Detail term="Email">{alert.email}</Detail>
+      <Detail term="Status">
+        <StatusBadge alert={alert} />
+      </Detail>
+      <Detail term="Medication">{alert.medicationName}</Detail>
+      <Detail term="Dosage">{alert.dosage}</Detail>
+      <Detail term="Medication id">
+        <span className="font-mono text-xs">{alert.medicationId}</span>
+      </Detail>
+      <Detail term="Target price">{formatPounds(alert.targetPrice)}</Detail>
+      <Detail term="Current price">
+        <CurrentPrice alert={alert} />
+      </Detail>
+      {alert.lowestPharmacy ? (
+        <Detail term="Lowest pharmacy">
+          {alert.lowestPharmacy.name} ({formatPounds(alert.lowestPharmacy.price)})
+        </Detail>
+      ) : null}
+      <Detail term="Created">
+        <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+      </Detail>
+      <Detail term="Expires">
+        <time dateTime={alert.expiresAt}>{formatDateTime(alert.expiresAt)}</time>
+      </Detail>
+      {alert.triggeredAt ? (
+        <Detail term="Triggered">
+          <time dateTime={alert.triggeredAt}>{formatDateTime(alert.triggeredAt)}</time>
+        </Detail>
+      ) : null}
+      <Detail term="Email address confirmed">
+        {alert.confirmedAt ? (
+          <time dateTime={alert.confirmedAt}>{formatDateTime(alert.confirmedAt)}</time>
+        ) : (
+          "Not yet: the alert waits for its visitor to confirm"
+        )}
+      </Detail>
     </>
   );
 }

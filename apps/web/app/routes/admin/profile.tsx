@@ -80,7 +80,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     session.passwordChanged();
     return { ok: true, message };
   } catch (error) {
-    // failureText passes a sign-out redirect on; the rest is shown by field, else as a notice.
+    // The refusal is shown by field, else as a notice.
     return { ok: false, error: failureText(error, "Failed to change password"), fields: formFields(error) };
   }
 }

@@ -2,31 +2,23 @@ import {
   type AdminSubscription,
   adminEndpoints,
   formatCount,
-  formatDateTime,
-  formatRelativeTime,
-  formatShortDate,
+  SUBSCRIPTION_PAGE_LIMITS,
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
-  type SubscriptionList,
-  SubscriptionListQuery,
-  type SubscriptionPreferences,
+  type SubscriptionListQuery,
 } from "@pharmacompare/contract";
-import { type ReactNode, useMemo, useRef, useState } from "react";
-import { redirect, useFetcher } from "react-router";
-import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
-import { AdminPageError, buttonClass, Notice, PageHeader, Panel } from "../../components/admin/admin-ui.tsx";
-import { humanise } from "../../components/admin/audit-format.ts";
-import { ConfirmDialog } from "../../components/admin/confirm-dialog.tsx";
-import { type DataColumn, DataTable } from "../../components/admin/data-table.tsx";
-import { EmptyState } from "../../components/admin/empty-state.tsx";
+import { useState } from "react";
+import { adminMeta } from "../../components/admin/admin-route.ts";
+import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
-import { Badge, type BadgeTone, useFetcherAnswer, useKeptList } from "../../components/admin/inbox-ui.tsx";
-import {
-  hasFilters,
-  listSearch,
-  readFilters,
-  useListLoading,
-} from "../../components/admin/list-navigation.ts";
+import { useKeptList } from "../../components/admin/inbox-ui.tsx";
+import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { DeleteRowButton, DeleteRowDialog } from "../../components/admin/list-kit/row-dialogs.tsx";
+import { hasFilters } from "../../components/admin/list-navigation.ts";
+import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
+import { columnsAt } from "../../components/admin/subscription-columns.tsx";
+import { SubscriptionStatsPanels } from "../../components/admin/subscription-stats.tsx";
 import {
   downloadCsv,
   isExported,
@@ -34,14 +26,17 @@ import {
   subscriptionsCsvFileName,
 } from "../../components/admin/subscriptions-csv.ts";
 import { useToast } from "../../components/admin/toast.tsx";
+import { useAdminCall } from "../../components/admin/use-admin-call.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
+import type { ApiClient } from "../../lib/api-client.ts";
 import type { Route } from "./+types/subscriptions";
 
 /**
- * Email Subscriptions (back-office §2, §4, §7, §8, §9): the stats, the five newest, and every
- * subscription; status and source go to the API, the email search filters here. Admins can only
- * delete. "Export CSV" builds the file in the browser (components/admin/subscriptions-csv.ts).
+ * Email Subscriptions (back-office §2, §4, §7, §8, §9): the stats, the five newest, and the
+ * subscriptions a page at a time, searched and filtered on the server (decision 037). Admins can
+ * only delete. "Export CSV" builds the file in the browser from every active, confirmed
+ * subscription the filters match (components/admin/subscriptions-csv.ts).
  */
 const TEXT = {
   deleteQuestion: "Are you sure you want to permanently delete this subscription?",
@@ -49,238 +44,103 @@ const TEXT = {
   empty: "No subscriptions yet.",
   noMatch: "No subscriptions match these filters.",
   refreshFailed: "The list could not be refreshed:",
+  exportFailed: "The subscriptions could not be exported. Please try again.",
 } as const;
 
 const FILTER_KEYS = ["search", "status", "source"] as const;
 type Filters = Record<(typeof FILTER_KEYS)[number], string>;
 
-type Status = AdminSubscription["status"];
-
 const statusOptions = SUBSCRIPTION_STATUSES.map((value) => ({ value, label: value }));
 const sourceOptions = SUBSCRIPTION_SOURCES.map((value) => ({ value, label: value }));
 
-const statusTone: Record<Status, BadgeTone> = { active: "green", unsubscribed: "slate", bounced: "red" };
-
-const preferenceLabels: Record<keyof SubscriptionPreferences, string> = {
-  priceDrops: "Price drops",
-  newMedications: "New medications",
-  promotions: "Promotions",
-  weeklyDigest: "Weekly digest",
-};
-
-interface SubscriptionsLoad {
-  filters: Filters;
-  result: SubscriptionList | null;
-  error: string | null;
+/** The API's query for these filters (the loader has dropped a status or source not offered). */
+function listQuery(filters: Filters, page: number, limit: number): SubscriptionListQuery {
+  return {
+    search: filters.search || undefined,
+    status: (filters.status || undefined) as SubscriptionListQuery["status"],
+    source: (filters.source || undefined) as SubscriptionListQuery["source"],
+    page,
+    limit,
+  };
 }
-
-type ActionResult = { intent: "delete"; ok: true } | { intent: "delete"; ok: false; error: string };
 
 export function meta() {
   return adminMeta("Email Subscriptions");
 }
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<SubscriptionsLoad> {
-  const url = new URL(request.url);
-  const filters = readFilters(url.searchParams, FILTER_KEYS);
-  const query = SubscriptionListQuery.safeParse({
-    status: filters.status || undefined,
-    source: filters.source || undefined,
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadListPage({
+    request,
+    filterKeys: FILTER_KEYS,
+    offered: {
+      status: (value) => (SUBSCRIPTION_STATUSES as readonly string[]).includes(value),
+      source: (value) => (SUBSCRIPTION_SOURCES as readonly string[]).includes(value),
+    },
+    read: (filters, page) =>
+      adminSession()
+        .api(request)
+        .call(adminEndpoints.listSubscriptions, {
+          query: listQuery(filters, page, SUBSCRIPTION_PAGE_LIMITS.default),
+        }),
+    failure: "Failed to load subscriptions",
+    logAs: "Failed to load subscriptions",
   });
-  // A status or source the screen does not offer (an old or edited link) is dropped.
-  if (!query.success) throw redirect(`${url.pathname}${listSearch({ search: filters.search })}`);
-
-  try {
-    const result = await adminSession()
-      .api(request)
-      .call(adminEndpoints.listSubscriptions, { query: query.data });
-    return { filters, result, error: null };
-  } catch (error) {
-    return { filters, result: null, error: failureText(error, "Failed to load subscriptions") };
-  }
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<RowActionResult> {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   try {
     await adminSession().api(request).call(adminEndpoints.deleteSubscription, { params: { id } });
-    return { intent: "delete", ok: true };
-  } catch (error) {
-    failureText(error, ""); // passes a sign-out redirect on
+    return { intent: "delete", ok: true, text: "Subscription deleted" };
+  } catch {
     return { intent: "delete", ok: false, error: TEXT.deleteFailed };
   }
 }
 
-function Age({ at, now }: { at: string; now: Date }) {
-  return (
-    <time dateTime={at} title={formatDateTime(at)}>
-      {formatRelativeTime(at, now)}
-    </time>
-  );
-}
-
-/** What the subscription is for: "All updates", or each narrower scope it names. */
-function scopeText(subscription: AdminSubscription): string {
-  if (subscription.subscribedTo.length === 0 || subscription.subscribedTo.some((s) => s.type === "all")) {
-    return "All updates";
+/** Every active, confirmed subscription the filters match, read a page of the maximum at a time. */
+async function exportable(api: ApiClient, filters: Filters): Promise<AdminSubscription[]> {
+  if (filters.status && filters.status !== "active") return [];
+  const rows: AdminSubscription[] = [];
+  for (let page = 1, pages = 1; page <= pages; page += 1) {
+    const query = listQuery({ ...filters, status: "active" }, page, SUBSCRIPTION_PAGE_LIMITS.max);
+    const answer = await api.call(adminEndpoints.listSubscriptions, { query });
+    rows.push(...answer.subscriptions.filter(isExported));
+    pages = answer.totalPages;
   }
-  return subscription.subscribedTo
-    .map((scope) => (scope.value ? `${humanise(scope.type)}: ${scope.value}` : humanise(scope.type)))
-    .join(", ");
-}
-
-/** The interests switched on, one a line (a narrow column); "None" when all are off. */
-function PreferenceList({ preferences }: { preferences: SubscriptionPreferences }) {
-  const on = (Object.keys(preferenceLabels) as (keyof SubscriptionPreferences)[]).filter(
-    (key) => preferences[key],
-  );
-  if (on.length === 0) return "None";
-  return (
-    <ul>
-      {on.map((key) => (
-        <li key={key} className="whitespace-nowrap">
-          {preferenceLabels[key]}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function StatusBadges({ subscription }: { subscription: AdminSubscription }) {
-  return (
-    <span className="inline-flex flex-wrap items-center gap-1">
-      <Badge tone={statusTone[subscription.status]}>{subscription.status}</Badge>
-      {subscription.status === "active" && !subscription.confirmed ? (
-        <Badge tone="violet">unconfirmed</Badge>
-      ) : null}
-    </span>
-  );
-}
-
-function columnsAt(now: Date): readonly DataColumn<AdminSubscription>[] {
-  return [
-    {
-      header: "Email",
-      rowHeader: true,
-      className: "min-w-[11rem] max-w-[16rem]",
-      cell: (subscription) => (
-        <>
-          <span className="block font-medium text-slate-900 [overflow-wrap:anywhere]">
-            {subscription.email}
-          </span>
-          <span className="block text-slate-600 text-xs">{scopeText(subscription)}</span>
-        </>
-      ),
-    },
-    { header: "Status", cell: (subscription) => <StatusBadges subscription={subscription} /> },
-    { header: "Source", className: "text-slate-700", cell: (subscription) => subscription.source },
-    {
-      header: "Preferences",
-      className: "text-slate-700 text-xs",
-      cell: (subscription) => <PreferenceList preferences={subscription.preferences} />,
-    },
-    {
-      // The unsubscribed age sits under the subscribed date and age: a column of its own, empty
-      // for most rows, pushed the table past the width of a 1280 px screen.
-      header: "Subscribed",
-      className: "whitespace-nowrap",
-      cell: (subscription) => (
-        <>
-          <span className="block text-slate-900">{formatShortDate(subscription.subscribedAt)}</span>
-          <span className="block text-slate-600 text-xs">
-            <Age at={subscription.subscribedAt} now={now} />
-          </span>
-          {subscription.unsubscribedAt ? (
-            <span className="mt-1 block text-slate-700 text-xs">
-              Unsubscribed <Age at={subscription.unsubscribedAt} now={now} />
-            </span>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      header: "Emails sent",
-      className: "whitespace-nowrap",
-      cell: (subscription) => (
-        <>
-          <span className="block text-slate-900 tabular-nums">
-            {formatCount(subscription.emailsSentCount)}
-          </span>
-          <span className="block text-slate-600 text-xs">
-            {subscription.lastEmailSent ? (
-              <>
-                Last sent <Age at={subscription.lastEmailSent} now={now} />
-              </>
-            ) : (
-              "None sent yet"
-            )}
-          </span>
-        </>
-      ),
-    },
-  ];
-}
-
-function matchesSearch(subscription: AdminSubscription, search: string): boolean {
-  const term = search.trim().toLowerCase();
-  return !term || subscription.email.toLowerCase().includes(term);
-}
-
-function StatCard({ label, value, children }: { label: string; value: number; children?: ReactNode }) {
-  return (
-    <li className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <span className="block font-medium text-slate-600 text-sm">{label}</span>
-      <span className="mt-1 block font-semibold text-3xl text-slate-900 tabular-nums tracking-tight">
-        {formatCount(value)}
-      </span>
-      {children ? <span className="mt-1 block text-slate-600 text-xs">{children}</span> : null}
-    </li>
-  );
+  return rows;
 }
 
 export default function EmailSubscriptions({ loaderData }: Route.ComponentProps) {
   const { filters } = loaderData;
   const result = useKeptList(loaderData, TEXT.refreshFailed);
-  const loading = useListLoading();
   const toast = useToast();
+  const call = useAdminCall();
   const filtered = hasFilters(filters);
+  const rows = useRowActions<AdminSubscription>({
+    toggle: "subscription-toggle",
+    delete: "subscription-delete",
+  });
+  const [exporting, setExporting] = useState(false);
   // One clock reading per render, so every relative age on the page agrees.
   const now = new Date();
-  const columns = columnsAt(now);
 
-  const shown = useMemo(
-    () => (result?.subscriptions ?? []).filter((subscription) => matchesSearch(subscription, filters.search)),
-    [result, filters.search],
-  );
-  const exportable = shown.filter(isExported);
-
-  const deleteFetcher = useFetcher<ActionResult>({ key: "subscription-delete" });
-  const [deleting, setDeleting] = useState<AdminSubscription | null>(null);
-  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
-  const opener = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useFetcherAnswer(deleteFetcher, (data) => {
-    if (data.ok) {
-      opener.current = headingRef.current;
-      setDeleting(null);
-      setDeleteError(undefined);
-      toast.show("Subscription deleted");
-    } else {
-      setDeleteError(data.error);
+  async function exportCsv() {
+    setExporting(true);
+    const outcome = await call(TEXT.exportFailed, (api) => exportable(api, filters));
+    setExporting(false);
+    if (!outcome.ok) {
+      toast.show(outcome.error, { tone: "info" });
+      return;
     }
-  });
-
-  function exportCsv() {
-    downloadCsv(subscriptionsCsv(shown), subscriptionsCsvFileName());
+    const count = outcome.value.length;
+    if (count > 0) downloadCsv(subscriptionsCsv(outcome.value), subscriptionsCsvFileName());
     toast.show(
-      `Exported ${formatCount(exportable.length)} ${exportable.length === 1 ? "subscription" : "subscriptions"}`,
+      count === 0
+        ? "No active, confirmed subscriptions match these filters."
+        : `Exported ${formatCount(count)} ${count === 1 ? "subscription" : "subscriptions"}`,
     );
   }
-
-  const stats = result?.stats;
-  const total = result?.subscriptions.length ?? 0;
 
   return (
     <>
@@ -293,90 +153,22 @@ export default function EmailSubscriptions({ loaderData }: Route.ComponentProps)
           <button
             type="button"
             className={buttonClass.primary}
-            disabled={!result || exportable.length === 0}
+            disabled={!result || result.total === 0 || exporting}
             aria-describedby="export-hint"
-            onClick={exportCsv}
+            onClick={() => void exportCsv()}
           >
             <Icon className="size-4">
               <path d="M12 3v12m0 0-4-4m4 4 4-4M5 21h14" />
             </Icon>
-            Export CSV
+            {exporting ? "Exporting..." : "Export CSV"}
           </button>
           <p id="export-hint" className="max-w-xs text-slate-600 text-xs sm:text-right">
-            {exportable.length === 0
-              ? "No active, confirmed subscriptions in the list to export."
-              : `The ${formatCount(exportable.length)} active, confirmed ${exportable.length === 1 ? "subscription" : "subscriptions"} listed below.`}
+            Every active, confirmed subscription these filters match, on every page.
           </p>
         </div>
       </div>
 
-      {!result && loaderData.error ? (
-        <div className="mb-6">
-          <Notice tone="error">{loaderData.error}</Notice>
-        </div>
-      ) : null}
-
-      {stats ? (
-        <>
-          <section aria-labelledby="subscription-stats-heading">
-            <h2 id="subscription-stats-heading" className="sr-only">
-              Subscriptions by status
-            </h2>
-            <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-              <StatCard label="Total" value={stats.total} />
-              <StatCard label="Active" value={stats.active}>
-                {stats.unconfirmed > 0 ? `${formatCount(stats.unconfirmed)} not confirmed yet` : null}
-              </StatCard>
-              <StatCard label="Unsubscribed" value={stats.unsubscribed} />
-              <StatCard label="Bounced" value={stats.bounced} />
-            </ul>
-          </section>
-
-          <div className="mt-6 grid gap-6 lg:grid-cols-3">
-            <Panel title="By source" titleId="by-source-heading" className="self-start">
-              {stats.bySource.length === 0 ? (
-                <p className="px-4 py-4 text-slate-600 text-sm sm:px-5">No subscriptions yet.</p>
-              ) : (
-                <dl className="divide-y divide-slate-100 px-4 sm:px-5">
-                  {stats.bySource.map((entry) => (
-                    <div key={entry._id} className="flex items-baseline justify-between gap-3 py-2 text-sm">
-                      <dt className="text-slate-700">{entry._id}</dt>
-                      <dd className="font-semibold text-slate-900 tabular-nums">
-                        {formatCount(entry.count)}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-            </Panel>
-            <Panel
-              title="Recent subscriptions"
-              titleId="recent-subscriptions-heading"
-              className="lg:col-span-2"
-            >
-              {stats.recentSubscriptions.length === 0 ? (
-                <p className="px-4 py-4 text-slate-600 text-sm sm:px-5">No subscriptions yet.</p>
-              ) : (
-                <ul className="divide-y divide-slate-100">
-                  {stats.recentSubscriptions.map((subscription) => (
-                    <li
-                      key={subscription._id}
-                      className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-4 py-2.5 text-sm sm:px-5"
-                    >
-                      <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">
-                        {subscription.email}
-                      </span>
-                      <span className="text-slate-600 text-xs">
-                        <Age at={subscription.subscribedAt} now={now} /> · {subscription.source}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Panel>
-          </div>
-        </>
-      ) : null}
+      {result ? <SubscriptionStatsPanels stats={result.stats} now={now} /> : null}
 
       <div className="mt-6">
         <FilterBar
@@ -397,67 +189,38 @@ export default function EmailSubscriptions({ loaderData }: Route.ComponentProps)
         </FilterBar>
       </div>
 
-      <section aria-labelledby="subscriptions-heading" className="mt-6" aria-busy={loading}>
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2
-            id="subscriptions-heading"
-            ref={headingRef}
-            tabIndex={-1}
-            className="font-semibold text-base text-slate-900 focus:outline-none"
-          >
-            Subscriptions
-          </h2>
-          <p role="status" className="text-slate-600 text-sm">
-            {result && shown.length > 0
-              ? shown.length === total
-                ? `${formatCount(total)} ${total === 1 ? "subscription" : "subscriptions"}`
-                : `Showing ${formatCount(shown.length)} of ${formatCount(total)} subscriptions`
-              : ""}
-          </p>
-        </div>
-
-        {result && shown.length === 0 ? (
-          <EmptyState>{filtered ? TEXT.noMatch : TEXT.empty}</EmptyState>
-        ) : null}
-
-        {shown.length > 0 ? (
-          <DataTable
-            label="Email subscriptions"
-            caption="Email subscriptions, newest first"
-            columns={columns}
-            rows={shown}
-            rowKey={(subscription) => subscription._id}
-            minWidthClass="min-w-[50rem]"
-            rowActions={(subscription) => (
-              <button
-                type="button"
-                className={`${buttonClass.secondary} text-red-700`}
-                onClick={(event) => {
-                  opener.current = event.currentTarget;
-                  setDeleteError(undefined);
-                  setDeleting(subscription);
-                }}
-              >
-                Delete<span className="sr-only"> subscription of {subscription.email}</span>
-              </button>
-            )}
-          />
-        ) : null}
-      </section>
-
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete subscription"
-        message={TEXT.deleteQuestion}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={deleteFetcher.state !== "idle"}
-        error={deleteError}
-        onConfirm={() => {
-          if (deleting) void deleteFetcher.submit({ id: deleting._id }, { method: "post" });
+      <PagedList
+        id="subscriptions-heading"
+        heading="Subscriptions"
+        headingRef={rows.headingRef}
+        noun="subscriptions"
+        page={result}
+        rows={result?.subscriptions}
+        filters={filters}
+        loadFailed={loaderData.error}
+        empty={filtered ? TEXT.noMatch : TEXT.empty}
+        pagerLabel="Subscription pages"
+        table={{
+          label: "Email subscriptions",
+          caption: "Email subscriptions, newest first",
+          columns: columnsAt(now),
+          rowKey: (subscription) => subscription._id,
+          minWidthClass: "min-w-[50rem]",
+          rowActions: (subscription) => (
+            <DeleteRowButton
+              rows={rows}
+              row={subscription}
+              named={<span className="sr-only"> subscription of {subscription.email}</span>}
+            />
+          ),
         }}
-        onCancel={() => setDeleting(null)}
-        returnFocusRef={opener}
+      />
+
+      <DeleteRowDialog
+        rows={rows}
+        title="Delete subscription"
+        message={() => TEXT.deleteQuestion}
+        fields={(subscription) => ({ id: subscription._id })}
       />
     </>
   );

@@ -3,6 +3,7 @@ import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { AdminMessage, AdminMessageCategory } from "../../entities.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
+import { adminListPage, adminListQuery } from "./list-convention.ts";
 
 /**
  * The back-office's notices on medication pages (back-office §2 Admin Messages, §5, §7, §9). The
@@ -61,7 +62,16 @@ export const AdminMessageInput = z
   });
 export type AdminMessageInput = z.input<typeof AdminMessageInput>;
 
-export const AdminMessageListQuery = z.object({ category: AdminMessageCategory.optional() });
+export const ADMIN_MESSAGE_PAGE_LIMITS = { default: 20, max: 100 } as const;
+
+/** `search`: a case-insensitive substring of the medication's name, the title or the message. */
+export const AdminMessageListQuery = adminListQuery(ADMIN_MESSAGE_PAGE_LIMITS).extend({
+  category: AdminMessageCategory.optional(),
+});
+export type AdminMessageListQuery = z.input<typeof AdminMessageListQuery>;
+
+export const AdminMessageList = adminListPage("messages", AdminMessage);
+export type AdminMessageList = z.infer<typeof AdminMessageList>;
 
 export const AdminMessageIdParams = z.object({ id: z.uuid({ error: "must be a message id" }) });
 
@@ -70,9 +80,9 @@ export const listAdminMessages = defineEndpoint({
   path: "/admin/admin-messages",
   access: "admin",
   tag: "admin messages",
-  summary: "Every admin message, active or not, optionally of one category: newest first",
+  summary: "Admin messages, active or not, newest first: paged, searched, optionally of one category",
   query: AdminMessageListQuery,
-  responses: { 200: z.array(AdminMessage), ...refusals(400) },
+  responses: { 200: AdminMessageList, ...refusals(400) },
 });
 
 export const createAdminMessage = defineEndpoint({

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { AuditAction, AuditEntityType, AuditEntry } from "../../entities.ts";
-import { PageInfo, pageQuery } from "../../query.ts";
+import { pageQuery } from "../../query.ts";
 import { text } from "../../text.ts";
+import { adminListPage } from "./list-convention.ts";
 
 /** Years PostgreSQL compares safely, with margin (there is no year 0, and 9999 plus a day overflows). */
 export const AUDIT_YEARS = { min: 1900, max: 9998 } as const;
@@ -94,7 +95,7 @@ export function auditRangeEnd(value: string): Date {
 }
 
 /** Newest first. `totalPages` is at least 1 so a pager can always say "Page 1 of 1". */
-export const AuditPage = PageInfo.extend({ entries: z.array(AuditEntry) });
+export const AuditPage = adminListPage("entries", AuditEntry);
 export type AuditPage = z.infer<typeof AuditPage>;
 
 export const listAuditEntries = defineEndpoint({

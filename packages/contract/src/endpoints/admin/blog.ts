@@ -5,6 +5,7 @@ import { AdminBlogPost } from "../../entities.ts";
 import { BLOG_CATEGORIES } from "../../ids.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
+import { adminListPage, adminListQuery } from "./list-convention.ts";
 
 /**
  * The back-office's blog (back-office §2 Blog list and Blog editor, §5, §7): every post, drafts
@@ -140,7 +141,15 @@ export const BlogPublishInput = z
   .nullish();
 export type BlogPublishInput = z.input<typeof BlogPublishInput>;
 
-export const AdminBlogPostList = z.object({ posts: z.array(AdminBlogPost) });
+export const BLOG_PAGE_LIMITS = { default: 20, max: 100 } as const;
+
+/** `search`: a case-insensitive substring of the title or slug; `category` one of the blog's. */
+export const AdminBlogListQuery = adminListQuery(BLOG_PAGE_LIMITS).extend({
+  category: z.enum(BLOG_CATEGORIES, { error: `must be one of: ${BLOG_CATEGORIES.join(", ")}` }).optional(),
+});
+export type AdminBlogListQuery = z.input<typeof AdminBlogListQuery>;
+
+export const AdminBlogPostList = adminListPage("posts", AdminBlogPost);
 export type AdminBlogPostList = z.infer<typeof AdminBlogPostList>;
 export const AdminBlogPostResponse = z.object({ post: AdminBlogPost });
 export type AdminBlogPostResponse = z.infer<typeof AdminBlogPostResponse>;
@@ -150,8 +159,10 @@ export const listAdminBlogPosts = defineEndpoint({
   path: "/api/blog/admin/posts",
   access: "admin",
   tag: "blog admin",
-  summary: "Every blog post, drafts too, most recently changed first",
-  responses: { 200: AdminBlogPostList },
+  summary:
+    "Blog posts, drafts too, most recently changed first: paged, searched by title or slug, filtered by category",
+  query: AdminBlogListQuery,
+  responses: { 200: AdminBlogPostList, ...refusals(400) },
 });
 
 export const getAdminBlogPost = defineEndpoint({

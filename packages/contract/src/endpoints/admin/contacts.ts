@@ -2,9 +2,8 @@ import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { AdminContact } from "../../entities.ts";
 import { CONTACT_STATUSES } from "../../ids.ts";
-import { PageInfo, pageQuery } from "../../query.ts";
-import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
+import { adminListPage, adminListQuery } from "./list-convention.ts";
 
 /**
  * The back-office's inbox of contact-form messages (back-office §2 Contact Messages, §4, §7, §9).
@@ -12,16 +11,6 @@ import { MessageResponse } from "./auth.ts";
  */
 
 export const CONTACT_PAGE_LIMITS = { default: 10, max: 100 } as const;
-/** Longest search term: far past any name, address or phrase anyone types. */
-export const ADMIN_SEARCH_MAX = 200;
-
-/** An optional search term: trimmed; an empty one means no search. */
-export const adminSearch = () =>
-  text()
-    .trim()
-    .max(ADMIN_SEARCH_MAX, { error: `must be at most ${ADMIN_SEARCH_MAX} characters` })
-    .optional()
-    .transform((value) => value || undefined);
 
 const contactStatus = z.enum(CONTACT_STATUSES, { error: `must be one of: ${CONTACT_STATUSES.join(", ")}` });
 
@@ -29,13 +18,12 @@ const contactStatus = z.enum(CONTACT_STATUSES, { error: `must be one of: ${CONTA
  * `GET /api/admin/contacts`: newest first, 10 a page; `search` is a case-insensitive substring of
  * the name, email or message; `status` one of new, read, replied, resolved.
  */
-export const ContactListQuery = pageQuery(CONTACT_PAGE_LIMITS).extend({
-  search: adminSearch(),
+export const ContactListQuery = adminListQuery(CONTACT_PAGE_LIMITS).extend({
   status: contactStatus.optional(),
 });
 export type ContactListQuery = z.input<typeof ContactListQuery>;
 
-export const ContactPage = PageInfo.extend({ contacts: z.array(AdminContact) });
+export const ContactPage = adminListPage("contacts", AdminContact);
 export type ContactPage = z.infer<typeof ContactPage>;
 
 export const ContactIdParams = z.object({ id: z.uuid({ error: "must be a contact id" }) });

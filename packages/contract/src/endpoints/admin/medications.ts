@@ -3,7 +3,6 @@ import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { LegalCategory, Medication, MedicationForm } from "../../entities.ts";
 import { type MEDICATION_FORMS, UNKNOWN_LEGAL_CATEGORY } from "../../ids.ts";
 import { IdParams } from "../../public-api.ts";
-import { boundedInt } from "../../query.ts";
 import { text } from "../../text.ts";
 import {
   CATALOGUE_LIMITS,
@@ -15,6 +14,7 @@ import {
   requiredMessage,
   requiredText,
 } from "./catalogue-fields.ts";
+import { adminListPage, adminListQuery, listFilter } from "./list-convention.ts";
 import { AdminPharmacy, CreatedCatalogueId, RemovedWithPrices } from "./pharmacies.ts";
 import { AdminPrice } from "./prices.ts";
 
@@ -121,12 +121,23 @@ export type MedicationInput = z.input<typeof MedicationInput>;
 export const MedicationUpdate = z.object({ id: CatalogueId, ...medicationFields }).partial();
 export type MedicationUpdate = z.input<typeof MedicationUpdate>;
 
-export const AdminMedicationListQuery = z.object({
-  limit: boundedInt(1, CATALOGUE_LIMITS.medicationListMax, CATALOGUE_LIMITS.medicationListMax),
+/**
+ * Without `limit`, a page holds as many as the dropdowns fetch (back-office §7, §9: limit 1000);
+ * the Medication list asks for its own page size.
+ */
+export const MEDICATION_PAGE_LIMITS = {
+  default: CATALOGUE_LIMITS.medicationListMax,
+  max: CATALOGUE_LIMITS.medicationListMax,
+} as const;
+
+/** `search`: a case-insensitive substring of the name or id; `category`: the category id exactly. */
+export const AdminMedicationListQuery = adminListQuery(MEDICATION_PAGE_LIMITS).extend({
+  category: listFilter(CATALOGUE_LIMITS.idMax),
 });
 export type AdminMedicationListQuery = z.input<typeof AdminMedicationListQuery>;
 
-export const MedicationListResponse = z.object({ medications: z.array(AdminMedication) });
+export const MedicationListResponse = adminListPage("medications", AdminMedication);
+export type AdminMedicationList = z.infer<typeof MedicationListResponse>;
 export const MedicationFormData = z.object({
   medication: AdminMedication,
   /** Its price rows, by pharmacy name then dosage. */
@@ -156,8 +167,9 @@ export const listAdminMedications = defineEndpoint({
   path: "/api/admin/medications",
   access: "admin",
   tag: "admin medications",
-  summary: "Every medication, active or not, by name, with its price count",
-  description: `At most \`limit\` (1–${CATALOGUE_LIMITS.medicationListMax}, default ${CATALOGUE_LIMITS.medicationListMax}) medications: the list and the dropdowns filter in the browser.`,
+  summary:
+    "Medications, active or not, by name, with their price counts: paged, searched by name or id, filtered by category",
+  description: `\`limit\` 1–${CATALOGUE_LIMITS.medicationListMax}, default ${CATALOGUE_LIMITS.medicationListMax} (the dropdowns' fetch).`,
   query: AdminMedicationListQuery,
   responses: { 200: MedicationListResponse, ...refusals(400) },
 });

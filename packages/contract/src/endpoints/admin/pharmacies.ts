@@ -20,6 +20,7 @@ import {
   requiredText,
   WebAddress,
 } from "./catalogue-fields.ts";
+import { adminListPage, adminListQuery } from "./list-convention.ts";
 
 /**
  * The back-office's pharmacies (back-office §2 Pharmacy list and form, §3, §5, §7, §9). Every
@@ -140,7 +141,17 @@ export const RequiredGphcNumber = text({ error: requiredMessage })
   .min(1, { error: "is required" })
   .regex(new RegExp(GPHC_NUMBER_PATTERN), { error: GPHC_RULE });
 
-export const PharmacyListResponse = z.object({ pharmacies: z.array(AdminPharmacy) });
+/**
+ * Without `limit`, a page holds every pharmacy a dropdown can offer (back-office §7: the pharmacy
+ * selects fetch with no query); the Pharmacy list asks for its own page size.
+ */
+export const PHARMACY_PAGE_LIMITS = { default: 1000, max: 1000 } as const;
+
+/** `search`: a case-insensitive substring of the name or id. */
+export const AdminPharmacyListQuery = adminListQuery(PHARMACY_PAGE_LIMITS);
+export type AdminPharmacyListQuery = z.input<typeof AdminPharmacyListQuery>;
+
+export const PharmacyListResponse = adminListPage("pharmacies", AdminPharmacy);
 export const PharmacyResponse = z.object({ pharmacy: AdminPharmacy });
 export const CreatedCatalogueId = z.object({ id: z.string() });
 export const RemovedWithPrices = z.object({
@@ -155,8 +166,9 @@ export const listAdminPharmacies = defineEndpoint({
   access: "admin",
   tag: "admin pharmacies",
   summary:
-    "Every pharmacy, active or not, by name, with its GPhC number, whether it is listed and its price count",
-  responses: { 200: PharmacyListResponse },
+    "Pharmacies, active or not, by name, with GPhC number, whether listed and price count: paged, searched by name or id",
+  query: AdminPharmacyListQuery,
+  responses: { 200: PharmacyListResponse, ...refusals(400) },
 });
 
 export const getAdminPharmacy = defineEndpoint({

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { AdminPriceAlert } from "../../entities.ts";
 import { PRICE_ALERT_STATUSES } from "../../ids.ts";
-import { PageInfo, pageQuery } from "../../query.ts";
 import { MessageResponse } from "./auth.ts";
-import { adminSearch } from "./contacts.ts";
+import { adminListPage, adminListQuery } from "./list-convention.ts";
 
 /**
  * The back-office's view of visitors' price alerts (back-office §2 Price Alerts, §3, §4, §7, §9).
@@ -20,8 +19,7 @@ const alertStatus = z.enum(PRICE_ALERT_STATUSES, {
  * `GET /api/admin/price-alerts`: newest first, 10 a page; `search` is a case-insensitive
  * substring of the email address or the medication's name; `status` one of the four.
  */
-export const PriceAlertListQuery = pageQuery(PRICE_ALERT_PAGE_LIMITS).extend({
-  search: adminSearch(),
+export const PriceAlertListQuery = adminListQuery(PRICE_ALERT_PAGE_LIMITS).extend({
   status: alertStatus.optional(),
 });
 export type PriceAlertListQuery = z.input<typeof PriceAlertListQuery>;
@@ -35,8 +33,7 @@ export const PriceAlertTotals = z.object({
 });
 export type PriceAlertTotals = z.infer<typeof PriceAlertTotals>;
 
-export const PriceAlertPage = PageInfo.extend({
-  alerts: z.array(AdminPriceAlert),
+export const PriceAlertPage = adminListPage("alerts", AdminPriceAlert).extend({
   totals: PriceAlertTotals,
 });
 export type PriceAlertPage = z.infer<typeof PriceAlertPage>;

@@ -12,6 +12,7 @@ import {
   ReferenceId,
   requiredMessage,
 } from "./catalogue-fields.ts";
+import { adminListPage, adminListQuery } from "./list-convention.ts";
 
 /**
  * The back-office's prices (back-office §2 Price Management, §3, §5, §7). Every change to a price
@@ -94,6 +95,16 @@ export const BulkPriceResult = z.object({
 });
 export type BulkPriceResult = z.infer<typeof BulkPriceResult>;
 
+/** Without `limit`, every row the medication can have in practice; Price Management asks for its page size. */
+export const PRICE_PAGE_LIMITS = { default: 1000, max: 1000 } as const;
+
+/** `search`: a case-insensitive substring of the pharmacy's name or the dosage. */
+export const AdminPriceListQuery = adminListQuery(PRICE_PAGE_LIMITS);
+export type AdminPriceListQuery = z.input<typeof AdminPriceListQuery>;
+
+export const AdminPriceList = adminListPage("prices", AdminPrice);
+export type AdminPriceList = z.infer<typeof AdminPriceList>;
+
 export const PriceIdParams = z.object({ id: z.uuid({ error: "must be a price id" }) });
 
 export const listAdminPricesForMedication = defineEndpoint({
@@ -101,12 +112,14 @@ export const listAdminPricesForMedication = defineEndpoint({
   path: "/api/admin/medications/:id/prices",
   access: "admin",
   tag: "admin prices",
-  summary: "Every price row of a medication, whatever its pharmacy's state: by pharmacy name, then dosage",
+  summary:
+    "A medication's price rows, whatever the pharmacy's state, by pharmacy name then dosage: paged, searched by pharmacy or dosage",
   description:
     "Dosages follow the medication's own order. `pharmacyActive` is false for a pharmacy that is " +
     "switched off (visitors do not see its prices). An unknown medication answers 404.",
   params: IdParams,
-  responses: { 200: z.array(AdminPrice), ...refusals(400, 404) },
+  query: AdminPriceListQuery,
+  responses: { 200: AdminPriceList, ...refusals(400, 404) },
 });
 
 export const createPrice = defineEndpoint({

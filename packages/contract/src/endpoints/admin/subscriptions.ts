@@ -3,6 +3,7 @@ import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { AdminSubscription } from "../../entities.ts";
 import { SUBSCRIPTION_SOURCES, SUBSCRIPTION_STATUSES } from "../../ids.ts";
 import { MessageResponse } from "./auth.ts";
+import { adminListPage, adminListQuery } from "./list-convention.ts";
 
 /**
  * The back-office's email subscriptions (back-office §2 Email Subscriptions, §3, §4, §7, §9). The
@@ -12,7 +13,13 @@ import { MessageResponse } from "./auth.ts";
 /** Recent subscriptions the stats carry (back-office §9). */
 export const RECENT_SUBSCRIPTIONS = 5;
 
-export const SubscriptionListQuery = z.object({
+export const SUBSCRIPTION_PAGE_LIMITS = { default: 20, max: 1000 } as const;
+
+/**
+ * `search`: a case-insensitive substring of the address. The CSV export asks for the active ones
+ * a page of `max` at a time.
+ */
+export const SubscriptionListQuery = adminListQuery(SUBSCRIPTION_PAGE_LIMITS).extend({
   status: z
     .enum(SUBSCRIPTION_STATUSES, { error: `must be one of: ${SUBSCRIPTION_STATUSES.join(", ")}` })
     .optional(),
@@ -38,8 +45,7 @@ export const SubscriptionStats = z.object({
 });
 export type SubscriptionStats = z.infer<typeof SubscriptionStats>;
 
-export const SubscriptionList = z.object({
-  subscriptions: z.array(AdminSubscription),
+export const SubscriptionList = adminListPage("subscriptions", AdminSubscription).extend({
   stats: SubscriptionStats,
 });
 export type SubscriptionList = z.infer<typeof SubscriptionList>;
@@ -51,7 +57,8 @@ export const listSubscriptions = defineEndpoint({
   path: "/admin/subscriptions",
   access: "admin",
   tag: "subscriptions",
-  summary: "Every subscription (optionally of one status and source), newest first, with the stats",
+  summary:
+    "Subscriptions, newest first, with the stats: paged, searched by address, optionally of one status and source",
   query: SubscriptionListQuery,
   responses: { 200: SubscriptionList, ...refusals(400) },
 });

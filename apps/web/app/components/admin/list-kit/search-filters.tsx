@@ -1,0 +1,41 @@
+import { FilterBar, FilterField, FilterSelect } from "../filter-bar.tsx";
+import { hasFilters } from "../list-navigation.ts";
+
+/**
+ * The filter bar of a list searched on the server with one choice beside the search (a status, a
+ * category): both live in the address, under the API's own query keys (decision 037).
+ */
+export function SearchFilters({
+  label,
+  filters,
+  placeholder,
+  select,
+  searchError,
+}: {
+  label: string;
+  filters: Readonly<Record<string, string>> & { search: string };
+  placeholder: string;
+  select: { label: string; name: string; options: readonly { value: string; label: string }[] };
+  /** The API's refusal of the search term. */
+  searchError?: string;
+}) {
+  return (
+    <FilterBar label={label} active={hasFilters(filters)} columnsClass="sm:grid-cols-[2fr_1fr]">
+      <FilterField
+        label="Search"
+        name="search"
+        type="search"
+        defaultValue={filters.search}
+        placeholder={placeholder}
+        spellCheck={false}
+        error={searchError ? `Search ${searchError}` : undefined}
+      />
+      <FilterSelect
+        label={select.label}
+        name={select.name}
+        defaultValue={filters[select.name] ?? ""}
+        options={select.options}
+      />
+    </FilterBar>
+  );
+}
