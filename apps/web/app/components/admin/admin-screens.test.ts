@@ -13,8 +13,8 @@ function routePaths(entries: RouteConfigEntry[], parent = ""): string[] {
 describe("the admin screen list", () => {
   const existing = new Set(routePaths(routes));
 
-  it.each(Object.entries(adminScreens))("says truly whether %s is built", (_id, screen) => {
-    expect(existing.has(screen.path)).toBe(screen.built);
+  it.each(Object.entries(adminScreens))("names a screen that exists: %s", (_id, screen) => {
+    expect(existing.has(screen.path)).toBe(true);
   });
 
   it("puts every list screen of the specification in the menu, in order", () => {

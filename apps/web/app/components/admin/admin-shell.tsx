@@ -4,10 +4,10 @@ import { Link, useLocation, useNavigation, useRouteLoaderData } from "react-rout
 import { isAdminPath } from "../../lib/admin-session.ts";
 import { LogoMark, MenuIcon } from "../ui/icons.tsx";
 import { adminMenu, adminScreens, isCurrentScreen } from "./admin-screens.ts";
-import { buttonClass, ComingSoon } from "./admin-ui.tsx";
+import { buttonClass } from "./admin-ui.tsx";
 
 /** The route id of routes/admin/layout.tsx, whose client loader provides the signed-in user. */
-export const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
+const ADMIN_LAYOUT_ROUTE_ID = "routes/admin/layout";
 
 interface AdminLayoutData {
   user: AdminUser;
@@ -113,24 +113,17 @@ export function AdminShell({
                 const current = isCurrentScreen(screen, location.pathname);
                 return (
                   <li key={screen.path}>
-                    {screen.built ? (
-                      <Link
-                        to={screen.path}
-                        aria-current={current ? "page" : undefined}
-                        className={`block rounded-md px-3 py-2 text-sm ${
-                          current
-                            ? "bg-brand-50 font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset"
-                            : "font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-                        }`}
-                      >
-                        {screen.label}
-                      </Link>
-                    ) : (
-                      <span className="flex items-center justify-between gap-2 whitespace-nowrap px-3 py-2 text-slate-500 text-sm">
-                        {screen.label}
-                        <ComingSoon />
-                      </span>
-                    )}
+                    <Link
+                      to={screen.path}
+                      aria-current={current ? "page" : undefined}
+                      className={`block rounded-md px-3 py-2 text-sm ${
+                        current
+                          ? "bg-brand-50 font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset"
+                          : "font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                      }`}
+                    >
+                      {screen.label}
+                    </Link>
                   </li>
                 );
               })}

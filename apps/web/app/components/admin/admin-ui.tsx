@@ -104,14 +104,6 @@ export function Notice({
   );
 }
 
-export function ComingSoon() {
-  return (
-    <span className="shrink-0 whitespace-nowrap rounded bg-slate-100 px-1.5 py-0.5 font-medium text-[0.6875rem] text-slate-600">
-      Coming soon
-    </span>
-  );
-}
-
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"> & {
   label: string;
   name: string;

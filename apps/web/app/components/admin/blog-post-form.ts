@@ -29,7 +29,7 @@ export type BlogField = (typeof BLOG_FIELDS)[number];
 export type BlogFieldErrors = Partial<Record<BlogField, string>>;
 
 /** Each field's label, as the form shows it (and as a message beside it starts). */
-export const BLOG_FIELD_LABELS: Record<BlogField, string> = {
+const BLOG_FIELD_LABELS: Record<BlogField, string> = {
   title: "Title",
   slug: "Slug",
   category: "Category",

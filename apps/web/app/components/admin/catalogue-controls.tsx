@@ -15,7 +15,7 @@ import { FieldNotes, inputClass } from "./admin-ui.tsx";
 
 export { useFetcherAnswer } from "./fetcher-answer.ts";
 
-export function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
+function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 

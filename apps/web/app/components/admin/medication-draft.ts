@@ -40,7 +40,7 @@ export interface MedicationDraft {
 }
 
 /** The form's fields a refusal can name (the API's `fields` keys, before any dot). */
-export const MEDICATION_FIELDS = [
+const MEDICATION_FIELDS = [
   "name",
   "genericName",
   "category",
@@ -107,7 +107,7 @@ export function repeatedDosageRows(dosages: readonly DosageRow[]): Set<string> {
 }
 
 /** A stored price as the grid's field shows it: "12.50". */
-export function priceText(price: number): string {
+function priceText(price: number): string {
   return price.toFixed(2);
 }
 

@@ -11,7 +11,7 @@ export function editMedicationPath(id: string): string {
 }
 
 /** Dosage chips shown per medication row (back-office §9). */
-export const DOSAGES_SHOWN = 3;
+const DOSAGES_SHOWN = 3;
 
 /** The chips of a row and how many more dosages it has. */
 export function dosageSummary(dosages: readonly string[]): { shown: string[]; more: number } {

@@ -23,7 +23,7 @@ export function applyChoices(choices: UnknownChoices): {
 }
 
 /** The API's field errors for one pharmacy to create, by its field. */
-export function pharmacyErrors(
+function pharmacyErrors(
   choices: UnknownChoices,
   fields: Partial<Record<string, string>>,
   name: string,

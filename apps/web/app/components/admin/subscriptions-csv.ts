@@ -9,7 +9,7 @@ import { type AdminSubscription, formatShortDate } from "@pharmacompare/contract
  * typed as an email address stays text.
  */
 
-export const SUBSCRIPTION_CSV_COLUMNS = [
+const SUBSCRIPTION_CSV_COLUMNS = [
   "Email",
   "Status",
   "Source",

@@ -41,7 +41,7 @@ export interface PausableTimer {
   cancel(): void;
 }
 
-export interface TimerClock {
+interface TimerClock {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   now(): number;

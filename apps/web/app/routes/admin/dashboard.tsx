@@ -3,13 +3,7 @@ import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { type AdminScreen, adminScreens } from "../../components/admin/admin-screens.ts";
 import { useAdminUser } from "../../components/admin/admin-shell.tsx";
-import {
-  AdminPageError,
-  buttonClass,
-  ComingSoon,
-  PageHeader,
-  Panel,
-} from "../../components/admin/admin-ui.tsx";
+import { AdminPageError, buttonClass, PageHeader, Panel } from "../../components/admin/admin-ui.tsx";
 import { humanise } from "../../components/admin/audit-format.ts";
 import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/dashboard";
@@ -67,16 +61,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             );
             return (
               <li key={card.label}>
-                {card.screen.built ? (
-                  <Link
-                    to={card.screen.path}
-                    className="block h-full rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
-                  >
-                    {body}
-                  </Link>
-                ) : (
-                  <div className="h-full rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">{body}</div>
-                )}
+                <Link
+                  to={card.screen.path}
+                  className="block h-full rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300"
+                >
+                  {body}
+                </Link>
               </li>
             );
           })}
@@ -88,16 +78,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2 p-4 sm:p-5">
             {quickActions.map(({ label, screen }) => (
               <li key={label}>
-                {screen.built ? (
-                  <Link to={screen.path} className={`${buttonClass.primary} w-full`}>
-                    {label}
-                  </Link>
-                ) : (
-                  <span className="flex w-full items-center justify-between gap-2 rounded-md bg-slate-50 px-4 py-2 font-medium text-slate-600 text-sm ring-1 ring-slate-200 ring-inset">
-                    {label}
-                    <ComingSoon />
-                  </span>
-                )}
+                <Link to={screen.path} className={`${buttonClass.primary} w-full`}>
+                  {label}
+                </Link>
               </li>
             ))}
           </ul>
