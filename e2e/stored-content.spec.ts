@@ -288,7 +288,7 @@ test("back-office screens show the stored payloads as text and run none of them"
     [`/admin/blog?search=${STAMP}`, `${STAMP} ${SCRIPT}`],
     [`/admin/blog/edit/${made.postId}`, `${STAMP} ${SCRIPT}`],
     [`/admin/messages?search=${STAMP}`, `${STAMP} ${IMG}`],
-    ["/admin/pharmacies", made.pharmacyName],
+    [`/admin/pharmacies?search=${STAMP}`, made.pharmacyName],
     [`/admin/pharmacies/edit/${made.pharmacyId}`, made.pharmacyName],
     [`/admin/medications?search=${STAMP}`, made.medicationName],
     [`/admin/medications/edit/${made.medicationId}`, made.medicationName],
