@@ -3,6 +3,7 @@ import {
   type AdminMedication,
   type AdminPrice,
   DEFAULT_MEDICATION_FORM,
+  formatAmount,
   MEDICATION_FORMS,
   type MedicationInput,
   type PriceGridCell,
@@ -106,11 +107,6 @@ export function repeatedDosageRows(dosages: readonly DosageRow[]): Set<string> {
   return repeated;
 }
 
-/** A stored price as the grid's field shows it: "12.50". */
-function priceText(price: number): string {
-  return price.toFixed(2);
-}
-
 /** A new medication's form, or an existing one's with its prices in the grid. */
 export function medicationDraft(existing?: {
   medication: AdminMedication;
@@ -143,7 +139,7 @@ export function medicationDraft(existing?: {
     const column = columnOf.get(sameDosageKey(price.dosage));
     if (!column) continue;
     const row = cells[price.pharmacyId] ?? {};
-    row[column.key] = priceText(price.price);
+    row[column.key] = formatAmount(price.price);
     cells[price.pharmacyId] = row;
   }
   // The link field shows the link of the row's first priced dosage: where a typed link goes.

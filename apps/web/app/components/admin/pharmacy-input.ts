@@ -1,4 +1,9 @@
-import { type AdminPharmacy, DELIVERY_OPTIONS, type PharmacyInput } from "@pharmacompare/contract";
+import {
+  type AdminPharmacy,
+  DELIVERY_OPTIONS,
+  formatAmount,
+  type PharmacyInput,
+} from "@pharmacompare/contract";
 
 /** The pharmacy form's fields in the order they appear (focus goes to the first one at fault). */
 export const PHARMACY_FIELDS = [
@@ -70,5 +75,5 @@ export function pharmacyFieldErrors(fields: Record<string, string>): Partial<Rec
 
 /** "2.95" for a money input; whole pounds keep their pence so the field reads as money. */
 export function moneyInputValue(amount: number): string {
-  return amount.toFixed(2);
+  return formatAmount(amount);
 }

@@ -1,4 +1,4 @@
-import { type AdminSubscription, formatShortDate } from "@pharmacompare/contract";
+import { type AdminSubscription, formatShortDate, londonDay } from "@pharmacompare/contract";
 
 /**
  * The Email Subscriptions screen's "Export CSV" (back-office §7): a file of the ACTIVE subscriptions
@@ -58,18 +58,9 @@ export function subscriptionsCsv(subscriptions: readonly ExportedSubscription[])
   return `${[[...SUBSCRIPTION_CSV_COLUMNS], ...rows].map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 }
 
-const ukDay = new Intl.DateTimeFormat("en-GB", {
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  timeZone: "Europe/London",
-});
-
 /** `subscriptions_2026-03-01.csv`: today's date in the UK, ISO order so the files sort by date. */
 export function subscriptionsCsvFileName(now: Date = new Date()): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    ukDay.formatToParts(now).find((entry) => entry.type === type)?.value ?? "";
-  return `subscriptions_${part("year")}-${part("month")}-${part("day")}.csv`;
+  return `subscriptions_${londonDay(now)}.csv`;
 }
 
 /** Hands the file to the browser as a download (no server round trip: the list is already here). */

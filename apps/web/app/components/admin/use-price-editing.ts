@@ -1,4 +1,4 @@
-import type { AdminPrice } from "@pharmacompare/contract";
+import { type AdminPrice, formatAmount } from "@pharmacompare/contract";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "./catalogue-controls.tsx";
@@ -44,7 +44,7 @@ export function usePriceEditing() {
     setEditing,
     startEdit(price: AdminPrice) {
       setEditError(null);
-      setEditing({ id: price._id, price: price.price.toFixed(2), inStock: price.inStock });
+      setEditing({ id: price._id, price: formatAmount(price.price), inStock: price.inStock });
     },
     cancelEdit() {
       const id = editing?.id;
