@@ -834,7 +834,7 @@ export async function killDuringSheetApply(pg: Postgres, dataDir: string): Promi
 export async function killDuringPriceNews(pg: Postgres): Promise<ScenarioResult> {
   const failures: string[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), "pc-faults-news-"));
-  const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir, MAIL_RATE: "100000" };
+  const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
   const subscribers = 2000;
   const prefix = `news-kill-${Date.now()}-`;
   let api = await startApi(env);
