@@ -1,10 +1,9 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { type AdminPrice, adminEndpoints, endpointUrl, subscriptionMessages } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { ADMIN } from "./support/admin-session.ts";
+import { newestEmailTo } from "./support/mailbox.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
-import { API_URL, consentGiven, stack } from "./support/stack.ts";
+import { API_URL, consentGiven } from "./support/stack.ts";
 
 /**
  * Price news that reaches a subscriber (issue 28, decision 038): subscribe to one condition on the
@@ -14,7 +13,6 @@ import { API_URL, consentGiven, stack } from "./support/stack.ts";
  */
 test.use({ storageState: consentGiven });
 
-const mailDirectory = path.resolve(stack.dataDir, "mail");
 const MEDICATION = "regaine-for-men-extra-strength-foam";
 const DOSAGE = "1 x 73ml (1 month)";
 const address = `news${Date.now()}@example.co.uk`;
@@ -27,31 +25,9 @@ async function adminHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** The newest email to `address` whose text matches `wanted`, decoded enough to read its links. */
+/** The newest email to this journey's address whose text matches `wanted`, decoded enough to read its links. */
 async function emailTo(wanted: RegExp): Promise<string> {
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(mailDirectory).catch(() => [] as string[])).filter((name) =>
-          name.endsWith(".eml"),
-        );
-        for (const file of files.sort().reverse()) {
-          // Quoted-printable: join soft line breaks and decode "=3D" before reading links.
-          const raw = (await readFile(path.join(mailDirectory, file), "utf8"))
-            .replace(/=\r?\n/g, "")
-            .replace(/=3D/gi, "=");
-          if (!raw.split(/\r?\n/).some((line) => line.startsWith("To: ") && line.includes(address))) continue;
-          if (!wanted.test(raw)) continue;
-          found = raw;
-          return true;
-        }
-        return false;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found;
+  return (await newestEmailTo(address, (email) => wanted.test(email.raw), 20_000)).raw;
 }
 
 /** A link of the site's in an email (`/confirm?token=…`), as a path for the browser. */

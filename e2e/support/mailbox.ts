@@ -16,11 +16,12 @@ export interface WrittenEmail {
 
 /**
  * The newest email to `address` that `wanted` accepts (any, by default), once the outbox has
- * written it; fails after 15 s.
+ * written it; fails after `timeout` ms.
  */
 export async function newestEmailTo(
   address: string,
   wanted: (email: WrittenEmail) => boolean = () => true,
+  timeout = 15_000,
 ): Promise<WrittenEmail> {
   let found: WrittenEmail | undefined;
   await expect
@@ -41,7 +42,7 @@ export async function newestEmailTo(
         }
         return false;
       },
-      { timeout: 15_000 },
+      { timeout },
     )
     .toBe(true);
   return found as WrittenEmail;
