@@ -110,6 +110,7 @@ const NAMED_TARGETS = [
   "http://127.0.0.1/",
   "http://[/",
   "*",
+  "*@",
   "/ADMIN/login",
   "/%61dmin",
   `/${"a".repeat(8_000)}`,
@@ -260,6 +261,20 @@ describe("raw requests to both servers with their caches armed", () => {
       await bothStillAnswer();
     }
   });
+
+  // CI run 10's counterexample: "*@" made React Router's URL "http://127.0.0.1*@", which no parser
+  // reads, and "*@evil.example" one that names another host.
+  it.each(["*", "*@", "*@evil.example", "http://127.0.0.1/"])(
+    "the site refuses the target %j with a 400 that says why",
+    async (target) => {
+      const answer = await exchange(
+        webPort,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+      );
+      expect(statuses(answer)).toEqual([400]);
+      expect(answer).toContain("Bad request: the request target is not a path.");
+    },
+  );
 
   it("generated request lines and headers never end a process or earn a 5xx", async () => {
     await fc.assert(

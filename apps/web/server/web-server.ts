@@ -119,6 +119,17 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
       .send("Bad request: the Host header is not a host name.");
   });
 
+  // React Router's request URL is this origin followed by the target as sent, so a target that is
+  // not a path ("*", "*@", an absolute URL) makes no URL, or one naming another host; browsers and
+  // proxies send a path (RFC 9112 §3.2.1), and anything else is refused here (issue 25).
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.url.startsWith("/")) return;
+    return reply
+      .code(400)
+      .type("text/plain; charset=utf-8")
+      .send("Bad request: the request target is not a path.");
+  });
+
   // Like any proxy, pass the visitor's address on: loaders that call the API for a visitor forward
   // this header, and the API (trusting this server's address, TRUST_PROXY) counts the visitor.
   app.addHook("onRequest", async (request) => {
