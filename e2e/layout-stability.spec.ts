@@ -61,5 +61,22 @@ for (const width of [375, 1280]) {
         expect(shifts).toEqual([]);
       });
     }
+
+    // The price history loads only when it nears the screen, above the price alert form: a visitor
+    // scrolled to the form must not see it move (a move between a press and its release loses the
+    // click: visitor-writes' consent box in CI run 7).
+    test("the price alert form holds still while the price history above it loads", async ({ page }) => {
+      await recordShifts(page);
+      await page.goto("/condition/erectile-dysfunction?medication=Viagra");
+      await page.waitForLoadState("networkidle");
+      await page.getByRole("form", { name: "Set a price alert" }).scrollIntoViewIfNeeded();
+      await expect(page.getByRole("button", { name: "Show as table" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+      expect(shifts).toEqual([]);
+    });
   });
 }

@@ -93,7 +93,9 @@ export function PriceHistorySection({ medicationId, medicationName, dosage }: Pr
       <p className="mt-1 text-slate-600 text-sm">
         The lowest in-stock price of {subject} each day over the last 90 days (UK time).
       </p>
-      <div className="mt-5">
+      {/* As tall as the loaded chart in every state: the price alert form below it must not move
+          while a visitor is filling it in (a shift between press and release loses the click). */}
+      <div className="mt-5 min-h-[18.875rem] sm:min-h-[21.875rem]">
         {!hydrated ? (
           <noscript>
             <p className="text-slate-600 text-sm">
@@ -114,7 +116,12 @@ export function PriceHistorySection({ medicationId, medicationName, dosage }: Pr
             </button>
           </div>
         ) : (
-          <ChartPlaceholder />
+          <>
+            <div aria-hidden="true" className="h-6" />
+            <div className="mt-5">
+              <ChartPlaceholder />
+            </div>
+          </>
         )}
       </div>
     </section>
@@ -125,7 +132,8 @@ function ChartPlaceholder() {
   return (
     <div
       role="status"
-      className="flex h-52 items-center justify-center rounded-lg bg-slate-50 text-slate-600 text-sm sm:h-64"
+      // The chart's own height: its plot (h-44, sm:h-56) and the date axis under it.
+      className="flex h-50 items-center justify-center rounded-lg bg-slate-50 text-slate-600 text-sm sm:h-62"
     >
       Loading price history…
     </div>
@@ -149,7 +157,7 @@ function HistoryView({ history, subject }: { history: PriceHistory; subject: str
   const prices = history.lowest.map((point) => point.price);
   return (
     <>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="flex min-h-6 flex-wrap items-center gap-x-4 gap-y-2">
         <p className="text-slate-700 text-sm">
           {today ? (
             <>
