@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, priceAlerts, priceHistory, prices, subscriptions } from "../src/db/schema.ts";
 import { scheduleJobs } from "../src/jobs/index.ts";
 import { loggerOptions } from "../src/logger.ts";
-import { OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS } from "../src/services/outbox-service.ts";
+import { DELIVERY_LANES, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS } from "../src/services/outbox-service.ts";
 import type { PriceChange } from "../src/services/price-service.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { linkToken, type ParsedMail, parseMail } from "./mail-message.ts";
@@ -548,6 +548,32 @@ describe("delivery when things go wrong", () => {
       sink.accept("bounce@example.co.uk");
       sink.accept("later@example.co.uk");
     }
+  });
+});
+
+describe("a run's SMTP session", () => {
+  it("sends a batch over at most DELIVERY_LANES reused connections, each message once, and closes them when the queue is empty", async () => {
+    await api.app.services.outbox.deliverDue();
+    const start = sink.received.length;
+    const before = sink.connections.made;
+    const addresses = Array.from({ length: 24 }, (_, index) => `batch${index}@example.co.uk`);
+    for (const to of addresses)
+      await api.app.services.outbox.enqueue(api.database.db, {
+        idempotencyKey: `session-test:${to}`,
+        template: "new-medications",
+        to,
+        content: { subject: "New on PharmaCompare", text: "x", html: "<p>x</p>" },
+        headers: {},
+        bulk: true,
+      });
+
+    expect(await api.app.services.outbox.deliverDue()).toEqual({ sent: 24, retrying: 0, failed: 0 });
+    for (const to of addresses) expect(mailTo(to, start)).toHaveLength(1);
+    const made = sink.connections.made - before;
+    expect(made).toBeGreaterThanOrEqual(1);
+    expect(made).toBeLessThanOrEqual(DELIVERY_LANES);
+    // Closed with the run (QUIT), not left idle for the server to drop.
+    await expect.poll(() => sink.connections.open).toBe(0);
   });
 });
 

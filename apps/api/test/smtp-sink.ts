@@ -22,12 +22,22 @@ export function createSmtpSink() {
   const waiters: (() => void)[] = [];
   /** Recipients the server refuses, with the SMTP reply code (5xx for good, 4xx for now). */
   const refused = new Map<string, number>();
+  /** Connections made since the start, and those open now. */
+  const connections = { made: 0, open: 0 };
 
   function build() {
     return new SMTPServer({
       authOptional: true,
       disabledCommands: ["AUTH", "STARTTLS"],
       logger: false,
+      onConnect(_session, callback) {
+        connections.made += 1;
+        connections.open += 1;
+        callback();
+      },
+      onClose() {
+        connections.open -= 1;
+      },
       onRcptTo(address, _session, callback) {
         const code = refused.get(address.address.toLowerCase());
         if (code === undefined) return callback();
@@ -60,6 +70,7 @@ export function createSmtpSink() {
 
   return {
     received,
+    connections,
     /** Refuses mail to `address` with `code` (until `accept`). */
     refuse(address: string, code: number) {
       refused.set(address.toLowerCase(), code);

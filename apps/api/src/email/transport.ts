@@ -32,8 +32,16 @@ export interface MailTransport {
  * nodemailer over SMTP_URL, or, with none set, each message as an `.eml` file under
  * `DATA_DIR/mail` (the log names the file). The SMTP timeouts are well inside the outbox lease,
  * so a message is never still being sent when another worker may take it over.
+ *
+ * Over SMTP it is one session for one outbox run: up to `connections` connections, each reused for
+ * the run's messages, all closed (QUIT) by `close()` when the run ends, so none is left idle between
+ * runs for the server to drop.
  */
-export function createMailTransport(options: { smtpUrl?: string; dataDir: string }): MailTransport {
+export function createMailTransport(options: {
+  smtpUrl?: string;
+  dataDir: string;
+  connections: number;
+}): MailTransport {
   const compose = (email: OutgoingEmail) => ({
     from: email.from,
     to: email.to,
@@ -48,6 +56,8 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
   if (options.smtpUrl) {
     const transporter = nodemailer.createTransport({
       url: options.smtpUrl,
+      pool: true,
+      maxConnections: options.connections,
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
       socketTimeout: 60_000,

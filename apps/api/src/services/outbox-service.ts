@@ -20,7 +20,7 @@ import { databaseFailure } from "../plugins/error-handler.ts";
  * it in its own transaction (`enqueue(tx, …)`), so the email exists exactly when the write does;
  * the worker delivers each queued row at least once:
  *
- * - a worker claims one due row at a time (`FOR UPDATE SKIP LOCKED`) and takes a lease on it
+ * - a worker claims one due row at a time per delivery lane (`FOR UPDATE SKIP LOCKED`) and takes a lease on it
  *   (`locked_until`, `claim_token`), commits, sends, then records the outcome only if its claim
  *   still holds. Several workers (in several processes) never hold the same row; a worker that
  *   dies mid-send leaves a lease that runs out, and the row is sent again by whoever comes next.
@@ -28,6 +28,9 @@ import { databaseFailure } from "../plugins/error-handler.ts";
  *   attempt marks it failed. Nothing is lost while SMTP is down: the rows wait.
  * - every row has an idempotency key (the same event never queues twice) and a Message-ID made
  *   from it, so every attempt of one message is the same message to the receiving server.
+ * - a run opens one SMTP session and sends over its connections, several messages at once once
+ *   the first has gone (`DELIVERY_LANES`), and closes it when the queue is empty: one connection
+ *   per message held bulk mail to about nine a second (decision 038).
  * - at most MAIL_RATE messages a minute leave, across every process (the rows sent in the last
  *   minute are counted before each claim); due transactional email goes before
  *   price news (`bulk`), so a confirmation never waits behind a digest (decision 038).
@@ -81,6 +84,12 @@ export const OUTBOX_LEASE_MS = 5 * 60 * 1000;
 export const OUTBOX_MAX_ATTEMPTS = 12;
 /** The worker's poll interval; a visitor's write also wakes it at once. */
 export const OUTBOX_POLL_MS = 5_000;
+/**
+ * Messages one run sends at once, each over its own connection of the run's SMTP session. A run
+ * starts with one and opens the rest only after a message has gone, so an unreachable server costs
+ * one timeout per run, as with one lane.
+ */
+export const DELIVERY_LANES = 4;
 
 /** The wait before attempt n + 1 after n failed ones: 1 min, 2, 4 … at most 6 hours. */
 export function retryDelayMs(attempts: number): number {
@@ -109,26 +118,34 @@ export function createOutboxService(
 ) {
   const { now, config, log } = options;
   const domain = senderDomain(config.mailFrom);
-  let transport: MailTransport | undefined;
-  const transportNow = () => {
-    transport ??= createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
-    return transport;
-  };
+  const openTransport = (): MailTransport =>
+    createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, connections: DELIVERY_LANES });
 
   /** Whether the worker should stop taking new rows (it finishes the one in hand). */
   let stopping = false;
 
   /**
    * Whether MAIL_RATE messages were sent within the last minute: one range read of the sent_at
-   * index, whatever the queue's length. A message in flight is not counted, so each worker may go
-   * one over at the boundary (each sends one message at a time).
+   * index, whatever the queue's length, plus this process's messages in flight. Another process's
+   * messages in flight are not counted, so each other process may go over by its lanes at the
+   * boundary.
    */
   async function atMailRate(at: Date): Promise<boolean> {
     const [row] = await db
       .select({ recent: count() })
       .from(emailOutbox)
       .where(gt(emailOutbox.sentAt, new Date(at.getTime() - 60_000)));
-    return (row?.recent ?? 0) >= config.mailRate;
+    return (row?.recent ?? 0) + inFlight >= config.mailRate;
+  }
+
+  /** Messages this process has claimed and not yet recorded. */
+  let inFlight = 0;
+  /** This process's claims, one after another, so its lanes never read the rate at once. */
+  let claims: Promise<unknown> = Promise.resolve();
+  function claimInTurn(): ReturnType<typeof claimNext> {
+    const claim = claims.then(claimNext);
+    claims = claim.catch(() => {});
+    return claim;
   }
 
   async function claimNext() {
@@ -156,13 +173,14 @@ export function createOutboxService(
       })
       .where(inArray(emailOutbox.id, due))
       .returning();
+    if (row) inFlight += 1;
     return row;
   }
 
   type Claimed = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
   type Outcome = { result: keyof DeliverySummary; unreachable: boolean };
 
-  async function deliver(row: Claimed): Promise<Outcome> {
+  async function deliver(row: Claimed, transport: MailTransport): Promise<Outcome> {
     const claim = row.claimToken as string;
     const context = {
       outboxId: row.id,
@@ -171,7 +189,7 @@ export function createOutboxService(
       attempt: row.attempts,
     };
     try {
-      const receipt = await transportNow().send({
+      const receipt = await transport.send({
         outboxId: row.id,
         from: config.mailFrom,
         to: row.toAddress,
@@ -247,18 +265,34 @@ export function createOutboxService(
   }
 
   /**
-   * Delivers every due message, one claim at a time, and answers what happened. When the mail
-   * server cannot be reached the run ends after that message (the rest wait for the back-off
-   * rather than each timing out). Safe to call from any number of processes at once.
+   * Delivers every due message and answers what happened: one lane first, then DELIVERY_LANES once
+   * a message has gone, each lane claiming one row at a time over the run's one SMTP session. When
+   * the mail server cannot be reached the run ends after that message (the rest wait for the
+   * back-off rather than each timing out). Safe to call from any number of processes at once.
    */
   async function deliverDue(): Promise<DeliverySummary> {
     const summary: DeliverySummary = { sent: 0, retrying: 0, failed: 0 };
-    while (!stopping) {
-      const row = await claimNext();
-      if (!row) break;
-      const outcome = await deliver(row);
-      summary[outcome.result] += 1;
-      if (outcome.unreachable) break;
+    const transport = openTransport();
+    let unreachable = false;
+    let widened: Promise<unknown> | undefined;
+    const lane = async (first: boolean): Promise<void> => {
+      while (!stopping && !unreachable) {
+        const row = await claimInTurn();
+        if (!row) return;
+        const outcome = await deliver(row, transport).finally(() => {
+          inFlight -= 1;
+        });
+        summary[outcome.result] += 1;
+        if (outcome.unreachable) unreachable = true;
+        else if (first && outcome.result === "sent" && !widened)
+          widened = Promise.all(Array.from({ length: DELIVERY_LANES - 1 }, () => lane(false)));
+      }
+    };
+    try {
+      await lane(true);
+      await widened;
+    } finally {
+      transport.close();
     }
     return summary;
   }
@@ -411,8 +445,6 @@ export function createOutboxService(
       if (timer) clearInterval(timer);
       timer = undefined;
       await running;
-      transport?.close();
-      transport = undefined;
     },
   };
 }
