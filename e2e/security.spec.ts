@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { expect, type Page, test } from "@playwright/test";
 import { ADMIN } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
-test("pages carry a script policy that admits only their own scripts by nonce, and still work", async ({
+test("pages carry a script policy that admits only their own scripts, by nonce or (stored pages) by hash, and still work", async ({
   page,
 }) => {
   // Every violation, including ones a library swallows (they are reported, never logged).
@@ -19,8 +20,8 @@ test("pages carry a script policy that admits only their own scripts by nonce, a
   const scriptSources =
     policy.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
   expect(scriptSources).toContain("'self'");
-  expect(scriptSources).toMatch(/'nonce-[A-Za-z0-9+/=]{22,}'/);
-  expect(scriptSources).not.toContain("sha256-");
+  // A render names its nonce; a page the cache stored names its scripts' hashes (decision 046).
+  expect(scriptSources).toMatch(/'nonce-[A-Za-z0-9+/=]{22,}'|'sha256-[A-Za-z0-9+/=]{44}'/);
   expect(scriptSources).not.toContain("unsafe-inline");
   expect(policy).toContain("frame-ancestors 'none'");
   expect(response?.headers()["x-content-type-options"]).toBe("nosniff");
@@ -31,8 +32,11 @@ test("pages carry a script policy that admits only their own scripts by nonce, a
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
     [],
   );
+  // Each public page twice: rendered, then (anonymous) from the cache, under its hashes.
   for (const path of [
     "/condition/erectile-dysfunction",
+    "/condition/erectile-dysfunction",
+    "/blog",
     "/blog",
     "/contact",
     "/subscribe",
@@ -62,22 +66,45 @@ const violations = (page: Page) =>
 const injectedRan = (page: Page) =>
   page.evaluate(() => (window as unknown as { __injected?: number }).__injected === 1);
 
-test("every response has its own nonce, and only the app's scripts carry it", async ({ request }) => {
+/** The executable inline scripts of a page: their attributes and text (JSON-LD needs no policy). */
+function executableScripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .map(([, attributes = "", text = ""]) => ({ attributes, text }))
+    .filter(({ attributes }) => !/\bsrc=|application\/(ld\+)?json/.test(attributes));
+}
+
+test("every render has its own nonce on the app's scripts; a stored page names exactly their hashes", async ({
+  request,
+}) => {
+  // Renders: a visitor with a cookie is never served from the cache.
   const nonces = [];
   for (let index = 0; index < 2; index += 1) {
-    const response = await request.get("/");
-    const policy = response.headers()["content-security-policy"] ?? "";
-    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    const response = await request.get("/", { headers: { cookie: "pc_test=1" } });
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
     expect(nonce).toBeDefined();
     nonces.push(nonce);
-    const html = await response.text();
-    // Every executable inline script carries it; data blocks (JSON-LD) need none.
-    for (const [, attributes = ""] of html.matchAll(/<script\b([^>]*)>/g)) {
-      if (/\bsrc=|application\/(ld\+)?json/.test(attributes)) continue;
-      expect(attributes).toContain(`nonce="${nonce}"`);
-    }
+    const scripts = executableScripts(await response.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const { attributes } of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   }
   expect(nonces[0]).not.toBe(nonces[1]);
+
+  // A page stored by its first anonymous render, then served from memory (decision 046).
+  const path = `/?page=${Date.now()}`;
+  const miss = await request.get(path);
+  const hit = await request.get(path);
+  expect([miss.headers()["x-cache"], hit.headers()["x-cache"]]).toEqual(["miss", "hit"]);
+  const html = await hit.text();
+  expect(html).toBe(await miss.text());
+  const policy = hit.headers()["content-security-policy"] ?? "";
+  expect(policy).not.toContain("'nonce-");
+  const sources = /script-src ([^;]*)/.exec(policy)?.[1] ?? "";
+  const hashes = new Set(
+    executableScripts(html).map(
+      ({ text }) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`,
+    ),
+  );
+  expect(sources).toBe(`${[...hashes].join(" ")} 'strict-dynamic' 'self'`);
 });
 
 test("a script injected into a page through stored content is blocked by the policy, on a condition page and on the home page", async ({
@@ -117,11 +144,15 @@ test("a script injected into a page through stored content is blocked by the pol
     expect(await injectedRan(page)).toBe(false);
     expect(await violations(page)).toEqual([]);
 
-    // As an injection bug would write it, the browser refuses to run it and reports why.
+    // As an injection bug would write it, the browser refuses to run it and reports why: the
+    // stored page's hashes cover only the scripts its render marked.
     await page.route(
       (url) => url.pathname === "/condition/erectile-dysfunction",
       async (route) => {
         const response = await route.fetch();
+        // Stored by the visit above: served from the cache, under its scripts' hashes (decision 046).
+        expect(response.headers()["x-cache"]).toBe("hit");
+        expect(response.headers()["content-security-policy"]).toContain("'sha256-");
         const html = (await response.text()).replace(
           "&lt;script&gt;window.__injected=1&lt;/script&gt;",
           payload,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,8 +13,8 @@ import { createTestApi, type TestApi } from "./test-api.ts";
 
 /**
  * The web server's page cache answering before Fastify (decision 027), over real sockets with the
- * API behind it: a stored page goes out with a fresh nonce that its CSP names, compressed as
- * asked, and logged as a hit that Fastify never saw; anything personal still goes to Fastify.
+ * API behind it: a stored page goes out as the bytes its render made, compressed as asked once per
+ * encoding, under a CSP that names the hashes of its own scripts (decision 046), and logged as a hit that Fastify never saw; anything personal still goes to Fastify.
  * Lives with the API's tests because it needs a running API (as log-privacy.test.ts does).
  */
 const webBuild = fileURLToPath(new URL("../../web/build/server/index.js", import.meta.url));
@@ -53,11 +54,30 @@ const fastifySaw = () => webLines.filter((line) => line.msg === "incoming reques
 const earlyHits = () => webLines.filter((line) => line.cache === "hit").length;
 const nonceOf = (headers: IncomingHttpHeaders) =>
   /'nonce-([^']+)'/.exec(String(headers["content-security-policy"]))?.[1] ?? "";
+const scriptSources = (headers: IncomingHttpHeaders) =>
+  /script-src ([^;]*)/.exec(String(headers["content-security-policy"]))?.[1] ?? "";
+/** The CSP hash of each inline script carrying `nonce` in `html`. */
+const hashesOfScripts = (html: string, nonce: string) =>
+  [
+    ...html.matchAll(
+      new RegExp(`<script nonce="${nonce.replace(/[+/=]/g, "\\$&")}"[^>]*>([\\s\\S]*?)</script>`, "g"),
+    ),
+  ].map(
+    ([, text]) =>
+      `'sha256-${createHash("sha256")
+        .update(text ?? "")
+        .digest("base64")}'`,
+  );
 
 describe("a stored page over a socket", () => {
-  it("is answered before Fastify with its own nonce, the page's headers, and compressed as asked", async () => {
+  it("is answered before Fastify as its render's bytes, under its scripts' hashes, with the page's headers, compressed as asked", async () => {
     const miss = await get(PAGE, { "accept-encoding": "br" });
     expect(miss.headers["x-cache"]).toBe("miss");
+    const rendered = brotliDecompressSync(miss.body).toString("utf8");
+    const marker = nonceOf(miss.headers);
+    expect(marker).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+    const ownHashes = hashesOfScripts(rendered, marker);
+    expect(ownHashes.length).toBeGreaterThan(1);
     const sawBefore = fastifySaw();
     for (const [accept, decode] of [
       ["br", brotliDecompressSync],
@@ -70,10 +90,9 @@ describe("a stored page over a socket", () => {
       expect(hit.headers["content-encoding"]).toBe(accept === "identity" ? undefined : accept);
       expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
       const html = decode(hit.body).toString("utf8");
-      const nonce = nonceOf(hit.headers);
-      expect(nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
-      expect(nonce).not.toBe(nonceOf(miss.headers));
-      expect(html).toContain(`nonce="${nonce}"`);
+      expect(html).toBe(rendered);
+      expect(nonceOf(hit.headers)).toBe("");
+      expect(scriptSources(hit.headers)).toBe(`${[...new Set(ownHashes)].join(" ")} 'strict-dynamic' 'self'`);
       expect(html).toContain("Sildenafil");
       // The miss's headers, but for those of one response.
       const perResponse = [
@@ -89,8 +108,11 @@ describe("a stored page over a socket", () => {
         Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.includes(name)));
       expect(page(hit.headers), accept).toEqual(page(miss.headers));
     }
+    // Compressed once: a second brotli hit is the same bytes, made no slower by a second compression.
+    const again = await get(PAGE, { "accept-encoding": "br" });
+    expect(brotliDecompressSync(again.body).toString("utf8")).toBe(rendered);
     expect(fastifySaw()).toBe(sawBefore);
-    expect(earlyHits()).toBe(3);
+    expect(earlyHits()).toBe(4);
     expect(webLines.find((line) => line.cache === "hit")).toMatchObject({
       msg: "request completed",
       res: { statusCode: 200 },

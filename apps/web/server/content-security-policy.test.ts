@@ -12,7 +12,7 @@ describe("newNonce", () => {
 describe("contentSecurityPolicy", () => {
   it("allows only our own scripts, inline ones with the response's nonce, and the API for fetch", () => {
     const policy = contentSecurityPolicy({
-      nonce: "abc123",
+      scripts: { nonce: "abc123" },
       connectOrigins: ["http://localhost:4000"],
       upgradeInsecureRequests: false,
       reportUrl: "http://localhost:4000/api/csp-reports",
@@ -33,9 +33,20 @@ describe("contentSecurityPolicy", () => {
     expect(policy).not.toContain("upgrade-insecure-requests");
   });
 
+  it("names a stored page's script hashes instead of a nonce (decision 046)", () => {
+    const policy = contentSecurityPolicy({
+      scripts: { hashes: ["'sha256-AAA='", "'sha256-BBB='"] },
+      connectOrigins: [],
+      upgradeInsecureRequests: false,
+      reportUrl: "http://api/r",
+    });
+    expect(policy).toContain("script-src 'sha256-AAA=' 'sha256-BBB=' 'strict-dynamic' 'self'");
+    expect(policy).not.toContain("nonce-");
+  });
+
   it("requires Trusted Types on the back-office only", () => {
     const base = {
-      nonce: "n",
+      scripts: { nonce: "n" },
       connectOrigins: [],
       upgradeInsecureRequests: false,
       reportUrl: "http://api/r",

@@ -14,7 +14,8 @@ export function newNonce(): string {
 }
 
 export interface PolicyInput {
-  nonce: string;
+  /** Which inline scripts run: this response's nonce, or (a stored page, decision 046) their hashes. */
+  scripts: { nonce: string } | { hashes: readonly string[] };
   /** Origins the browser may call with fetch (the API). */
   connectOrigins: string[];
   /** Only over https: on http://localhost an upgrade would break every asset. */
@@ -38,14 +39,14 @@ export function reportingEndpoints(reportUrl: string): string {
 }
 
 /**
- * `'strict-dynamic'` (issue 25): a script the nonce lets run may load the modules it imports, and
+ * `'strict-dynamic'` (issue 25): a script the nonce (or its hash) lets run may load the modules it imports, and
  * nothing else is trusted by place — no host, not even 'self', in browsers that know it (they
  * ignore 'self' then; older ones fall back to it). A script tag injected into the page runs
  * nowhere. Violations are reported by both mechanisms, `report-uri` for browsers without the
  * Reporting API.
  */
 export function contentSecurityPolicy({
-  nonce,
+  scripts,
   connectOrigins,
   upgradeInsecureRequests,
   reportUrl,
@@ -53,7 +54,7 @@ export function contentSecurityPolicy({
 }: PolicyInput): string {
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    `script-src ${"nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.join(" ")} 'strict-dynamic' 'self'`,
     // React style attributes and Tailwind's runtime-free CSS: inline styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",

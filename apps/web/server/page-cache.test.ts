@@ -1,5 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { fastify } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { cacheKey, registerPageCache } from "./page-cache.ts";
@@ -17,12 +18,14 @@ async function server(
     failing?: () => boolean;
     maxEntries?: number;
     maxAgeMs?: number;
+    versionCheckMs?: number;
   } = {},
 ) {
   const app = fastify();
   let clock = 0;
   let failures = 0;
   const renders: string[] = [];
+  const compressions: string[] = [];
   app.addHook("onRequest", async (request) => {
     request.raw.headers[NONCE_HEADER] = randomBytes(16).toString("base64");
   });
@@ -35,25 +38,40 @@ async function server(
     apiFailures: () => failures,
     nonceHeader: NONCE_HEADER,
     newNonce: () => randomBytes(16).toString("base64"),
+    compress: (body, encoding) => {
+      compressions.push(encoding);
+      return gzipSync(body);
+    },
     now: () => clock,
-    versionCheckMs: 0,
+    versionCheckMs: options.versionCheckMs ?? 0,
     maxAgeMs: options.maxAgeMs ?? 60_000,
     maxEntries: options.maxEntries ?? 100,
   });
   app.addHook("onSend", async (request, reply, payload) => {
-    reply.header("content-security-policy", `script-src 'nonce-${request.raw.headers[NONCE_HEADER]}'`);
+    const hashes = request.cachedScriptHashes;
+    reply.header(
+      "content-security-policy",
+      `script-src ${hashes ? hashes.join(" ") : `'nonce-${request.raw.headers[NONCE_HEADER]}'`}`,
+    );
     return payload;
   });
   const page = (request: { url: string; headers: Record<string, unknown> }) => {
     renders.push(request.url);
     if (options.failing?.()) failures += 1;
-    return `<html><body><p>${request.url} from £12.99 — Café</p><script nonce="${request.headers[NONCE_HEADER]}">hydrate()</script></body></html>`;
+    // The page's own script, and one an injection bug let through from stored content.
+    return `<html><body><p>${request.url} from £12.99 — Café</p><script nonce="${request.headers[NONCE_HEADER]}">hydrate()</script><script nonce="guess">steal()</script></body></html>`;
   };
   app.get("/*", async (request, reply) => {
     reply.type("text/html; charset=utf-8");
     if (request.url.startsWith("/gone")) reply.code(404);
     if (request.url.startsWith("/sets-cookie")) reply.header("set-cookie", "a=b");
     if (request.url.startsWith("/streamed")) return reply.send(Readable.from([page(request)]));
+    const marker = request.headers[NONCE_HEADER];
+    if (request.url.startsWith("/unhashable")) renders.push(request.url);
+    if (request.url.startsWith("/unhashable-src"))
+      return `<html><script nonce="${marker}" src="/x.js"></script></html>`;
+    if (request.url.startsWith("/unhashable-comment"))
+      return `<html><script nonce="${marker}">a("<!--")</script></html>`;
     return page(request);
   });
   app.get("/data.json", async () => ({ ok: true }));
@@ -61,6 +79,7 @@ async function server(
     app,
     cache,
     renders,
+    compressions,
     tick: (ms: number) => {
       clock += ms;
     },
@@ -82,22 +101,54 @@ const scriptNonce = (body: string) => /<script nonce="([^"]+)">/.exec(body)?.[1]
 const policyNonce = (policy: unknown) => /'nonce-([^']+)'/.exec(String(policy))?.[1];
 
 describe("the page cache", () => {
-  it("renders a page once and serves it again with a fresh nonce that the CSP names", async () => {
+  it("renders a page once and serves its bytes again under a CSP naming the hash of its own script only", async () => {
     const { app, renders } = await started();
     const first = await app.inject({ method: "GET", url: "/condition/acne" });
     const second = await app.inject({ method: "GET", url: "/condition/acne" });
+    const third = await app.inject({ method: "GET", url: "/condition/acne" });
     expect(renders).toEqual(["/condition/acne"]);
-    expect(first.headers["x-cache"]).toBe("miss");
-    expect(second.headers["x-cache"]).toBe("hit");
-    for (const res of [first, second]) {
+    expect([first, second, third].map((res) => res.headers["x-cache"])).toEqual(["miss", "hit", "hit"]);
+    for (const res of [first, second, third]) {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-      expect(scriptNonce(res.body)).toBeTruthy();
-      expect(scriptNonce(res.body)).toBe(policyNonce(res.headers["content-security-policy"]));
     }
-    expect(scriptNonce(first.body)).not.toBe(scriptNonce(second.body));
-    const withoutNonce = (body: string) => body.replace(/nonce="[^"]+"/, 'nonce=""');
-    expect(withoutNonce(second.body)).toBe(withoutNonce(first.body));
+    // The render itself goes out under its own nonce (its marker).
+    expect(scriptNonce(first.body)).toBeTruthy();
+    expect(policyNonce(first.headers["content-security-policy"])).toBe(scriptNonce(first.body));
+    // Hits: the same bytes, and only the marked script's hash; the injected one is never hashed.
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(third.rawPayload.equals(first.rawPayload)).toBe(true);
+    const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(second.headers["content-security-policy"]).toBe(`script-src ${hash("hydrate()")}`);
+    expect(second.headers["content-security-policy"]).not.toContain(hash("steal()"));
+  });
+
+  it("compresses a stored page once per encoding, however many hits it serves", async () => {
+    const { app, cache, compressions } = await started({ versionCheckMs: 60_000 });
+    await app.inject({ method: "GET", url: "/condition/acne" });
+    const page = cache.pageBeforeFastify(
+      Object.assign(Readable.from([]), {
+        method: "GET",
+        url: "/condition/acne",
+        headers: { host: "localhost" },
+      }) as never,
+    );
+    expect(page).not.toBeNull();
+    const once = page?.encoded("gzip");
+    const again = page?.encoded("gzip");
+    expect(again).toBe(once);
+    expect(compressions).toEqual(["gzip"]);
+    expect(gunzipSync(once as Buffer).equals(page?.body as Buffer)).toBe(true);
+  });
+
+  it("does not store a page whose marked script loads a file or cannot be hashed plainly", async () => {
+    const { app, renders } = await started();
+    for (const url of ["/unhashable-src", "/unhashable-comment"]) {
+      const first = await app.inject({ method: "GET", url });
+      const again = await app.inject({ method: "GET", url });
+      expect([first.headers["x-cache"], again.headers["x-cache"]]).toEqual(["bypass", "bypass"]);
+    }
+    expect(renders).toHaveLength(4);
   });
 
   it("keys by path and the allowed query keys in any order", async () => {

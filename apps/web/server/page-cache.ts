@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { isPlainHost, parseRequestTarget, sortedQuery } from "@pharmacompare/http-serving";
 import type { FastifyInstance } from "fastify";
+import { markedScriptHashes } from "./marked-script-hashes.ts";
 
 /**
  * The page cache for anonymous visitors (issue 14, decision 020): a public page rendered once is
@@ -10,10 +11,11 @@ import type { FastifyInstance } from "fastify";
  * pages read, answered 200 with HTML and no Set-Cookie, by a render during which no API call
  * failed (a page built from fallback data says so, and must not outlive the outage).
  *
- * Pages are rendered with a per-process placeholder nonce and stored split around it; each
- * response joins the parts with a fresh nonce, and the CSP header names that nonce, so a cached page
- * is as protected as a fresh render (decision 016). The placeholder is 128 random bits that never
- * leave the process, so no stored content can contain it by chance or design.
+ * A page to be stored is rendered with a marker nonce made for that one render, and stored with the
+ * hashes of the scripts that carry it; a hit sends the stored bytes, compressed once per encoding,
+ * under a CSP that names those hashes (decision 046, amending 016 and 020). No stored content can
+ * carry the marker, which did not exist before the render, so an injected script is hashed never
+ * and runs nowhere, as under a fresh nonce; and no response re-writes or re-compresses the page.
  */
 
 /**
@@ -42,8 +44,10 @@ export interface PageCacheOptions {
   apiFailures: () => number;
   /** The header through which the render learns its nonce (decision 016). */
   nonceHeader: string;
-  /** A new nonce for a response: base64, the same length every time (the first is the placeholder). */
+  /** A new nonce: each render that may be stored gets its own as its marker. */
   newNonce: () => string;
+  /** The page compressed with an encoding (done once per page and encoding). */
+  compress: (body: Buffer, encoding: PageEncoding) => Buffer;
   now?: () => number;
   /** The version is asked again when it is older than this: the bound on serving a stale page. */
   versionCheckMs?: number;
@@ -53,31 +57,36 @@ export interface PageCacheOptions {
   maxBytes?: number;
 }
 
-interface Entry {
-  /** The body with the placeholder nonce, as bytes, and where each placeholder starts. */
-  body: Buffer;
-  nonceAt: number[];
-  headers: Record<string, string | string[]>;
-  bytes: number;
-  storedAt: number;
-}
+export type PageEncoding = "br" | "gzip";
 
-/** A stored page ready to send: its bytes with the response's nonce, and its stored headers. */
+/** A stored page as it is sent: the render's bytes, its headers and its scripts' CSP hashes. */
 export interface CachedPage {
   body: Buffer;
   headers: Record<string, string | string[]>;
-  nonce: string;
+  scriptHashes: readonly string[];
+  /** The body compressed with `encoding`, made on first use and kept with the page. */
+  encoded(encoding: PageEncoding): Buffer;
+}
+
+interface Entry extends CachedPage {
+  /** What the entry holds in memory, its compressed forms included. */
+  bytes: number;
+  storedAt: number;
 }
 
 interface Pending {
   key: string;
   version: number;
   failuresBefore: number;
+  /** The nonce this render writes on its own scripts, and nothing else can. */
+  marker: string;
 }
 
 declare module "fastify" {
   interface FastifyRequest {
     pageCache?: Pending;
+    /** Set on a cache hit: the stored page's script hashes, which its CSP names instead of a nonce. */
+    cachedScriptHashes?: readonly string[];
   }
 }
 
@@ -108,33 +117,6 @@ export function cacheKey(request: {
   return query ? `${target.path}?${query}` : target.path;
 }
 
-/**
- * The page stored as bytes with the placeholder's offsets, so a response is a copy and a few small
- * writes: encoding a 170 KB string with "£" in it to UTF-8 for every response cost more than the
- * rest of a hit together.
- */
-function storedPage(parts: string[], placeholder: string): Pick<Entry, "body" | "nonceAt"> {
-  const body = Buffer.from(parts.join(placeholder));
-  const nonceAt: number[] = [];
-  let offset = 0;
-  for (const part of parts.slice(0, -1)) {
-    offset += Buffer.byteLength(part);
-    nonceAt.push(offset);
-    offset += placeholder.length;
-  }
-  return { body, nonceAt };
-}
-
-/** The stored page with `nonce` written over each placeholder, byte for byte. */
-function withNonce(entry: Pick<Entry, "body" | "nonceAt">, nonce: string, placeholder: string): Buffer {
-  if (nonce.length !== placeholder.length)
-    throw new Error("page cache: every nonce must be as long as the first");
-  const page = Buffer.allocUnsafe(entry.body.length);
-  entry.body.copy(page);
-  for (const at of entry.nonceAt) page.write(nonce, at, "latin1");
-  return page;
-}
-
 async function bodyText(payload: unknown): Promise<string | null> {
   if (typeof payload === "string") return payload;
   if (Buffer.isBuffer(payload)) return payload.toString("utf8");
@@ -152,8 +134,6 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  const placeholder = options.newNonce();
-  if (!/^[A-Za-z0-9+/=]+$/.test(placeholder)) throw new Error("page cache: nonces must be base64");
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
   let known: { version: number | null; checkedAt: number } = { version: null, checkedAt: -Infinity };
@@ -189,7 +169,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     return checking;
   }
 
-  /** The fresh page stored under `key`, with a new nonce written in, marked most recently used. */
+  /** The fresh page stored under `key`, marked most recently used. */
   function takePage(key: string): CachedPage | null {
     const entry = entries.get(key);
     if (!entry) return null;
@@ -200,8 +180,30 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     // Most recently used last, so the oldest use is evicted first.
     entries.delete(key);
     entries.set(key, entry);
-    const nonce = options.newNonce();
-    return { body: withNonce(entry, nonce, placeholder), headers: entry.headers, nonce };
+    return entry;
+  }
+
+  function newEntry(key: string, body: Buffer, headers: Entry["headers"], scriptHashes: string[]): Entry {
+    const encodings = new Map<PageEncoding, Buffer>();
+    const entry: Entry = {
+      body,
+      headers,
+      scriptHashes,
+      bytes: body.length,
+      storedAt: now(),
+      encoded(encoding) {
+        let encoded = encodings.get(encoding);
+        if (!encoded) {
+          encoded = options.compress(body, encoding);
+          encodings.set(encoding, encoded);
+          entry.bytes += encoded.length;
+          // Counted where it is held: a page dropped meanwhile no longer counts at all.
+          if (entries.get(key) === entry) totalBytes += encoded.length;
+        }
+        return encoded;
+      },
+    };
+    return entry;
   }
 
   app.addHook("onRequest", async (request, reply) => {
@@ -212,28 +214,28 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     if (version === null) return;
     const page = takePage(key);
     if (page) {
-      request.raw.headers[options.nonceHeader] = page.nonce;
+      request.cachedScriptHashes = page.scriptHashes;
       reply.headers(page.headers);
       reply.header("x-cache", "hit");
       return reply.code(200).send(page.body);
     }
-    request.pageCache = { key, version, failuresBefore: options.apiFailures() };
-    request.raw.headers[options.nonceHeader] = placeholder;
+    const marker = options.newNonce();
+    request.pageCache = { key, version, failuresBefore: options.apiFailures(), marker };
+    request.raw.headers[options.nonceHeader] = marker;
   });
 
-  // Before the security headers' hook (which names the request's nonce in the CSP) and compression.
+  // Before compression. This response itself goes out under its marker as its nonce.
   app.addHook("onSend", async (request, reply, payload) => {
     const pending = request.pageCache;
     if (!pending) return payload;
     request.pageCache = undefined;
-    const nonce = options.newNonce();
-    request.raw.headers[options.nonceHeader] = nonce;
     const type = reply.getHeader("content-type");
     const html = typeof type === "string" && type.startsWith("text/html");
     const text = html ? await bodyText(payload) : null;
     if (text === null) return payload;
-    const body = text.split(placeholder);
+    const scriptHashes = markedScriptHashes(text, pending.marker);
     const storable =
+      scriptHashes !== null &&
       reply.statusCode === 200 &&
       !reply.hasHeader("set-cookie") &&
       options.apiFailures() === pending.failuresBefore &&
@@ -247,12 +249,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
         headers[name] = Array.isArray(value) ? value : String(value);
       }
       remove(pending.key);
-      const entry: Entry = {
-        ...storedPage(body, placeholder),
-        headers,
-        bytes: Buffer.byteLength(text),
-        storedAt: now(),
-      };
+      const entry = newEntry(pending.key, Buffer.from(text), headers, scriptHashes);
       entries.set(pending.key, entry);
       totalBytes += entry.bytes;
       for (const [oldest] of entries) {
@@ -260,7 +257,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
         remove(oldest);
       }
     }
-    return body.join(nonce);
+    return text;
   });
 
   return {

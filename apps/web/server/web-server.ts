@@ -17,7 +17,12 @@ import { apiFailureCount } from "../app/lib/api-health.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { handOverServerLog } from "../app/lib/server-log.server.ts";
 import { limitRequestBodies, WEB_BODY_LIMIT_BYTES } from "./body-limit.ts";
-import { contentSecurityPolicy, newNonce, reportingEndpoints } from "./content-security-policy.ts";
+import {
+  contentSecurityPolicy,
+  newNonce,
+  type PolicyInput,
+  reportingEndpoints,
+} from "./content-security-policy.ts";
 import { type CachedPage, registerPageCache } from "./page-cache.ts";
 
 /** This package's production build, located from this file so the caller's cwd does not matter. */
@@ -145,12 +150,16 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   });
 
   /** The headers every HTML page gets: security headers, its CSP naming `nonce`, who may keep it. */
-  const pageHeaders = (nonce: string, shared: boolean, backOffice = false): Record<string, string> => ({
+  const pageHeaders = (
+    scripts: PolicyInput["scripts"],
+    shared: boolean,
+    backOffice = false,
+  ): Record<string, string> => ({
     ...(https ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {}),
     ...htmlSecurityHeaders,
     // Shared only when the page cache judged it so: anonymous, and not built from fallback data.
     "cache-control": shared ? PUBLIC_PAGE_CACHE_CONTROL : PRIVATE_PAGE_CACHE_CONTROL,
-    "content-security-policy": contentSecurityPolicy({ ...policyBase, nonce, trustedTypes: backOffice }),
+    "content-security-policy": contentSecurityPolicy({ ...policyBase, scripts, trustedTypes: backOffice }),
     "reporting-endpoints": reportingEndpoints(reportUrl),
   });
 
@@ -162,6 +171,8 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
           apiFailures: apiFailureCount,
           nonceHeader: CSP_NONCE_HEADER,
           newNonce,
+          compress: (body, encoding) =>
+            encoding === "br" ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body),
           versionCheckMs: config.pageCacheCheckMs,
         })
       : null;
@@ -174,9 +185,13 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
       return payload;
     }
     const nonce = request.raw.headers[CSP_NONCE_HEADER];
+    // A stored page names its scripts' hashes (decision 046); anything rendered now, its nonce.
+    const scripts = request.cachedScriptHashes
+      ? { hashes: request.cachedScriptHashes }
+      : { nonce: typeof nonce === "string" ? nonce : newNonce() };
     const shared = ["hit", "miss"].includes(String(reply.getHeader("x-cache")));
     const backOffice = /^\/admin(?:[/?#]|$)/i.test(request.url);
-    reply.headers(pageHeaders(typeof nonce === "string" ? nonce : newNonce(), shared, backOffice));
+    reply.headers(pageHeaders(scripts, shared, backOffice));
     return payload;
   });
 
@@ -203,7 +218,7 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
         const page = pageCache.pageBeforeFastify(request);
         if (!page) return false;
         const started = performance.now();
-        sendPage(request, response, page, pageHeaders(page.nonce, true));
+        sendPage(request, response, page, pageHeaders({ hashes: page.scriptHashes }, true));
         logEarlyAnswer(app.log, request, response, started);
         return true;
       },
@@ -233,33 +248,27 @@ function hostHeaders(rawHeaders: string[]): string[] {
   return hosts;
 }
 
-/** A cached page as the hook's hit sends it: its headers and the page's, compressed as negotiated. */
+/**
+ * A cached page as the hook's hit sends it: its headers and the page's, compressed as negotiated,
+ * with the compressed bytes made once per page and encoding (decision 046).
+ */
 function sendPage(
   request: IncomingMessage,
   response: ServerResponse,
   page: CachedPage,
   headers: Record<string, string>,
 ): void {
-  const encoding =
-    page.body.length < COMPRESSION_THRESHOLD
-      ? "identity"
-      : chooseEncoding(request.headers["accept-encoding"]);
-  const body =
-    encoding === "br"
-      ? brotliCompressSync(page.body, BROTLI_OPTIONS)
-      : encoding === "gzip"
-        ? gzipSync(page.body)
-        : page.body;
+  const compressible = page.body.length >= COMPRESSION_THRESHOLD;
+  const encoding = compressible ? chooseEncoding(request.headers["accept-encoding"]) : "identity";
+  const body = encoding === "identity" ? page.body : page.encoded(encoding);
   const all: OutgoingHttpHeaders = {
     ...page.headers,
     "x-cache": "hit",
     ...headers,
     "content-length": body.length,
   };
-  if (encoding !== "identity") {
-    all["content-encoding"] = encoding;
-    all.vary = "accept-encoding";
-  }
+  if (encoding !== "identity") all["content-encoding"] = encoding;
+  if (compressible) all.vary = "accept-encoding";
   response.writeHead(200, all);
   response.end(body);
 }
