@@ -181,7 +181,10 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
   const { category, subcategory, medications, medicationCount, prices, sort, savings, messages, lowest } =
     loaderData;
   // The tree for "other conditions" is the root loader's: the header and footer use it too.
-  const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [category];
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const categories = root?.categories ?? [category];
+  // Live prices link through the API's counted click-out (decision 044); the saved file's link directly.
+  const clickOutBase = loaderData.catalogueSource === "api" ? root?.env.apiUrl : undefined;
   const medication = loaderData.medication ?? undefined;
   const dosage = loaderData.dosage ?? undefined;
   const navigation = useNavigation();
@@ -266,6 +269,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 sort={sort}
                 savings={savings}
                 messages={messages}
+                clickOutBase={clickOutBase}
               />
             </section>
 
@@ -303,7 +307,9 @@ function PriceResults({
   sort,
   savings,
   messages,
+  clickOutBase,
 }: {
+  clickOutBase: string | undefined;
   medication: NonNullable<LoaderData["medication"]>;
   dosage: string | undefined;
   prices: LoaderData["prices"];
@@ -384,6 +390,7 @@ function PriceResults({
           now={new Date()}
           sort={order}
           prescriptionOnly={medication.legalCategory === "POM"}
+          clickOutBase={clickOutBase}
         />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">

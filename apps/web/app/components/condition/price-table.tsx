@@ -1,4 +1,10 @@
-import { type ComparisonSort, formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
+import {
+  type ComparisonSort,
+  clickOutUrl,
+  formatDateTime,
+  formatPounds,
+  unitPriceText,
+} from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -28,6 +34,11 @@ interface PriceTableProps {
   sort: ComparisonSort;
   /** A prescription-only medicine: each row says so to a screen reader (decision 035). */
   prescriptionOnly?: boolean;
+  /**
+   * The API's address when the prices are live: "Visit pharmacy" then goes through its counted
+   * click-out (decision 044). Without it (the saved file) it links directly.
+   */
+  clickOutBase?: string | undefined;
 }
 
 /**
@@ -36,7 +47,14 @@ interface PriceTableProps {
  * pharmacy's name where there is no room for their columns (decision 026). Delivery and Total show
  * whenever the pharmacies' terms are known (always from the API; never from the saved file).
  */
-export function PriceTable({ rows, subject, now, sort, prescriptionOnly = false }: PriceTableProps) {
+export function PriceTable({
+  rows,
+  subject,
+  now,
+  sort,
+  prescriptionOnly = false,
+  clickOutBase,
+}: PriceTableProps) {
   const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
   const totals = showsTotals(rows);
   const notices = rows.some((row) => row.message);
@@ -112,7 +130,7 @@ export function PriceTable({ rows, subject, now, sort, prescriptionOnly = false 
                 </td>
               ) : null}
               <td className="cmp-go">
-                <VisitLink row={row} />
+                <VisitLink row={row} clickOutBase={clickOutBase} />
               </td>
               {/* Every row as wide as the header: an empty notice cell where others have one. */}
               {notices ? (
@@ -215,16 +233,19 @@ function RowMessage({ message }: { message: NonNullable<PriceRow["message"]> }) 
   );
 }
 
-function VisitLink({ row }: { row: PriceRow }): ReactNode {
-  const href = pharmacyHref(row.price);
-  if (!href) {
+function VisitLink({ row, clickOutBase }: { row: PriceRow; clickOutBase: string | undefined }): ReactNode {
+  const direct = pharmacyHref(row.price);
+  if (!direct) {
     return <span className="cmp-no-link">Link unavailable</span>;
   }
+  // The API redirects to the same stored link, with the pharmacy's referral parameters (decision 044).
+  const href = clickOutBase ? clickOutUrl(clickOutBase, row.price._id, "comparison") : direct;
   return (
     <a
       href={href}
       target="_blank"
-      rel="sponsored noopener"
+      // "sponsored" where the pharmacy pays a commission (or, from the saved file, may).
+      rel={row.price.pharmacy.sponsored === false ? "noopener" : "sponsored noopener"}
       // Starts with the visible words (WCAG 2.5.3), then names the pharmacy and the new tab.
       aria-label={`Visit pharmacy: ${row.price.pharmacy.name} (opens in a new tab)`}
       className="cmp-visit"
