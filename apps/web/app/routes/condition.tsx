@@ -1,4 +1,4 @@
-import { formatLongDate, formatPounds } from "@pharmacompare/contract";
+import { clickOutUrl, formatLongDate, formatPounds } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import {
   data,
@@ -28,6 +28,7 @@ import { PriceTable } from "../components/condition/price-table.tsx";
 import { comparisonSearch, readSort } from "../components/condition/selection.ts";
 import { SortControl } from "../components/condition/sort-control.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
+import { browserEnv } from "../config.server.ts";
 import { serverApi } from "../lib/api.server.ts";
 import { catalogue } from "../lib/catalogue.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
@@ -80,6 +81,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // The canonical address keeps the medication only when the visitor asked for one.
     canonicalMedication: medicationQuery?.trim() && comparison ? comparison.medication.name : null,
     prices: comparison?.prices ?? [],
+    // Live prices link through the API's counted click-out (decision 044), made here so the page's
+    // JavaScript does not carry the rule; the saved file's prices link directly.
+    visitLinks:
+      condition.source === "api"
+        ? Object.fromEntries(
+            (comparison?.prices ?? []).map((price) => [
+              price._id,
+              clickOutUrl(browserEnv().apiUrl, price._id, "comparison"),
+            ]),
+          )
+        : null,
     sort: comparison?.sort ?? sort,
     savings: comparison?.savings ?? 0,
     // The cheapest in-stock offer: the price alert's "current price" (public site §5).
@@ -181,10 +193,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
   const { category, subcategory, medications, medicationCount, prices, sort, savings, messages, lowest } =
     loaderData;
   // The tree for "other conditions" is the root loader's: the header and footer use it too.
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const categories = root?.categories ?? [category];
-  // Live prices link through the API's counted click-out (decision 044); the saved file's link directly.
-  const clickOutBase = loaderData.catalogueSource === "api" ? root?.env.apiUrl : undefined;
+  const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [category];
   const medication = loaderData.medication ?? undefined;
   const dosage = loaderData.dosage ?? undefined;
   const navigation = useNavigation();
@@ -269,7 +278,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 sort={sort}
                 savings={savings}
                 messages={messages}
-                clickOutBase={clickOutBase}
+                visitLinks={loaderData.visitLinks}
               />
             </section>
 
@@ -307,9 +316,9 @@ function PriceResults({
   sort,
   savings,
   messages,
-  clickOutBase,
+  visitLinks,
 }: {
-  clickOutBase: string | undefined;
+  visitLinks: LoaderData["visitLinks"];
   medication: NonNullable<LoaderData["medication"]>;
   dosage: string | undefined;
   prices: LoaderData["prices"];
@@ -390,7 +399,7 @@ function PriceResults({
           now={new Date()}
           sort={order}
           prescriptionOnly={medication.legalCategory === "POM"}
-          clickOutBase={clickOutBase}
+          visitLinks={visitLinks}
         />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">

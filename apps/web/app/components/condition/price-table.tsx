@@ -1,10 +1,4 @@
-import {
-  type ComparisonSort,
-  clickOutUrl,
-  formatDateTime,
-  formatPounds,
-  unitPriceText,
-} from "@pharmacompare/contract";
+import { type ComparisonSort, formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -35,10 +29,10 @@ interface PriceTableProps {
   /** A prescription-only medicine: each row says so to a screen reader (decision 035). */
   prescriptionOnly?: boolean;
   /**
-   * The API's address when the prices are live: "Visit pharmacy" then goes through its counted
-   * click-out (decision 044). Without it (the saved file) it links directly.
+   * Each live price's counted click-out on the API, by price id (the loader makes them, decision
+   * 044); null for the saved file's prices, which link directly.
    */
-  clickOutBase?: string | undefined;
+  visitLinks?: Readonly<Record<string, string>> | null;
 }
 
 /**
@@ -53,7 +47,7 @@ export function PriceTable({
   now,
   sort,
   prescriptionOnly = false,
-  clickOutBase,
+  visitLinks = null,
 }: PriceTableProps) {
   const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
   const totals = showsTotals(rows);
@@ -130,7 +124,7 @@ export function PriceTable({
                 </td>
               ) : null}
               <td className="cmp-go">
-                <VisitLink row={row} clickOutBase={clickOutBase} />
+                <VisitLink row={row} href={visitLinks?.[row.price._id]} />
               </td>
               {/* Every row as wide as the header: an empty notice cell where others have one. */}
               {notices ? (
@@ -233,16 +227,15 @@ function RowMessage({ message }: { message: NonNullable<PriceRow["message"]> }) 
   );
 }
 
-function VisitLink({ row, clickOutBase }: { row: PriceRow; clickOutBase: string | undefined }): ReactNode {
+function VisitLink({ row, href }: { row: PriceRow; href: string | undefined }): ReactNode {
   const direct = pharmacyHref(row.price);
   if (!direct) {
     return <span className="cmp-no-link">Link unavailable</span>;
   }
-  // The API redirects to the same stored link, with the pharmacy's referral parameters (decision 044).
-  const href = clickOutBase ? clickOutUrl(clickOutBase, row.price._id, "comparison") : direct;
   return (
     <a
-      href={href}
+      // The API redirects to the same stored link, with the pharmacy's referral parameters (decision 044).
+      href={href ?? direct}
       target="_blank"
       // "sponsored" where the pharmacy pays a commission (or, from the saved file, may).
       rel={row.price.pharmacy.sponsored === false ? "noopener" : "sponsored noopener"}
