@@ -87,6 +87,15 @@ test("Visit pharmacy is counted on our address and lands on the stored link with
     new RegExp(`^${API_URL}/go/[0-9a-f-]{36}\\?from=comparison$`),
   );
   for (const opened of context.pages()) if (opened !== page) await opened.close();
+
+  // How we rank names the pharmacies that pay a commission, the one with a referral among them.
+  await page.goto("/how-we-rank");
+  const paid = page.getByRole("region", { name: "3. How we are paid" });
+  await expect(paid.getByRole("link", { name: chosen.pharmacyName })).toHaveAttribute(
+    "href",
+    `/pharmacies/${chosen.pharmacyId}`,
+  );
+  await expect(paid).toContainText("A commission never changes the order");
 });
 
 test("the dashboard shows the click-out at 375 and 1280 px, and the monthly CSV downloads", async ({
