@@ -11,6 +11,7 @@ import {
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clickOuts, pharmacies, prices } from "../src/db/schema.ts";
+import { createClickOutService } from "../src/services/click-out-service.ts";
 import { catalogueCaller, expectRefusedUnchanged } from "./catalogue-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
@@ -192,6 +193,45 @@ describe("GET /go/{priceId}", () => {
     expect(mine?.pharmacy.sponsored).toBe(true);
     const other = (again.body as Price[]).find((entry) => entry.pharmacyId !== price.pharmacyId);
     expect(other?.pharmacy.sponsored).toBe(false);
+  });
+});
+
+describe("the batched writes", () => {
+  it("keep the counts when the database cannot take them, and write them with the next batch", async () => {
+    const real = api.database.db;
+    let down = true;
+    // The real database, whose inserts fail while `down` (as when PostgreSQL restarts).
+    const flaky = new Proxy(real, {
+      get(target, key, receiver) {
+        if (key === "insert" && down)
+          return () => ({
+            values: () => ({
+              onConflictDoUpdate: () => Promise.reject(Object.assign(new Error("down"), { code: "57P01" })),
+            }),
+          });
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const warnings: unknown[] = [];
+    const log = { warn: (entry: unknown) => warnings.push(entry) } as unknown as Parameters<
+      typeof createClickOutService
+    >[1]["log"];
+    const service = createClickOutService(flaky, { now: () => new Date(), log });
+    const target = {
+      location: price.link ?? "",
+      pharmacyId: price.pharmacyId,
+      medicationId: "wegovy",
+      dosage: price.dosage,
+    };
+    service.count(target, "comparison");
+    service.count(target, "comparison");
+    expect(await service.flush()).toBe(0);
+    expect(warnings).toHaveLength(1);
+    expect(JSON.stringify(warnings)).not.toContain(price.pharmacyId);
+    down = false;
+    service.count(target, "comparison");
+    expect(await service.flush()).toBe(3);
+    expect((await api.database.db.select().from(clickOuts)).map((row) => row.count)).toEqual([3]);
   });
 });
 
