@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoAdminMessages } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
 import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
-import { fallbackOrigin } from "./support/stack.ts";
+import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
 /** The second web server of playwright.config.ts: no API behind it. */
 const fallbackNotice = "We can't reach our live price service right now";
@@ -237,7 +237,7 @@ test("a pharmacy's admin message shows in that pharmacy's row", async ({ page })
   await expect(page.getByRole("region", { name: "Notices" })).toHaveCount(0);
 });
 
-test("rows show logos, ratings, stock and a sponsored link out to the pharmacy", async ({ page }) => {
+test("rows show logos, ratings, stock and a counted link out to the pharmacy", async ({ page }) => {
   await page.goto(`${ed}?medication=Sildenafil`);
   const kestrel = page.getByRole("row").filter({ hasText: "Kestrel Lane Pharmacy" });
   await expect(kestrel.locator("img")).toHaveAttribute("src", "/pharmacy-logos/kestrel-lane-pharmacy.svg");
@@ -257,8 +257,10 @@ test("rows show logos, ratings, stock and a sponsored link out to the pharmacy",
     name: "Visit pharmacy: Kestrel Lane Pharmacy (opens in a new tab)",
   });
   await expect(visit).toHaveAttribute("target", "_blank");
-  await expect(visit).toHaveAttribute("rel", "sponsored noopener");
-  await expect(visit).toHaveAttribute("href", /^https:\/\/www\.kestrellanepharmacy\.example\//);
+  // No demo pharmacy pays a commission (no referral parameters), so no link is marked sponsored.
+  await expect(visit).toHaveAttribute("rel", "noopener");
+  // Through the API's counted click-out, which redirects to the stored link (decision 044).
+  await expect(visit).toHaveAttribute("href", new RegExp(`^${API_URL}/go/[0-9a-f-]{36}\\?from=comparison$`));
   // Pharmacies without artwork get the default icon.
   const rows = page.getByRole("table").locator("tbody tr");
   await expect(rows.locator("[data-default-logo]").first()).toBeVisible();

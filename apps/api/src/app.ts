@@ -156,6 +156,8 @@ export async function buildApi({
   app.addHook("preClose", async () => {
     await app.services.jobs.stop();
     await app.services.outbox.stop();
+    // The click-outs counted since the last batch (decision 044).
+    await app.services.clickOuts.stop();
   });
   app.addHook("onClose", async () => {
     await database.close();

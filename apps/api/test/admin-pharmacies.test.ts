@@ -109,6 +109,8 @@ describe("POST /api/admin/pharmacies", () => {
       freeDeliveryThreshold: 0,
       listed: true,
       priceCount: 0,
+      referralParams: "",
+      sponsored: false,
     });
     const audit = AuditPage.parse(
       (await call(adminEndpoints.listAuditEntries, { query: { entityType: "pharmacy", action: "create" } }))

@@ -65,6 +65,9 @@ describe("a pharmacy saved with only a name and a website", () => {
       freeDeliveryThreshold: 0,
       listed: false,
       priceCount: 0,
+      // No referral parameters: it pays no commission (decision 044).
+      referralParams: "",
+      sponsored: false,
     });
     const [row] = await api.database.db
       .select()

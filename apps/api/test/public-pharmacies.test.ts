@@ -40,6 +40,8 @@ describe("GET /api/pharmacies", () => {
       _id: "fernquill-pharmacy",
       active: true,
       cqcNumber: null,
+      // It carries no referral parameters: it pays no commission (decision 044).
+      sponsored: false,
     });
   });
 

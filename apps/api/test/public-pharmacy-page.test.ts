@@ -57,7 +57,14 @@ describe("GET /api/pages/pharmacy/{id}", () => {
   it("answers the pharmacy with its GPhC and CQC numbers and every medication it prices, by name", async () => {
     const kestrel = demoPharmacies.find((entry) => entry.id === KESTREL);
     const { pharmacy, medications } = await page(KESTREL);
-    expect(pharmacy).toEqual({ ...kestrel, _id: KESTREL, active: true, cqcNumber: kestrel?.cqcNumber });
+    expect(pharmacy).toEqual({
+      ...kestrel,
+      _id: KESTREL,
+      active: true,
+      cqcNumber: kestrel?.cqcNumber,
+      // No referral parameters: it pays no commission (decision 044).
+      sponsored: false,
+    });
     expect(pharmacy.gphcNumber).toMatch(/^1\d{6}$/);
     expect(pharmacy.cqcNumber).toMatch(/^1-\d+$/);
 

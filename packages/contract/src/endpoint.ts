@@ -13,7 +13,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** Who may call: anyone, or a signed-in administrator (the API's guard adds the 401 answer). */
 export type EndpointAccess = "public" | "admin";
 
-type SuccessCode = 200 | 201 | 204;
+/** 302 is a redirect's success (the click-outs, decision 044): its handler sends the answer itself. */
+type SuccessCode = 200 | 201 | 204 | 302;
 type ErrorCodeStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export interface EndpointDefinition {
@@ -59,7 +60,7 @@ export type EndpointResult<E extends EndpointDefinition> = z.output<SuccessSchem
 export type EndpointReturn<E extends EndpointDefinition> = z.input<SuccessSchema<E>>;
 
 export function successStatus(endpoint: EndpointDefinition): SuccessCode {
-  for (const status of [200, 201, 204] as const) if (endpoint.responses[status]) return status;
+  for (const status of [200, 201, 204, 302] as const) if (endpoint.responses[status]) return status;
   throw new Error(`${endpoint.method} ${endpoint.path} declares no success response`);
 }
 

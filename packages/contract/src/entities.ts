@@ -110,6 +110,11 @@ export const Pharmacy = z.object({
   gphcNumber: GphcNumber,
   /** Null for a pharmacy not registered with the CQC (most are not: the GPhC regulates pharmacies). */
   cqcNumber: CqcNumber.nullable(),
+  /**
+   * It pays a commission: our links to it carry its referral parameters and `rel="sponsored"`
+   * (decision 044). The API always sends it; the web's saved file does not carry it.
+   */
+  sponsored: z.boolean().optional(),
 });
 export type Pharmacy = z.infer<typeof Pharmacy>;
 
@@ -121,6 +126,7 @@ export const PricePharmacy = Pharmacy.pick({
   rating: true,
   deliveryTime: true,
   prescriptionRequired: true,
+  sponsored: true,
 }).extend({
   /**
    * Shown in each price row with a link to the GPhC register. The API always sends it; prices read

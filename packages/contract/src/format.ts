@@ -60,6 +60,13 @@ export function formatDay(day: string): string {
   return formatLongDate(`${day}T12:00:00Z`);
 }
 
+const dayAndMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A calendar day without its year, for a chart's axis: "2031-06-20" → "20 Jun". */
+export function formatShortDay(day: string): string {
+  return dayAndMonth.format(new Date(`${day}T12:00:00Z`));
+}
+
 /** "2025-08-18T09:00:00Z" → "18/08/2025". */
 export function formatShortDate(value: string | Date): string {
   return shortDate.format(typeof value === "string" ? new Date(value) : value);

@@ -2,6 +2,7 @@ import {
   ADMIN_MESSAGE_CATEGORIES,
   ADMIN_ROLES,
   BLOG_CATEGORIES,
+  CLICK_OUT_SOURCES,
   CONSENT_EVENT_KINDS,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
@@ -22,12 +23,14 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -159,6 +162,11 @@ export const pharmacies = pgTable(
     gphcNumber: text("gphc_number"),
     /** Only pharmacies that also provide CQC-regulated care (e.g. online prescribing) have one. */
     cqcNumber: text("cqc_number"),
+    /**
+     * Query parameters appended to its links on redirect ("" for none): it pays a commission
+     * (decision 044). The contract's `referralParamsProblem` is the rule; the CHECK is its backstop.
+     */
+    referralParams: text("referral_params").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -177,6 +185,8 @@ export const pharmacies = pgTable(
       "pharmacies_money_non_negative",
       sql`${t.minOrderValue} >= 0 and ${t.deliveryFee} >= 0 and ${t.freeDeliveryThreshold} >= 0`,
     ),
+    // Query parameters only: nothing that could change a link's scheme, host or path.
+    check("pharmacies_referral_params_query_only", sql`${t.referralParams} ~ '^[A-Za-z0-9_.~%+=&-]*$'`),
     uniqueIndex("pharmacies_gphc_unique").on(t.gphcNumber),
     index("pharmacies_rating_idx").on(t.rating),
   ],
@@ -728,5 +738,30 @@ export const jobRuns = pgTable(
     uniqueIndex("job_runs_job_slot_unique").on(t.job, t.slot),
     check("job_runs_outcome_valid", inList("outcome", JOB_RUN_OUTCOMES)),
     index("job_runs_job_started_idx").on(t.job, t.startedAt),
+  ],
+);
+
+/**
+ * Visits sent to pharmacies, counted per UK day, pharmacy, medication, dosage and the page the link
+ * was on (decision 044): aggregate counts only, nothing about the visitor. Ids are kept without
+ * foreign keys so the figures behind an invoice outlive a deleted pharmacy or medication; a visit
+ * to a pharmacy's own website has "" for medication and dosage. Written in batches by the API
+ * (services/click-out-service.ts), never in the redirect's own path.
+ */
+export const clickOuts = pgTable(
+  "click_outs",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    pharmacyId: text("pharmacy_id").notNull(),
+    medicationId: text("medication_id").notNull(),
+    dosage: text("dosage").notNull(),
+    source: text("source").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.pharmacyId, t.medicationId, t.dosage, t.source] }),
+    check("click_outs_source_valid", inList("source", CLICK_OUT_SOURCES)),
+    check("click_outs_count_positive", sql`${t.count} > 0`),
+    index("click_outs_pharmacy_day_idx").on(t.pharmacyId, t.day),
   ],
 );

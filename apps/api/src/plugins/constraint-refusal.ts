@@ -2,6 +2,7 @@ import {
   ADMIN_MESSAGE_CATEGORIES,
   ADMIN_ROLES,
   BLOG_CATEGORIES,
+  CLICK_OUT_SOURCES,
   CONSENT_EVENT_KINDS,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
@@ -67,6 +68,7 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   email_suppressions: { one: "email opt-out", many: "email opt-outs" },
   write_limits: { one: "write counter", many: "write counters" },
   job_runs: { one: "scheduled job run", many: "scheduled job runs" },
+  click_outs: { one: "click-out count", many: "click-out counts" },
 };
 
 const nounOf = (table: string | undefined): Noun =>
@@ -170,6 +172,11 @@ export const CHECK_RULES: Record<string, CheckRule> = {
     label: "minimum order value, delivery fee and free-delivery threshold",
     says: "must not be negative",
   },
+  pharmacies_referral_params_query_only: {
+    fields: ["referralParams"],
+    label: "referral parameters",
+    says: "must be query parameters only (name=value pairs joined by &)",
+  },
   prices_price_positive: { fields: ["price"], says: "must be positive" },
   prices_quantity_positive: { fields: ["quantity"], says: "must be at least 1" },
   price_history_price_positive: { fields: ["price"], says: "must be positive" },
@@ -232,6 +239,8 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   },
   write_limits_count_positive: { fields: ["count"], says: "must be at least 1" },
   job_runs_outcome_valid: { fields: ["outcome"], says: oneOf(JOB_RUN_OUTCOMES) },
+  click_outs_source_valid: { fields: ["source"], says: oneOf(CLICK_OUT_SOURCES) },
+  click_outs_count_positive: { fields: ["count"], says: "must be at least 1" },
 };
 
 const fieldsSaying = (names: string[], says: string) => Object.fromEntries(names.map((name) => [name, says]));

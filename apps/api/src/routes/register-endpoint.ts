@@ -73,6 +73,8 @@ export function registerEndpoint<E extends EndpointDefinition>(
     },
     handler: async (request, reply) => {
       const body = await handler(request as EndpointRequest<E>, reply);
+      // A redirect's handler has answered already (reply.redirect).
+      if (reply.sent) return reply;
       reply.code(status);
       return body;
     },

@@ -58,6 +58,7 @@ export function createAdminPharmacyService(
     ...toStoredPharmacy(row),
     listed: row.listed,
     priceCount: row.priceCount,
+    referralParams: row.referralParams,
   });
 
   async function load(tx: Database, id: string): Promise<Row> {

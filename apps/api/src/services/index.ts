@@ -19,6 +19,7 @@ import { createAuditService } from "./audit-service.ts";
 import { createAuthService } from "./auth-service.ts";
 import { createBlogService } from "./blog-service.ts";
 import { createCategoryService } from "./category-service.ts";
+import { createClickOutService } from "./click-out-service.ts";
 import { createConditionPageService } from "./condition-page-service.ts";
 import { createContactService } from "./contact-service.ts";
 import { createEmailLinkService } from "./email-link-service.ts";
@@ -34,6 +35,7 @@ import { createPriceNewsService } from "./price-news-service.ts";
 import { createPriceService } from "./price-service.ts";
 import { createPriceSheetService } from "./price-sheet-service.ts";
 import { createSecondFactorService } from "./second-factor-service.ts";
+import { createServiceHealthService } from "./service-health-service.ts";
 import { createSitemapService } from "./sitemap-service.ts";
 import { createSubscriptionService } from "./subscription-service.ts";
 
@@ -82,6 +84,8 @@ export function createServices(db: Database, options: ServiceOptions) {
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
+    /** The dashboard's last 30 days and the monthly click-outs (decision 044). */
+    serviceHealth: createServiceHealthService(db, { now }),
     audit,
     auth: createAuthService(db, {
       now,
@@ -97,6 +101,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     }),
     blog: createBlogService(db),
     categories,
+    /** Counted click-outs (decision 044): resolved in the redirect, written in batches. */
+    clickOuts: createClickOutService(db, { now, log }),
     conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),
     contact: createContactService(db, { now, config, outbox }),
     emailLinks: createEmailLinkService(db, { now, outbox, pricesChanged: priceAlerts.pricesChanged }),

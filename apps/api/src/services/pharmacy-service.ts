@@ -1,5 +1,5 @@
 import type { Pharmacy, PricePharmacy } from "@pharmacompare/contract";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { pharmacies } from "../db/schema.ts";
 import { byName, pharmacyIsPublic } from "./public-filters.ts";
@@ -29,6 +29,8 @@ export function toStoredPharmacy(row: PharmacyRow): StoredPharmacy {
     freeDeliveryThreshold: row.freeDeliveryThreshold,
     gphcNumber: row.gphcNumber,
     cqcNumber: row.cqcNumber,
+    // Links to it carry its referral parameters and rel="sponsored" (decision 044).
+    sponsored: row.referralParams !== "",
   };
 }
 
@@ -54,6 +56,7 @@ export const pricePharmacyColumns = {
   deliveryFee: pharmacies.deliveryFee,
   freeDeliveryThreshold: pharmacies.freeDeliveryThreshold,
   minOrderValue: pharmacies.minOrderValue,
+  sponsored: sql<boolean>`(${pharmacies.referralParams} <> '')`,
 } satisfies Record<keyof PricePharmacy, unknown>;
 
 type PricePharmacyRow = Omit<PricePharmacy, "gphcNumber"> & { gphcNumber: string | null };

@@ -1,4 +1,4 @@
-import { formatLongDate, formatPounds } from "@pharmacompare/contract";
+import { clickOutUrl, formatLongDate, formatPounds } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import {
   data,
@@ -28,6 +28,7 @@ import { PriceTable } from "../components/condition/price-table.tsx";
 import { comparisonSearch, readSort } from "../components/condition/selection.ts";
 import { SortControl } from "../components/condition/sort-control.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
+import { browserEnv } from "../config.server.ts";
 import { serverApi } from "../lib/api.server.ts";
 import { catalogue } from "../lib/catalogue.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
@@ -80,6 +81,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // The canonical address keeps the medication only when the visitor asked for one.
     canonicalMedication: medicationQuery?.trim() && comparison ? comparison.medication.name : null,
     prices: comparison?.prices ?? [],
+    // Live prices link through the API's counted click-out (decision 044), made here so the page's
+    // JavaScript does not carry the rule; the saved file's prices link directly.
+    visitLinks:
+      condition.source === "api"
+        ? Object.fromEntries(
+            (comparison?.prices ?? []).map((price) => [
+              price._id,
+              clickOutUrl(browserEnv().apiUrl, price._id, "comparison"),
+            ]),
+          )
+        : null,
     sort: comparison?.sort ?? sort,
     savings: comparison?.savings ?? 0,
     // The cheapest in-stock offer: the price alert's "current price" (public site §5).
@@ -266,6 +278,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 sort={sort}
                 savings={savings}
                 messages={messages}
+                visitLinks={loaderData.visitLinks}
               />
             </section>
 
@@ -303,7 +316,9 @@ function PriceResults({
   sort,
   savings,
   messages,
+  visitLinks,
 }: {
+  visitLinks: LoaderData["visitLinks"];
   medication: NonNullable<LoaderData["medication"]>;
   dosage: string | undefined;
   prices: LoaderData["prices"];
@@ -384,6 +399,7 @@ function PriceResults({
           now={new Date()}
           sort={order}
           prescriptionOnly={medication.legalCategory === "POM"}
+          visitLinks={visitLinks}
         />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">

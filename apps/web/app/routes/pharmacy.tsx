@@ -1,5 +1,10 @@
-import { isWebAddress, type Pharmacy, type PharmacyPageMedication } from "@pharmacompare/contract";
-import { data } from "react-router";
+import {
+  isWebAddress,
+  type Pharmacy,
+  type PharmacyPageMedication,
+  pharmacyClickOutUrl,
+} from "@pharmacompare/contract";
+import { data, useRouteLoaderData } from "react-router";
 import { PharmacyLogo } from "../components/condition/pharmacy-logo.tsx";
 import { ONE_RATING_SOURCE_NOTE, RatingStars } from "../components/condition/rating-stars.tsx";
 import {
@@ -18,6 +23,7 @@ import { loadPharmacyPage } from "../lib/pharmacy-page.server.ts";
 import { cqcRegisterUrl, gphcRegisterUrl } from "../lib/regulator-links.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import { breadcrumbList, pharmacyEntity } from "../lib/structured-data.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/pharmacy";
 
 /**
@@ -108,6 +114,7 @@ const comparePath = (medication: PharmacyPageMedication) =>
   sitePaths.conditionMedication(medication.subcategoryId, medication.name, medication.cheapest.dosage);
 
 export default function PharmacyPage({ loaderData }: Route.ComponentProps) {
+  const apiUrl = useRouteLoaderData<typeof rootLoader>("root")?.env.apiUrl;
   if (loaderData.status === "not-found") {
     return (
       <StatusPage eyebrow="404" title="Pharmacy Not Found">
@@ -160,9 +167,10 @@ export default function PharmacyPage({ loaderData }: Route.ComponentProps) {
             <div className="mt-6 flex flex-wrap gap-3">
               {website ? (
                 <a
-                  href={website}
+                  // Through the API's counted click-out, which adds the referral (decision 044).
+                  href={apiUrl ? pharmacyClickOutUrl(apiUrl, pharmacy.id, "pharmacy-page") : website}
                   target="_blank"
-                  rel="noopener"
+                  rel={pharmacy.sponsored ? "sponsored noopener" : "noopener"}
                   className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-sm text-white shadow-sm hover:bg-brand-800"
                 >
                   Visit website

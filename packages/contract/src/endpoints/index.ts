@@ -12,12 +12,14 @@ import * as priceAlertAdmin from "./admin/price-alerts.ts";
 import * as priceSheets from "./admin/price-sheets.ts";
 import * as cataloguePrices from "./admin/prices.ts";
 import * as secondFactor from "./admin/second-factor.ts";
+import * as serviceHealth from "./admin/service-health.ts";
 import * as adminSessions from "./admin/sessions.ts";
 import * as stats from "./admin/stats.ts";
 import * as subscriptionAdmin from "./admin/subscriptions.ts";
 import * as adminMessages from "./public/admin-messages.ts";
 import * as blog from "./public/blog.ts";
 import * as categories from "./public/categories.ts";
+import * as clickOuts from "./public/click-outs.ts";
 import * as conditionPage from "./public/condition-page.ts";
 import * as contact from "./public/contact.ts";
 import * as cspReports from "./public/csp-reports.ts";
@@ -53,6 +55,7 @@ export const publicEndpoints = {
   ...dataVersion,
   ...visitorWrites,
   ...cspReports,
+  ...clickOuts,
 } as const;
 
 export const adminEndpoints = {
@@ -62,6 +65,7 @@ export const adminEndpoints = {
   ...adminSessions,
   ...audit,
   ...stats,
+  ...serviceHealth,
   ...adminMessageAdmin,
   ...blogAdmin,
   ...contactAdmin,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { publicAdminMessageRoutes } from "./admin-messages.ts";
 import { blogRoutes } from "./blog.ts";
 import { categoryRoutes } from "./categories.ts";
+import { clickOutRoutes } from "./click-outs.ts";
 import { conditionPageRoutes } from "./condition-page.ts";
 import { contactRoutes } from "./contact.ts";
 import { cspReportRoutes } from "./csp-reports.ts";
@@ -35,4 +36,5 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dataVersionRoutes);
   await app.register(visitorWriteRoutes);
   await app.register(cspReportRoutes);
+  await app.register(clickOutRoutes);
 };

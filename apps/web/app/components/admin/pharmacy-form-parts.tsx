@@ -12,6 +12,7 @@ export const NEW_PHARMACY: PharmacyFormValues = {
   name: "",
   website: "",
   gphcNumber: null,
+  referralParams: "",
 };
 
 /** One of the form's three groups: a titled panel. */

@@ -24,6 +24,7 @@ describe("the pharmacy form's body", () => {
         ["freeDeliveryThreshold", "40"],
         ["minOrderValue", "0"],
         ["active", "on"],
+        ["referralParams", "utm_source=pharmacompare"],
       ]),
     );
     expect(body).toEqual({
@@ -40,6 +41,7 @@ describe("the pharmacy form's body", () => {
       minOrderValue: 0,
       prescriptionRequired: false,
       active: true,
+      referralParams: "utm_source=pharmacompare",
     });
   });
 

@@ -20,6 +20,7 @@ export const PHARMACY_FIELDS = [
   "minOrderValue",
   "prescriptionRequired",
   "active",
+  "referralParams",
 ] as const satisfies readonly (keyof PharmacyInput)[];
 export type PharmacyField = (typeof PHARMACY_FIELDS)[number];
 
@@ -57,6 +58,7 @@ export function pharmacyBody(form: FormData): PharmacyInput {
     minOrderValue: numberOrZero(form.get("minOrderValue")),
     prescriptionRequired: form.get("prescriptionRequired") === "on",
     active: form.get("active") === "on",
+    referralParams: text("referralParams"),
   };
 }
 

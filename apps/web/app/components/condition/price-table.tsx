@@ -28,6 +28,11 @@ interface PriceTableProps {
   sort: ComparisonSort;
   /** A prescription-only medicine: each row says so to a screen reader (decision 035). */
   prescriptionOnly?: boolean;
+  /**
+   * Each live price's counted click-out on the API, by price id (the loader makes them, decision
+   * 044); null for the saved file's prices, which link directly.
+   */
+  visitLinks?: Readonly<Record<string, string>> | null;
 }
 
 /**
@@ -36,7 +41,14 @@ interface PriceTableProps {
  * pharmacy's name where there is no room for their columns (decision 026). Delivery and Total show
  * whenever the pharmacies' terms are known (always from the API; never from the saved file).
  */
-export function PriceTable({ rows, subject, now, sort, prescriptionOnly = false }: PriceTableProps) {
+export function PriceTable({
+  rows,
+  subject,
+  now,
+  sort,
+  prescriptionOnly = false,
+  visitLinks = null,
+}: PriceTableProps) {
   const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
   const totals = showsTotals(rows);
   const notices = rows.some((row) => row.message);
@@ -112,7 +124,7 @@ export function PriceTable({ rows, subject, now, sort, prescriptionOnly = false 
                 </td>
               ) : null}
               <td className="cmp-go">
-                <VisitLink row={row} />
+                <VisitLink row={row} href={visitLinks?.[row.price._id]} />
               </td>
               {/* Every row as wide as the header: an empty notice cell where others have one. */}
               {notices ? (
@@ -215,16 +227,18 @@ function RowMessage({ message }: { message: NonNullable<PriceRow["message"]> }) 
   );
 }
 
-function VisitLink({ row }: { row: PriceRow }): ReactNode {
-  const href = pharmacyHref(row.price);
-  if (!href) {
+function VisitLink({ row, href }: { row: PriceRow; href: string | undefined }): ReactNode {
+  const direct = pharmacyHref(row.price);
+  if (!direct) {
     return <span className="cmp-no-link">Link unavailable</span>;
   }
   return (
     <a
-      href={href}
+      // The API redirects to the same stored link, with the pharmacy's referral parameters (decision 044).
+      href={href ?? direct}
       target="_blank"
-      rel="sponsored noopener"
+      // "sponsored" where the pharmacy pays a commission (or, from the saved file, may).
+      rel={row.price.pharmacy.sponsored === false ? "noopener" : "sponsored noopener"}
       // Starts with the visible words (WCAG 2.5.3), then names the pharmacy and the new tab.
       aria-label={`Visit pharmacy: ${row.price.pharmacy.name} (opens in a new tab)`}
       className="cmp-visit"

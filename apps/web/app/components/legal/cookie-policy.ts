@@ -85,6 +85,11 @@ export const cookiePolicy: LegalDocument = {
             "cookies. When you follow a link to a pharmacy, you are on the pharmacy's website and it may set " +
             "cookies of its own; its cookie policy explains them, and we have no control over them.",
         ),
+        p(
+          'A "Visit pharmacy" link passes through our own address on its way to the pharmacy, so that we can ' +
+            "count how many visits we send to each pharmacy. That count sets no cookie, reads nothing stored in " +
+            "your browser and keeps no identifier of you or your device, so it needs no consent.",
+        ),
       ],
     },
     {

@@ -8,6 +8,9 @@ import type { LegalDocument } from "./legal-document.ts";
  * the totals its `deliveryCost`, all applied by `buildComparison` —
  * so change this page in the same commit as the rule.
  */
+/** Where the page lists the pharmacies that pay a commission today (a live list, decision 044). */
+export const COMMISSION_PHARMACIES_SLOT = "commission-pharmacies";
+
 export const howWeRank: LegalDocument = {
   title: "How we rank prices",
   description:
@@ -68,6 +71,12 @@ export const howWeRank: LegalDocument = {
             "Best marker or which pharmacies we show, and it costs you nothing: the price is the same as going to " +
             "the pharmacy directly.",
         ),
+        p(
+          "Our links to a pharmacy that pays us a commission carry a short referral code, so it can tell the " +
+            "visit came from us. We count how many visits we send to each pharmacy, without cookies and without " +
+            "recording who you are, so that we can invoice those pharmacies.",
+        ),
+        { kind: "slot", name: COMMISSION_PHARMACIES_SLOT },
       ],
     },
     {

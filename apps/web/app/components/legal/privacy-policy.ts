@@ -156,6 +156,14 @@ export const privacyPolicy: LegalDocument = {
             "tell the pharmacy that your visit came from PharmaCompare, so that it can pay us a commission, but " +
             "it does not include your name, email address or anything you have told us.",
         ),
+        p(
+          'Each "Visit pharmacy" link first passes through our own address, which counts the visit and sends ' +
+            "you on to the pharmacy. We count only which pharmacy, medication and pack, which kind of our pages " +
+            "the link was on, and the day: no cookie, no IP address and no identifier of you or your device is " +
+            "stored with the count, and visits by search-engine robots and pages your browser loads in advance " +
+            "are not counted. The totals tell us what visitors find useful and what to invoice pharmacies that " +
+            "pay a commission.",
+        ),
         p("We share information only with:"),
         list(
           "Service providers who host the website and deliver our emails, acting on our instructions under a " +

@@ -5,6 +5,8 @@ import { type AdminScreen, adminScreens } from "../../components/admin/admin-scr
 import { useAdminUser } from "../../components/admin/admin-shell.tsx";
 import { AdminPageError, buttonClass, PageHeader, Panel } from "../../components/admin/admin-ui.tsx";
 import { humanise } from "../../components/admin/audit-format.ts";
+import { ClickOutsExport } from "../../components/admin/dashboard/click-outs-export.tsx";
+import { ServiceHealthSection } from "../../components/admin/dashboard/service-health.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -14,18 +16,22 @@ export function meta() {
   return adminMeta("Dashboard");
 }
 
-/** Real row counts (the issue replaces the specification's "10 per medication" estimate) and the latest audit entries. */
+/**
+ * Real row counts (the issue replaces the specification's "10 per medication" estimate), the latest
+ * audit entries, and the last 30 days of the service's health (issue 31, decision 044).
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const api = adminSession().api(request);
-  const [stats, recent] = await Promise.all([
+  const [stats, recent, health] = await Promise.all([
     api.call(adminEndpoints.dashboardCounts),
     api.call(adminEndpoints.listAuditEntries, { query: { limit: RECENT_ACTIVITY_LIMIT } }),
+    api.call(adminEndpoints.serviceHealth),
   ]);
-  return { stats, recent: recent.entries };
+  return { stats, recent: recent.entries, health };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recent } = loaderData;
+  const { stats, recent, health } = loaderData;
   const user = useAdminUser();
   const now = new Date();
 
@@ -125,6 +131,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </Panel>
       </div>
+
+      <ServiceHealthSection health={health} now={now} />
+      <ClickOutsExport />
     </>
   );
 }

@@ -273,6 +273,16 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
             hint="An inactive pharmacy and its prices are hidden from the public site."
             error={errorFor("active", "Active")}
           />
+          {/* Decision 044: appended to every link to the pharmacy, which then carries rel="sponsored". */}
+          <InputField
+            label="Referral parameters"
+            name="referralParams"
+            autoComplete="off"
+            placeholder="utm_source=pharmacompare&ref=…"
+            defaultValue={pharmacy.referralParams}
+            hint="Only for a pharmacy that pays a commission: query parameters added to every link to it. Leave empty for none."
+            error={errorFor("referralParams", "Referral parameters")}
+          />
         </FormGroup>
 
         <div className="flex flex-wrap justify-end gap-2">

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REFERRAL_PARAMS_MAX, referralParamsProblem } from "../../click-outs.ts";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import {
   CQC_NUMBER_PATTERN,
@@ -36,6 +37,8 @@ export const AdminPharmacy = Pharmacy.extend({
   listed: z.boolean(),
   /** Its price rows (the delete confirmation says how many go with it). */
   priceCount: z.number().int().nonnegative(),
+  /** Query parameters appended to its links on redirect, "" for none (decision 044). */
+  referralParams: z.string(),
 });
 export type AdminPharmacy = z.infer<typeof AdminPharmacy>;
 
@@ -94,6 +97,19 @@ const pharmacyFields = {
   minOrderValue: money(),
   deliveryFee: money(),
   freeDeliveryThreshold: money(),
+  /**
+   * Its referral template (decision 044): query parameters appended to every link to it, e.g.
+   * `utm_source=pharmacompare&ref=abc`; "" or null for none. A leading "?" is dropped.
+   */
+  referralParams: text({ error: "must be text" })
+    .trim()
+    .max(REFERRAL_PARAMS_MAX, { error: `must be at most ${REFERRAL_PARAMS_MAX} characters` })
+    .nullable()
+    .transform((value) => (value ?? "").replace(/^\?/, ""))
+    .superRefine((value, context) => {
+      const problem = referralParamsProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
 };
 
 /**
@@ -121,6 +137,7 @@ export const PharmacyInput = z.object({
   freeDeliveryThreshold: pharmacyFields.freeDeliveryThreshold.default(
     PHARMACY_DEFAULTS.freeDeliveryThreshold,
   ),
+  referralParams: pharmacyFields.referralParams.default(""),
 });
 export type PharmacyInput = z.input<typeof PharmacyInput>;
 
@@ -197,7 +214,9 @@ export const createPharmacy = defineEndpoint({
     '["standard"], prescriptionRequired true, active true, minOrderValue 0, deliveryFee 2.95, ' +
     'freeDeliveryThreshold 0. Numeric fields fall back to 0 when "", null or not a number; a negative ' +
     "or out-of-range value, a rating off its 0.1 steps or an amount with more than 2 decimals is " +
-    "refused (400, `fields` naming each).",
+    'refused (400, `fields` naming each). `referralParams` (optional, "" for none) are query parameters ' +
+    "appended to every link to the pharmacy (`utm_source=pharmacompare&ref=abc`); anything that could " +
+    "change a link's scheme, host or path is refused (400 `fields.referralParams`, decision 044).",
   body: PharmacyInput,
   responses: { 201: CreatedCatalogueId, ...refusals(400, 409) },
 });
