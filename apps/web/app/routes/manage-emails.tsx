@@ -293,7 +293,12 @@ export default function ManageEmails({ loaderData, actionData }: Route.Component
         </>
       ) : null}
       {loaded?.alerts && !unknown ? (
-        <ManagedAlertsSection managed={loaded.alerts} token={loaded.token} acted={alertActed} />
+        <ManagedAlertsSection
+          managed={loaded.alerts}
+          token={loaded.token}
+          acted={alertActed}
+          afterSubscription={Boolean(subscription) && !unsubscribed}
+        />
       ) : null}
       <div className="mt-10">
         <BackToHome />

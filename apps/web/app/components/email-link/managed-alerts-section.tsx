@@ -148,10 +148,13 @@ export function ManagedAlertsSection({
   managed,
   token,
   acted,
+  afterSubscription,
 }: {
   managed: ManagedAlerts;
   token: string;
   acted: AlertActed | undefined;
+  /** Whether the subscription's choices come first on the page (then a rule separates the two). */
+  afterSubscription: boolean;
 }) {
   const live = managed.alerts.filter((alert) => alert.status === "active" || alert.status === "triggered");
   const listAnswer = acted && acted.alertId === undefined ? acted : undefined;
@@ -162,7 +165,10 @@ export function ManagedAlertsSection({
       : undefined;
   const shown = listAnswer ?? goneAnswer;
   return (
-    <section aria-labelledby="my-alerts-heading" className="mt-10 border-slate-200 border-t pt-8">
+    <section
+      aria-labelledby="my-alerts-heading"
+      className={afterSubscription ? "mt-10 border-slate-200 border-t pt-8" : "mt-6"}
+    >
       <h2 id="my-alerts-heading" className="font-semibold text-slate-900 text-xl">
         My price alerts
       </h2>
