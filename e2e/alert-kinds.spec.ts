@@ -9,7 +9,7 @@ import {
   priceAlertMessages,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ADMIN } from "./support/admin-session.ts";
+import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
 import { newestEmailTo } from "./support/mailbox.ts";
 import { expectNoAxeViolations, gotoHydrated, keepPicture } from "./support/page-checks.ts";
 import { API_URL, consentGiven, stack } from "./support/stack.ts";
@@ -21,7 +21,8 @@ import { API_URL, consentGiven, stack } from "./support/stack.ts";
  * paused, then deleted. Axe at 375 and 1280 px. The prices are put back afterwards: the e2e
  * database is shared by every spec of the worker.
  */
-test.use({ storageState: consentGiven });
+// Signed in as staff once (the back-office's list is checked mid-journey); the public pages ignore it.
+signedInForThisSpec();
 
 const CONDITION = "/condition/erectile-dysfunction?medication=Levitra";
 const address = `kinds${Date.now()}@example.co.uk`;
@@ -175,6 +176,29 @@ test("an any-fall alert: set on the form, confirmed, fired by a price cut, then 
   await expect(mine).toContainText("Paused");
   await expectNoAxeViolations(page, { at: "manage page, 1280 px" });
   await keepPicture(page, "alert-kinds-manage-1280.png", { fullPage: true });
+
+  // The back-office's list and dialog say what it watches, and that its visitor paused it.
+  await page.goto("/admin/price-alerts");
+  await page.getByLabel("Search").fill(address);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  const staffRow = page.getByRole("row").filter({ hasText: address });
+  await expect(staffRow).toHaveCount(1);
+  await expect(staffRow).toContainText(PRICE_ALERT_KIND_WORDS["any-fall"].choice);
+  await expect(staffRow).toContainText("No target");
+  await expect(staffRow.getByText("paused", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, { at: "back-office list, 1280 px" });
+  await keepPicture(page, "alert-kinds-admin-1280.png");
+  await staffRow.getByRole("button", { name: /^View/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Price alert" });
+  await expect(dialog.getByRole("term").filter({ hasText: /^What it watches$/ })).toBeVisible();
+  await expect(
+    dialog.getByRole("definition").filter({ hasText: "Any fall in the lowest in-stock price" }),
+  ).toBeVisible();
+  await expect(dialog.getByRole("term").filter({ hasText: /^Target price$/ })).toHaveCount(0);
+  await expect(dialog.getByRole("term").filter({ hasText: /^Paused by its visitor$/ })).toBeVisible();
+  await expect(dialog.getByRole("term").filter({ hasText: /^Last fired$/ })).toBeVisible();
+  await keepPicture(dialog, "alert-kinds-admin-dialog-1280.png");
+  await page.keyboard.press("Escape");
 
   await card.getByRole("button", { name: "Delete the alert for Levitra" }).click();
   await expect(section.getByRole("status")).toHaveText(manageAlertsMessages.deleted);

@@ -233,7 +233,8 @@ function AlertFacts({ alert }: { alert: AdminPriceAlert }) {
         <time dateTime={alert.expiresAt}>{formatDateTime(alert.expiresAt)}</time>
       </Detail>
       {alert.triggeredAt ? (
-        <Detail term="Triggered">
+        // The other kinds stay active and fire again, at most once a day (decision 043).
+        <Detail term={alert.kind === "target" ? "Triggered" : "Last fired"}>
           <time dateTime={alert.triggeredAt}>{formatDateTime(alert.triggeredAt)}</time>
         </Detail>
       ) : null}
