@@ -35,12 +35,20 @@ async function adminHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${token}` };
 }
 
-/** An email's raw text with its quoted-printable bytes decoded (the mailbox joins soft breaks only). */
+/**
+ * An email's raw text with its quoted-printable UTF-8 sequences ("=C2=A3" for £) decoded: only
+ * whole multi-byte sequences, since the mailbox has already turned "=3D" into "=" and a link's
+ * token after "token=" may start with two hex digits.
+ */
 function decoded(raw: string): string {
-  const bytes = raw.replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
+  return raw.replace(/=[C-F][0-9A-F](?:=[89AB][0-9A-F])+/g, (sequence) =>
+    Buffer.from(
+      sequence
+        .split("=")
+        .slice(1)
+        .map((hex) => Number.parseInt(hex, 16)),
+    ).toString("utf8"),
   );
-  return Buffer.from(bytes, "latin1").toString("utf8");
 }
 
 async function emailTo(wanted: RegExp): Promise<string> {
@@ -139,7 +147,7 @@ test("an any-fall alert: set on the form, confirmed, fired by a price cut, then 
   // The alert's email: what happened, what it watches, and the manage link.
   const fired = await emailTo(/Your alert stays on/);
   // The subject (encoded words) names the price, not the medication (decision 040).
-  expect(fired).toMatch(/^Subject: =\?UTF-8\?Q\?Price_alert:_the_lowest_price_fell_to_/m);
+  expect(fired).toMatch(/^Subject: =\?UTF-8\?Q\?Price_alert=3A_the_lowest_price_fell_to_/m);
   expect(fired).toContain(`Levitra ${dosage} is now ${formatPounds(lowered)}`);
   expect(fired).toContain("What this alert watches: Any fall in the lowest in-stock price");
 
@@ -179,8 +187,11 @@ test("an any-fall alert: set on the form, confirmed, fired by a price cut, then 
 
   // The back-office's list and dialog say what it watches, and that its visitor paused it.
   await page.goto("/admin/price-alerts");
+  // The back-office draws in the browser (decision 008): its heading says the screen is ready.
+  await expect(page.getByRole("heading", { name: "Price Alerts", level: 1 })).toBeVisible();
   await page.getByLabel("Search").fill(address);
   await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/search=/);
   const staffRow = page.getByRole("row").filter({ hasText: address });
   await expect(staffRow).toHaveCount(1);
   await expect(staffRow).toContainText(PRICE_ALERT_KIND_WORDS["any-fall"].choice);

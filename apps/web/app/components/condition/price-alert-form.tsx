@@ -257,8 +257,8 @@ function PriceAlertFields({
           </div>
         </div>
         <p id="price-alert-target-hint" className="mt-1.5 text-slate-600 text-sm">
-          Below {formatPounds(lowest.price)}. We suggest {formatPounds(suggested)}, 10% less.
-          {hydrated ? null : " Only for a target price alert."}
+          Below {formatPounds(lowest.price)}. We suggest {formatPounds(suggested)}, 10% less. Only a target
+          price alert uses it.
         </p>
         {errorFor("targetPrice") ? (
           <p id="price-alert-targetPrice-error" className={errorClass}>
