@@ -219,6 +219,36 @@ describe("an alert's kind, checked at the edge", () => {
   });
 });
 
+describe("another kind asked for a confirmed alert", () => {
+  it("is held until the address confirms it from the new email, as a new target is (decision 031)", async () => {
+    const pair = { medicationId: "viagra", dosage: "50mg x 4 tablets" };
+    const email = "change-kind@example.co.uk";
+    const target = pence((await lowest(pair)).price - 1);
+    const { alert } = await confirmedAlert(pair, email, "target", target);
+    const again = await post(
+      urlOf(publicEndpoints.createPriceAlert),
+      alertBody(pair, email, "back-in-stock", target),
+    );
+    expect(again.statusCode).toBe(201);
+    const [held] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id));
+    expect(held).toMatchObject({ kind: "target", targetPrice: target });
+    const [change] = await deliveredTo(email);
+    expect(change?.subject).toBe("Confirm the change to your price alert");
+    expect(change?.text).toContain("What this alert watches: A pharmacy back in stock");
+    const confirmed = await post(
+      urlOf(publicEndpoints.confirmEmail, {
+        query: { token: linkToken(change?.text ?? "", `${SITE}/confirm`) },
+      }),
+    );
+    expect(confirmed.json()).toMatchObject({
+      message: PRICE_ALERT_KIND_WORDS["back-in-stock"].confirmed,
+      change: true,
+    });
+    const [applied] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id));
+    expect(applied).toMatchObject({ kind: "back-in-stock", targetPrice: null, status: "active" });
+  });
+});
+
 describe("alerts that fire at most once a day, from the price-write path", () => {
   it("any fall: fires on a fall, not on a second fall the same day nor on a rise, and again on the next day's fall", async () => {
     const pair = { medicationId: "levitra", dosage: "10mg x 4 tablets" };
