@@ -145,6 +145,7 @@ describe("GET /api/admin/price-alerts", () => {
       medicationId: MEDICATION.id,
       medicationName: MEDICATION.name,
       dosage: MEDICATION.dosage,
+      kind: "target",
       targetPrice: 1,
       currentPrice: lowest.price,
       status: "triggered",
@@ -154,6 +155,7 @@ describe("GET /api/admin/price-alerts", () => {
       lowestPharmacy: lowest,
       confirmed: true,
       confirmedAt: new Date(START + 12 * MINUTE).toISOString(),
+      pausedAt: null,
     });
     const [unpriced] = (await list({ search: "watcher11" })).alerts;
     expect(unpriced).toMatchObject({ dosage: UNPRICED, currentPrice: null, lowestPharmacy: null });

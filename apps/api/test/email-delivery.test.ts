@@ -82,7 +82,10 @@ async function setAlert(email: string, targetPrice?: number) {
   expect(res.statusCode).toBe(201);
   const [alert] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.email, email));
   if (!alert) throw new Error("alert not stored");
-  return alert;
+  // A target alert (the default kind) always has its target.
+  const stored = alert.targetPrice;
+  if (stored === null) throw new Error("target alert stored without its target");
+  return { ...alert, targetPrice: stored };
 }
 
 /** The messages received since `from`, parsed, for one recipient. */

@@ -10,6 +10,7 @@ import {
   DELIVERY_OPTIONS,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
+  PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
@@ -225,6 +226,8 @@ export const AdminContact = Contact;
 export type AdminContact = Contact;
 
 export const PriceAlertStatus = z.enum(PRICE_ALERT_STATUSES);
+export const PriceAlertKind = z.enum(PRICE_ALERT_KINDS);
+export type PriceAlertKind = z.infer<typeof PriceAlertKind>;
 
 export const PriceAlert = z.object({
   _id: z.string(),
@@ -232,7 +235,10 @@ export const PriceAlert = z.object({
   medicationId: Slug,
   medicationName: z.string(),
   dosage: z.string(),
-  targetPrice: z.number().positive(),
+  /** What the alert watches (decision 043); "target" is the specification's alert. */
+  kind: PriceAlertKind,
+  /** The target of a "target" alert; null for the other kinds, which have none. */
+  targetPrice: z.number().positive().nullable(),
   currentPrice: z.number().positive(),
   status: PriceAlertStatus,
   createdAt: isoDateTime,
@@ -253,6 +259,8 @@ export const AdminPriceAlert = PriceAlert.extend({
   currentPrice: pounds.nullable(),
   confirmed: z.boolean(),
   confirmedAt: isoDateTime.nullable(),
+  /** Set when its visitor paused it from the manage page (decision 043): it fires nothing until resumed. */
+  pausedAt: isoDateTime.nullable(),
 });
 export type AdminPriceAlert = z.infer<typeof AdminPriceAlert>;
 

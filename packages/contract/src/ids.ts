@@ -76,6 +76,11 @@ export const ADMIN_MESSAGE_CATEGORIES = ["warning", "promo", "information", "oth
 export const CONTACT_SUBJECTS = ["general", "technical", "pharmacy", "pricing", "feedback", "other"] as const;
 export const CONTACT_STATUSES = ["new", "read", "replied", "resolved"] as const;
 export const PRICE_ALERT_STATUSES = ["active", "triggered", "cancelled", "expired"] as const;
+/**
+ * What a price alert watches (issue 30, decision 043): the specification's target price, any fall
+ * of the lowest in-stock price, a new lowest in 90 days, or a pharmacy back in stock.
+ */
+export const PRICE_ALERT_KINDS = ["target", "any-fall", "low-90-days", "back-in-stock"] as const;
 export const SUBSCRIPTION_STATUSES = ["active", "unsubscribed", "bounced"] as const;
 export const SUBSCRIPTION_SOURCES = ["popup", "footer", "checkout", "manual"] as const;
 export const BLOG_CATEGORIES = [
@@ -89,8 +94,8 @@ export const BLOG_CATEGORIES = [
 export const ADMIN_ROLES = ["admin"] as const;
 /** An email's life in the outbox; "cancelled": its alert or subscription was unsubscribed before it went. */
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
-/** What the secret in an email link does. */
-export const EMAIL_LINK_PURPOSES = ["confirm", "unsubscribe"] as const;
+/** What the secret in an email link does; "manage": the page listing an address's alerts (decision 043). */
+export const EMAIL_LINK_PURPOSES = ["confirm", "unsubscribe", "manage"] as const;
 /**
  * A consent event (decision 031): a visitor's request for an alert or subscription on given
  * terms, or the address confirming one from its inbox. Appended, never changed.

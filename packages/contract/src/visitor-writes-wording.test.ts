@@ -5,7 +5,7 @@ describe("the price alert's consent wording (UK GDPR Art. 9; issue 32)", () => {
   const { text, version } = CONSENT_WORDING.priceAlert;
 
   it("covers the alert's emails and unsubscribing, as the specification asks (public site §5)", () => {
-    expect(text).toContain("Email me when this price drops to my target.");
+    expect(text).toContain("Email me when this price does what my alert watches for (drops to my target,");
     expect(text).toContain("I can unsubscribe at any time with one click");
   });
 
@@ -15,8 +15,16 @@ describe("the price alert's consent wording (UK GDPR Art. 9; issue 32)", () => {
     expect(text).toContain("the alert is then deleted within 30 days.");
   });
 
+  it("names every kind of alert it consents to, each at most once a day (decision 043)", () => {
+    for (const kind of ["drops to my target", "falls at all", "its lowest in 90 days", "back in stock"]) {
+      expect(text).toContain(kind);
+    }
+    expect(text).toContain("at most once a day");
+  });
+
   it("is stored under a version of its own, not the earlier wording's", () => {
-    expect(version).toBe("price-alert-2026-11-26");
+    expect(version).toBe("price-alert-kinds-2026-11-26");
+    expect(version).not.toBe("price-alert-2026-11-26");
     expect(version).not.toBe(CONSENT_WORDING.subscription.version);
   });
 

@@ -1,4 +1,4 @@
-import type { SubscriptionPreferences } from "./entities.ts";
+import type { PriceAlertKind, SubscriptionPreferences } from "./entities.ts";
 import { formatPounds, fromPence, toPence } from "./format.ts";
 
 /*
@@ -10,11 +10,14 @@ import { formatPounds, fromPence, toPence } from "./format.ts";
 /** The consent wording a visitor agreed to, by version: stored with every alert and subscription. */
 export const CONSENT_WORDING = {
   // An alert names a medication, which can say something about the visitor's health (UK GDPR
-  // Art. 9): the wording asks for explicit consent to that use and no other (issue 32).
+  // Art. 9): the wording asks for explicit consent to that use and no other (issue 32). Since alerts
+  // watch more than a target (decision 043), its first sentence names each kind.
   priceAlert: {
-    version: "price-alert-2026-11-26",
+    version: "price-alert-kinds-2026-11-26",
     text:
-      "Email me when this price drops to my target. My alert shows which medication I'm interested in: " +
+      "Email me when this price does what my alert watches for (drops to my target, falls at all, reaches " +
+      "its lowest in 90 days, or is back in stock at a pharmacy), at most once a day. " +
+      "My alert shows which medication I'm interested in: " +
       "PharmaCompare uses that only to send this alert. I can unsubscribe at any time with one click, and " +
       "the alert is then deleted within 30 days.",
   },
@@ -49,6 +52,66 @@ export const PRICE_ALERT_RULES = {
   successMs: 5000,
   /** Default life of an alert, in days (ALERT_TTL_DAYS). */
   defaultTtlDays: 90,
+} as const;
+
+/**
+ * What each kind of alert watches (decision 043), in the words of the form's choices, the emails'
+ * "What this alert watches" line and the back-office. The target kind is the specification's alert.
+ */
+export const PRICE_ALERT_KIND_WORDS: Record<
+  PriceAlertKind,
+  { choice: string; hint: string; confirmed: string }
+> = {
+  target: {
+    choice: "My target price",
+    hint: "Once, when the lowest price reaches the target you set.",
+    confirmed: "Your price alert is confirmed. We'll email you when the price drops to your target.",
+  },
+  "any-fall": {
+    choice: "Any fall in price",
+    hint: "Whenever the lowest in-stock price falls, at most once a day.",
+    confirmed:
+      "Your price alert is confirmed. We'll email you when the lowest price falls, at most once a day.",
+  },
+  "low-90-days": {
+    choice: "The lowest price in 90 days",
+    hint: "When the lowest price goes below every price of the last 90 days, at most once a day.",
+    confirmed:
+      "Your price alert is confirmed. We'll email you when the price is the lowest in 90 days, at most once a day.",
+  },
+  "back-in-stock": {
+    choice: "A pharmacy back in stock",
+    hint: "When a pharmacy that was out of stock has it again, at most once a day.",
+    confirmed:
+      "Your price alert is confirmed. We'll email you when a pharmacy has it back in stock, at most once a day.",
+  },
+};
+
+/** "What this alert watches", as the emails, the manage page and the back-office say it. */
+export function alertWatches(kind: PriceAlertKind, targetPrice: number | null): string {
+  switch (kind) {
+    case "target":
+      return targetPrice === null
+        ? "The lowest price reaching your target"
+        : `The lowest price reaching your target of ${formatPounds(targetPrice)}`;
+    case "any-fall":
+      return "Any fall in the lowest in-stock price";
+    case "low-90-days":
+      return "The lowest in-stock price in 90 days";
+    default:
+      return "A pharmacy back in stock";
+  }
+}
+
+/** The manage page's answers (decision 043). */
+export const manageAlertsMessages = {
+  paused: "Your alert is paused. We won't email you about it until you resume it.",
+  resumed: "Your alert is back on.",
+  deleted: "Your alert is deleted.",
+  targetChanged: "Your target price is changed.",
+  stoppedAll: "All your price alerts are stopped. We won't email you about any of them.",
+  notYours: "This alert is not one of the alerts of this address.",
+  ended: "This alert has ended: set a new one on the condition page.",
 } as const;
 
 export const priceAlertMessages = {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CONTACT_LIMITS } from "./contact-wording.ts";
-import { SubscriptionPreferences } from "./entities.ts";
+import { PriceAlertKind, PriceAlertStatus, SubscriptionPreferences } from "./entities.ts";
 import { isWholePence } from "./format.ts";
-import { SUBSCRIPTION_SOURCES } from "./ids.ts";
+import { PRICE_ALERT_KINDS, SUBSCRIPTION_SOURCES } from "./ids.ts";
 import { text } from "./text.ts";
 
 /**
@@ -39,19 +39,36 @@ const pounds = (what: string) =>
  * itself: `currentPrice` and `lowestPharmacy` are accepted as the specification sends them but
  * never trusted. `consent` must be true: we keep proof of what the visitor agreed to.
  */
-export const PriceAlertRequest = z.object({
-  email: emailAddress(),
-  medicationId: text({ error: requiredText }).trim().min(1, { error: "is required" }).max(100),
-  medicationName: text().max(200).optional(),
-  dosage: text({ error: requiredText }).trim().min(1, { error: "is required" }).max(200),
-  targetPrice: pounds("the target price"),
-  currentPrice: z.number().optional(),
-  lowestPharmacy: z
-    .union([text().max(200), z.object({ name: text().max(200), price: z.number() })])
-    .nullable()
-    .optional(),
-  consent: z.literal(true, { error: "must be given: tick the box to agree to alert emails" }),
-});
+export const PriceAlertRequest = z
+  .object({
+    email: emailAddress(),
+    medicationId: text({ error: requiredText }).trim().min(1, { error: "is required" }).max(100),
+    medicationName: text().max(200).optional(),
+    dosage: text({ error: requiredText }).trim().min(1, { error: "is required" }).max(200),
+    /**
+     * What the alert watches (decision 043); left out, the specification's target price. Only a
+     * "target" alert has a target: the other kinds ignore one sent (the form always posts the field).
+     */
+    kind: z
+      .enum(PRICE_ALERT_KINDS, { error: `must be one of ${PRICE_ALERT_KINDS.join(", ")}` })
+      .default("target"),
+    targetPrice: pounds("the target price").optional(),
+    currentPrice: z.number().optional(),
+    lowestPharmacy: z
+      .union([text().max(200), z.object({ name: text().max(200), price: z.number() })])
+      .nullable()
+      .optional(),
+    consent: z.literal(true, { error: "must be given: tick the box to agree to alert emails" }),
+  })
+  .superRefine((request, context) => {
+    if (request.kind === "target" && request.targetPrice === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["targetPrice"],
+        message: "is required for a target price alert",
+      });
+    }
+  });
 export type PriceAlertRequest = z.input<typeof PriceAlertRequest>;
 
 // ---------------------------------------------------------------- subscriptions
@@ -138,3 +155,53 @@ export const ManageEmailsResult = z.object({
   outcome: z.enum(["applied", "confirmation-sent", "unchanged"]),
 });
 export type ManageEmailsResult = z.infer<typeof ManageEmailsResult>;
+
+// ---------------------------------------------------------------- manage my alerts
+
+/**
+ * `GET /api/email/alerts`: every alert of the address a link in one of our emails was sent to
+ * (issue 30, decision 043), for the manage page's alerts section. The address is shown masked.
+ */
+export const ManagedAlert = z.object({
+  id: z.string(),
+  medicationName: z.string(),
+  dosage: z.string(),
+  kind: PriceAlertKind,
+  targetPrice: z.number().nullable(),
+  /** The lowest in-stock price now, or null when none is in stock. */
+  lowestPrice: z.number().nullable(),
+  status: PriceAlertStatus,
+  confirmed: z.boolean(),
+  paused: z.boolean(),
+  expiresAt: z.string(),
+  triggeredAt: z.string().nullable(),
+});
+export type ManagedAlert = z.infer<typeof ManagedAlert>;
+
+export const ManagedAlerts = z.object({
+  /** The address, masked; null when it has no alert left. */
+  email: z.string().nullable(),
+  alerts: z.array(ManagedAlert),
+});
+export type ManagedAlerts = z.infer<typeof ManagedAlerts>;
+
+/** `POST /api/email/alerts`: one change to one alert of the address, or "stop-all" for every one. */
+export const ManageAlertRequest = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ action: z.literal("pause"), alertId: z.uuid({ error: "is not one of your alerts" }) }),
+    z.object({ action: z.literal("resume"), alertId: z.uuid({ error: "is not one of your alerts" }) }),
+    z.object({ action: z.literal("delete"), alertId: z.uuid({ error: "is not one of your alerts" }) }),
+    z.object({
+      action: z.literal("target"),
+      alertId: z.uuid({ error: "is not one of your alerts" }),
+      targetPrice: pounds("the target price"),
+    }),
+    z.object({ action: z.literal("stop-all") }),
+  ],
+  { error: "must be one of pause, resume, delete, target, stop-all" },
+);
+export type ManageAlertRequest = z.input<typeof ManageAlertRequest>;
+
+export const ManageAlertResult = z.object({ message: z.string() });
+export type ManageAlertResult = z.infer<typeof ManageAlertResult>;

@@ -13,6 +13,7 @@ import {
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   OUTBOX_STATUSES,
+  PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
@@ -428,7 +429,10 @@ export const priceAlerts = pgTable(
       .references(() => medications.id, { onDelete: "cascade" }),
     medicationName: text("medication_name").notNull(),
     dosage: text("dosage").notNull(),
-    targetPrice: money("target_price").notNull(),
+    /** What it watches (decision 043): "target" (the specification's alert) or a kind with no target. */
+    kind: text("kind").notNull().default("target"),
+    /** A "target" alert's target; null for the other kinds. */
+    targetPrice: money("target_price"),
     /** The lowest in-stock price when the alert was set, kept current by every price write. */
     currentPrice: money("current_price").notNull(),
     lowestPharmacyName: text("lowest_pharmacy_name"),
@@ -439,12 +443,17 @@ export const priceAlerts = pgTable(
     ...consentRecord(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When it last fired: a "target" alert once (then triggered), the other kinds at most once a UK day. */
     triggeredAt: timestamp("triggered_at", { withTimezone: true }),
+    /** Set while its visitor has it paused from the manage page (decision 043): it fires nothing. */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("price_alerts_status_valid", inList("status", PRICE_ALERT_STATUSES)),
+    check("price_alerts_kind_valid", inList("kind", PRICE_ALERT_KINDS)),
     check("price_alerts_target_positive", sql`${t.targetPrice} > 0`),
+    check("price_alerts_target_of_target_kind", sql`${t.kind} <> 'target' or ${t.targetPrice} is not null`),
     // A repeat for the same address, medication and dosage updates the one alert.
     uniqueIndex("price_alerts_email_medication_dosage_unique").on(
       sql`lower(${t.email})`,
@@ -496,7 +505,14 @@ export type ConsentTerms =
       weeklyDigest: boolean;
       subscribedTo: { type: string; value: string | null }[];
     }
-  | { medicationId: string; dosage: string; targetPrice: number; expiresAt: string };
+  | {
+      medicationId: string;
+      dosage: string;
+      /** Absent in requests made before alerts had kinds (decision 043): those are "target". */
+      kind?: (typeof PRICE_ALERT_KINDS)[number];
+      targetPrice: number | null;
+      expiresAt: string;
+    };
 
 /**
  * The history of consent (decision 031), appended and never changed: each request for an alert or
@@ -677,8 +693,10 @@ export const emailLinks = pgTable(
     ),
     check(
       "email_links_address_unsubscribe_only",
-      sql`${t.emailHash} is null or ${t.purpose} = 'unsubscribe'`,
+      sql`${t.emailHash} is null or ${t.purpose} in ('unsubscribe', 'manage')`,
     ),
+    // A manage link opens every alert of an address (decision 043), so it names the address.
+    check("email_links_manage_address_only", sql`${t.purpose} <> 'manage' or ${t.emailHash} is not null`),
     index("email_links_price_alert_idx").on(t.priceAlertId),
     index("email_links_subscription_idx").on(t.subscriptionId),
     index("email_links_consent_event_idx").on(t.consentEventId),

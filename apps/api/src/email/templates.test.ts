@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   alertConfirmationEmail,
+  alertFiredEmail,
   contactAcknowledgementEmail,
   escapeHtml,
   priceDropEmail,
@@ -123,5 +124,56 @@ describe("the email templates", () => {
       expect(email.subject).not.toMatch(/mounjaro|2\.5mg/i);
       expect(email.text).toContain("Mounjaro");
     }
+  });
+
+  it("say what each kind of alert watches, name no medication in a subject, and link to manage my alerts (decision 043)", () => {
+    const manage = "https://www.pharmacompare.example/manage-emails?token=m_1";
+    const compare = "https://www.pharmacompare.example/condition/weight-loss?medication=Mounjaro";
+    const fired = (["any-fall", "low-90-days", "back-in-stock"] as const).map((kind) =>
+      alertFiredEmail(
+        {
+          kind,
+          medicationName: "Mounjaro <b>",
+          dosage: "2.5mg",
+          price: 99.5,
+          pharmacyName: "Example Chemist",
+          before: kind === "back-in-stock" ? null : 110,
+          expiresAt: new Date("2027-02-18T12:00:00Z"),
+        },
+        { ...links, compare, manage },
+      ),
+    );
+    expect(fired.map((email) => email.subject)).toEqual([
+      "Price alert: the lowest price fell to £99.50",
+      "Price alert: the lowest price in 90 days, £99.50",
+      "Price alert: back in stock at a pharmacy",
+    ]);
+    expect(fired.map((email) => /What this alert watches: (.*)/.exec(email.text)?.[1])).toEqual([
+      "Any fall in the lowest in-stock price",
+      "The lowest in-stock price in 90 days",
+      "A pharmacy back in stock",
+    ]);
+    expect(fired[0]?.text).toContain("down from £110.00");
+    for (const email of fired) {
+      expect(email.subject).not.toMatch(/mounjaro|2\.5mg/i);
+      expect(email.text).toContain(`Manage my alerts:\n${manage}`);
+      expect(email.html).toContain("Mounjaro &lt;b&gt;");
+      expect(email.html).not.toContain("<b>");
+    }
+    const confirmation = alertConfirmationEmail(
+      {
+        medicationName: "Mounjaro",
+        dosage: "2.5mg",
+        kind: "back-in-stock",
+        targetPrice: null,
+        lowestPrice: 139.5,
+        lowestPharmacyName: "Example Chemist",
+        expiresAt: new Date("2027-02-18T12:00:00Z"),
+      },
+      { ...links, manage },
+    );
+    expect(confirmation.text).toContain("What this alert watches: A pharmacy back in stock");
+    expect(confirmation.text).not.toContain("Your target price");
+    expect(confirmation.text).toContain("at most once a day, until the alert ends.");
   });
 });

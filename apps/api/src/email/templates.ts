@@ -1,9 +1,11 @@
 import {
+  alertWatches,
   type ContactSubjectValue,
   contactMessages,
   contactSubjectLabels,
   formatLongDate,
   formatPounds,
+  type PriceAlertKind,
   type SubscriptionPreferences,
 } from "@pharmacompare/contract";
 
@@ -108,19 +110,41 @@ const medicationLabel = (medicationName: string, dosage: string) => `${medicatio
  */
 export type ConfirmationKind = "new" | "change";
 
+/** What an alert's emails say it watches (decision 043). */
+const WATCHES = "What this alert watches";
+
+/** The manage page's link, in every alert email (decision 043): every alert of the address, no account. */
+const manageButton = (manage: string): Block => ({ kind: "button", label: "Manage my alerts", href: manage });
+
+/** What each kind's confirmation promises, once confirmed. */
+const ONCE_CONFIRMED: Record<Exclude<PriceAlertKind, "target">, string> = {
+  "any-fall": "We'll email you when the lowest in-stock price falls, at most once a day",
+  "low-90-days":
+    "We'll email you when the lowest in-stock price is the lowest in 90 days, at most once a day",
+  "back-in-stock": "We'll email you when a pharmacy that was out of stock has it again, at most once a day",
+};
+
 export function alertConfirmationEmail(
   alert: {
     medicationName: string;
     dosage: string;
-    targetPrice: number;
+    kind?: PriceAlertKind;
+    targetPrice: number | null;
     lowestPrice: number;
     lowestPharmacyName: string;
     expiresAt: Date;
   },
-  links: EmailLinks & { confirm: string },
+  links: EmailLinks & { confirm: string; manage?: string },
   kind: ConfirmationKind = "new",
 ): RenderedEmail {
   const change = kind === "change";
+  const watching = alert.kind ?? "target";
+  const promise =
+    watching === "target"
+      ? change
+        ? "We'll email you once when the lowest in-stock price reaches this target."
+        : "We'll email you once when the lowest in-stock price reaches your target."
+      : `${ONCE_CONFIRMED[watching]}, until the alert ends.`;
   return render(
     change ? "Confirm the change to your price alert" : "Confirm your price alert",
     [
@@ -135,7 +159,10 @@ export function alertConfirmationEmail(
         rows: [
           ["Medication", alert.medicationName],
           ["Dosage", alert.dosage],
-          ["Your target price", formatPounds(alert.targetPrice)],
+          [WATCHES, alertWatches(watching, alert.targetPrice)],
+          ...(alert.targetPrice === null || watching !== "target"
+            ? []
+            : [["Your target price", formatPounds(alert.targetPrice)] as [string, string]]),
           ["Lowest price now", `${formatPounds(alert.lowestPrice)} at ${alert.lowestPharmacyName}`],
           ["Alert ends", formatLongDate(alert.expiresAt)],
         ],
@@ -148,9 +175,10 @@ export function alertConfirmationEmail(
       {
         kind: "paragraph",
         text: change
-          ? "We'll email you once when the lowest in-stock price reaches this target. If you didn't ask for this change, ignore this email: your alert stays as it is."
-          : "We'll email you once when the lowest in-stock price reaches your target. If you didn't ask for this alert, ignore this email: nothing more will be sent to you about it.",
+          ? `${promise} If you didn't ask for this change, ignore this email: your alert stays as it is.`
+          : `${promise} If you didn't ask for this alert, ignore this email: nothing more will be sent to you about it.`,
       },
+      ...(links.manage ? [manageButton(links.manage)] : []),
     ],
     `You're getting this email because a price alert was set for this address on ${SITE_NAME}.`,
     links,
@@ -210,7 +238,7 @@ export function priceDropEmail(
     price: number;
     pharmacyName: string;
   },
-  links: EmailLinks & { compare: string },
+  links: EmailLinks & { compare: string; manage?: string },
 ): RenderedEmail {
   const what = medicationLabel(alert.medicationName, alert.dosage);
   return render(
@@ -223,6 +251,7 @@ export function priceDropEmail(
       {
         kind: "facts",
         rows: [
+          [WATCHES, alertWatches("target", alert.targetPrice)],
           ["Lowest price", formatPounds(alert.price)],
           ["Pharmacy", alert.pharmacyName],
           ["Your target price", formatPounds(alert.targetPrice)],
@@ -233,6 +262,67 @@ export function priceDropEmail(
         kind: "paragraph",
         text: "Prices change often, so check the price on the pharmacy's website before you buy. This alert has now done its job; you can set a new one at any time.",
       },
+      ...(links.manage ? [manageButton(links.manage)] : []),
+    ],
+    `You're getting this email because you set a price alert on ${SITE_NAME}.`,
+    links,
+  );
+}
+
+/**
+ * The email of an alert that watches for any fall, a 90-day low or a pharmacy back in stock
+ * (decision 043): what happened, what the alert watches, and that it stays on, at most once a day.
+ * Like every subject, its subject names no medication (decision 040).
+ */
+export function alertFiredEmail(
+  alert: {
+    kind: Exclude<PriceAlertKind, "target">;
+    medicationName: string;
+    dosage: string;
+    price: number;
+    pharmacyName: string;
+    /** any-fall: the lowest price before; low-90-days: the lowest of the 90 days before. */
+    before: number | null;
+    expiresAt: Date;
+  },
+  links: EmailLinks & { compare: string; manage?: string },
+): RenderedEmail {
+  const what = medicationLabel(alert.medicationName, alert.dosage);
+  const price = formatPounds(alert.price);
+  const was = alert.before === null ? "" : formatPounds(alert.before);
+  const happened = {
+    "any-fall": {
+      subject: `Price alert: the lowest price fell to ${price}`,
+      text: `${what} is now ${price} at ${alert.pharmacyName}${was ? `, down from ${was}` : ""}.`,
+    },
+    "low-90-days": {
+      subject: `Price alert: the lowest price in 90 days, ${price}`,
+      text: `${what} is now ${price} at ${alert.pharmacyName}, the lowest in-stock price in 90 days${was ? ` (the lowest before was ${was})` : ""}.`,
+    },
+    "back-in-stock": {
+      subject: "Price alert: back in stock at a pharmacy",
+      text: `${alert.pharmacyName} has ${what} back in stock, at ${price}.`,
+    },
+  }[alert.kind];
+  return render(
+    happened.subject,
+    [
+      { kind: "paragraph", text: happened.text },
+      {
+        kind: "facts",
+        rows: [
+          [WATCHES, alertWatches(alert.kind, null)],
+          ["Price", price],
+          ["Pharmacy", alert.pharmacyName],
+          ["Alert ends", formatLongDate(alert.expiresAt)],
+        ],
+      },
+      { kind: "button", label: "Compare prices", href: links.compare },
+      {
+        kind: "paragraph",
+        text: "Prices change often, so check the price on the pharmacy's website before you buy. Your alert stays on: we'll email you again if it happens again, at most once a day, until the alert ends.",
+      },
+      ...(links.manage ? [manageButton(links.manage)] : []),
     ],
     `You're getting this email because you set a price alert on ${SITE_NAME}.`,
     links,

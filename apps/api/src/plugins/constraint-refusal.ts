@@ -11,6 +11,7 @@ import {
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   OUTBOX_STATUSES,
+  PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
@@ -193,7 +194,13 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   contacts_subject_valid: { fields: ["subject"], says: oneOf(CONTACT_SUBJECTS) },
   contacts_status_valid: { fields: ["status"], says: oneOf(CONTACT_STATUSES) },
   price_alerts_status_valid: { fields: ["status"], says: oneOf(PRICE_ALERT_STATUSES) },
+  price_alerts_kind_valid: { fields: ["kind"], says: oneOf(PRICE_ALERT_KINDS) },
   price_alerts_target_positive: { fields: ["targetPrice"], label: "target price", says: "must be positive" },
+  price_alerts_target_of_target_kind: {
+    fields: ["targetPrice"],
+    label: "target price",
+    says: "is required for a target price alert",
+  },
   subscriptions_status_valid: { fields: ["status"], says: oneOf(SUBSCRIPTION_STATUSES) },
   subscriptions_source_valid: { fields: ["source"], says: oneOf(SUBSCRIPTION_SOURCES) },
   blog_posts_slug_format: { fields: ["slug"], says: SLUG_RULE },
@@ -220,7 +227,12 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   },
   email_links_address_unsubscribe_only: {
     fields: ["purpose"],
-    says: "must be unsubscribe for a link to an address",
+    says: "must be unsubscribe or manage for a link to an address",
+  },
+  email_links_manage_address_only: {
+    fields: ["emailHash"],
+    label: "address",
+    says: "is required for a manage link",
   },
   email_links_request_confirm_only: {
     fields: ["purpose"],

@@ -35,6 +35,7 @@ function toAdminAlert(row: AlertRow, lowest: Lowest): AdminPriceAlert {
     medicationId: row.medicationId,
     medicationName: row.medicationName,
     dosage: row.dosage,
+    kind: row.kind as AdminPriceAlert["kind"],
     targetPrice: row.targetPrice,
     currentPrice: lowest?.price ?? null,
     status: row.status as AdminPriceAlert["status"],
@@ -44,6 +45,7 @@ function toAdminAlert(row: AlertRow, lowest: Lowest): AdminPriceAlert {
     lowestPharmacy: lowest,
     confirmed: row.confirmedAt !== null,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    pausedAt: row.pausedAt?.toISOString() ?? null,
   };
 }
 

@@ -11,7 +11,7 @@ import { hashClientAddress, hashEmail } from "../email/secrets.ts";
  */
 
 export type SubscriptionTerms = Extract<ConsentTerms, { subscribedTo: unknown }>;
-export type AlertTerms = Extract<ConsentTerms, { targetPrice: number }>;
+export type AlertTerms = Extract<ConsentTerms, { medicationId: string }>;
 export type ConsentEvent = typeof consentEvents.$inferSelect;
 
 /** Where a confirmation was given: the button behind an email's confirm link. */
@@ -33,6 +33,7 @@ export function alertTermsOf(row: typeof priceAlerts.$inferSelect): AlertTerms {
   return {
     medicationId: row.medicationId,
     dosage: row.dosage,
+    kind: row.kind as AlertTerms["kind"],
     targetPrice: row.targetPrice,
     expiresAt: row.expiresAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { type EmailLinkResult, emailLinkMessages } from "@pharmacompare/contract";
+import { type EmailLinkResult, emailLinkMessages, PRICE_ALERT_KIND_WORDS } from "@pharmacompare/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { emailLinks, emailOutbox, emailSuppressions, priceAlerts, subscriptions } from "../db/schema.ts";
@@ -22,7 +22,7 @@ import type { PricesChanged } from "./price-service.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SHA-256 of a column's trimmed, lower-cased text, as email/secrets.ts hashEmail computes it. */
-const emailHashSql = (
+export const emailHashSql = (
   column: typeof priceAlerts.email | typeof subscriptions.email | typeof emailOutbox.toAddress,
 ) => sql`encode(sha256(convert_to(lower(trim(${column})), 'UTF8')), 'hex')`;
 
@@ -78,17 +78,27 @@ export function createEmailLinkService(
     const [alert] = await tx.select().from(priceAlerts).where(eq(priceAlerts.id, priceAlertId)).for("update");
     // Only a confirmed alert can have triggered; an ended one cannot be restarted from an old email.
     if (!alert || (alert.status !== "active" && alert.status !== "triggered")) throw unknownLink();
+    const terms = request ? (request.terms as AlertTerms) : alertTermsOf(alert);
+    // Terms from before alerts had kinds are target alerts (decision 043).
+    const kind = terms.kind ?? "target";
     const result = {
-      message: request?.held ? emailLinkMessages.alertChangeConfirmed : emailLinkMessages.alertConfirmed,
+      message:
+        kind !== "target"
+          ? PRICE_ALERT_KIND_WORDS[kind].confirmed
+          : request?.held
+            ? emailLinkMessages.alertChangeConfirmed
+            : emailLinkMessages.alertConfirmed,
       kind: "price-alert" as const,
       ...(request?.held ? { change: true as const } : {}),
     };
     if (request ? await isConfirmed(tx, request.id) : alert.confirmedAt !== null) return result;
-    const terms = request ? (request.terms as AlertTerms) : alertTermsOf(alert);
     await tx
       .update(priceAlerts)
       .set({
+        kind,
         targetPrice: terms.targetPrice,
+        // Asking again from the form and confirming it turns a paused alert back on.
+        pausedAt: null,
         expiresAt: new Date(terms.expiresAt),
         // Confirming a change to an alert that fired re-arms it.
         status: "active",

@@ -15,6 +15,7 @@ import { createAdminPriceService } from "./admin-price-service.ts";
 import { createAdminSessionsService } from "./admin-sessions-service.ts";
 import { createAdminStatsService } from "./admin-stats-service.ts";
 import { createAdminSubscriptionService } from "./admin-subscription-service.ts";
+import { createAlertManageService } from "./alert-manage-service.ts";
 import { createAuditService } from "./audit-service.ts";
 import { createAuthService } from "./auth-service.ts";
 import { createBlogService } from "./blog-service.ts";
@@ -106,6 +107,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),
     contact: createContactService(db, { now, config, outbox }),
     emailLinks: createEmailLinkService(db, { now, outbox, pricesChanged: priceAlerts.pricesChanged }),
+    /** Manage my alerts (decision 043): an address's alerts from the link in its emails. */
+    alertManage: createAlertManageService(db, { now, outbox, pricesChanged: priceAlerts.pricesChanged }),
     medications,
     outbox,
     pharmacies,

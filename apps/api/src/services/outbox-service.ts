@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { emailLinks, emailOutbox, subscriptions } from "../db/schema.ts";
-import { newLinkToken } from "../email/secrets.ts";
+import { hashEmail, newLinkToken } from "../email/secrets.ts";
 import type { RenderedEmail } from "../email/templates.ts";
 import {
   classifyFailure,
@@ -386,6 +386,17 @@ export function createOutboxService(
       const { token, hash } = newLinkToken();
       await tx.insert(emailLinks).values({ tokenHash: hash, purpose: "unsubscribe", ...target });
       return mintedLinks(token);
+    },
+
+    /**
+     * The manage-my-alerts link of an alert email (decision 043): SITE_URL/manage-emails?token=…, a
+     * secret of its own naming the address (as a hash), so it opens every alert of the address and
+     * still works after the alert it came with is deleted. It stops nothing by itself.
+     */
+    async manageLink(tx: Database, email: string): Promise<string> {
+      const { token, hash } = newLinkToken();
+      await tx.insert(emailLinks).values({ tokenHash: hash, purpose: "manage", emailHash: hashEmail(email) });
+      return `${config.siteUrl}/manage-emails?${new URLSearchParams({ token })}`;
     },
 
     /** An unsubscribe link for each of a batch's subscriptions, in one insert (price news). */

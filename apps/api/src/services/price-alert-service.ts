@@ -1,18 +1,27 @@
 import {
   CONSENT_WORDING,
+  londonDay,
+  type Price,
   type PriceAlertRequest,
   priceAlertMessages,
   targetTooHighMessage,
   toPence,
 } from "@pharmacompare/contract";
-import { and, eq, gt, gte, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { medications, priceAlerts } from "../db/schema.ts";
 import { hashClientAddress } from "../email/secrets.ts";
-import { alertConfirmationEmail, priceDropEmail } from "../email/templates.ts";
+import { alertConfirmationEmail, alertFiredEmail, priceDropEmail } from "../email/templates.ts";
 import { badRequest, refuse } from "../plugins/refusal.ts";
+import {
+  backInStock,
+  lowestBefore,
+  mayFireToday,
+  RECURRING_KINDS,
+  type RecurringKind,
+} from "./alert-watch.ts";
 import { type AlertTerms, type ConsentEvent, recordConsentRequest } from "./consent-history.ts";
 import { mayQueueConfirmation } from "./opt-out-throttle.ts";
 import type { OutboxService } from "./outbox-service.ts";
@@ -52,11 +61,103 @@ export function createPriceAlertService(
 ) {
   const { now, config, outbox } = options;
 
+  /** The condition page comparing a medication, for an alert email's "Compare prices". */
+  async function compareLink(tx: Database, medicationId: string): Promise<string> {
+    const [medication] = await tx
+      .select({ name: medications.name, subcategoryId: medications.subcategoryId })
+      .from(medications)
+      .where(eq(medications.id, medicationId));
+    return medication
+      ? `${config.siteUrl}/condition/${encodeURIComponent(medication.subcategoryId)}?${new URLSearchParams({ medication: medication.name })}`
+      : config.siteUrl;
+  }
+
+  /**
+   * The alerts that watch for something other than a target (decision 043) on one pair: each
+   * active, confirmed, unexpired, unpaused one that did not fire earlier this UK day fires when
+   * what it watches happened in this write: the lowest in-stock price fell below the one it last
+   * saw (any fall), went below every price of the 90 days before (a 90-day low), or a pharmacy
+   * that was out of stock is back in stock. It stays active; `triggeredAt` says when it last
+   * fired, and its email's key names the day, so a second write that day queues nothing.
+   */
+  async function fireRecurring(
+    tx: Database,
+    pair: { medicationId: string; dosage: string },
+    lowest: Price,
+    at: Date,
+  ): Promise<string[]> {
+    const candidates = await tx
+      .select()
+      .from(priceAlerts)
+      .where(
+        and(
+          eq(priceAlerts.medicationId, pair.medicationId),
+          eq(priceAlerts.dosage, pair.dosage),
+          inArray(priceAlerts.kind, [...RECURRING_KINDS]),
+          eq(priceAlerts.status, "active"),
+          isNotNull(priceAlerts.confirmedAt),
+          isNull(priceAlerts.pausedAt),
+          gt(priceAlerts.expiresAt, at),
+        ),
+      );
+    const due = candidates.filter((alert) => mayFireToday(alert.triggeredAt, at));
+    if (due.length === 0) return [];
+    // Each look-up once per pair, and only when an alert of its kind is due.
+    const needs = (kind: RecurringKind) => due.some((alert) => alert.kind === kind);
+    const low = needs("low-90-days") ? await lowestBefore(tx, pair.medicationId, pair.dosage, at) : null;
+    const back = needs("back-in-stock") ? await backInStock(tx, pair.medicationId, pair.dosage, at) : null;
+    const fired: string[] = [];
+    let compare: string | undefined;
+    for (const alert of due) {
+      const kind = alert.kind as RecurringKind;
+      const happened =
+        kind === "any-fall"
+          ? toPence(lowest.price) < toPence(alert.currentPrice)
+            ? { price: lowest.price, pharmacyName: lowest.pharmacy.name, before: alert.currentPrice }
+            : null
+          : kind === "low-90-days"
+            ? low !== null && toPence(lowest.price) < toPence(low)
+              ? { price: lowest.price, pharmacyName: lowest.pharmacy.name, before: low }
+              : null
+            : back
+              ? { ...back, before: null }
+              : null;
+      if (!happened) continue;
+      await tx
+        .update(priceAlerts)
+        .set({ triggeredAt: at, updatedAt: at })
+        .where(eq(priceAlerts.id, alert.id));
+      compare ??= await compareLink(tx, pair.medicationId);
+      const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
+      const manage = await outbox.manageLink(tx, alert.email);
+      await outbox.enqueue(tx, {
+        idempotencyKey: `price-alert:${alert.id}:${kind}:${londonDay(at)}`,
+        template: "price-drop",
+        to: alert.email,
+        content: alertFiredEmail(
+          {
+            kind,
+            medicationName: alert.medicationName,
+            dosage: alert.dosage,
+            ...happened,
+            expiresAt: alert.expiresAt,
+          },
+          { unsubscribe: links.unsubscribe, compare, manage },
+        ),
+        headers: links.headers,
+        priceAlertId: alert.id,
+      });
+      fired.push(alert.id);
+    }
+    return fired;
+  }
+
   /**
    * Re-evaluates the alerts on each medication and dosage after their prices changed (the
-   * price-write path calls it inside its transaction): every active, confirmed, unexpired alert
-   * whose target is at or above the lowest in-stock price is marked triggered with that price and
-   * pharmacy, and its email is queued. The other active alerts' current price is brought up to date.
+   * price-write path calls it inside its transaction): every active, confirmed, unexpired, unpaused
+   * target alert whose target is at or above the lowest in-stock price is marked triggered with
+   * that price and pharmacy, and its email is queued; the other kinds fire as `fireRecurring`
+   * says. Then every active alert's current price is brought up to date.
    */
   const pricesChanged: PricesChanged = async (tx, watched, at) => {
     await lockAlertPairs(tx, watched);
@@ -78,13 +179,17 @@ export function createPriceAlertService(
         .where(
           and(
             onThis,
+            eq(priceAlerts.kind, "target"),
             eq(priceAlerts.status, "active"),
             isNotNull(priceAlerts.confirmedAt),
+            isNull(priceAlerts.pausedAt),
             gt(priceAlerts.expiresAt, at),
             gte(priceAlerts.targetPrice, lowest.price),
           ),
         )
         .returning();
+      // Before the current prices move: "any fall" compares with the one each alert last saw.
+      triggered.push(...(await fireRecurring(tx, { medicationId, dosage }, lowest, at)));
       await tx
         .update(priceAlerts)
         .set({
@@ -96,15 +201,10 @@ export function createPriceAlertService(
         .where(and(onThis, eq(priceAlerts.status, "active")));
       if (fired.length === 0) continue;
 
-      const [medication] = await tx
-        .select({ name: medications.name, subcategoryId: medications.subcategoryId })
-        .from(medications)
-        .where(eq(medications.id, medicationId));
-      const compare = medication
-        ? `${config.siteUrl}/condition/${encodeURIComponent(medication.subcategoryId)}?${new URLSearchParams({ medication: medication.name })}`
-        : config.siteUrl;
+      const compare = await compareLink(tx, medicationId);
       for (const alert of fired) {
         const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
+        const manage = await outbox.manageLink(tx, alert.email);
         await outbox.enqueue(tx, {
           idempotencyKey: `price-alert:${alert.id}:triggered:${at.toISOString()}`,
           template: "price-drop",
@@ -113,11 +213,12 @@ export function createPriceAlertService(
             {
               medicationName: alert.medicationName,
               dosage: alert.dosage,
-              targetPrice: alert.targetPrice,
+              // A target alert always has its target (price_alerts_target_of_target_kind).
+              targetPrice: alert.targetPrice ?? 0,
               price: lowest.price,
               pharmacyName: lowest.pharmacy.name,
             },
-            { unsubscribe: links.unsubscribe, compare },
+            { unsubscribe: links.unsubscribe, compare, manage },
           ),
           headers: links.headers,
           priceAlertId: alert.id,
@@ -143,13 +244,14 @@ export function createPriceAlertService(
     if (!(await mayQueueConfirmation(tx, alert.email, at))) return;
     const confirm = await outbox.confirmLink(tx, { priceAlertId: alert.id, consentEventId: request.id });
     const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
+    const manage = await outbox.manageLink(tx, alert.email);
     await outbox.enqueue(tx, {
       idempotencyKey: `price-alert:${alert.id}:confirm:${confirm.tokenHash}`,
       template: "price-alert-confirmation",
       to: alert.email,
       content: alertConfirmationEmail(
         alert,
-        { confirm: confirm.url, unsubscribe: links.unsubscribe },
+        { confirm: confirm.url, unsubscribe: links.unsubscribe, manage },
         request.held ? "change" : "new",
       ),
       headers: links.headers,
@@ -190,7 +292,9 @@ export function createPriceAlertService(
         }
         const lowest = await lowestPrice(tx, medication.id, input.dosage);
         if (!lowest) throw badRequest(priceAlertMessages.noPrice, "dosage");
-        if (toPence(input.targetPrice) >= toPence(lowest.price)) {
+        // Only the specification's target alert has a target (decision 043); the schema requires it.
+        const targetPrice = input.kind === "target" ? (input.targetPrice ?? null) : null;
+        if (targetPrice !== null && toPence(targetPrice) >= toPence(lowest.price)) {
           throw badRequest(targetTooHighMessage(lowest.price), "targetPrice");
         }
 
@@ -198,7 +302,8 @@ export function createPriceAlertService(
         const terms: AlertTerms = {
           medicationId: medication.id,
           dosage: input.dosage,
-          targetPrice: input.targetPrice,
+          kind: input.kind,
+          targetPrice,
           expiresAt: expiresAt.toISOString(),
         };
         const request = {
@@ -214,7 +319,8 @@ export function createPriceAlertService(
             email: alert.email,
             medicationName: alert.medicationName,
             dosage: input.dosage,
-            targetPrice: input.targetPrice,
+            kind: input.kind,
+            targetPrice,
             lowestPrice: lowest.price,
             lowestPharmacyName: lowest.pharmacy.name,
             expiresAt,
@@ -254,7 +360,8 @@ export function createPriceAlertService(
         const values = {
           email: input.email,
           medicationName: medication.name,
-          targetPrice: input.targetPrice,
+          kind: input.kind,
+          targetPrice,
           currentPrice: lowest.price,
           lowestPharmacyName: lowest.pharmacy.name,
           lowestPharmacyPrice: lowest.price,
@@ -265,6 +372,7 @@ export function createPriceAlertService(
           consentIpHash: hashClientAddress(client.ipAddress),
           expiresAt,
           triggeredAt: null,
+          pausedAt: null,
           // Never confirmed, or cancelled or expired since: asking again needs confirming.
           confirmedAt: null,
           updatedAt: at,

@@ -2,18 +2,27 @@ import {
   type Category,
   CONSENT_WORDING,
   emailLinkMessages,
+  type ManageAlertRequest,
+  type ManagedAlerts,
   type ManagedSubscription,
   publicEndpoints,
   SUPPORT_EMAIL,
 } from "@pharmacompare/contract";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation, useRouteLoaderData } from "react-router";
+import { parsePounds } from "../components/condition/price-alert-submission.ts";
 import { followEmailLink } from "../components/email-link/email-link-action.ts";
 import { emailLinkMeta } from "../components/email-link/email-link-page.tsx";
+import {
+  ALERT_INTENT,
+  type AlertActed,
+  ManagedAlertsSection,
+} from "../components/email-link/managed-alerts-section.tsx";
 import { INTERESTS } from "../components/subscription/subscribe-fields.ts";
 import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { serverApi } from "../lib/api.server.ts";
 import { ApiError } from "../lib/api-client.ts";
+import { fieldSentence } from "../lib/form-refusal.ts";
 import { logServerError } from "../lib/server-log.server.ts";
 import type { Route } from "./+types/manage-emails";
 
@@ -21,21 +30,31 @@ import type { Route } from "./+types/manage-emails";
  * "Manage my emails" (issue 28, decision 038): every price-news email links here with its link's
  * secret, so no account is needed. The page shows what the address follows and receives, saves a
  * change (fewer emails at once; more only once the address confirms them by email, decision 031)
- * or unsubscribes from everything. Like /unsubscribe, the GET changes nothing and the server does
- * the work, so it works without JavaScript; the web never touches the database.
+ * or unsubscribes from everything. Every alert email links here too, with a manage link of its own
+ * (issue 30, decision 043): the "My price alerts" section lists every alert of the address, to
+ * pause, re-target, delete or stop them all. Like /unsubscribe, the GET changes nothing and the
+ * server does the work, so it works without JavaScript; the web never touches the database.
  */
 export function meta() {
   return emailLinkMeta("Manage my emails");
 }
 
 type Loaded =
-  | { status: "ok"; token: string; subscription: ManagedSubscription }
+  | {
+      status: "ok";
+      token: string;
+      /** Null when the link is not a subscription's (an alert email's manage link). */
+      subscription: ManagedSubscription | null;
+      /** Null when the link opens no address's alerts. */
+      alerts: ManagedAlerts | null;
+    }
   | { status: "unknown" }
   | { status: "failed" };
 
 type Acted =
   | { status: "saved"; message: string }
   | { status: "unsubscribed"; message: string }
+  | AlertActed
   | { status: "unknown" }
   | { status: "failed" };
 
@@ -47,16 +66,54 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 export async function loader({ request }: Route.LoaderArgs): Promise<Loaded> {
   const token = new URL(request.url).searchParams.get("token")?.trim() ?? "";
   if (token === "") return { status: "unknown" };
+  // A link is a subscription's, an alert email's, or both (a price-news link also opens the
+  // address's alerts): each part answers 404 when the link is not its own.
+  const orNull = async <T,>(read: Promise<T>): Promise<T | null> => {
+    try {
+      return await read;
+    } catch (error) {
+      if (isUnknownLink(error)) return null;
+      throw error;
+    }
+  };
   try {
-    const subscription = await serverApi().call(
-      publicEndpoints.managedSubscription,
-      { query: { token } },
+    const api = serverApi();
+    const [subscription, alerts] = await Promise.all([
+      orNull(api.call(publicEndpoints.managedSubscription, { query: { token } }, { signal: request.signal })),
+      orNull(api.call(publicEndpoints.managedAlerts, { query: { token } }, { signal: request.signal })),
+    ]);
+    if (!subscription && !alerts) return { status: "unknown" };
+    return { status: "ok", token, subscription, alerts };
+  } catch (error) {
+    logServerError(`manage emails: not read: ${describe(error)}`);
+    return { status: "failed" };
+  }
+}
+
+/** One change to the address's alerts, from the "My price alerts" forms. */
+async function manageAlert(request: Request, form: FormData, token: string): Promise<Acted> {
+  const action = String(form.get("action") ?? "");
+  const alertId = form.has("alertId") ? String(form.get("alertId")) : undefined;
+  const body = {
+    action,
+    ...(alertId === undefined ? {} : { alertId }),
+    ...(action === "target" ? { targetPrice: parsePounds(String(form.get("targetPrice") ?? "")) } : {}),
+  } as ManageAlertRequest;
+  try {
+    const answer = await serverApi().call(
+      publicEndpoints.manageAlert,
+      { query: { token }, body },
       { signal: request.signal },
     );
-    return { status: "ok", token, subscription };
+    return { status: "alert-done", message: answer.message, alertId };
   } catch (error) {
-    if (isUnknownLink(error)) return { status: "unknown" };
-    logServerError(`manage emails: not read: ${describe(error)}`);
+    if (error instanceof ApiError && error.kind === "http" && error.status >= 400 && error.status < 500) {
+      if (error.serverMessage === emailLinkMessages.unknownLink) return { status: "unknown" };
+      const field = error.fields.targetPrice;
+      const message = field ? fieldSentence("Target price", field) : (error.serverMessage ?? FAILED);
+      return { status: "alert-refused", message, alertId };
+    }
+    logServerError(`manage emails: alert not changed: ${describe(error)}`);
     return { status: "failed" };
   }
 }
@@ -64,6 +121,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<Loaded> {
 export async function action({ request }: Route.ActionArgs): Promise<Acted> {
   const form = await request.formData();
   const token = String(form.get("token") ?? "").trim();
+  if (form.get("intent") === ALERT_INTENT) return manageAlert(request, form, token);
   if (form.get("intent") === "unsubscribe") {
     const outcome = await followEmailLink(
       serverApi(),
@@ -116,7 +174,10 @@ export default function ManageEmails({ loaderData, actionData }: Route.Component
       ? "We can't use this link"
       : "Manage my emails";
   const loaded = loaderData.status === "ok" ? loaderData : undefined;
-  const followed = new Set(loaded?.subscription.conditions.map((condition) => condition.id));
+  const subscription = loaded?.subscription ?? undefined;
+  const alertActed =
+    actionData?.status === "alert-done" || actionData?.status === "alert-refused" ? actionData : undefined;
+  const followed = new Set(subscription?.conditions.map((condition) => condition.id));
   const everything = followed.size === 0;
 
   return (
@@ -147,10 +208,10 @@ export default function ManageEmails({ loaderData, actionData }: Route.Component
           </p>
         ) : null}
       </div>
-      {loaded && !unsubscribed && !unknown ? (
+      {loaded && subscription && !unsubscribed && !unknown ? (
         <>
           <p className="mt-4 text-slate-700">
-            The emails we send to <strong>{loaded.subscription.email}</strong>.
+            The emails we send to <strong>{subscription.email}</strong>.
           </p>
           <Form method="post" className="mt-6 space-y-8">
             <input type="hidden" name="token" value={loaded.token} />
@@ -162,7 +223,7 @@ export default function ManageEmails({ loaderData, actionData }: Route.Component
                   <input
                     type="checkbox"
                     name={interest.name}
-                    defaultChecked={loaded.subscription.preferences[interest.name]}
+                    defaultChecked={subscription.preferences[interest.name]}
                     className="size-5"
                   />
                   {interest.label}
@@ -230,6 +291,14 @@ export default function ManageEmails({ loaderData, actionData }: Route.Component
             </button>
           </Form>
         </>
+      ) : null}
+      {loaded?.alerts && !unknown ? (
+        <ManagedAlertsSection
+          managed={loaded.alerts}
+          token={loaded.token}
+          acted={alertActed}
+          afterSubscription={Boolean(subscription) && !unsubscribed}
+        />
       ) : null}
       <div className="mt-10">
         <BackToHome />

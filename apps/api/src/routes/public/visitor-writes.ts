@@ -40,4 +40,18 @@ export const visitorWriteRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, publicEndpoints.manageEmails, async (request) =>
     app.services.subscriptions.manage(request.query.token, request.body, { ipAddress: request.ip || null }),
   );
+
+  // Manage my alerts (decision 043): the token of an alert email's manage link, or of a price-news
+  // email's link (the same page shows both).
+  registerEndpoint(app, publicEndpoints.managedAlerts, async (request) =>
+    app.services.alertManage.list(request.query.token),
+  );
+
+  registerEndpoint(app, publicEndpoints.manageAlert, async (request) => {
+    const result = await app.services.alertManage.act(request.query.token, request.body, {
+      ipAddress: request.ip || null,
+    });
+    request.log.info({ action: request.body.action }, "price alert managed from its email link");
+    return result;
+  });
 };

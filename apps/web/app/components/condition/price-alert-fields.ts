@@ -1,4 +1,4 @@
-import { fromPence, toPence } from "@pharmacompare/contract";
+import { fromPence, PRICE_ALERT_KINDS, type PriceAlertKind, toPence } from "@pharmacompare/contract";
 import { formText } from "../../lib/form-text.ts";
 
 /*
@@ -10,13 +10,20 @@ import { formText } from "../../lib/form-text.ts";
 /** The form's `intent`: the condition page's only write today, named so another can join it. */
 export const PRICE_ALERT_INTENT = "price-alert";
 
-export type PriceAlertField = "email" | "targetPrice" | "consent";
+export type PriceAlertField = "email" | "kind" | "targetPrice" | "consent";
 
 /** What the visitor typed, kept to refill the form after a failure without JavaScript. */
 export interface PriceAlertValues {
   email: string;
+  /** What the alert watches (decision 043); the specification's target price unless another is chosen. */
+  kind: PriceAlertKind;
   targetPrice: string;
   consent: boolean;
+}
+
+/** The form's choice of kind: one of the contract's, else the specification's target alert. */
+function readKind(value: string): PriceAlertKind {
+  return PRICE_ALERT_KINDS.find((kind) => kind === value) ?? "target";
 }
 
 export type PriceAlertOutcome =
@@ -52,6 +59,7 @@ export function readPriceAlertForm(form: FormData): {
 } {
   const values: PriceAlertValues = {
     email: formText(form, "email").trim(),
+    kind: readKind(formText(form, "kind")),
     targetPrice: formText(form, "targetPrice").trim(),
     consent: form.get("consent") !== null,
   };

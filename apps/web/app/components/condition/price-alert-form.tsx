@@ -2,7 +2,10 @@ import {
   CONSENT_WORDING,
   formatAmount,
   formatPounds,
+  PRICE_ALERT_KIND_WORDS,
+  PRICE_ALERT_KINDS,
   PRICE_ALERT_RULES,
+  type PriceAlertKind,
   priceAlertMessages,
   suggestedTarget,
 } from "@pharmacompare/contract";
@@ -17,6 +20,7 @@ import {
   type PriceAlertOutcome,
 } from "./price-alert-fields.ts";
 import { loadPriceAlertSending } from "./price-alert-sending.ts";
+import { useHydrated } from "./use-hydrated.ts";
 
 const fieldClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm " +
@@ -26,7 +30,7 @@ const labelClass = "block font-medium text-slate-900 text-sm";
 const errorClass = "mt-1.5 text-red-800 text-sm";
 
 /** The fields in the order they appear: focus goes to the first one at fault. */
-const FIELD_ORDER: readonly PriceAlertField[] = ["email", "targetPrice", "consent"];
+const FIELD_ORDER: readonly PriceAlertField[] = ["email", "kind", "targetPrice", "consent"];
 
 export interface PriceAlertFormProps {
   medicationId: string;
@@ -39,7 +43,9 @@ export interface PriceAlertFormProps {
 }
 
 /**
- * The price alert form (public site §2, §4, §5): email, target price and consent; idle, then
+ * The price alert form (public site §2, §4, §5): email, what to watch (the specification's target
+ * price, or any fall, a 90-day low or a pharmacy back in stock: decision 043), target price and
+ * consent; idle, then
  * "Setting Alert...", then success (shown five seconds, the form cleared) or an error. The
  * specification's own messages come first, so the browser's validation is off (`noValidate`).
  * With JavaScript the route's client action sends it from the browser and keeps it on the device
@@ -94,6 +100,12 @@ function PriceAlertFields({
   const outcome = submitting || latest === expired ? undefined : latest;
   const form = useRef<HTMLFormElement>(null);
   const notice = useRef<HTMLParagraphElement>(null);
+  const hydrated = useHydrated();
+  // Without JavaScript every field shows and the target is ignored for the other kinds; with it,
+  // the target field shows only for the kind that has one.
+  const [kind, setKind] = useState<PriceAlertKind>(
+    serverOutcome?.status === "error" ? serverOutcome.values.kind : "target",
+  );
 
   const failure = outcome?.status === "error" ? outcome : undefined;
   const refill = failure?.values;
@@ -102,7 +114,10 @@ function PriceAlertFields({
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.status !== "error") form.current?.reset();
+    if (fetcher.data.status !== "error") {
+      form.current?.reset();
+      setKind("target");
+    }
   }, [fetcher.state, fetcher.data]);
 
   useEffect(() => {
@@ -141,8 +156,9 @@ function PriceAlertFields({
       className="mt-2 space-y-4"
     >
       <p className="text-slate-600 text-sm leading-6">
-        We'll email you when {medicationName} {dosage} drops to your target price. The cheapest in stock now
-        is <strong className="font-semibold text-slate-900">{formatPounds(lowest.price)}</strong> at{" "}
+        We'll email you when {medicationName} {dosage} drops to your target price, or when what you choose
+        below happens. The cheapest in stock now is{" "}
+        <strong className="font-semibold text-slate-900">{formatPounds(lowest.price)}</strong> at{" "}
         {lowest.pharmacyName}.
       </p>
 
@@ -153,7 +169,7 @@ function PriceAlertFields({
       <input type="hidden" name="currentPrice" value={formatAmount(lowest.price)} />
       <input type="hidden" name="lowestPharmacy" value={lowest.pharmacyName} />
 
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem]">
+      <div>
         <div>
           <label htmlFor="price-alert-email" className={labelClass}>
             Email
@@ -176,7 +192,45 @@ function PriceAlertFields({
             </p>
           ) : null}
         </div>
-        <div>
+      </div>
+
+      <fieldset aria-describedby={errorFor("kind") ? "price-alert-kind-error" : undefined}>
+        <legend className={labelClass}>What should we email you about?</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {PRICE_ALERT_KINDS.map((choice) => (
+            <label
+              key={choice}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-300 px-3 py-2.5 has-checked:border-brand-700 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="kind"
+                value={choice}
+                defaultChecked={(refill?.kind ?? "target") === choice}
+                onChange={() => setKind(choice)}
+                aria-describedby={`price-alert-kind-${choice}-hint`}
+                className="mt-0.5 size-5 shrink-0 accent-brand-700"
+              />
+              <span className="text-sm leading-5">
+                <span className="block font-medium text-slate-900">
+                  {PRICE_ALERT_KIND_WORDS[choice].choice}
+                </span>
+                <span id={`price-alert-kind-${choice}-hint`} className="block text-slate-600">
+                  {PRICE_ALERT_KIND_WORDS[choice].hint}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {errorFor("kind") ? (
+          <p id="price-alert-kind-error" className={errorClass}>
+            {errorFor("kind")}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div hidden={hydrated && kind !== "target"}>
+        <div className="sm:max-w-[11rem]">
           <label htmlFor="price-alert-target" className={labelClass}>
             Target price (£)
           </label>
@@ -202,15 +256,16 @@ function PriceAlertFields({
             />
           </div>
         </div>
-      </div>
-      <p id="price-alert-target-hint" className="-mt-2 text-slate-600 text-sm">
-        Below {formatPounds(lowest.price)}. We suggest {formatPounds(suggested)}, 10% less.
-      </p>
-      {errorFor("targetPrice") ? (
-        <p id="price-alert-targetPrice-error" className={`${errorClass} -mt-2`}>
-          {errorFor("targetPrice")}
+        <p id="price-alert-target-hint" className="mt-1.5 text-slate-600 text-sm">
+          Below {formatPounds(lowest.price)}. We suggest {formatPounds(suggested)}, 10% less. Only a target
+          price alert uses it.
         </p>
-      ) : null}
+        {errorFor("targetPrice") ? (
+          <p id="price-alert-targetPrice-error" className={errorClass}>
+            {errorFor("targetPrice")}
+          </p>
+        ) : null}
+      </div>
 
       <div>
         <div className="flex items-start gap-3">

@@ -20,6 +20,7 @@ const page = {
   lowestPharmacy: "Kestrel Lane Pharmacy",
 };
 const typed = { email: "sam@example.com", targetPrice: "9.45", consent: "yes" };
+const typedValues = { email: "sam@example.com", kind: "target" as const, targetPrice: "9.45", consent: true };
 
 function clientAnswering(status: number, body: unknown) {
   const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
@@ -29,7 +30,7 @@ function clientAnswering(status: number, body: unknown) {
 }
 
 describe("checkPriceAlert", () => {
-  const values = { email: "sam@example.com", targetPrice: "9.45", consent: true };
+  const values = { email: "sam@example.com", kind: "target" as const, targetPrice: "9.45", consent: true };
 
   it("asks for every field and consent with the specification's sentence", () => {
     for (const missing of [
@@ -41,7 +42,9 @@ describe("checkPriceAlert", () => {
         "Please fill all fields and consent to receive emails",
       );
     }
-    expect(checkPriceAlert({ email: "", targetPrice: "", consent: false }, 10.5)?.fields).toEqual({
+    expect(
+      checkPriceAlert({ email: "", kind: "target", targetPrice: "", consent: false }, 10.5)?.fields,
+    ).toEqual({
       email: "Enter your email address",
       targetPrice: "Enter a target price",
       consent: "Tick the box to agree to alert emails",
@@ -109,6 +112,24 @@ describe("sendPriceAlert", () => {
     });
   });
 
+  it("posts another kind without a target, which it neither needs nor checks (decision 043)", async () => {
+    expect(checkPriceAlert({ ...typedValues, kind: "back-in-stock", targetPrice: "" }, 10.5)).toBeUndefined();
+    expect(checkPriceAlert({ ...typedValues, kind: "any-fall", targetPrice: "99" }, 10.5)).toBeUndefined();
+    expect(checkPriceAlert({ ...typedValues, kind: "low-90-days", consent: false }, 10.5)?.message).toBe(
+      priceAlertMessages.missing,
+    );
+    const { api, fetch } = clientAnswering(201, { message: priceAlertMessages.success });
+    await sendPriceAlert(api, formOf({ ...page, ...typed, kind: "low-90-days", targetPrice: "" }));
+    const [, init] = fetch.mock.calls[0] ?? [];
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({ kind: "low-90-days", consent: true });
+    expect(body).not.toHaveProperty("targetPrice");
+    // A kind the form does not offer is the specification's target alert.
+    await sendPriceAlert(api, formOf({ ...page, ...typed, kind: "whenever" }));
+    const [, second] = fetch.mock.calls[1] ?? [];
+    expect(JSON.parse(String(second?.body))).not.toHaveProperty("kind");
+  });
+
   it("sends nothing when a check fails, and keeps what was typed", async () => {
     const { api, fetch } = clientAnswering(201, { message: "x" });
     const outcome = await sendPriceAlert(api, formOf({ ...page, ...typed, consent: undefined }));
@@ -136,7 +157,7 @@ describe("sendPriceAlert", () => {
       status: "error",
       message: undefined,
       fields: { email: "Email must be a valid email address" },
-      values: { email: "a@b", targetPrice: "9.45", consent: true },
+      values: { email: "a@b", kind: "target", targetPrice: "9.45", consent: true },
     });
   });
 

@@ -19,6 +19,7 @@ import {
 
 const fieldLabels: Record<PriceAlertField, string> = {
   email: "Email",
+  kind: "What to watch",
   targetPrice: "Target price",
   consent: "Consent",
 };
@@ -32,19 +33,22 @@ export function parsePounds(typed: string): number {
 /**
  * The specification's checks before anything is sent (public site §5), in its order: every field
  * present and consent given, then a target below the current lowest price. A target that is not a
- * sum of money in whole pence from £0.01 is our own check (the input's min and step).
+ * sum of money in whole pence from £0.01 is our own check (the input's min and step). An alert of
+ * another kind (decision 043) has no target: the field is neither needed nor checked.
  */
 export function checkPriceAlert(
   values: PriceAlertValues,
   lowest: number,
 ): { message: string | undefined; fields: Partial<Record<PriceAlertField, string>> } | undefined {
-  if (values.email === "" || values.targetPrice === "" || !values.consent) {
+  const needsTarget = values.kind === "target";
+  if (values.email === "" || (needsTarget && values.targetPrice === "") || !values.consent) {
     const fields: Partial<Record<PriceAlertField, string>> = {};
     if (values.email === "") fields.email = "Enter your email address";
-    if (values.targetPrice === "") fields.targetPrice = "Enter a target price";
+    if (needsTarget && values.targetPrice === "") fields.targetPrice = "Enter a target price";
     if (!values.consent) fields.consent = "Tick the box to agree to alert emails";
     return { message: priceAlertMessages.missing, fields };
   }
+  if (!needsTarget) return undefined;
   const target = parsePounds(values.targetPrice);
   if (!Number.isFinite(target) || toPence(target) < toPence(PRICE_ALERT_RULES.min)) {
     return { message: undefined, fields: { targetPrice: "Enter a target price of at least £0.01" } };
@@ -97,7 +101,10 @@ export async function sendPriceAlert(
     medicationId: subject.medicationId,
     medicationName: subject.medicationName,
     dosage: subject.dosage,
-    targetPrice: fromPence(toPence(parsePounds(values.targetPrice))),
+    // The target alert's body is the specification's, as before; another kind names itself and has no target.
+    ...(values.kind === "target"
+      ? { targetPrice: fromPence(toPence(parsePounds(values.targetPrice))) }
+      : { kind: values.kind }),
     currentPrice: subject.currentPrice,
     lowestPharmacy: subject.lowestPharmacy,
     consent: true,

@@ -1,8 +1,10 @@
 import {
   type AdminPriceAlert,
   adminEndpoints,
+  alertWatches,
   formatDateTime,
   formatPounds,
+  PRICE_ALERT_KIND_WORDS,
   PRICE_ALERT_PAGE_LIMITS,
   PRICE_ALERT_STATUSES,
   type PriceAlertPage,
@@ -85,6 +87,8 @@ function StatusBadge({ alert }: { alert: AdminPriceAlert }) {
       <Badge tone={statusTone[alert.status]}>{alert.status}</Badge>
       {/* Only a confirmed alert ever fires (double opt-in, decision 013). */}
       {alert.confirmed ? null : <Badge tone="violet">unconfirmed</Badge>}
+      {/* Its visitor paused it from the manage page (decision 043): it fires nothing meanwhile. */}
+      {alert.pausedAt ? <Badge tone="slate">paused</Badge> : null}
     </span>
   );
 }
@@ -111,12 +115,17 @@ const columns: readonly DataColumn<AdminPriceAlert>[] = [
     ),
   },
   {
+    header: "Watches",
+    className: "max-w-[10rem]",
+    cell: (alert) => PRICE_ALERT_KIND_WORDS[alert.kind].choice,
+  },
+  {
     header: "Target / current",
     className: "whitespace-nowrap",
     cell: (alert) => (
       <>
         <span className="block font-medium text-slate-900 tabular-nums">
-          {formatPounds(alert.targetPrice)}
+          {alert.targetPrice === null ? "No target" : formatPounds(alert.targetPrice)}
         </span>
         <span className="block text-slate-600 text-xs tabular-nums">
           Now <CurrentPrice alert={alert} />
@@ -151,7 +160,10 @@ export default function PriceAlerts({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title="Price Alerts" description="Visitors' alerts for a target price, newest first." />
+      <PageHeader
+        title="Price Alerts"
+        description="Visitors' alerts for a target price, any fall, a 90-day low or back in stock, newest first."
+      />
 
       {result ? <PriceAlertCounters alerts={result.alerts} totals={result.totals} /> : null}
 
@@ -163,7 +175,7 @@ export default function PriceAlerts({ loaderData }: Route.ComponentProps) {
         rows={result?.alerts}
         statuses={PRICE_ALERT_STATUSES}
         columns={columns}
-        minWidthClass="min-w-[48rem]"
+        minWidthClass="min-w-[56rem]"
         named={(alert) => (
           <span className="sr-only">
             {" "}
@@ -202,7 +214,10 @@ function AlertFacts({ alert }: { alert: AdminPriceAlert }) {
       <Detail term="Medication id">
         <span className="font-mono text-xs">{alert.medicationId}</span>
       </Detail>
-      <Detail term="Target price">{formatPounds(alert.targetPrice)}</Detail>
+      <Detail term="What it watches">{alertWatches(alert.kind, alert.targetPrice)}</Detail>
+      {alert.targetPrice === null ? null : (
+        <Detail term="Target price">{formatPounds(alert.targetPrice)}</Detail>
+      )}
       <Detail term="Current price">
         <CurrentPrice alert={alert} />
       </Detail>
@@ -218,8 +233,14 @@ function AlertFacts({ alert }: { alert: AdminPriceAlert }) {
         <time dateTime={alert.expiresAt}>{formatDateTime(alert.expiresAt)}</time>
       </Detail>
       {alert.triggeredAt ? (
-        <Detail term="Triggered">
+        // The other kinds stay active and fire again, at most once a day (decision 043).
+        <Detail term={alert.kind === "target" ? "Triggered" : "Last fired"}>
           <time dateTime={alert.triggeredAt}>{formatDateTime(alert.triggeredAt)}</time>
+        </Detail>
+      ) : null}
+      {alert.pausedAt ? (
+        <Detail term="Paused by its visitor">
+          <time dateTime={alert.pausedAt}>{formatDateTime(alert.pausedAt)}</time>
         </Detail>
       ) : null}
       <Detail term="Email address confirmed">

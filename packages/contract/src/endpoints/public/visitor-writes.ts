@@ -2,6 +2,9 @@ import { defineEndpoint, refusals } from "../../endpoint.ts";
 import {
   EmailLinkResult,
   EmailTokenQuery,
+  ManageAlertRequest,
+  ManageAlertResult,
+  ManagedAlerts,
   ManagedSubscription,
   ManageEmailsRequest,
   ManageEmailsResult,
@@ -15,11 +18,13 @@ export const createPriceAlert = defineEndpoint({
   path: "/api/price-alerts",
   access: "public",
   tag: "price alerts",
-  summary: "Set an email alert for a target price (confirmed by email first)",
+  summary:
+    "Set an email alert for a target price, any fall, a 90-day low or back in stock (confirmed by email first)",
   description:
-    "The target must be above £0 and below the current lowest in-stock price, which the server looks " +
-    "up itself. A repeat for the same email, medication and dosage updates the existing alert. Nothing " +
-    "but the confirmation email is sent until the address is confirmed.",
+    "`kind` (default `target`) says what the alert watches. A target must be above £0 and below the " +
+    "current lowest in-stock price, which the server looks up itself; the other kinds take none. A " +
+    "repeat for the same email, medication and dosage updates the existing alert. Nothing but the " +
+    "confirmation email is sent until the address is confirmed.",
   body: PriceAlertRequest,
   responses: { 201: MessageResponse, ...refusals(400, 404, 429) },
 });
@@ -82,4 +87,29 @@ export const manageEmails = defineEndpoint({
   query: EmailTokenQuery,
   body: ManageEmailsRequest,
   responses: { 200: ManageEmailsResult, ...refusals(400, 404) },
+});
+
+/** The manage page's alerts section (issue 30, decision 043): every alert email links to it. Never cached. */
+export const managedAlerts = defineEndpoint({
+  method: "GET",
+  path: "/api/email/alerts",
+  access: "public",
+  tag: "email links",
+  summary: "Every price alert of the address an email went to (the manage link in every alert email)",
+  query: EmailTokenQuery,
+  responses: { 200: ManagedAlerts, ...refusals(400, 404) },
+});
+
+export const manageAlert = defineEndpoint({
+  method: "POST",
+  path: "/api/email/alerts",
+  access: "public",
+  tag: "email links",
+  summary: "Pause, resume, re-target or delete one alert of the address, or stop them all",
+  description:
+    "Applies at once: the link came to the address's inbox. A new target must be below the current " +
+    "lowest in-stock price, as the form asks.",
+  query: EmailTokenQuery,
+  body: ManageAlertRequest,
+  responses: { 200: ManageAlertResult, ...refusals(400, 404, 409) },
 });
