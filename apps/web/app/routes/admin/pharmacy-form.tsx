@@ -1,6 +1,6 @@
 import { adminEndpoints, DELIVERY_OPTIONS } from "@pharmacompare/contract";
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
@@ -19,6 +19,7 @@ import {
   pharmacyFieldErrors,
 } from "../../components/admin/pharmacy-input.ts";
 import { GphcField } from "../../components/admin/pharmacy-registration.tsx";
+import { SavingForm } from "../../components/admin/saving-form.tsx";
 import { useToast } from "../../components/admin/toast.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -147,15 +148,7 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
         }
       />
 
-      <Form
-        ref={formRef}
-        method="post"
-        noValidate
-        onSubmit={(event) => {
-          if (saving) event.preventDefault();
-        }}
-        className="space-y-6"
-      >
+      <SavingForm formRef={formRef} saving={saving} className="space-y-6">
         {failure ? (
           <Notice tone="error" noticeRef={noticeRef}>
             {failure.error}
@@ -294,7 +287,7 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
             {saving ? "Saving..." : id ? "Save Changes" : "Create Pharmacy"}
           </button>
         </div>
-      </Form>
+      </SavingForm>
     </>
   );
 }

@@ -8,7 +8,7 @@ import {
   passwordChangeProblem,
 } from "@pharmacompare/contract";
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { useAdminUser, useSecondFactorRequirement } from "../../components/admin/admin-shell.tsx";
 import {
@@ -20,6 +20,7 @@ import {
   TextField,
 } from "../../components/admin/admin-ui.tsx";
 import { humanise } from "../../components/admin/audit-format.ts";
+import { SavingForm } from "../../components/admin/saving-form.tsx";
 import { SessionsSection } from "../../components/admin/sessions-section.tsx";
 import { TwoStepSection } from "../../components/admin/two-step-section.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
@@ -177,15 +178,7 @@ export default function Profile({ actionData }: Route.ComponentProps) {
           </Panel>
 
           <Panel title="Change Password" titleId="change-password-heading">
-            <Form
-              ref={formRef}
-              method="post"
-              noValidate
-              onSubmit={(event) => {
-                if (saving) event.preventDefault();
-              }}
-              className="space-y-4 px-4 py-4 sm:px-5 sm:py-5"
-            >
+            <SavingForm formRef={formRef} saving={saving} className="space-y-4 px-4 py-4 sm:px-5 sm:py-5">
               {showNotice ? (
                 <div className="rounded-md bg-amber-50 px-4 py-3 text-amber-950 text-sm ring-1 ring-amber-300">
                   <p className="font-semibold">Important Security Notice</p>
@@ -236,7 +229,7 @@ export default function Profile({ actionData }: Route.ComponentProps) {
               <button type="submit" className={buttonClass.primary} aria-disabled={saving}>
                 {saving ? "Changing password..." : "Change Password"}
               </button>
-            </Form>
+            </SavingForm>
           </Panel>
 
           {/* Two-step verification waits until the account has a password of its own. */}
