@@ -1,4 +1,3 @@
-// Kept apart from blog.ts so that pages that only show cards do not ship the markdown parser.
 import { defaultUrlTransform } from "react-markdown";
 
 /**
@@ -13,4 +12,15 @@ export function safeMarkdownUrl(url: string): string {
 /** A link that leaves the site: it opens without handing the article's window or address over. */
 export function isExternalUrl(url: string): boolean {
   return /^(https?:)?\/\//i.test(url);
+}
+
+/**
+ * An image address the site may show: a path on the site itself, nothing else. The CSP allows
+ * `img-src 'self' data:`, so any other host would be blocked and leave a broken image. `//host` and
+ * `/\host` are protocol-relative (browsers read a backslash as a slash), so they are refused too.
+ */
+export function safeImageUrl(url: string | null): string | null {
+  if (!url) return null;
+  const trimmed = url.trim();
+  return /^\/(?![/\\])/.test(trimmed) ? trimmed : null;
 }
