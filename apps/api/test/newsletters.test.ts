@@ -101,9 +101,11 @@ const BODY = [
   "[Not a link](javascript:alert(1))",
 ].join("\n");
 
+const EVERYONE = { interests: [], conditions: [] };
+
 async function draft(overrides: Record<string, unknown> = {}) {
   const created = await call(adminEndpoints.createNewsletter, {
-    body: { subject: "Spring savings", body: BODY, ...overrides },
+    body: { subject: "Spring savings", body: BODY, audience: EVERYONE, ...overrides },
   });
   expect(created.status).toBe(201);
   return Newsletter.parse(created.body);
@@ -113,14 +115,18 @@ describe("writing a newsletter", () => {
   it("refuses a subject or body naming a prescription-only medicine, with the name, and stores nothing", async () => {
     const before = await newsletterCount();
     const subject = await call(adminEndpoints.createNewsletter, {
-      body: { subject: "Save on Wegovy this spring", body: "Prices fell." },
+      body: { subject: "Save on Wegovy this spring", body: "Prices fell.", audience: EVERYONE },
     });
     expect(subject.status).toBe(400);
     expect(subject.body.error).toContain("The subject names Wegovy");
     expect(subject.body.fields).toMatchObject({ subject: expect.stringContaining("Wegovy") });
 
     const body = await call(adminEndpoints.createNewsletter, {
-      body: { subject: "Spring savings", body: "Ask your prescriber about mounjaro today." },
+      body: {
+        subject: "Spring savings",
+        body: "Ask your prescriber about mounjaro today.",
+        audience: EVERYONE,
+      },
     });
     expect(body.status).toBe(400);
     expect(body.body.error).toContain("The body names Mounjaro");
@@ -130,19 +136,27 @@ describe("writing a newsletter", () => {
       body: {
         subject: "Spring savings",
         body: "Prices fell.",
-        audience: { conditions: ["not-a-condition"] },
+        audience: { interests: [], conditions: ["not-a-condition"] },
       },
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.fields).toMatchObject({ "audience.conditions": newsletterMessages.unknownCondition });
 
-    const blank = await call(adminEndpoints.createNewsletter, { body: { subject: "  ", body: "x" } });
+    const blank = await call(adminEndpoints.createNewsletter, {
+      body: { subject: "  ", body: "x", audience: EVERYONE },
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.fields).toMatchObject({ subject: "is required" });
+    // The audience is always said: a field left out never means "everyone".
+    const unsaid = await call(adminEndpoints.createNewsletter, {
+      body: { subject: "Spring savings", body: "x" },
+    });
+    expect(unsaid.status).toBe(400);
+    expect(unsaid.body.fields).toMatchObject({ audience: expect.any(String) });
 
     // A preview is checked the same way.
     const preview = await call(adminEndpoints.previewNewsletter, {
-      body: { subject: "Spring savings", body: "Wegovy is cheaper" },
+      body: { subject: "Spring savings", body: "Wegovy is cheaper", audience: EVERYONE },
     });
     expect(preview.status).toBe(400);
     expect(await newsletterCount()).toBe(before);
@@ -159,7 +173,7 @@ describe("writing a newsletter", () => {
     expect(letter.createdBy).toEqual(expect.any(String));
 
     const preview = await call(adminEndpoints.previewNewsletter, {
-      body: { subject: "Spring savings", body: BODY },
+      body: { subject: "Spring savings", body: BODY, audience: EVERYONE },
     });
     expect(preview.status).toBe(200);
     const html = String(preview.body.html);
@@ -172,13 +186,17 @@ describe("writing a newsletter", () => {
 
     const edited = await call(adminEndpoints.updateNewsletter, {
       params: { id: letter._id },
-      body: { subject: "Spring savings on hair loss", body: BODY, audience: { conditions: ["hair-loss"] } },
+      body: {
+        subject: "Spring savings on hair loss",
+        body: BODY,
+        audience: { interests: [], conditions: ["hair-loss"] },
+      },
     });
     expect(edited.status).toBe(200);
     expect(edited.body.subject).toBe("Spring savings on hair loss");
     const refusedEdit = await call(adminEndpoints.updateNewsletter, {
       params: { id: letter._id },
-      body: { subject: "Wegovy for less", body: BODY },
+      body: { subject: "Wegovy for less", body: BODY, audience: EVERYONE },
     });
     expect(refusedEdit.status).toBe(400);
     expect(
@@ -201,11 +219,11 @@ describe("sending a newsletter", () => {
     const hal = await subscriber("hal@example.co.uk", { weeklyDigest: true });
 
     const audience = { conditions: ["hair-loss"], interests: [] };
-    const count = await call(adminEndpoints.newsletterAudienceCount, { body: audience });
+    const count = await call(adminEndpoints.newsletterAudienceCount, { query: { conditions: "hair-loss" } });
     // ann and hal follow every condition; ben and gus follow hair loss.
     expect(count).toEqual({ status: 200, body: { recipients: 4 } });
     const narrowed = await call(adminEndpoints.newsletterAudienceCount, {
-      body: { ...audience, interests: ["weeklyDigest"] },
+      query: { conditions: "hair-loss", interests: "weeklyDigest" },
     });
     expect(narrowed.body).toEqual({ recipients: 1 });
 
@@ -301,7 +319,7 @@ describe("sending a newsletter", () => {
     expect(
       await call(adminEndpoints.updateNewsletter, {
         params: { id: letter._id },
-        body: { subject: "x", body: "y" },
+        body: { subject: "x", body: "y", audience: EVERYONE },
       }),
     ).toMatchObject(conflict);
     expect(

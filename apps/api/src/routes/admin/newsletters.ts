@@ -23,7 +23,7 @@ export const adminNewsletterRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, adminEndpoints.newsletterAudienceCount, async (request) => ({
-    recipients: await newsletters.countAudience(request.body),
+    recipients: await newsletters.countAudience(request.query),
   }));
 
   registerEndpoint(app, adminEndpoints.previewNewsletter, async (request) =>

@@ -22,38 +22,40 @@ export const NEWSLETTER_AUDIENCE_INTERESTS = ["priceDrops", "newMedications", "w
 const requiredText = (issue: { input: unknown }) =>
   issue.input === undefined ? "is required" : "must be text";
 
+const interestList = z
+  .array(
+    z.enum(NEWSLETTER_AUDIENCE_INTERESTS, {
+      error: "must be price drops, new medications or the weekly digest",
+    }),
+    { error: "must be a list of interests" },
+  )
+  .max(NEWSLETTER_AUDIENCE_INTERESTS.length)
+  .transform((list) => [...new Set(list)]);
+
+const conditionList = z
+  .array(
+    text()
+      .trim()
+      .max(120, { error: "must name conditions by their ids" })
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must name conditions by their ids" }),
+    { error: "must be a list of conditions" },
+  )
+  .max(NEWSLETTER_LIMITS.conditionsMax, {
+    error: `must name at most ${NEWSLETTER_LIMITS.conditionsMax} conditions`,
+  })
+  .transform((list) => [...new Set(list)]);
+
 /**
  * Who receives a newsletter: every confirmed subscriber who chose promotions; with `interests`,
  * only those who also chose one of them; with `conditions`, only those who follow one of them or
- * every condition.
+ * every condition. Both lists are always sent (empty: no narrowing), so nothing is sent to
+ * everyone by a field left out.
  */
-export const NewsletterAudience = z.object({
-  interests: z
-    .array(
-      z.enum(NEWSLETTER_AUDIENCE_INTERESTS, {
-        error: "must be price drops, new medications or the weekly digest",
-      }),
-    )
-    .max(NEWSLETTER_AUDIENCE_INTERESTS.length)
-    .default([])
-    .transform((list) => [...new Set(list)]),
-  conditions: z
-    .array(
-      text()
-        .trim()
-        .max(120, { error: "must name conditions by their ids" })
-        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "must name conditions by their ids" }),
-    )
-    .max(NEWSLETTER_LIMITS.conditionsMax, {
-      error: `must name at most ${NEWSLETTER_LIMITS.conditionsMax} conditions`,
-    })
-    .default([])
-    .transform((list) => [...new Set(list)]),
-});
+export const NewsletterAudience = z.strictObject({ interests: interestList, conditions: conditionList });
 export type NewsletterAudience = z.output<typeof NewsletterAudience>;
 
 /** The writer's fields: subject, markdown body, audience. */
-export const NewsletterInput = z.object({
+export const NewsletterInput = z.strictObject({
   subject: text({ error: requiredText })
     .trim()
     .min(1, { error: "is required" })
@@ -64,7 +66,7 @@ export const NewsletterInput = z.object({
     .trim()
     .min(1, { error: "is required" })
     .max(NEWSLETTER_LIMITS.bodyMax, { error: `must be at most ${NEWSLETTER_LIMITS.bodyMax} characters` }),
-  audience: NewsletterAudience.default({ interests: [], conditions: [] }),
+  audience: NewsletterAudience,
 });
 export type NewsletterInput = z.input<typeof NewsletterInput>;
 
@@ -113,7 +115,24 @@ export const NewsletterIdParams = z.object({ id: z.uuid({ error: "must be a news
 export const AudienceCount = z.object({ recipients: z.number().int().nonnegative() });
 export type AudienceCount = z.infer<typeof AudienceCount>;
 
-export const NewsletterPreviewRequest = NewsletterInput.pick({ subject: true, body: true });
+/** A comma-separated list in a query ("acne,rosacea"); empty or left out: none. */
+const commaList = <T extends z.ZodType<unknown, string[]>>(list: T) =>
+  text()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(list);
+
+/** The audience of `GET …/audience`: its interests and conditions, comma-separated. */
+export const NewsletterAudienceQuery = z.object({
+  interests: commaList(interestList),
+  conditions: commaList(conditionList),
+});
+export type NewsletterAudienceQuery = z.input<typeof NewsletterAudienceQuery>;
 export const NewsletterPreview = z.object({
   subject: z.string(),
   /** The body as HTML, through the blog's safe markdown renderer (raw HTML dropped, links checked). */
@@ -185,12 +204,12 @@ export const updateNewsletter = defineEndpoint({
 });
 
 export const newsletterAudienceCount = defineEndpoint({
-  method: "POST",
+  method: "GET",
   path: "/api/admin/newsletters/audience",
   access: "admin",
   tag: "newsletters",
   summary: "How many subscribers an audience reaches now (the writer's 'N subscribers will receive it')",
-  body: NewsletterAudience,
+  query: NewsletterAudienceQuery,
   responses: { 200: AudienceCount, ...refusals(400) },
 });
 
@@ -200,7 +219,7 @@ export const previewNewsletter = defineEndpoint({
   access: "admin",
   tag: "newsletters",
   summary: "The body as HTML through the blog's safe markdown renderer, checked as a send would be",
-  body: NewsletterPreviewRequest,
+  body: NewsletterInput,
   responses: { 200: NewsletterPreview, ...refusals(400) },
 });
 
