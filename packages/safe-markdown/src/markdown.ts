@@ -1,7 +1,8 @@
 import { createElement, type ReactElement } from "react";
 import Markdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { isExternalUrl, safeImageUrl, safeMarkdownUrl } from "./urls.ts";
+import { safeImageUrl } from "./image-url.ts";
+import { isExternalUrl, safeMarkdownUrl } from "./urls.ts";
 
 /**
  * The one safe markdown renderer (decision 041): blog articles in the web (the page and the

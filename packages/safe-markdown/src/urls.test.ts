@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isExternalUrl, safeImageUrl, safeMarkdownUrl } from "./urls.ts";
+import { safeImageUrl } from "./image-url.ts";
+import { isExternalUrl, safeMarkdownUrl } from "./urls.ts";
 
 describe("safeMarkdownUrl: only http, https, irc, ircs, mailto and xmpp, or relative", () => {
   it.each([

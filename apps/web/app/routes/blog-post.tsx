@@ -1,5 +1,5 @@
 import { type BlogPost, type BlogPostSummary, formatLongDate } from "@pharmacompare/contract";
-import { safeImageUrl } from "@pharmacompare/safe-markdown";
+import { safeImageUrl } from "@pharmacompare/safe-markdown/image-url";
 import { data, Link } from "react-router";
 import { ArrowLeftIcon, ClockIcon } from "../components/blog/blog-icons.tsx";
 import { BlogPostGrid } from "../components/blog/blog-post-card.tsx";

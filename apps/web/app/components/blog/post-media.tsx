@@ -1,5 +1,5 @@
 import { DEFAULT_FEATURED_IMAGE } from "@pharmacompare/contract";
-import { safeImageUrl } from "@pharmacompare/safe-markdown";
+import { safeImageUrl } from "@pharmacompare/safe-markdown/image-url";
 import { useEffect, useRef, useState } from "react";
 import { CategoryGlyph } from "./blog-icons.tsx";
 
