@@ -9,7 +9,7 @@ import {
 } from "@pharmacompare/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, newsletters, subscriptions } from "../src/db/schema.ts";
+import { emailOutbox, medications, newsletters, subscriptions } from "../src/db/schema.ts";
 import { createJobScheduler } from "../src/jobs/scheduler.ts";
 import { bearer, HOUR, MINUTE, signIn, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
@@ -381,6 +381,33 @@ describe("sending a newsletter", () => {
     expect(await call(adminEndpoints.cancelNewsletter, { params: { id: letter._id } })).toMatchObject({
       status: 409,
     });
+  });
+
+  it("goes back to draft, unsent, when a medicine it names was re-classed as prescription-only after it was scheduled", async () => {
+    const letter = await draft({
+      subject: "Hair loss foam for less",
+      body: "Regaine for Men Extra Strength Foam is cheaper this month.",
+    });
+    expect(
+      (await call(adminEndpoints.scheduleNewsletter, { params: { id: letter._id }, body: {} })).status,
+    ).toBe(200);
+    const foam = "regaine-for-men-extra-strength-foam";
+    await api.database.db.update(medications).set({ legalCategory: "POM" }).where(eq(medications.id, foam));
+    try {
+      const [run] = await api.app.services.jobs.runDue("newsletters");
+      expect(run?.summary).toMatchObject({ backToDraft: true, names: "Regaine for Men Extra Strength Foam" });
+    } finally {
+      await api.database.db.update(medications).set({ legalCategory: "GSL" }).where(eq(medications.id, foam));
+    }
+    const shown = Newsletter.parse(
+      (await call(adminEndpoints.getNewsletter, { params: { id: letter._id } })).body,
+    );
+    expect(shown).toMatchObject({ status: "draft", scheduledFor: null });
+    const queued = await api.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.newsletterId, letter._id));
+    expect(queued).toEqual([]);
   });
 
   it("sends a test to the signed-in staff member's own address only", async () => {

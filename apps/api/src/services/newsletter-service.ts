@@ -82,11 +82,8 @@ export function createNewsletterService(
   const { now, config, audit, outbox, priceNews } = options;
   const notFound = () => refuse(404, newsletterMessages.notFound);
 
-  /** Refuses a subject naming, or a body promoting, a prescription-only medicine (decision 040). */
-  async function checkNamesNoMedicine(
-    tx: Database,
-    fields: { subject: string; body: string },
-  ): Promise<void> {
+  /** The prescription-only medicines the subject and the body name, by the catalogue now. */
+  async function namesIn(tx: Database, fields: { subject: string; body: string }) {
     const catalogue = await tx
       .select({
         name: medications.name,
@@ -95,8 +92,24 @@ export function createNewsletterService(
       })
       .from(medications);
     const names = prescriptionOnlyNames(catalogue);
-    const inSubject = findNamedMedicine(fields.subject, names);
-    const inBody = findNamedMedicine(fields.body, names);
+    return {
+      inSubject: findNamedMedicine(fields.subject, names),
+      inBody: findNamedMedicine(fields.body, names),
+    };
+  }
+
+  /** The first prescription-only medicine the newsletter names, if any. */
+  async function namedMedicine(tx: Database, fields: { subject: string; body: string }) {
+    const { inSubject, inBody } = await namesIn(tx, fields);
+    return inSubject ?? inBody;
+  }
+
+  /** Refuses a subject naming, or a body promoting, a prescription-only medicine (decision 040). */
+  async function checkNamesNoMedicine(
+    tx: Database,
+    fields: { subject: string; body: string },
+  ): Promise<void> {
+    const { inSubject, inBody } = await namesIn(tx, fields);
     if (!inSubject && !inBody) return;
     const says = (name: string) => `names ${name}, a prescription-only medicine, which may not be advertised`;
     const problems: Record<string, string> = {};
@@ -222,6 +235,16 @@ export function createNewsletterService(
       const [row] = await tx.select().from(newsletters).where(eq(newsletters.id, id)).for("update");
       if (!row || !RUNNABLE.includes(row.status as NewsletterStatus)) return undefined;
       if (row.status === "scheduled") {
+        // The catalogue decides (decision 040): a medicine re-classed as prescription-only since the
+        // newsletter was scheduled sends it back to its writer rather than out.
+        const named = await namedMedicine(tx, row);
+        if (named) {
+          await tx
+            .update(newsletters)
+            .set({ status: "draft", scheduledFor: null, updatedAt: now() })
+            .where(eq(newsletters.id, id));
+          return { refused: named };
+        }
         await tx
           .update(newsletters)
           .set({ status: "sending", updatedAt: now() })
@@ -230,6 +253,7 @@ export function createNewsletterService(
       return row;
     });
     if (!started) return { skipped: true };
+    if ("refused" in started) return { backToDraft: true, names: started.refused };
     // Each batch reads the status under a share lock, so a cancel (which locks the row to change it)
     // either comes first and the batch writes nothing, or comes after and cancels what it wrote.
     const stillSending = async (tx: Database) => {
