@@ -8,6 +8,7 @@ import {
   embeddedDatabaseDown,
   gracefulShutdown,
   killDuringBulkWrite,
+  killDuringNewsletter,
   killDuringPriceNews,
   killDuringSheetApply,
   restartUnderWrites,
@@ -31,6 +32,7 @@ const scenarios: [string, () => Promise<ScenarioResult> | ScenarioResult][] = [
   ["bulk-kill", () => killDuringBulkWrite(pg, dataDir)],
   ["sheet-kill", () => killDuringSheetApply(pg, dataDir)],
   ["news-kill", () => killDuringPriceNews(pg)],
+  ["letter-kill", () => killDuringNewsletter(pg)],
   ["pg-restart", () => restartUnderWrites(pg, dataDir)],
   ["cluster", () => clusterUnderLoad(pg, loadSeconds)],
 ];

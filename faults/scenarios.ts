@@ -825,6 +825,90 @@ export async function killDuringSheetApply(pg: Postgres, dataDir: string): Promi
 }
 
 /**
+ * The price news or newsletter emails of a fault scenario's subscribers (`where` picks them, over
+ * `email_outbox o` joined to `subscriptions s`), and the `.eml` files the outbox wrote for them.
+ */
+function bulkMail(url: string, dataDir: string, where: string, values: unknown[]) {
+  const ours = `from email_outbox o join subscriptions s on s.id = o.subscription_id where ${where}`;
+  return {
+    counts: async () =>
+      one(
+        await query<{ queued: string; sent: string; pending: string; leased: string; twice: string }>(
+          url,
+          `select count(*)::text as queued, count(*) filter (where o.status = 'sent')::text as sent,
+             count(*) filter (where o.status = 'pending')::text as pending,
+             count(*) filter (where o.status = 'pending' and o.locked_until > now())::text as leased,
+             count(*) filter (where o.attempts > 1)::text as twice ${ours}`,
+          values,
+        ),
+      ),
+    messages: () => query<{ id: string; status: string }>(url, `select o.id, o.status ${ours}`, values),
+    /** How many times each outbox row was written out as a file (the SMTP stand-in). */
+    written() {
+      const written = new Map<string, number>();
+      const folder = path.join(dataDir, "mail");
+      for (const file of existsSync(folder) ? readdirSync(folder) : []) {
+        const id = /([0-9a-f-]{36})\.eml$/.exec(file)?.[1];
+        if (id) written.set(id, (written.get(id) ?? 0) + 1);
+      }
+      return written;
+    },
+  };
+}
+
+type BulkMail = ReturnType<typeof bulkMail>;
+
+/** SIGKILLs the API once a quarter of the mail has been written out: mid-send, with the rest queued. */
+async function killMidSend(api: ApiProcess, mail: BulkMail, subscribers: number, failures: string[]) {
+  const deadline = Date.now() + 60_000;
+  let atKill = await mail.counts();
+  while (Number(atKill.sent) < subscribers / 4 && Date.now() < deadline) {
+    await sleep(20);
+    atKill = await mail.counts();
+  }
+  api.child.kill("SIGKILL");
+  await api.exited;
+  check(
+    Number(atKill.sent) >= subscribers / 4 && Number(atKill.sent) < subscribers,
+    `the kill landed after ${atKill.sent} of ${subscribers} messages, not mid-send`,
+    failures,
+  );
+  return atKill;
+}
+
+/**
+ * After the restart: waits for the queue to drain, then checks every subscriber has exactly one
+ * message, written once, but for at most the one the killed process held (its lease runs out
+ * after OUTBOX_LEASE_MS, and the same message goes again).
+ */
+async function checkOncePerSubscriber(mail: BulkMail, subscribers: number, failures: string[]) {
+  const drainUntil = Date.now() + 60_000;
+  let after = await mail.counts();
+  while (Number(after.pending) > Number(after.leased) && Date.now() < drainUntil) {
+    await sleep(250);
+    after = await mail.counts();
+  }
+  const messages = await mail.messages();
+  const written = mail.written();
+  const unwritten = messages.filter((message) => message.status === "sent" && !written.has(message.id));
+  const twice = messages.filter((message) => (written.get(message.id) ?? 0) > 1).length;
+  check(
+    messages.length === subscribers,
+    `${messages.length} messages queued for ${subscribers} subscribers`,
+    failures,
+  );
+  check(Number(after.pending) <= 1, `${after.pending} messages still unsent after the restart`, failures);
+  check(
+    Number(after.leased) <= 1,
+    `${after.leased} messages held by the killed process (at most 1)`,
+    failures,
+  );
+  check(unwritten.length === 0, `${unwritten.length} messages marked sent but never written`, failures);
+  check(twice <= 1, `${twice} messages written twice (at most the one in hand at the kill)`, failures);
+  return { after, messages, twice };
+}
+
+/**
  * Price news across a crash (issue 28, decision 038): 2,000 confirmed subscribers, one price halved,
  * the price-drop run asked for now, and the API killed (SIGKILL) once part of the news has gone
  * out. Restarted, with the run asked for again as an operator would: every subscriber has exactly
@@ -874,71 +958,85 @@ export async function killDuringPriceNews(pg: Postgres): Promise<ScenarioResult>
     );
     check(lowered.status === 200, `lowering a price answered ${lowered.status}`, failures);
 
-    const ours = `from email_outbox o join subscriptions s on s.id = o.subscription_id where s.email like $1`;
-    const counts = async () =>
-      one(
-        await query<{ queued: string; sent: string; pending: string; leased: string; twice: string }>(
-          pg.url,
-          `select count(*)::text as queued, count(*) filter (where o.status = 'sent')::text as sent,
-             count(*) filter (where o.status = 'pending')::text as pending,
-             count(*) filter (where o.status = 'pending' and o.locked_until > now())::text as leased,
-             count(*) filter (where o.attempts > 1)::text as twice ${ours}`,
-          [`${prefix}%`],
-        ),
-      );
+    const mail = bulkMail(pg.url, dataDir, `s.email like $1`, [`${prefix}%`]);
     const run = request(api.url, "POST", "/api/admin/jobs/priceDrops/run", {}, headers, 60_000);
-    // Killed once a quarter of the news has been written out: mid-send, with the rest queued.
-    const deadline = Date.now() + 60_000;
-    let atKill = await counts();
-    while (Number(atKill.sent) < subscribers / 4 && Date.now() < deadline) {
-      await sleep(20);
-      atKill = await counts();
-    }
-    api.child.kill("SIGKILL");
-    await api.exited;
+    const atKill = await killMidSend(api, mail, subscribers, failures);
     await run;
-    check(
-      Number(atKill.sent) >= subscribers / 4 && Number(atKill.sent) < subscribers,
-      `the kill landed after ${atKill.sent} of ${subscribers} messages, not mid-send`,
-      failures,
-    );
 
     api = await startApi(env);
     const again = await request(api.url, "POST", "/api/admin/jobs/priceDrops/run", {}, await signIn(api.url));
     check(again.status === 200, `the run asked for again answered ${again.status}`, failures);
-    const drainUntil = Date.now() + 60_000;
-    let after = await counts();
-    while (Number(after.pending) > Number(after.leased) && Date.now() < drainUntil) {
-      await sleep(250);
-      after = await counts();
-    }
-
-    const messages = await query<{ id: string; status: string }>(pg.url, `select o.id, o.status ${ours}`, [
-      `${prefix}%`,
-    ]);
-    const written = new Map<string, number>();
-    for (const file of readdirSync(path.join(dataDir, "mail"))) {
-      const id = /([0-9a-f-]{36})\.eml$/.exec(file)?.[1];
-      if (id) written.set(id, (written.get(id) ?? 0) + 1);
-    }
-    const unwritten = messages.filter((message) => message.status === "sent" && !written.has(message.id));
-    const twice = messages.filter((message) => (written.get(message.id) ?? 0) > 1).length;
-    check(
-      messages.length === subscribers,
-      `${messages.length} messages queued for ${subscribers} subscribers`,
-      failures,
-    );
-    check(Number(after.pending) <= 1, `${after.pending} messages still unsent after the restart`, failures);
-    check(
-      Number(after.leased) <= 1,
-      `${after.leased} messages held by the killed process (at most 1)`,
-      failures,
-    );
-    check(unwritten.length === 0, `${unwritten.length} messages marked sent but never written`, failures);
-    check(twice <= 1, `${twice} messages written twice (at most the one in hand at the kill)`, failures);
+    const { after, messages, twice } = await checkOncePerSubscriber(mail, subscribers, failures);
     return {
       name: "SIGKILL during a price-news send, then a restart",
       acknowledged: `the price-drop run for ${subscribers} subscribers, killed after ${atKill.sent} were sent (${atKill.queued} queued); asked for again after the restart`,
+      found: failures.length
+        ? failures.join("; ")
+        : `${messages.length} messages, one per subscriber; ${after.sent} sent, ${after.leased} left under the killed process's lease, ${twice} written twice (the one in hand at the kill)`,
+      ok: failures.length === 0,
+    };
+  } finally {
+    await stopApi(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A staff newsletter across a crash (issue 28, decision 041): 2,000 confirmed subscribers who chose
+ * promotions and follow acne, a newsletter to acne sent now through the API, and the API killed
+ * (SIGKILL) once part of it has gone out. Restarted, the scheduler finds the newsletter (finished
+ * queueing, or left `sending` under a lease that runs out) and the outbox drains: every subscriber
+ * has exactly one message, written once, but for at most the one the killed process held.
+ */
+export async function killDuringNewsletter(pg: Postgres): Promise<ScenarioResult> {
+  const failures: string[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), "pc-faults-letter-"));
+  const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
+  const subscribers = 2000;
+  const prefix = `letter-kill-${Date.now()}-`;
+  let api = await startApi(env);
+  try {
+    const headers = await signIn(api.url);
+    await query(
+      pg.url,
+      `insert into subscriptions (email, source, subscribed_to, price_drops, new_medications, promotions,
+         weekly_digest, confirmed_at, consent_version, consent_source, consented_at)
+       select $1 || g || '@example.co.uk', 'footer', '[{"type":"condition","value":"acne"}]'::jsonb,
+         false, false, true, false, now(), 'subscription-2026-11', 'footer', now()
+       from generate_series(1, $2::int) g`,
+      [prefix, subscribers],
+    );
+    const created = await request(
+      api.url,
+      "POST",
+      "/api/admin/newsletters",
+      {
+        subject: "Acne treatments for less this month",
+        body: "Prices of **acne treatments** fell this month. [Compare them](/condition/acne).",
+        audience: { interests: [], conditions: ["acne"] },
+      },
+      headers,
+    );
+    if (created.status !== 201) throw new Error(`writing the newsletter answered ${created.status}`);
+    const id = String((created.body as { _id?: string })._id ?? "");
+    const mail = bulkMail(pg.url, dataDir, `s.email like $1 and o.newsletter_id = $2`, [`${prefix}%`, id]);
+    const sent = await request(api.url, "POST", `/api/admin/newsletters/${id}/schedule`, {}, headers);
+    check(sent.status === 200, `sending it now answered ${sent.status}`, failures);
+    const atKill = await killMidSend(api, mail, subscribers, failures);
+
+    api = await startApi(env);
+    const { after, messages, twice } = await checkOncePerSubscriber(mail, subscribers, failures);
+    const [letter] = await query<{ status: string }>(pg.url, `select status from newsletters where id = $1`, [
+      id,
+    ]);
+    check(
+      letter?.status === "sent",
+      `the newsletter is ${letter?.status ?? "gone"} after the restart`,
+      failures,
+    );
+    return {
+      name: "SIGKILL during a newsletter send, then a restart",
+      acknowledged: `a newsletter to ${subscribers} subscribers sent now, killed after ${atKill.sent} were sent (${atKill.queued} queued); the restarted API left to finish it`,
       found: failures.length
         ? failures.join("; ")
         : `${messages.length} messages, one per subscriber; ${after.sent} sent, ${after.leased} left under the killed process's lease, ${twice} written twice (the one in hand at the kill)`,

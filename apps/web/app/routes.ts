@@ -33,6 +33,11 @@ export default [
     route("admin/contacts", "routes/admin/contacts.tsx"),
     route("admin/price-alerts", "routes/admin/price-alerts.tsx"),
     route("admin/subscriptions", "routes/admin/subscriptions.tsx"),
+    route("admin/newsletters", "routes/admin/newsletters.tsx"),
+    route("admin/newsletters/new", "routes/admin/newsletter-editor.tsx", {
+      id: "routes/admin/newsletter-new",
+    }),
+    route("admin/newsletters/:id", "routes/admin/newsletter-editor.tsx"),
     route("admin/blog", "routes/admin/blog.tsx"),
     // One editor for both (back-office §2), under two route ids.
     route("admin/blog/new", "routes/admin/blog-editor.tsx", { id: "routes/admin/blog-new" }),

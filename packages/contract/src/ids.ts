@@ -94,6 +94,18 @@ export const BLOG_CATEGORIES = [
 export const ADMIN_ROLES = ["admin"] as const;
 /** An email's life in the outbox; "cancelled": its alert or subscription was unsubscribed before it went. */
 export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as const;
+/**
+ * A staff newsletter's life (issue 28, decision 041): written as a draft, scheduled (or sent now,
+ * which schedules it for now), queued to its audience while `sending`, `sent` once everyone in it
+ * is queued; cancelled before or while sending.
+ */
+export const NEWSLETTER_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
+/**
+ * The kinds of price news a subscriber chooses (the subscription's interests): an email of one kind
+ * carries an unsubscribe link that can stop just that kind (decision 041).
+ */
+export const NEWS_KINDS = ["priceDrops", "newMedications", "promotions", "weeklyDigest"] as const;
+export type NewsKind = (typeof NEWS_KINDS)[number];
 /** What the secret in an email link does; "manage": the page listing an address's alerts (decision 043). */
 export const EMAIL_LINK_PURPOSES = ["confirm", "unsubscribe", "manage"] as const;
 /**
@@ -144,4 +156,6 @@ export const AUDIT_ENTITY_TYPES = [
   "subscription",
   /** A scheduled job run now by staff (decision 038). */
   "job_run",
+  /** A staff newsletter: written, scheduled, sent now or cancelled (decision 041). */
+  "newsletter",
 ] as const;

@@ -25,6 +25,7 @@ export * from "./endpoints/admin/contacts.ts";
 export * from "./endpoints/admin/jobs.ts";
 export * from "./endpoints/admin/list-convention.ts";
 export * from "./endpoints/admin/medications.ts";
+export * from "./endpoints/admin/newsletters.ts";
 export * from "./endpoints/admin/pharmacies.ts";
 export * from "./endpoints/admin/price-alerts.ts";
 export * from "./endpoints/admin/price-sheets.ts";

@@ -193,4 +193,12 @@ export const emailLinkMessages = {
   addressUnsubscribed:
     "You're unsubscribed. We won't send any more emails to this address unless you ask us for them again.",
   unknownLink: "This link is not valid any more. It may have been used already or have expired.",
+  /** An email of one kind's link stopped that kind only (decision 041). */
+  kindUnsubscribed: {
+    priceDrops: "You won't get price-drop emails any more. Any other emails you chose will still come.",
+    newMedications:
+      "You won't get emails about new medications any more. Any other emails you chose will still come.",
+    promotions: "You won't get our newsletters any more. Any other emails you chose will still come.",
+    weeklyDigest: "You won't get the weekly digest any more. Any other emails you chose will still come.",
+  },
 } as const;

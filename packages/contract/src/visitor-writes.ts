@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CONTACT_LIMITS } from "./contact-wording.ts";
 import { PriceAlertKind, PriceAlertStatus, SubscriptionPreferences } from "./entities.ts";
 import { isWholePence } from "./format.ts";
-import { PRICE_ALERT_KINDS, SUBSCRIPTION_SOURCES } from "./ids.ts";
+import { NEWS_KINDS, PRICE_ALERT_KINDS, SUBSCRIPTION_SOURCES } from "./ids.ts";
 import { text } from "./text.ts";
 
 /**
@@ -114,6 +114,14 @@ export const EmailTokenQuery = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, { error: "is not a valid link" }),
 });
 
+/**
+ * The unsubscribe link's query: the token, and `everything` to stop the whole subscription when the
+ * link came in an email of one kind, whose link otherwise stops that kind only (decision 041).
+ */
+export const UnsubscribeQuery = EmailTokenQuery.extend({
+  everything: z.enum(["true"], { error: "must be true or left out" }).optional(),
+});
+
 export const EmailLinkResult = z.object({
   message: z.string(),
   /**
@@ -123,6 +131,11 @@ export const EmailLinkResult = z.object({
   kind: z.enum(["price-alert", "subscription", "address"]),
   /** Present when a confirm link applied a change to a confirmed alert or subscription (decision 031). */
   change: z.literal(true).optional(),
+  /**
+   * The one kind of price news an unsubscribe link stopped (decision 041); the rest still come, and
+   * the page offers to stop everything.
+   */
+  stopped: z.enum(NEWS_KINDS).optional(),
 });
 export type EmailLinkResult = z.infer<typeof EmailLinkResult>;
 

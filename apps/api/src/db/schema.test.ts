@@ -11,6 +11,8 @@ import {
   EMAIL_LINK_PURPOSES,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
+  NEWS_KINDS,
+  NEWSLETTER_STATUSES,
   OUTBOX_STATUSES,
   PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
@@ -53,6 +55,8 @@ const lists: [constraint: string, list: readonly string[], name: string][] = [
   ["email_outbox_status_valid", OUTBOX_STATUSES, "OUTBOX_STATUSES"],
   ["email_links_purpose_valid", EMAIL_LINK_PURPOSES, "EMAIL_LINK_PURPOSES"],
   ["consent_events_kind_valid", CONSENT_EVENT_KINDS, "CONSENT_EVENT_KINDS"],
+  ["newsletters_status_valid", NEWSLETTER_STATUSES, "NEWSLETTER_STATUSES"],
+  ["email_links_kind_valid", NEWS_KINDS, "NEWS_KINDS"],
 ];
 
 describe("the migrations' lists match the contract", () => {

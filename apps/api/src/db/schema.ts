@@ -12,6 +12,8 @@ import {
   GPHC_NUMBER_PATTERN,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
+  NEWS_KINDS,
+  NEWSLETTER_STATUSES,
   OUTBOX_STATUSES,
   PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
@@ -619,6 +621,41 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Staff newsletters (issue 28, decision 041): the subject and markdown body, the audience (interests
+ * besides promotions, conditions; empty lists mean no narrowing), and where the send is. Its emails
+ * are outbox rows that name it, one per subscriber (key newsletter × subscriber).
+ */
+export const newsletters = pgTable(
+  "newsletters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    audienceInterests: text("audience_interests").array().notNull().default(sql`'{}'::text[]`),
+    audienceConditions: text("audience_conditions").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status").notNull().default("draft"),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When its whole audience had been queued. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("newsletters_status_valid", inList("status", NEWSLETTER_STATUSES)),
+    nonBlank("newsletters_subject_not_blank", t.subject),
+    // Scheduled, sending and sent newsletters know when they were to go.
+    check(
+      "newsletters_scheduled_dated",
+      sql`${t.status} in ('draft', 'cancelled') or ${t.scheduledFor} is not null`,
+    ),
+    index("newsletters_due_idx").on(t.status, t.scheduledFor),
+    index("newsletters_created_idx").on(t.createdAt),
+  ],
+);
+
 /** Transactional outbox: a row is written in the same transaction as the thing that causes
  * the email; a worker delivers it at least once (services/outbox-service.ts, decision 013). */
 export const emailOutbox = pgTable(
@@ -639,6 +676,8 @@ export const emailOutbox = pgTable(
     /** What the message is about: a delivery counts on its subscription; unsubscribing cancels what is unsent. */
     priceAlertId: uuid("price_alert_id").references(() => priceAlerts.id, { onDelete: "set null" }),
     subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** The staff newsletter it carries (decision 041): its progress is counted from these rows. */
+    newsletterId: uuid("newsletter_id").references(() => newsletters.id, { onDelete: "set null" }),
     status: text("status").notNull().default("pending"),
     /**
      * Price news sent to a whole audience (decision 038): sent after every transactional email
@@ -663,6 +702,7 @@ export const emailOutbox = pgTable(
     index("email_outbox_sent_idx").on(t.sentAt),
     index("email_outbox_price_alert_idx").on(t.priceAlertId),
     index("email_outbox_subscription_idx").on(t.subscriptionId),
+    index("email_outbox_newsletter_idx").on(t.newsletterId, t.status),
   ],
 );
 
@@ -682,6 +722,11 @@ export const emailLinks = pgTable(
     emailHash: text("email_hash"),
     /** A confirm link's request (decision 031): confirming applies that request's terms. */
     consentEventId: uuid("consent_event_id").references(() => consentEvents.id, { onDelete: "cascade" }),
+    /**
+     * The kind of price news a subscription's unsubscribe link stops (decision 041): that interest
+     * only, the email's own kind; null stops the whole subscription (or alert, or address).
+     */
+    stopsKind: text("stops_kind"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -697,6 +742,10 @@ export const emailLinks = pgTable(
     ),
     // A manage link opens every alert of an address (decision 043), so it names the address.
     check("email_links_manage_address_only", sql`${t.purpose} <> 'manage' or ${t.emailHash} is not null`),
+    check(
+      "email_links_kind_valid",
+      sql`${t.stopsKind} is null or (${t.subscriptionId} is not null and ${inList("stops_kind", NEWS_KINDS)})`,
+    ),
     index("email_links_price_alert_idx").on(t.priceAlertId),
     index("email_links_subscription_idx").on(t.subscriptionId),
     index("email_links_consent_event_idx").on(t.consentEventId),

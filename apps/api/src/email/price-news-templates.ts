@@ -25,7 +25,7 @@ export interface PriceFall {
 export type NewsLinks = EmailLinks & { manage: string };
 
 /** The last block of every price-news email: where to change what it sends. */
-const manageBlock = (links: NewsLinks): Block => ({
+export const manageBlock = (links: NewsLinks): Block => ({
   kind: "button",
   label: "Manage my emails",
   href: links.manage,
@@ -88,7 +88,7 @@ function conditionFallBlocks(siteUrl: string, falls: PriceFall[]): Block[] {
 }
 
 /** The line that says why the email came: the interest, and what the subscriber follows. */
-function whyLine(interest: string, followed: Followed): string {
+export function whyLine(interest: string, followed: Followed): string {
   const scope = followed.all
     ? "for every condition"
     : `for ${followed.conditionNames.join(", ") || "the conditions you chose"}`;

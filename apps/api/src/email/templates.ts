@@ -29,7 +29,12 @@ export interface EmailLinks {
 export type Block =
   | { kind: "paragraph"; text: string }
   | { kind: "facts"; rows: [label: string, value: string][] }
-  | { kind: "button"; label: string; href: string };
+  | { kind: "button"; label: string; href: string }
+  /**
+   * Staff-written markdown (a newsletter, decision 041): the text part is the markdown as written,
+   * the HTML part what the one safe renderer made of it (`@pharmacompare/safe-markdown`).
+   */
+  | { kind: "markdown"; text: string; html: string };
 
 const HTML_ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -54,6 +59,8 @@ export function render(subject: string, blocks: Block[], footer: string, links: 
           return block.text;
         case "facts":
           return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+        case "markdown":
+          return block.text;
         default:
           return `${block.label}:\n${block.href}`;
       }
@@ -74,6 +81,8 @@ export function render(subject: string, blocks: Block[], footer: string, links: 
                 `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
             )
             .join("")}</table>`;
+        case "markdown":
+          return `<div style="margin:0 0 16px">${block.html}</div>`;
         default:
           return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p>`;
       }

@@ -36,6 +36,19 @@ export interface ScheduledJob {
   run(context: JobContext): Promise<Record<string, unknown>>;
 }
 
+/**
+ * Work that names its own due runs rather than following a schedule: a staff newsletter whose time
+ * has come (decision 041). Each due run is a `job_runs` row keyed by the poller's name and the
+ * run's slot (the newsletter's id), taken with the same lease as a scheduled job's, so one process
+ * runs it, and another takes it over if that one dies.
+ */
+export interface DuePoller {
+  name: string;
+  /** The runs due at `at`, each with a slot unique to it among this poller's runs. */
+  due(at: Date): Promise<{ slot: string; scheduledFor: Date }[]>;
+  run(slot: string, context: JobContext): Promise<Record<string, unknown>>;
+}
+
 export interface JobRunResult {
   job: string;
   slot: string;
@@ -59,6 +72,7 @@ export function createJobScheduler(
     now: () => Date;
     log: FastifyBaseLogger;
     jobs: ScheduledJob[];
+    pollers?: DuePoller[];
     /** Names this process in the lease (tests give each instance its own). */
     holder?: string;
   },
@@ -142,7 +156,25 @@ export function createJobScheduler(
     return { job: entry.name, slot, outcome, summary };
   }
 
-  /** Runs every job whose latest scheduled moment is due and not yet run (by anyone). */
+  const pollers = new Map((options.pollers ?? []).map((poller) => [poller.name, poller]));
+
+  /** Takes and runs each of a poller's due runs that nobody else holds or has finished. */
+  async function runDue(poller: DuePoller): Promise<JobRunResult[]> {
+    const results: JobRunResult[] = [];
+    for (const { slot, scheduledFor } of await poller.due(now())) {
+      if (stopping) break;
+      const entry = {
+        name: poller.name,
+        schedule: "",
+        run: (context: JobContext) => poller.run(slot, context),
+      };
+      const result = await execute(entry, slot, scheduledFor);
+      if (result) results.push(result);
+    }
+    return results;
+  }
+
+  /** Runs every job whose latest scheduled moment is due and not yet run (by anyone), then the pollers' due runs. */
   async function tick(): Promise<JobRunResult[]> {
     const results: JobRunResult[] = [];
     for (const { job, schedule } of jobs.values()) {
@@ -153,6 +185,10 @@ export function createJobScheduler(
       const result = await execute(job, slot.toISOString(), slot);
       if (result) results.push(result);
     }
+    for (const poller of pollers.values()) {
+      if (stopping) break;
+      results.push(...(await runDue(poller)));
+    }
     return results;
   }
 
@@ -160,14 +196,24 @@ export function createJobScheduler(
   let running: Promise<unknown> | undefined;
   let stopping = false;
 
+  let again = false;
+
   function kick(): void {
-    if (running || stopping) return;
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
     running = tick()
       .catch((error) =>
         log.error({ failure: databaseFailure(error) ?? String(error) }, "job scheduler tick failed"),
       )
       .finally(() => {
         running = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
       });
   }
 
@@ -199,6 +245,18 @@ export function createJobScheduler(
     },
 
     names: () => [...jobs.keys()],
+
+    /** Looks for due work now in a started scheduler (a newsletter sent now); tests call runDue. */
+    wake(): void {
+      if (timer) kick();
+    },
+
+    /** Runs one poller's due runs now (a newsletter sent now; tests). */
+    async runDue(name: string): Promise<JobRunResult[]> {
+      const poller = pollers.get(name);
+      if (!poller) throw new Error(`No poller named ${name}`);
+      return runDue(poller);
+    },
 
     /** Ticks every JOB_TICK_MS in this process (server.ts, scripts/start.ts; tests call tick()). */
     start(intervalMs: number = JOB_TICK_MS): void {

@@ -10,6 +10,8 @@ import {
   EMAIL_LINK_PURPOSES,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
+  NEWS_KINDS,
+  NEWSLETTER_STATUSES,
   OUTBOX_STATUSES,
   PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
@@ -70,6 +72,7 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   write_limits: { one: "write counter", many: "write counters" },
   job_runs: { one: "scheduled job run", many: "scheduled job runs" },
   click_outs: { one: "click-out count", many: "click-out counts" },
+  newsletters: { one: "newsletter", many: "newsletters" },
 };
 
 const nounOf = (table: string | undefined): Noun =>
@@ -253,6 +256,18 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   job_runs_outcome_valid: { fields: ["outcome"], says: oneOf(JOB_RUN_OUTCOMES) },
   click_outs_source_valid: { fields: ["source"], says: oneOf(CLICK_OUT_SOURCES) },
   click_outs_count_positive: { fields: ["count"], says: "must be at least 1" },
+  newsletters_status_valid: { fields: ["status"], says: oneOf(NEWSLETTER_STATUSES) },
+  newsletters_subject_not_blank: { fields: ["subject"], says: "is required" },
+  newsletters_scheduled_dated: {
+    fields: ["scheduledFor"],
+    label: "send time",
+    says: "is required for a newsletter that is scheduled or sent",
+  },
+  email_links_kind_valid: {
+    fields: ["stopsKind"],
+    label: "kind of email",
+    says: `must be one of ${NEWS_KINDS.join(", ")}, on a subscription's link`,
+  },
 };
 
 const fieldsSaying = (names: string[], says: string) => Object.fromEntries(names.map((name) => [name, says]));

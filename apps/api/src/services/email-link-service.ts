@@ -1,4 +1,10 @@
-import { type EmailLinkResult, emailLinkMessages, PRICE_ALERT_KIND_WORDS } from "@pharmacompare/contract";
+import {
+  type EmailLinkResult,
+  emailLinkMessages,
+  NEWS_KINDS,
+  type NewsKind,
+  PRICE_ALERT_KIND_WORDS,
+} from "@pharmacompare/contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { emailLinks, emailOutbox, emailSuppressions, priceAlerts, subscriptions } from "../db/schema.ts";
@@ -21,6 +27,10 @@ import type { PricesChanged } from "./price-service.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A link's stored kind, if it is one we know. */
+const readNewsKind = (value: string | null | undefined): NewsKind | undefined =>
+  NEWS_KINDS.find((kind) => kind === value);
+
 /** SHA-256 of a column's trimmed, lower-cased text, as email/secrets.ts hashEmail computes it. */
 export const emailHashSql = (
   column: typeof priceAlerts.email | typeof subscriptions.email | typeof emailOutbox.toAddress,
@@ -42,9 +52,21 @@ async function liftOptOut(tx: Database, email: string): Promise<void> {
  */
 export function createEmailLinkService(
   db: Database,
-  options: { now: () => Date; outbox: OutboxService; pricesChanged: PricesChanged },
+  options: {
+    now: () => Date;
+    outbox: OutboxService;
+    pricesChanged: PricesChanged;
+    /** Stops one kind of price news (subscription-service.ts stopKind, decision 041). */
+    stopKind: (
+      tx: Database,
+      subscriptionId: string,
+      kind: NewsKind,
+      client: { ipAddress: string | null },
+      at: Date,
+    ) => Promise<boolean>;
+  },
 ) {
-  const { now, outbox, pricesChanged } = options;
+  const { now, outbox, pricesChanged, stopKind } = options;
   const unknownLink = () => notFound(emailLinkMessages.unknownLink);
 
   async function linkFor(tx: Database, token: string, purpose: "confirm" | "unsubscribe") {
@@ -202,12 +224,28 @@ export function createEmailLinkService(
     /**
      * One-click unsubscribe (RFC 8058) and the web page's button: cancels the alert, unsubscribes
      * the subscription, or, for an address link, records that the address wants no more email and
-     * ends every alert and subscription it has. Unsent emails about what ended are cancelled.
+     * ends every alert and subscription it has. Unsent emails about what ended are cancelled. The
+     * link of a price-news email stops its own kind only (decision 041), unless `everything`.
      */
-    async unsubscribe(token: string): Promise<EmailLinkResult> {
+    async unsubscribe(
+      token: string,
+      options: { everything?: boolean; ipAddress?: string | null } = {},
+    ): Promise<EmailLinkResult> {
       const at = now();
       const result = await db.transaction(async (tx) => {
         const link = await linkFor(tx, token, "unsubscribe");
+        const kind = readNewsKind(link?.stopsKind);
+        if (link?.subscriptionId && kind && !options.everything) {
+          const client = { ipAddress: options.ipAddress ?? null };
+          if (await stopKind(tx, link.subscriptionId, kind, client, at)) {
+            return {
+              message: emailLinkMessages.kindUnsubscribed[kind],
+              kind: "subscription" as const,
+              stopped: kind,
+            };
+          }
+          return { message: emailLinkMessages.subscriptionUnsubscribed, kind: "subscription" as const };
+        }
         if (link?.priceAlertId) {
           await tx
             .update(priceAlerts)

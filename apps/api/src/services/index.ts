@@ -27,6 +27,7 @@ import { createEmailLinkService } from "./email-link-service.ts";
 import { killAfterRows } from "./fault-injection.ts";
 import { createFiguresService } from "./figures-service.ts";
 import { createMedicationService } from "./medication-service.ts";
+import { createNewsletterService } from "./newsletter-service.ts";
 import { createOutboxService } from "./outbox-service.ts";
 import { createPharmacyPageService } from "./pharmacy-page-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
@@ -82,6 +83,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     outbox,
   });
   const priceNews = createPriceNewsService(db, { config, outbox });
+  const subscriptions = createSubscriptionService(db, { now, config, outbox });
+  const newsletters = createNewsletterService(db, { now, config, audit, outbox, priceNews });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -106,7 +109,12 @@ export function createServices(db: Database, options: ServiceOptions) {
     clickOuts: createClickOutService(db, { now, log }),
     conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),
     contact: createContactService(db, { now, config, outbox }),
-    emailLinks: createEmailLinkService(db, { now, outbox, pricesChanged: priceAlerts.pricesChanged }),
+    emailLinks: createEmailLinkService(db, {
+      now,
+      outbox,
+      pricesChanged: priceAlerts.pricesChanged,
+      stopKind: subscriptions.stopKind,
+    }),
     /** Manage my alerts (decision 043): an address's alerts from the link in its emails. */
     alertManage: createAlertManageService(db, { now, outbox, pricesChanged: priceAlerts.pricesChanged }),
     medications,
@@ -128,7 +136,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     }),
     sitemap: createSitemapService(db),
     figures: createFiguresService(db),
-    subscriptions: createSubscriptionService(db, { now, config, outbox }),
+    subscriptions,
     adminMessages,
     adminMedications,
     adminPharmacies,
@@ -144,8 +152,14 @@ export function createServices(db: Database, options: ServiceOptions) {
     }),
     adminSubscriptions: createAdminSubscriptionService(db, { audit, outbox }),
     priceNews,
-    /** Scheduled jobs that run once across every API process (decision 038). */
-    jobs: createJobScheduler(db, { now, log, jobs: priceNewsJobs(priceNews) }),
+    newsletters,
+    /** Scheduled jobs and due newsletters, each run once across every API process (decisions 038, 041). */
+    jobs: createJobScheduler(db, {
+      now,
+      log,
+      jobs: priceNewsJobs(priceNews),
+      pollers: [newsletters.poller],
+    }),
   };
 }
 

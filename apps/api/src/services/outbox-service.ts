@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { endpointUrl, publicEndpoints } from "@pharmacompare/contract";
+import { endpointUrl, type NewsKind, publicEndpoints } from "@pharmacompare/contract";
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ApiConfig } from "../config.ts";
@@ -43,7 +43,9 @@ export type EmailTemplate =
   | "contact-acknowledgement"
   | "subscriber-price-drops"
   | "weekly-digest"
-  | "new-medications";
+  | "new-medications"
+  | "newsletter"
+  | "newsletter-test";
 
 export interface QueuedEmail {
   /** Names the event: queueing the same key twice queues one email. */
@@ -56,6 +58,8 @@ export interface QueuedEmail {
   subscriptionId?: string | null;
   /** Price news to an audience: sent after due transactional email (decision 038). */
   bulk?: boolean;
+  /** The staff newsletter it carries (decision 041). */
+  newsletterId?: string | null;
 }
 
 /** What an email's unsubscribe link stops: an alert, a subscription, or all email to an address. */
@@ -352,6 +356,7 @@ export function createOutboxService(
           headers: email.headers,
           priceAlertId: email.priceAlertId ?? null,
           subscriptionId: email.subscriptionId ?? null,
+          newsletterId: email.newsletterId ?? null,
           bulk: email.bulk ?? false,
           nextAttemptAt: at,
         })),
@@ -399,8 +404,15 @@ export function createOutboxService(
       return `${config.siteUrl}/manage-emails?${new URLSearchParams({ token })}`;
     },
 
-    /** An unsubscribe link for each of a batch's subscriptions, in one insert (price news). */
-    async subscriptionUnsubscribeLinks(tx: Database, subscriptionIds: string[]): Promise<MintedLinks[]> {
+    /**
+     * An unsubscribe link for each of a batch's subscriptions, in one insert (price news). With
+     * `kind`, the link stops that kind of email only (decision 041); its page offers everything.
+     */
+    async subscriptionUnsubscribeLinks(
+      tx: Database,
+      subscriptionIds: string[],
+      kind?: NewsKind,
+    ): Promise<MintedLinks[]> {
       if (subscriptionIds.length === 0) return [];
       const tokens = subscriptionIds.map(() => newLinkToken());
       await tx.insert(emailLinks).values(
@@ -408,6 +420,7 @@ export function createOutboxService(
           tokenHash: (tokens[index] as { hash: string }).hash,
           purpose: "unsubscribe",
           subscriptionId,
+          stopsKind: kind ?? null,
         })),
       );
       return tokens.map(({ token }) => mintedLinks(token));

@@ -1,4 +1,4 @@
-import { londonDay, readLegalCategory } from "@pharmacompare/contract";
+import { londonDay, type NewsKind, readLegalCategory } from "@pharmacompare/contract";
 import { and, asc, eq, gt, isNotNull, lte, not, type SQL, sql } from "drizzle-orm";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -39,13 +39,11 @@ function inScope<T extends { conditionId: string }>(items: T[], followed: Set<st
 }
 
 /** What a subscriber follows, by name, for the email's "why" line. */
-function scopeOf(followed: Set<string> | null, names: Map<string, string>): Followed {
+export function scopeOf(followed: Set<string> | null, names: Map<string, string>): Followed {
   return followed
     ? { all: false, conditionNames: [...followed].map((id) => names.get(id) ?? id) }
     : { all: true };
 }
-
-type Interest = "priceDrops" | "weeklyDigest" | "newMedications";
 
 /** A medication and dosage written in a period: its lowest price at each end and before it. */
 export interface PriceMove extends PriceFall {
@@ -54,10 +52,21 @@ export interface PriceMove extends PriceFall {
 }
 
 /** A subscriber as price news needs them. */
-interface Recipient {
+export interface Recipient {
   id: string;
   email: string;
   subscribedTo: { type: string; value: string | null }[];
+}
+
+/** Subscribers who chose `interest` (a column of the subscription). */
+export function chose(interest: NewsKind): SQL {
+  const columns = {
+    priceDrops: subscriptions.priceDrops,
+    weeklyDigest: subscriptions.weeklyDigest,
+    newMedications: subscriptions.newMedications,
+    promotions: subscriptions.promotions,
+  } satisfies Record<NewsKind, unknown>;
+  return sql`${columns[interest]}`;
 }
 
 /** The conditions a subscriber follows, or null for all (`subscribedTo` has no condition entry, or "all"). */
@@ -80,15 +89,10 @@ export function createPriceNewsService(
    * each batch is one indexed read, whatever the audience's size).
    */
   async function* audience(
-    interest: Interest,
-    options: { without?: Interest; batchSize?: number } = {},
+    interest: NewsKind,
+    options: { without?: NewsKind; where?: SQL; batchSize?: number } = {},
   ): AsyncGenerator<Recipient[]> {
     const batchSize = options.batchSize ?? AUDIENCE_BATCH;
-    const chose: Record<Interest, SQL> = {
-      priceDrops: sql`${subscriptions.priceDrops}`,
-      weeklyDigest: sql`${subscriptions.weeklyDigest}`,
-      newMedications: sql`${subscriptions.newMedications}`,
-    };
     let after: string | undefined;
     for (;;) {
       const batch = await db
@@ -102,8 +106,9 @@ export function createPriceNewsService(
           and(
             eq(subscriptions.status, "active"),
             isNotNull(subscriptions.confirmedAt),
-            chose[interest],
-            options.without ? not(chose[options.without]) : undefined,
+            chose(interest),
+            options.without ? not(chose(options.without)) : undefined,
+            options.where,
             after === undefined ? undefined : gt(subscriptions.id, after),
           ),
         )
@@ -246,7 +251,9 @@ export function createPriceNewsService(
   /**
    * Queues one email per recipient of `recipients` that `build` answers for, a batch per
    * transaction: keys already queued are skipped (a repeated or taken-over run), then the batch's
-   * unsubscribe links and emails are inserted, and the run's lease renewed.
+   * unsubscribe links (each stopping `kind` only, decision 041) and emails are inserted, and the
+   * run's lease renewed. `goOn`, asked inside each batch's transaction before it writes, ends the
+   * run early (a cancelled newsletter: its lock orders the batch against the cancel).
    */
   async function queueToAudience(
     recipients: AsyncGenerator<Recipient[]>,
@@ -255,6 +262,7 @@ export function createPriceNewsService(
       recipient: Recipient,
       followed: Set<string> | null,
     ) => { key: string; template: EmailTemplate; content: (links: NewsLinks) => RenderedEmail } | null,
+    options: { kind: NewsKind; newsletterId?: string; goOn?: (tx: Database) => Promise<boolean> },
   ): Promise<{ subscribers: number; queued: number }> {
     const summary = { subscribers: 0, queued: 0 };
     for await (const batch of recipients) {
@@ -263,7 +271,12 @@ export function createPriceNewsService(
         const email = build(recipient, followedConditions(recipient.subscribedTo));
         return email ? [{ recipient, ...email }] : [];
       });
+      let stopped = false;
       summary.queued += await db.transaction(async (tx) => {
+        if (options.goOn && !(await options.goOn(tx))) {
+          stopped = true;
+          return 0;
+        }
         const already = await outbox.queuedKeys(
           tx,
           due.map((entry) => entry.key),
@@ -272,6 +285,7 @@ export function createPriceNewsService(
         const links = await outbox.subscriptionUnsubscribeLinks(
           tx,
           fresh.map((entry) => entry.recipient.id),
+          options.kind,
         );
         await outbox.enqueueMany(
           tx,
@@ -284,13 +298,14 @@ export function createPriceNewsService(
               content: entry.content({ unsubscribe: link.unsubscribe, manage: link.manage }),
               headers: link.headers,
               subscriptionId: entry.recipient.id,
+              newsletterId: options.newsletterId ?? null,
               bulk: true,
             };
           }),
         );
         return fresh.length;
       });
-      if (!(await context.renew())) break;
+      if (stopped || !(await context.renew())) break;
     }
     if (summary.queued > 0) outbox.wake();
     return summary;
@@ -304,6 +319,8 @@ export function createPriceNewsService(
 
   return {
     audience,
+    queueToAudience,
+    conditionNames,
     priceMoves,
     falls,
 
@@ -320,20 +337,25 @@ export function createPriceNewsService(
       if (found.length === 0) return { falls: 0, subscribers: 0, queued: 0 };
       const names = await conditionNames();
       const day = londonDay(to);
-      const sent = await queueToAudience(audience("priceDrops"), context, (recipient, followed) => {
-        const theirs = inScope(found, followed);
-        if (theirs.length === 0) return null;
-        return {
-          key: `price-drops:${recipient.id}:${day}`,
-          template: "subscriber-price-drops",
-          content: (links) =>
-            subscriberPriceDropsEmail(
-              theirs,
-              { siteUrl: config.siteUrl, followed: scopeOf(followed, names), percent },
-              links,
-            ),
-        };
-      });
+      const sent = await queueToAudience(
+        audience("priceDrops"),
+        context,
+        (recipient, followed) => {
+          const theirs = inScope(found, followed);
+          if (theirs.length === 0) return null;
+          return {
+            key: `price-drops:${recipient.id}:${day}`,
+            template: "subscriber-price-drops",
+            content: (links) =>
+              subscriberPriceDropsEmail(
+                theirs,
+                { siteUrl: config.siteUrl, followed: scopeOf(followed, names), percent },
+                links,
+              ),
+          };
+        },
+        { kind: "priceDrops" },
+      );
       return { falls: found.length, ...sent };
     },
 
@@ -354,21 +376,30 @@ export function createPriceNewsService(
       const added = await newMedications(from, to);
       const articles = await newArticles(from, to);
       const names = await conditionNames();
-      const digest = await queueToAudience(audience("weeklyDigest"), context, (recipient, followed) => {
-        const theirs: WeeklyDigest = {
-          falls: inScope(weekFalls, followed).slice(0, DIGEST_FALLS),
-          newLows: inScope(newLows, followed).slice(0, DIGEST_FALLS),
-          medications: inScope(added, followed),
-          articles,
-        };
-        if (isEmptyDigest(theirs)) return null;
-        return {
-          key: `weekly-digest:${recipient.id}:${week}`,
-          template: "weekly-digest",
-          content: (links) =>
-            weeklyDigestEmail(theirs, { siteUrl: config.siteUrl, followed: scopeOf(followed, names) }, links),
-        };
-      });
+      const digest = await queueToAudience(
+        audience("weeklyDigest"),
+        context,
+        (recipient, followed) => {
+          const theirs: WeeklyDigest = {
+            falls: inScope(weekFalls, followed).slice(0, DIGEST_FALLS),
+            newLows: inScope(newLows, followed).slice(0, DIGEST_FALLS),
+            medications: inScope(added, followed),
+            articles,
+          };
+          if (isEmptyDigest(theirs)) return null;
+          return {
+            key: `weekly-digest:${recipient.id}:${week}`,
+            template: "weekly-digest",
+            content: (links) =>
+              weeklyDigestEmail(
+                theirs,
+                { siteUrl: config.siteUrl, followed: scopeOf(followed, names) },
+                links,
+              ),
+          };
+        },
+        { kind: "weeklyDigest" },
+      );
       const alone = await queueToAudience(
         audience("newMedications", { without: "weeklyDigest" }),
         context,
@@ -386,6 +417,7 @@ export function createPriceNewsService(
               ),
           };
         },
+        { kind: "newMedications" },
       );
       return {
         falls: weekFalls.length,

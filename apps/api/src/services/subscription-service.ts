@@ -5,6 +5,7 @@ import {
   type ManageEmailsRequest,
   type ManageEmailsResult,
   manageEmailsMessages,
+  type NewsKind,
   type SubscribeRequest,
   type SubscriptionPreferences,
   subscriptionConsentVersion,
@@ -35,7 +36,16 @@ const NEWS_TEMPLATES: [keyof SubscriptionPreferences, EmailTemplate][] = [
   ["priceDrops", "subscriber-price-drops"],
   ["weeklyDigest", "weekly-digest"],
   ["newMedications", "new-medications"],
+  // Staff newsletters (services/newsletter-service.ts, decision 041).
+  ["promotions", "newsletter"],
 ];
+
+/** Where one kind was stopped from an email's own unsubscribe link (the consent history's source). */
+const UNSUBSCRIBE_LINK_SOURCE = "unsubscribe-link";
+
+/** The templates of the kinds `asked` gives up that `agreed` had. */
+const givenUpTemplates = (agreed: SubscriptionTerms, asked: SubscriptionTerms) =>
+  NEWS_TEMPLATES.filter(([key]) => agreed[key] && !asked[key]).map(([, template]) => template);
 
 /** Where a change made on the manage-my-emails page was asked for (the consent history's source). */
 const MANAGE_LINK_SOURCE = "manage-link";
@@ -136,6 +146,67 @@ export function createSubscriptionService(
   };
 
   return {
+    /**
+     * The unsubscribe link of a price-news email stops that kind only (decision 041): the interest
+     * is given up at once, with a request and its confirmation in the consent history, and that
+     * kind's unsent emails are cancelled; giving up the last interest ends the subscription.
+     * Answers whether the subscription is still active. In the caller's transaction.
+     */
+    async stopKind(
+      tx: Database,
+      subscriptionId: string,
+      kind: NewsKind,
+      client: { ipAddress: string | null },
+      at: Date,
+    ): Promise<boolean> {
+      const [subscription] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscriptionId))
+        .for("update");
+      if (subscription?.status !== "active") return false;
+      const agreed = subscriptionTermsOf(subscription);
+      // Repeating the link is harmless.
+      if (!agreed[kind]) return true;
+      const asked: SubscriptionTerms = { ...agreed, [kind]: false };
+      const request = await recordConsentRequest(tx, {
+        subscriptionId: subscription.id,
+        email: subscription.email,
+        terms: asked,
+        held: false,
+        wordingVersion: subscription.consentVersion,
+        source: UNSUBSCRIBE_LINK_SOURCE,
+        ipAddress: client.ipAddress,
+        at,
+      });
+      const noneLeft = PREFERENCE_KEYS.every((key) => !asked[key]);
+      await tx
+        .update(subscriptions)
+        .set({
+          [kind]: false,
+          ...(noneLeft ? { status: "unsubscribed", unsubscribedAt: at } : {}),
+          updatedAt: at,
+        })
+        .where(eq(subscriptions.id, subscription.id));
+      await outbox.cancelPending(
+        tx,
+        and(
+          eq(emailOutbox.subscriptionId, subscription.id),
+          noneLeft ? undefined : inArray(emailOutbox.template, givenUpTemplates(agreed, asked)),
+        ) as SQL,
+      );
+      await recordConsentConfirmation(tx, {
+        subscriptionId: subscription.id,
+        email: subscription.email,
+        terms: asked,
+        wordingVersion: request.wordingVersion,
+        requestId: request.id,
+        ipAddress: client.ipAddress,
+        at,
+      });
+      return !noneLeft;
+    },
+
     /** `GET /api/email/manage`: what the link's subscription follows and receives (issue 28). */
     async managed(token: string): Promise<ManagedSubscription> {
       const subscription = await subscriptionOfLink(db, token);
@@ -195,9 +266,7 @@ export function createSubscriptionService(
           .set({ ...input.preferences, subscribedTo: scope, updatedAt: at })
           .where(eq(subscriptions.id, subscription.id));
         // Price news of a kind given up and not sent yet is not sent.
-        const givenUp = NEWS_TEMPLATES.filter(([key]) => agreed[key] && !asked[key]).map(
-          ([, template]) => template,
-        );
+        const givenUp = givenUpTemplates(agreed, asked);
         if (givenUp.length > 0) {
           await outbox.cancelPending(
             tx,

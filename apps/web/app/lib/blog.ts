@@ -21,17 +21,6 @@ export function showsUpdatedDate(publishDate: string, lastUpdated: string): bool
   return londonDay(published) !== londonDay(updated);
 }
 
-/**
- * An image we are willing to load: a path on this site, nothing else. The CSP allows only
- * `img-src 'self' data:`, so any other host would be blocked and leave a broken image. `//host` and
- * `/\host` are protocol-relative (browsers read a backslash as a slash), so they are refused too.
- */
-export function safeImageUrl(url: string | null): string | null {
-  if (!url) return null;
-  const trimmed = url.trim();
-  return /^\/(?![/\\])/.test(trimmed) ? trimmed : null;
-}
-
 /** Newest first by publish date, whatever order the API used. */
 export function sortNewestFirst<T extends Pick<BlogPostSummary, "publishDate">>(posts: readonly T[]): T[] {
   return [...posts].sort((a, b) => Date.parse(b.publishDate) - Date.parse(a.publishDate));

@@ -1,4 +1,5 @@
 import { type BlogPost, type BlogPostSummary, formatLongDate } from "@pharmacompare/contract";
+import { safeImageUrl } from "@pharmacompare/safe-markdown/image-url";
 import { data, Link } from "react-router";
 import { ArrowLeftIcon, ClockIcon } from "../components/blog/blog-icons.tsx";
 import { BlogPostGrid } from "../components/blog/blog-post-card.tsx";
@@ -9,7 +10,7 @@ import { ArrowRightIcon } from "../components/ui/icons.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
 import { articleHtml } from "../lib/article-html.server.ts";
 import { loadBlogArticle } from "../lib/blog.server.ts";
-import { safeImageUrl, showsUpdatedDate } from "../lib/blog.ts";
+import { showsUpdatedDate } from "../lib/blog.ts";
 import { pageMeta } from "../lib/page-meta.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/blog-post";

@@ -123,12 +123,14 @@ export async function action({ request }: Route.ActionArgs): Promise<Acted> {
   const token = String(form.get("token") ?? "").trim();
   if (form.get("intent") === ALERT_INTENT) return manageAlert(request, form, token);
   if (form.get("intent") === "unsubscribe") {
+    // The link may be one kind's (decision 041): from this page it stops everything.
     const outcome = await followEmailLink(
       serverApi(),
       publicEndpoints.unsubscribe,
       token,
       { signal: request.signal },
       logServerError,
+      { everything: true },
     );
     if (outcome.status === "done") return { status: "unsubscribed", message: outcome.message };
     return { status: outcome.status };

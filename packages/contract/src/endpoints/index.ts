@@ -7,6 +7,7 @@ import * as catalogueCategories from "./admin/categories.ts";
 import * as contactAdmin from "./admin/contacts.ts";
 import * as scheduledJobs from "./admin/jobs.ts";
 import * as catalogueMedications from "./admin/medications.ts";
+import * as newsletters from "./admin/newsletters.ts";
 import * as cataloguePharmacies from "./admin/pharmacies.ts";
 import * as priceAlertAdmin from "./admin/price-alerts.ts";
 import * as priceSheets from "./admin/price-sheets.ts";
@@ -71,6 +72,7 @@ export const adminEndpoints = {
   ...contactAdmin,
   ...priceAlertAdmin,
   ...subscriptionAdmin,
+  ...newsletters,
   ...catalogueMedications,
   ...cataloguePharmacies,
   ...cataloguePrices,

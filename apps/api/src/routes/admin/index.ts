@@ -7,6 +7,7 @@ import { adminCategoryRoutes } from "./categories.ts";
 import { adminContactRoutes } from "./contacts.ts";
 import { adminJobRoutes } from "./jobs.ts";
 import { adminMedicationRoutes } from "./medications.ts";
+import { adminNewsletterRoutes } from "./newsletters.ts";
 import { adminPharmacyRoutes } from "./pharmacies.ts";
 import { adminPriceAlertRoutes } from "./price-alerts.ts";
 import { adminPriceSheetRoutes } from "./price-sheets.ts";
@@ -39,6 +40,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminPriceAlertRoutes);
   await app.register(adminSubscriptionRoutes);
   await app.register(adminJobRoutes);
+  await app.register(adminNewsletterRoutes);
   await app.register(adminMedicationRoutes);
   await app.register(adminPharmacyRoutes);
   await app.register(adminPriceRoutes);

@@ -27,9 +27,12 @@ export const visitorWriteRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // Mail clients post `List-Unsubscribe=One-Click` as a form (RFC 8058); the web page posts nothing.
-  // Either way only the token counts.
+  // Either way only the query counts: the token, and `everything` from the page's second button.
   registerEndpoint(app, publicEndpoints.unsubscribe, async (request) =>
-    app.services.emailLinks.unsubscribe(request.query.token),
+    app.services.emailLinks.unsubscribe(request.query.token, {
+      everything: request.query.everything === "true",
+      ipAddress: request.ip || null,
+    }),
   );
 
   // The manage-my-emails page (issue 28): the token of any price-news email's unsubscribe link.

@@ -29,6 +29,8 @@ describe("the admin screen list", () => {
       "Blog",
       "Admin Messages",
       "Email Subscriptions",
+      // Issue 28 (decision 041): staff newsletters, beside the subscriptions they go to.
+      "Newsletters",
       "Profile Settings",
       "Audit Log",
     ]);

@@ -24,6 +24,8 @@ export const adminScreens = {
   newBlogPost: { label: "New Blog Post", path: "/admin/blog/new", inMenu: false },
   messages: { label: "Admin Messages", path: "/admin/messages", inMenu: true },
   subscriptions: { label: "Email Subscriptions", path: "/admin/subscriptions", inMenu: true },
+  newsletters: { label: "Newsletters", path: "/admin/newsletters", inMenu: true },
+  newNewsletter: { label: "New Newsletter", path: "/admin/newsletters/new", inMenu: false },
   profile: { label: "Profile Settings", path: "/admin/profile", inMenu: true },
   audit: { label: "Audit Log", path: "/admin/audit", inMenu: true },
 } as const satisfies Record<string, AdminScreen>;

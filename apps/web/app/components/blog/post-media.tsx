@@ -1,6 +1,6 @@
 import { DEFAULT_FEATURED_IMAGE } from "@pharmacompare/contract";
+import { safeImageUrl } from "@pharmacompare/safe-markdown/image-url";
 import { useEffect, useRef, useState } from "react";
-import { safeImageUrl } from "../../lib/blog.ts";
 import { CategoryGlyph } from "./blog-icons.tsx";
 
 /** A calm tint per category, so placeholders tell posts apart; text on each meets WCAG AA. */

@@ -52,6 +52,24 @@ describe("followEmailLink", () => {
     });
   });
 
+  it("passes on the one kind a price-news link stopped, and asks for everything when told (decision 041)", async () => {
+    const { api, fetch } = clientAnswering(200, {
+      message: emailLinkMessages.kindUnsubscribed.weeklyDigest,
+      kind: "subscription",
+      stopped: "weeklyDigest",
+    });
+    expect(await followEmailLink(api, publicEndpoints.unsubscribe, token)).toEqual({
+      status: "done",
+      message: emailLinkMessages.kindUnsubscribed.weeklyDigest,
+      kind: "subscription",
+      stopped: "weeklyDigest",
+    });
+    await followEmailLink(api, publicEndpoints.unsubscribe, token, {}, undefined, { everything: true });
+    expect(fetch.mock.calls[1]?.[0]).toBe(
+      `http://api.test/api/email/unsubscribe?token=${token}&everything=true`,
+    );
+  });
+
   it("says the link is not valid for the API's 404 or 400, and for no token at all", async () => {
     for (const status of [404, 400]) {
       const { api } = clientAnswering(status, { error: "Unknown link" });

@@ -6,7 +6,14 @@ export type EmailLinkEndpoint = typeof publicEndpoints.confirmEmail | typeof pub
 
 export type EmailLinkOutcome =
   /** The API did it: its message says what happened. */
-  | { status: "done"; message: string; kind: EmailLinkResult["kind"]; change?: true }
+  | {
+      status: "done";
+      message: string;
+      kind: EmailLinkResult["kind"];
+      change?: true;
+      /** The one kind of price news the link stopped (decision 041): the page offers everything. */
+      stopped?: EmailLinkResult["stopped"];
+    }
   /** No such token, used up or expired (the API's 404, or a malformed token's 400). */
   | { status: "unknown"; message: string }
   /** Nothing answered, or the server failed: the visitor may press the button again. */
@@ -31,16 +38,20 @@ export async function followEmailLink(
   token: string,
   init: ApiRequestInit = {},
   log?: (message: string) => void,
+  options: { everything?: boolean } = {},
 ): Promise<EmailLinkOutcome> {
   if (token === "") return { status: "unknown", message: emailLinkMessages.unknownLink };
   try {
-    const answer = await api.call(endpoint, { query: { token } }, init);
+    // `everything`: the unsubscribe link of one kind's email, asked to stop them all (decision 041).
+    const query = options.everything ? { token, everything: "true" as const } : { token };
+    const answer = await api.call(endpoint, { query }, init);
     return {
       status: "done",
       message: answer.message,
       kind: answer.kind,
       // A change to a confirmed alert or subscription, held until this link (decision 031).
       ...(answer.change ? { change: true as const } : {}),
+      ...("stopped" in answer && answer.stopped ? { stopped: answer.stopped } : {}),
     };
   } catch (error) {
     if (

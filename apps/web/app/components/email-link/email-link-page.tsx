@@ -1,5 +1,5 @@
 import { emailLinkMessages, SUPPORT_EMAIL } from "@pharmacompare/contract";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { BackToHome } from "../ui/back-to-home.tsx";
 import type { EmailLinkOutcome } from "./email-link-action.ts";
@@ -41,9 +41,12 @@ export function emailLinkMeta(title: string) {
 export function EmailLinkPage({
   copy,
   outcome,
+  afterDone,
 }: {
   copy: EmailLinkCopy;
   outcome: EmailLinkOutcome | undefined;
+  /** What the page offers next once the link was followed (the unsubscribe page's "everything"). */
+  afterDone?: (token: string) => ReactNode;
 }) {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
@@ -72,7 +75,10 @@ export function EmailLinkPage({
       </h1>
       <div className="mt-4 max-w-xl space-y-4 text-base text-slate-700 leading-7">
         {done ? (
-          <p role="status">{done.message}</p>
+          <>
+            <p role="status">{done.message}</p>
+            {afterDone?.(token)}
+          </>
         ) : unknown ? (
           <>
             <p>{emailLinkMessages.unknownLink}</p>

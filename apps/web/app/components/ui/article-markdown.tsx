@@ -1,7 +1,5 @@
-import Markdown, { type Components, type ExtraProps } from "react-markdown";
-import remarkGfm from "remark-gfm";
-import { safeImageUrl } from "../../lib/blog.ts";
-import { isExternalUrl, safeMarkdownUrl } from "../../lib/markdown-urls.ts";
+import { type PresentationComponents, safeMarkdown } from "@pharmacompare/safe-markdown";
+import type { ExtraProps } from "react-markdown";
 
 type HastNode = NonNullable<ExtraProps["node"]>;
 
@@ -23,25 +21,10 @@ function tableLabel(node: HastNode | undefined): string {
   return named.length > 0 ? `Table: ${named.join(", ")}` : "Table";
 }
 
-const components: Components = {
+/** How an article dresses the safe renderer's output; links and images are the renderer's own. */
+const components: PresentationComponents = {
   // The article title is the page's only h1: a "# heading" in the body becomes a section heading.
   h1: ({ node: _node, ...props }) => <h2 {...props} />,
-  a: ({ node: _node, href, children, ...props }) => {
-    // An address the URL rule refused arrives empty: keep the words, drop the link.
-    if (!href) return <span>{children}</span>;
-    const external = isExternalUrl(href);
-    return (
-      <a {...props} href={href} rel={external ? "noopener noreferrer" : undefined}>
-        {children}
-      </a>
-    );
-  },
-  // Same-origin paths only (the CSP blocks other hosts); any other image is replaced by its alt text.
-  img: ({ node: _node, src, alt }) => {
-    const safe = safeImageUrl(typeof src === "string" ? src : null);
-    if (safe) return <img src={safe} alt={alt ?? ""} loading="lazy" decoding="async" />;
-    return alt ? <span>{alt}</span> : null;
-  },
   // Wide tables scroll inside their own labelled, focusable region instead of stretching the page.
   table: ({ node, children }) => (
     <div className="table-figure">
@@ -58,15 +41,12 @@ const components: Components = {
 };
 
 /**
- * An article's markdown body as React elements (GitHub-flavoured: tables, lists, strikethrough).
- * Raw HTML in the markdown is dropped, never rendered; links and images pass the URL rule first.
+ * An article's markdown body as React elements, through the one safe renderer
+ * (`@pharmacompare/safe-markdown`, decision 041: GitHub-flavoured, raw HTML dropped, links and
+ * images past the URL rule), which staff newsletters use too.
  */
 export function MarkdownContent({ content }: { content: string }) {
-  return (
-    <Markdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeMarkdownUrl} components={components}>
-      {content}
-    </Markdown>
-  );
+  return safeMarkdown(content, { components });
 }
 
 /** The body in the article's typography (the back-office's live preview renders it in the browser). */

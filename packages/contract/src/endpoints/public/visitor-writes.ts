@@ -10,6 +10,7 @@ import {
   ManageEmailsResult,
   PriceAlertRequest,
   SubscribeRequest,
+  UnsubscribeQuery,
 } from "../../visitor-writes.ts";
 import { MessageResponse } from "../admin/auth.ts";
 
@@ -59,8 +60,9 @@ export const unsubscribe = defineEndpoint({
   summary: "Stop a price alert or subscription: the one-click unsubscribe of every email (RFC 8058)",
   description:
     "Mail clients post `List-Unsubscribe=One-Click` as a form to the address in the List-Unsubscribe " +
-    "header; the web's /unsubscribe page posts here too. Repeating it is harmless.",
-  query: EmailTokenQuery,
+    "header; the web's /unsubscribe page posts here too. Repeating it is harmless. The link of a " +
+    "price-news email stops that kind of email only (`stopped` names it) unless `everything=true`.",
+  query: UnsubscribeQuery,
   responses: { 200: EmailLinkResult, ...refusals(400, 404) },
 });
 

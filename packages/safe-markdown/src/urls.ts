@@ -1,4 +1,3 @@
-// Kept apart from blog.ts so that pages that only show cards do not ship the markdown parser.
 import { defaultUrlTransform } from "react-markdown";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isExternalUrl, safeMarkdownUrl } from "./markdown-urls.ts";
+import { safeImageUrl } from "./image-url.ts";
+import { isExternalUrl, safeMarkdownUrl } from "./urls.ts";
 
 describe("safeMarkdownUrl: only http, https, irc, ircs, mailto and xmpp, or relative", () => {
   it.each([
@@ -45,5 +46,27 @@ describe("isExternalUrl", () => {
     expect(isExternalUrl("/blog")).toBe(false);
     expect(isExternalUrl("#section")).toBe(false);
     expect(isExternalUrl("mailto:help@example.org")).toBe(false);
+  });
+});
+
+describe("safeImageUrl", () => {
+  it("accepts paths on this site", () => {
+    expect(safeImageUrl("/images/blog/a.jpg")).toBe("/images/blog/a.jpg");
+    expect(safeImageUrl("  /images/blog/a.jpg ")).toBe("/images/blog/a.jpg");
+  });
+
+  it("refuses other hosts, which the CSP's img-src 'self' would block", () => {
+    expect(safeImageUrl("https://cdn.example.org/a.jpg")).toBe(null);
+    expect(safeImageUrl("http://cdn.example.org/a.jpg")).toBe(null);
+    expect(safeImageUrl("/\\evil.example/a.jpg")).toBe(null);
+    expect(safeImageUrl("images/a.jpg")).toBe(null);
+  });
+
+  it("refuses anything else, and treats empty as none", () => {
+    expect(safeImageUrl(null)).toBe(null);
+    expect(safeImageUrl("")).toBe(null);
+    expect(safeImageUrl("javascript:alert(1)")).toBe(null);
+    expect(safeImageUrl("data:image/svg+xml,<svg/>")).toBe(null);
+    expect(safeImageUrl("//evil.example/a.jpg")).toBe(null);
   });
 });

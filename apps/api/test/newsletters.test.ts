@@ -1,0 +1,437 @@
+import {
+  AuditPage,
+  adminEndpoints,
+  type EndpointDefinition,
+  endpointUrl,
+  Newsletter,
+  NewsletterList,
+  newsletterMessages,
+} from "@pharmacompare/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, medications, newsletters, subscriptions } from "../src/db/schema.ts";
+import { createJobScheduler } from "../src/jobs/scheduler.ts";
+import { bearer, HOUR, MINUTE, signIn, testClock } from "./admin-helpers.ts";
+import { TEST_ADMIN } from "./fixtures.ts";
+import { expectListConvention } from "./list-convention.ts";
+import { type ParsedMail, parseMail } from "./mail-message.ts";
+import { createSmtpSink } from "./smtp-sink.ts";
+import { createTestApi, type TestApi } from "./test-api.ts";
+
+/**
+ * Staff newsletters (issue 28, decision 041) over a real SMTP server on loopback: written, refused
+ * when they name a prescription-only medicine, previewed through the blog's safe renderer, tested
+ * on oneself, scheduled or sent now, queued once per subscriber by whichever process takes the
+ * lease, cancelled while sending, every step in the audit log.
+ */
+const SITE = "https://www.pharmacompare.example";
+const API = "https://api.pharmacompare.example";
+
+const sink = createSmtpSink();
+const clock = testClock({ frozen: true });
+let api: TestApi;
+let token: string;
+
+beforeAll(async () => {
+  await sink.start();
+  api = await createTestApi(
+    { SMTP_URL: sink.url, SITE_URL: SITE, API_URL: API, MAIL_RATE: "1000" },
+    { now: clock.now },
+  );
+  token = await signIn(api.app);
+});
+afterAll(async () => {
+  await api?.close();
+  await sink.stop();
+});
+
+async function call(
+  endpoint: EndpointDefinition,
+  input: { params?: Record<string, string>; body?: unknown; query?: Record<string, unknown> } = {},
+) {
+  const res = await api.app.inject({
+    method: endpoint.method,
+    url: endpointUrl(endpoint, input),
+    headers: bearer(token),
+    ...(input.body === undefined ? {} : { payload: input.body as object }),
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+type Overrides = Partial<typeof subscriptions.$inferInsert>;
+
+/** A subscriber as the double opt-in leaves one: confirmed, to everything (promotions too) unless told. */
+async function subscriber(email: string, overrides: Overrides = {}) {
+  const [row] = await api.database.db
+    .insert(subscriptions)
+    .values({
+      email,
+      status: "active",
+      source: "popup",
+      subscribedTo: [{ type: "all", value: null }],
+      confirmedAt: clock.now(),
+      consentVersion: "test",
+      consentedAt: clock.now(),
+      consentSource: "popup",
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error("not stored");
+  return row;
+}
+
+const follows = (...conditions: string[]) => conditions.map((value) => ({ type: "condition", value }));
+
+function mailTo(email: string, from: number): ParsedMail[] {
+  return sink.received
+    .slice(from)
+    .filter((mail) => mail.to.includes(email))
+    .map((mail) => parseMail(mail.raw));
+}
+
+const newsletterCount = async () => (await api.database.db.select().from(newsletters)).length;
+
+const BODY = [
+  "## Hay fever season",
+  "",
+  "Antihistamine prices are **down** this month. [Compare them](/condition/hair-loss).",
+  "",
+  "<script>alert(1)</script>",
+  "",
+  "[Not a link](javascript:alert(1))",
+].join("\n");
+
+const EVERYONE = { interests: [], conditions: [] };
+
+async function draft(overrides: Record<string, unknown> = {}) {
+  const created = await call(adminEndpoints.createNewsletter, {
+    body: { subject: "Spring savings", body: BODY, audience: EVERYONE, ...overrides },
+  });
+  expect(created.status).toBe(201);
+  return Newsletter.parse(created.body);
+}
+
+describe("writing a newsletter", () => {
+  it("refuses a subject or body naming a prescription-only medicine, with the name, and stores nothing", async () => {
+    const before = await newsletterCount();
+    const subject = await call(adminEndpoints.createNewsletter, {
+      body: { subject: "Save on Wegovy this spring", body: "Prices fell.", audience: EVERYONE },
+    });
+    expect(subject.status).toBe(400);
+    expect(subject.body.error).toContain("The subject names Wegovy");
+    expect(subject.body.fields).toMatchObject({ subject: expect.stringContaining("Wegovy") });
+
+    const body = await call(adminEndpoints.createNewsletter, {
+      body: {
+        subject: "Spring savings",
+        body: "Ask your prescriber about mounjaro today.",
+        audience: EVERYONE,
+      },
+    });
+    expect(body.status).toBe(400);
+    expect(body.body.error).toContain("The body names Mounjaro");
+    expect(body.body.fields).toMatchObject({ body: expect.stringContaining("Mounjaro") });
+
+    const unknown = await call(adminEndpoints.createNewsletter, {
+      body: {
+        subject: "Spring savings",
+        body: "Prices fell.",
+        audience: { interests: [], conditions: ["not-a-condition"] },
+      },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toMatchObject({ "audience.conditions": newsletterMessages.unknownCondition });
+
+    const blank = await call(adminEndpoints.createNewsletter, {
+      body: { subject: "  ", body: "x", audience: EVERYONE },
+    });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields).toMatchObject({ subject: "is required" });
+    // The audience is always said: a field left out never means "everyone".
+    const unsaid = await call(adminEndpoints.createNewsletter, {
+      body: { subject: "Spring savings", body: "x" },
+    });
+    expect(unsaid.status).toBe(400);
+    expect(unsaid.body.fields).toMatchObject({ audience: expect.any(String) });
+
+    // A preview is checked the same way.
+    const preview = await call(adminEndpoints.previewNewsletter, {
+      body: { subject: "Spring savings", body: "Wegovy is cheaper", audience: EVERYONE },
+    });
+    expect(preview.status).toBe(400);
+    expect(await newsletterCount()).toBe(before);
+  });
+
+  it("saves a draft, previews its body through the blog's safe renderer, and counts its audience", async () => {
+    const letter = await draft({ audience: { conditions: ["hair-loss"], interests: [] } });
+    expect(letter).toMatchObject({
+      status: "draft",
+      scheduledFor: null,
+      audience: { conditions: ["hair-loss"], interests: [] },
+      progress: { queued: 0, sent: 0, failed: 0, bounced: 0 },
+    });
+    expect(letter.createdBy).toEqual(expect.any(String));
+
+    const preview = await call(adminEndpoints.previewNewsletter, {
+      body: { subject: "Spring savings", body: BODY, audience: EVERYONE },
+    });
+    expect(preview.status).toBe(200);
+    const html = String(preview.body.html);
+    expect(html).toContain("<h2>Hay fever season</h2>");
+    expect(html).toContain("<strong>down</strong>");
+    expect(html).toContain('<a href="/condition/hair-loss">Compare them</a>');
+    expect(html).not.toContain("<script");
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain("Not a link");
+
+    const edited = await call(adminEndpoints.updateNewsletter, {
+      params: { id: letter._id },
+      body: {
+        subject: "Spring savings on hair loss",
+        body: BODY,
+        audience: { interests: [], conditions: ["hair-loss"] },
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.subject).toBe("Spring savings on hair loss");
+    const refusedEdit = await call(adminEndpoints.updateNewsletter, {
+      params: { id: letter._id },
+      body: { subject: "Wegovy for less", body: BODY, audience: EVERYONE },
+    });
+    expect(refusedEdit.status).toBe(400);
+    expect(
+      Newsletter.parse((await call(adminEndpoints.getNewsletter, { params: { id: letter._id } })).body)
+        .subject,
+    ).toBe("Spring savings on hair loss");
+  });
+});
+
+describe("sending a newsletter", () => {
+  it("goes once to each confirmed subscriber who chose promotions in the audience, across processes and a crash, with its unsubscribe and why line", async () => {
+    const ann = await subscriber("ann@example.co.uk");
+    const ben = await subscriber("ben@example.co.uk", { subscribedTo: follows("hair-loss") });
+    await subscriber("cat@example.co.uk", { promotions: false });
+    await subscriber("dan@example.co.uk", { confirmedAt: null });
+    await subscriber("eve@example.co.uk", { subscribedTo: follows("acne") });
+    await subscriber("fay@example.co.uk", { status: "unsubscribed" });
+    const gus = await subscriber("gus@example.co.uk", { subscribedTo: follows("acne", "hair-loss") });
+    sink.refuse("gus@example.co.uk", 550);
+    const hal = await subscriber("hal@example.co.uk", { weeklyDigest: true });
+
+    const audience = { conditions: ["hair-loss"], interests: [] };
+    const count = await call(adminEndpoints.newsletterAudienceCount, { query: { conditions: "hair-loss" } });
+    // ann and hal follow every condition; ben and gus follow hair loss.
+    expect(count).toEqual({ status: 200, body: { recipients: 4 } });
+    const narrowed = await call(adminEndpoints.newsletterAudienceCount, {
+      query: { conditions: "hair-loss", interests: "weeklyDigest" },
+    });
+    expect(narrowed.body).toEqual({ recipients: 1 });
+
+    const letter = await draft({ audience });
+    const scheduled = await call(adminEndpoints.scheduleNewsletter, { params: { id: letter._id }, body: {} });
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body).toMatchObject({ status: "scheduled", scheduledFor: clock.now().toISOString() });
+    // Scheduled is no longer a draft to schedule twice, but may still be changed or cancelled.
+    expect(
+      (await call(adminEndpoints.scheduleNewsletter, { params: { id: letter._id }, body: {} })).status,
+    ).toBe(200);
+
+    // A process that died after queueing ann's copy: its key is taken, so the run skips her.
+    await api.database.db.insert(emailOutbox).values({
+      idempotencyKey: `newsletter:${letter._id}:${ann.id}`,
+      messageId: "<crashed@pharmacompare.example>",
+      template: "newsletter",
+      toAddress: ann.email,
+      subject: "Spring savings",
+      textBody: "queued before the crash",
+      subscriptionId: ann.id,
+      newsletterId: letter._id,
+      bulk: true,
+      nextAttemptAt: clock.now(),
+    });
+
+    // Two processes look at once: one takes the lease and queues, the other gets nothing.
+    const other = createJobScheduler(api.database.db, {
+      now: clock.now,
+      log: api.app.log,
+      jobs: [],
+      pollers: [api.app.services.newsletters.poller],
+      holder: "another-process",
+    });
+    const [mine, theirs] = await Promise.all([
+      api.app.services.jobs.runDue("newsletters"),
+      other.runDue("newsletters"),
+    ]);
+    const runs = [...mine, ...theirs];
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({
+      outcome: "succeeded",
+      summary: { subscribers: 4, queued: 3, finished: true },
+    });
+    // Run again: it is sent, nothing is due.
+    expect(await api.app.services.jobs.runDue("newsletters")).toEqual([]);
+
+    const start = sink.received.length;
+    await api.app.services.outbox.deliverDue();
+    expect(
+      sink.received
+        .slice(start)
+        .flatMap((mail) => mail.to)
+        .sort(),
+    ).toEqual(["ann@example.co.uk", "ben@example.co.uk", "hal@example.co.uk"]);
+    for (const email of ["ann@example.co.uk", "ben@example.co.uk", "hal@example.co.uk"]) {
+      expect(mailTo(email, start)).toHaveLength(1);
+    }
+
+    const [forBen] = mailTo(ben.email, start);
+    expect(forBen?.subject).toBe("Spring savings");
+    expect(forBen?.text).toContain("Antihistamine prices are **down** this month.");
+    expect(forBen?.html).toContain("<strong>down</strong>");
+    // The site's own paths become whole addresses in an email.
+    expect(forBen?.html).toContain(`href="${SITE}/condition/hair-loss"`);
+    expect(forBen?.html).not.toContain("<script");
+    expect(forBen?.text).toContain(
+      "You're getting this email because you subscribed to promotions for Hair Loss on PharmaCompare and confirmed your address.",
+    );
+    expect(forBen?.header("list-unsubscribe")).toMatch(
+      /^<https:\/\/api\.pharmacompare\.example\/api\/email\/unsubscribe\?token=/,
+    );
+    expect(forBen?.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(forBen?.text).toContain(`${SITE}/unsubscribe?token=`);
+    expect(forBen?.text).toContain(`Manage my emails:\n${SITE}/manage-emails?token=`);
+    const [forHal] = mailTo(hal.email, start);
+    expect(forHal?.text).toContain("subscribed to promotions for every condition");
+
+    const [forAnn] = mailTo(ann.email, start);
+    expect(forAnn?.text.trim()).toBe("queued before the crash");
+
+    const shown = Newsletter.parse(
+      (await call(adminEndpoints.getNewsletter, { params: { id: letter._id } })).body,
+    );
+    // gus's server refused his address for good.
+    expect(shown).toMatchObject({ status: "sent", progress: { sent: 3, queued: 0, failed: 0, bounced: 1 } });
+    expect(shown.sentAt).toBe(clock.now().toISOString());
+    const [bounced] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.id, gus.id));
+    expect(bounced?.status).toBe("bounced");
+
+    // A sent newsletter is not changed, scheduled again or cancelled.
+    const conflict = { status: 409 };
+    expect(
+      await call(adminEndpoints.updateNewsletter, {
+        params: { id: letter._id },
+        body: { subject: "x", body: "y", audience: EVERYONE },
+      }),
+    ).toMatchObject(conflict);
+    expect(
+      await call(adminEndpoints.scheduleNewsletter, { params: { id: letter._id }, body: {} }),
+    ).toMatchObject(conflict);
+    expect(await call(adminEndpoints.cancelNewsletter, { params: { id: letter._id } })).toMatchObject(
+      conflict,
+    );
+
+    // Every create, schedule and send is in the audit log.
+    const audit = AuditPage.parse(
+      (await call(adminEndpoints.listAuditEntries, { query: { entityType: "newsletter", limit: 100 } })).body,
+    );
+    const ours = audit.entries.filter((entry) => entry.entityId === letter._id).map((entry) => entry.action);
+    expect(ours.sort()).toEqual(["create", "status_change", "status_change"]);
+  });
+
+  it("waits for its scheduled time, refuses a time gone by, and cancelled while sending sends nothing more", async () => {
+    clock.advance(HOUR);
+    // An hour idle ends a session: sign in again after each move of the clock.
+    token = await signIn(api.app);
+    const letter = await draft({ subject: "Later savings" });
+    const past = await call(adminEndpoints.scheduleNewsletter, {
+      params: { id: letter._id },
+      body: { sendAt: new Date(clock.now().getTime() - MINUTE).toISOString() },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.fields).toMatchObject({ sendAt: newsletterMessages.sendAtPast });
+
+    const sendAt = new Date(clock.now().getTime() + HOUR).toISOString();
+    const later = await call(adminEndpoints.scheduleNewsletter, {
+      params: { id: letter._id },
+      body: { sendAt },
+    });
+    expect(later.body).toMatchObject({ status: "scheduled", scheduledFor: sendAt });
+    expect(await api.app.services.jobs.runDue("newsletters")).toEqual([]);
+
+    clock.advance(HOUR);
+    token = await signIn(api.app);
+    const [run] = await api.app.services.jobs.runDue("newsletters");
+    expect(run).toMatchObject({ outcome: "succeeded", summary: { finished: true } });
+    const queued = Number(run?.summary.queued);
+    expect(queued).toBeGreaterThan(0);
+
+    // Queued to everyone, still being delivered: cancel it, and what waits is not sent.
+    const cancelled = await call(adminEndpoints.cancelNewsletter, { params: { id: letter._id } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: "cancelled", progress: { queued: 0, sent: 0 } });
+    const start = sink.received.length;
+    await api.app.services.outbox.deliverDue();
+    expect(
+      sink.received.slice(start).filter((mail) => parseMail(mail.raw).subject === "Later savings"),
+    ).toEqual([]);
+    const rows = await api.database.db
+      .select({ status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.newsletterId, letter._id));
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(["cancelled"]));
+    expect(await call(adminEndpoints.cancelNewsletter, { params: { id: letter._id } })).toMatchObject({
+      status: 409,
+    });
+  });
+
+  it("goes back to draft, unsent, when a medicine it names was re-classed as prescription-only after it was scheduled", async () => {
+    const letter = await draft({
+      subject: "Hair loss foam for less",
+      body: "Regaine for Men Extra Strength Foam is cheaper this month.",
+    });
+    expect(
+      (await call(adminEndpoints.scheduleNewsletter, { params: { id: letter._id }, body: {} })).status,
+    ).toBe(200);
+    const foam = "regaine-for-men-extra-strength-foam";
+    await api.database.db.update(medications).set({ legalCategory: "POM" }).where(eq(medications.id, foam));
+    try {
+      const [run] = await api.app.services.jobs.runDue("newsletters");
+      expect(run?.summary).toMatchObject({ backToDraft: true, names: "Regaine for Men Extra Strength Foam" });
+    } finally {
+      await api.database.db.update(medications).set({ legalCategory: "GSL" }).where(eq(medications.id, foam));
+    }
+    const shown = Newsletter.parse(
+      (await call(adminEndpoints.getNewsletter, { params: { id: letter._id } })).body,
+    );
+    expect(shown).toMatchObject({ status: "draft", scheduledFor: null });
+    const queued = await api.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.newsletterId, letter._id));
+    expect(queued).toEqual([]);
+  });
+
+  it("sends a test to the signed-in staff member's own address only", async () => {
+    const letter = await draft({ subject: "Try me first" });
+    const start = sink.received.length;
+    const tested = await call(adminEndpoints.testNewsletter, { params: { id: letter._id } });
+    expect(tested).toEqual({ status: 200, body: { message: newsletterMessages.testSent } });
+    await api.app.services.outbox.deliverDue();
+    expect(sink.received.slice(start).flatMap((mail) => mail.to)).toEqual([TEST_ADMIN.email]);
+    const [test] = mailTo(TEST_ADMIN.email, start);
+    expect(test?.subject).toBe("[Test] Try me first");
+    expect(test?.html).toContain("<strong>down</strong>");
+    const shown = Newsletter.parse(
+      (await call(adminEndpoints.getNewsletter, { params: { id: letter._id } })).body,
+    );
+    expect(shown).toMatchObject({ status: "draft", progress: { queued: 0, sent: 0 } });
+  });
+
+  it("lists newsletters with the list convention, newest first, searched and filtered by status", async () => {
+    const list = (query: Record<string, unknown>) => call(adminEndpoints.listNewsletters, { query });
+    await expectListConvention(list, "newsletters");
+    const drafts = NewsletterList.parse((await list({ status: "draft" })).body);
+    expect(drafts.newsletters.every((row) => row.status === "draft")).toBe(true);
+    const found = NewsletterList.parse((await list({ search: "TRY ME" })).body);
+    expect(found.newsletters.map((row) => row.subject)).toEqual(["Try me first"]);
+  });
+});

@@ -1,0 +1,309 @@
+import {
+  type AdminCategory,
+  adminEndpoints,
+  formatCount,
+  NEWSLETTER_LIMITS,
+  type Newsletter,
+} from "@pharmacompare/contract";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { ArticleMarkdown } from "../ui/article-markdown.tsx";
+import { buttonClass, FieldNotes, inputClass, Notice, Panel } from "./admin-ui.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { useAdminCall } from "./use-admin-call.ts";
+
+/**
+ * The newsletter writer (issue 28, decision 041): subject, markdown body with a preview through the
+ * blog's own renderer, the audience by interest and condition with how many it reaches now, then
+ * save, send a test to oneself, schedule, or send now after a confirmation. Every button saves what
+ * is written first, so what is tested or sent is what is on screen.
+ */
+
+export type WriterResult =
+  | { ok: true; text: string }
+  | { ok: false; error: string; fields: Record<string, string> };
+
+const INTERESTS = [
+  { value: "priceDrops", label: "Price drops" },
+  { value: "newMedications", label: "New medications" },
+  { value: "weeklyDigest", label: "Weekly digest" },
+] as const;
+
+const toggled = (set: ReadonlySet<string>, value: string, on: boolean) => {
+  const next = new Set(set);
+  if (on) next.add(value);
+  else next.delete(value);
+  return next;
+};
+
+export function NewsletterWriter({
+  newsletter,
+  categories,
+  result,
+}: {
+  newsletter: Newsletter | null;
+  categories: readonly AdminCategory[];
+  result: WriterResult | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const submit = useSubmit();
+  const call = useAdminCall();
+  const formRef = useRef<HTMLFormElement>(null);
+  const sendNowRef = useRef<HTMLButtonElement>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const ids = useId();
+
+  const [subject, setSubject] = useState(newsletter?.subject ?? "");
+  const [body, setBody] = useState(newsletter?.body ?? "");
+  const [interests, setInterests] = useState<ReadonlySet<string>>(new Set(newsletter?.audience.interests));
+  const [conditions, setConditions] = useState<ReadonlySet<string>>(new Set(newsletter?.audience.conditions));
+  const [previewing, setPreviewing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [recipients, setRecipients] = useState<string>("");
+
+  const failure = result && !result.ok && !busy ? result : undefined;
+  const errors = failure?.fields ?? {};
+
+  useEffect(() => {
+    if (failure) noticeRef.current?.focus();
+  }, [failure]);
+
+  // "N subscribers will receive it", as the audience is chosen.
+  useEffect(() => {
+    let current = true;
+    const query = { interests: [...interests].join(","), conditions: [...conditions].join(",") };
+    const timer = setTimeout(async () => {
+      const answer = await call("Could not count the subscribers", (api) =>
+        api.call(adminEndpoints.newsletterAudienceCount, { query }),
+      );
+      if (!current) return;
+      setRecipients(
+        answer.ok
+          ? `${formatCount(answer.value.recipients)} ${answer.value.recipients === 1 ? "subscriber" : "subscribers"} will receive it`
+          : answer.error,
+      );
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [interests, conditions, call]);
+
+  function act(intent: string) {
+    if (!formRef.current) return;
+    const data = new FormData(formRef.current);
+    data.set("intent", intent);
+    void submit(data, { method: "post" });
+  }
+
+  const field = (name: string) => `${ids}-${name}`;
+
+  return (
+    <>
+      <Form ref={formRef} method="post" noValidate className="space-y-6">
+        {failure ? (
+          <Notice tone="error" noticeRef={noticeRef}>
+            {failure.error}
+          </Notice>
+        ) : null}
+
+        <Panel title="Newsletter" titleId={field("heading")}>
+          <div className="space-y-5 p-4 sm:p-5">
+            <div>
+              <label htmlFor={field("subject")} className="block font-medium text-slate-800 text-sm">
+                Subject
+              </label>
+              <input
+                id={field("subject")}
+                name="subject"
+                required
+                maxLength={NEWSLETTER_LIMITS.subjectMax}
+                value={subject}
+                onChange={(event) => setSubject(event.target.value)}
+                className={`mt-1 ${inputClass}`}
+                aria-invalid={errors.subject ? true : undefined}
+                aria-describedby={`${field("subject")}-hint${errors.subject ? ` ${field("subject")}-error` : ""}`}
+              />
+              <FieldNotes
+                id={field("subject")}
+                hint="Name conditions, never a prescription-only medicine."
+                error={errors.subject}
+              />
+            </div>
+
+            <div>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <label htmlFor={field("body")} className="block font-medium text-slate-800 text-sm">
+                  Message (markdown)
+                </label>
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  aria-controls={previewing ? field("preview") : field("body")}
+                  onClick={() => setPreviewing((now) => !now)}
+                >
+                  {previewing ? "Edit" : "Preview"}
+                </button>
+              </div>
+              <textarea
+                id={field("body")}
+                name="body"
+                hidden={previewing}
+                rows={14}
+                maxLength={NEWSLETTER_LIMITS.bodyMax}
+                value={body}
+                onChange={(event) => setBody(event.target.value)}
+                className={`mt-2 font-mono ${inputClass}`}
+                aria-invalid={errors.body ? true : undefined}
+                aria-describedby={errors.body ? `${field("body")}-error` : undefined}
+              />
+              {previewing ? (
+                <section
+                  id={field("preview")}
+                  aria-label="Preview of the message"
+                  className="mt-2 rounded-md p-4 ring-1 ring-slate-200"
+                >
+                  <ArticleMarkdown content={body} />
+                </section>
+              ) : null}
+              <FieldNotes id={field("body")} error={errors.body} />
+            </div>
+          </div>
+        </Panel>
+
+        <Panel title="Who receives it" titleId={field("audience")}>
+          <div className="space-y-5 p-4 sm:p-5">
+            <p className="text-slate-700 text-sm">
+              Only confirmed subscribers who chose news and offers. Narrow it down below, or leave everything
+              unticked to send it to all of them.
+            </p>
+            <fieldset>
+              <legend className="font-medium text-slate-800 text-sm">Who also chose</legend>
+              <div className="mt-2 flex flex-wrap gap-x-6">
+                {INTERESTS.map((interest) => (
+                  <label key={interest.value} className="flex min-h-11 items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="interest"
+                      value={interest.value}
+                      checked={interests.has(interest.value)}
+                      onChange={(event) =>
+                        setInterests((set) => toggled(set, interest.value, event.target.checked))
+                      }
+                      className="size-5"
+                    />
+                    {interest.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend className="font-medium text-slate-800 text-sm">Who follow these conditions</legend>
+              <div className="mt-2 grid gap-4 sm:grid-cols-2">
+                {categories
+                  .filter((category) => category.subcategories.length > 0)
+                  .map((category) => (
+                    <fieldset key={category.id}>
+                      <legend className="font-medium text-slate-700 text-sm">{category.name}</legend>
+                      {category.subcategories.map((condition) => (
+                        <label key={condition.id} className="flex min-h-11 items-center gap-2 text-sm">
+                          <input
+                            type="checkbox"
+                            name="condition"
+                            value={condition.id}
+                            checked={conditions.has(condition.id)}
+                            onChange={(event) =>
+                              setConditions((set) => toggled(set, condition.id, event.target.checked))
+                            }
+                            className="size-5"
+                          />
+                          {condition.name}
+                        </label>
+                      ))}
+                    </fieldset>
+                  ))}
+              </div>
+              <FieldNotes id={field("conditions")} error={errors["audience.conditions"]} />
+            </fieldset>
+            <p role="status" className="font-semibold text-slate-900">
+              {recipients}
+            </p>
+          </div>
+        </Panel>
+
+        <Panel title="Send" titleId={field("send")}>
+          <div className="space-y-5 p-4 sm:p-5">
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                aria-disabled={busy}
+                onClick={() => act("save")}
+              >
+                Save draft
+              </button>
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                aria-disabled={busy}
+                onClick={() => act("test")}
+              >
+                Send a test to me
+              </button>
+            </div>
+            <div className="flex flex-wrap items-end gap-3">
+              <div>
+                <label htmlFor={field("sendAt")} className="block font-medium text-slate-800 text-sm">
+                  Send at (UK time)
+                </label>
+                <input
+                  id={field("sendAt")}
+                  name="sendAt"
+                  type="datetime-local"
+                  className={`mt-1 ${inputClass}`}
+                  aria-invalid={errors.sendAt ? true : undefined}
+                  aria-describedby={errors.sendAt ? `${field("sendAt")}-error` : undefined}
+                />
+                <FieldNotes id={field("sendAt")} error={errors.sendAt} />
+              </div>
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                aria-disabled={busy}
+                onClick={() => act("schedule")}
+              >
+                Schedule
+              </button>
+              <button
+                ref={sendNowRef}
+                type="button"
+                className={buttonClass.primary}
+                aria-disabled={busy}
+                onClick={() => setConfirming(true)}
+              >
+                Send now
+              </button>
+            </div>
+          </div>
+        </Panel>
+      </Form>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Send this newsletter now"
+        message={`“${subject || "Untitled"}” goes to every subscriber in its audience (${recipients || "counting…"}). This cannot be undone, though you can cancel while it is sending.`}
+        confirmLabel="Send now"
+        busyLabel="Sending..."
+        tone="default"
+        busy={busy}
+        onConfirm={() => {
+          setConfirming(false);
+          act("send");
+        }}
+        onCancel={() => setConfirming(false)}
+        returnFocusRef={sendNowRef}
+      />
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  adminEndpoints,
+  NEWSLETTER_PAGE_LIMITS,
+  NEWSLETTER_STATUSES,
+  type Newsletter,
+  type NewsletterStatus,
+} from "@pharmacompare/contract";
+import { Link } from "react-router";
+import { adminMeta } from "../../components/admin/admin-route.ts";
+import { adminScreens } from "../../components/admin/admin-screens.ts";
+import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
+import { hasFilters } from "../../components/admin/list-navigation.ts";
+import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { NEWSLETTER_STATUS_LABELS, newsletterColumns } from "../../components/admin/newsletter-columns.tsx";
+import { adminSession } from "../../lib/admin-session.ts";
+import type { Route } from "./+types/newsletters";
+
+/**
+ * Staff newsletters (issue 28, decision 041): every newsletter with its status and where its
+ * emails are, searched by subject and filtered by status on the server (decision 037).
+ */
+const TEXT = {
+  empty: "No newsletters yet",
+  emptyFiltered: "No newsletters match these filters",
+  loadFailed: "Failed to load newsletters",
+} as const;
+
+const FILTER_KEYS = ["search", "status"] as const;
+const isStatus = (value: string): value is NewsletterStatus =>
+  (NEWSLETTER_STATUSES as readonly string[]).includes(value);
+const statusOptions = NEWSLETTER_STATUSES.map((value) => ({ value, label: NEWSLETTER_STATUS_LABELS[value] }));
+
+const openPath = (newsletter: Newsletter) =>
+  `${adminScreens.newsletters.path}/${encodeURIComponent(newsletter._id)}`;
+
+export function meta() {
+  return adminMeta("Newsletters");
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadListPage({
+    request,
+    filterKeys: FILTER_KEYS,
+    offered: { status: isStatus },
+    read: (filters, page) =>
+      adminSession()
+        .api(request)
+        .call(adminEndpoints.listNewsletters, {
+          query: {
+            search: filters.search || undefined,
+            status: isStatus(filters.status) ? filters.status : undefined,
+            page,
+            limit: NEWSLETTER_PAGE_LIMITS.default,
+          },
+        }),
+    failure: TEXT.loadFailed,
+    logAs: TEXT.loadFailed,
+  });
+}
+
+export default function Newsletters({ loaderData }: Route.ComponentProps) {
+  const { filters, result, error } = loaderData;
+  const filtered = hasFilters(filters);
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageHeader
+          title="Newsletters"
+          description="Emails to subscribers who chose news and offers: write one, try it on yourself, then send it."
+        />
+        <Link to={adminScreens.newNewsletter.path} className={`${buttonClass.primary} mb-6`}>
+          <span aria-hidden="true">+</span> New newsletter
+        </Link>
+      </div>
+
+      <SearchFilters
+        label="Filter the newsletters"
+        filters={filters}
+        placeholder="Subject"
+        select={{ label: "Status", name: "status", options: statusOptions }}
+      />
+
+      <PagedList
+        id="newsletters-heading"
+        heading="All newsletters"
+        noun="newsletters"
+        page={result ?? undefined}
+        rows={result?.newsletters}
+        filters={filters}
+        loadFailed={error ? TEXT.loadFailed : null}
+        empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
+        emptyAction={
+          filtered ? (
+            <Link to="." className={buttonClass.secondary}>
+              Clear filters
+            </Link>
+          ) : (
+            <Link to={adminScreens.newNewsletter.path} className={buttonClass.secondary}>
+              Write the first newsletter
+            </Link>
+          )
+        }
+        pagerLabel="Newsletter pages"
+        table={{
+          label: "Newsletters",
+          caption: "Newsletters, newest first",
+          columns: newsletterColumns(),
+          rowKey: (newsletter) => newsletter._id,
+          minWidthClass: "min-w-[48rem]",
+          rowActions: (newsletter) => (
+            <Link to={openPath(newsletter)} className={`${buttonClass.secondary} px-3 py-1.5`}>
+              {newsletter.status === "draft" || newsletter.status === "scheduled" ? "Edit" : "Open"}
+              <span className="sr-only"> “{newsletter.subject}”</span>
+            </Link>
+          ),
+        }}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminPageError error={error} />;
+}
