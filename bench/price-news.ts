@@ -5,7 +5,8 @@ import { SMTPServer } from "smtp-server";
 import { startProduct } from "./product.ts";
 
 /**
- * `npm run bench:news [-- --subscribers=100000]` (issue 28): the price-drop run to a large audience.
+ * `npm run bench:news [-- --subscribers=100000] [--job=weeklyDigest]` (issue 28): the price-drop run
+ * (or the Monday digest) to a large audience.
  * The product runs as `npm start` does on a throwaway PostgreSQL, mailing a loopback SMTP server
  * (smtp-server) that counts what it accepts. Measured: how long the run takes to queue one email
  * per subscriber (the audience is read in batches, never whole), how long the outbox takes to send
@@ -15,6 +16,8 @@ import { startProduct } from "./product.ts";
  */
 const flag = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const subscribers = Number(flag("subscribers") ?? 100_000);
+const job = flag("job") ?? "priceDrops";
+if (job !== "priceDrops" && job !== "weeklyDigest") throw new Error("--job is priceDrops or weeklyDigest");
 const HOT_READ = `/api/medications/wegovy/comparison?dosage=${encodeURIComponent("0.25mg (1 pen, 4 doses)")}`;
 const ADMIN_PASSWORD = "bench-password-123";
 
@@ -90,9 +93,9 @@ try {
   await db.query(
     `insert into subscriptions (email, source, price_drops, new_medications, promotions, weekly_digest,
        confirmed_at, consent_version, consented_at, consent_source)
-     select 'bench-' || g || '@example.co.uk', 'footer', true, false, false, false, now(), 'subscription-2026-11', now(), 'footer'
+     select 'bench-' || g || '@example.co.uk', 'footer', $2::boolean, false, false, $3::boolean, now(), 'subscription-2026-11', now(), 'footer'
      from generate_series(1, $1::int) g`,
-    [subscribers],
+    [subscribers, job === "priceDrops", job === "weeklyDigest"],
   );
   // One price halved: every subscriber (following every condition) has news today.
   const { rows } = await db.query<{
@@ -141,7 +144,7 @@ try {
 
   const started = performance.now();
   peakMb = 0;
-  const run = await api("POST", "/api/admin/jobs/priceDrops/run", {}, headers);
+  const run = await api("POST", `/api/admin/jobs/${job}/run`, {}, headers);
   const queuedSeconds = (performance.now() - started) / 1000;
   const queuePeakMb = peakMb;
   const sending = await p99AtSteadyLoad();
@@ -152,7 +155,7 @@ try {
   const sentSeconds = (performance.now() - started) / 1000;
   const twice = [...perRecipient.values()].filter((n) => n > 1).length;
   const lines = [
-    `price-drop run to ${subscribers.toLocaleString("en-GB")} confirmed subscribers (PostgreSQL, MAIL_RATE 100000/min, loopback SMTP)`,
+    `${job === "priceDrops" ? "price-drop run" : "weekly digest"} to ${subscribers.toLocaleString("en-GB")} confirmed subscribers (PostgreSQL, MAIL_RATE 100000/min, loopback SMTP)`,
     `  queued:   ${queuedSeconds.toFixed(1)} s (${JSON.stringify(run.summary)}), peak memory while queuing ${queuePeakMb.toFixed(0)} MB (idle ${idleMb.toFixed(0)} MB)`,
     `  sent:     all ${accepted.toLocaleString("en-GB")} in ${sentSeconds.toFixed(1)} s from the start (${(accepted / sentSeconds).toFixed(0)} a second), ${twice} recipients twice, peak memory ${peakMb.toFixed(0)} MB`,
     `  hot read at 200 req/s: idle p50 ${idle.p50} ms p99 ${idle.p99} ms; while sending p50 ${sending.p50} ms p99 ${sending.p99} ms (${(sending.p99 / Math.max(1, idle.p99)).toFixed(2)}× idle; goal ≤ 2×) ${sending.p99 <= 2 * Math.max(1, idle.p99) ? "ok" : "MISS"}`,
