@@ -8,8 +8,9 @@ import { buildApi, loadApiConfig, openDatabase } from "@pharmacompare/api";
  */
 const usage = `Usage: npm run jobs:run -- <job> [--send]
 
-Runs a scheduled job now: priceDrops (the day's price drops to their subscribers) or
-weeklyDigest (the week's digest, and new medications to those without it). Its emails
+Runs a scheduled job now: priceDrops (the day's price drops to their subscribers),
+weeklyDigest (the week's digest, and new medications to those without it) or a pharmacy's
+price feed, feed:<pharmacy id> (decision 045). Its emails
 are queued in the outbox; a running API sends them within seconds. --send also delivers what is
 due from this command (needed with the embedded database, no DATABASE_URL, where the running app
 must be stopped first).
@@ -42,8 +43,9 @@ const app = await buildApi({ config, database, responseCache: false });
 let status = 0;
 try {
   await app.ready();
-  if (!app.services.jobs.names().includes(job)) {
-    process.stderr.write(`No job named ${job}: ${app.services.jobs.names().join(", ")}\n`);
+  const names = await app.services.jobs.names();
+  if (!names.includes(job)) {
+    process.stderr.write(`No job named ${job}: ${names.join(", ")}\n`);
     status = 2;
   } else {
     const result = await app.services.jobs.runNow(job);

@@ -117,6 +117,29 @@ describe("API configuration", () => {
     ).toThrow(/FAULT_KILL_AFTER_PRICE_ROWS: is for the fault scenarios only and is refused in production/);
   });
 
+  it("feeds: https on public addresses unless FEEDS_ALLOW_INSECURE, which production refuses; the hold shares default to -50 % / +100 %", () => {
+    expect(loadApiConfig({}).feeds).toEqual({
+      allowInsecure: false,
+      timeoutMs: 30_000,
+      maxBytes: 10 * 1024 * 1024,
+      holdFallPercent: 50,
+      holdRisePercent: 100,
+    });
+    expect(loadApiConfig({ FEEDS_ALLOW_INSECURE: "true" }).feeds.allowInsecure).toBe(true);
+    expect(() =>
+      loadApiConfig({
+        NODE_ENV: "production",
+        TRUST_PROXY: "loopback",
+        SEED_DEMO: "false",
+        SECRETS_KEY: KEY,
+        FEEDS_ALLOW_INSECURE: "true",
+      }),
+    ).toThrow(/FEEDS_ALLOW_INSECURE: is refused in production/);
+    expect(() => loadApiConfig({ FEED_MAX_MB: "11" })).toThrow(
+      /FEED_MAX_MB: must be a whole number from 1 to 10/,
+    );
+  });
+
   it("in production assumes nothing: proxies and demo data must be said, the API reference is off unless asked", () => {
     expect(() => loadApiConfig({ NODE_ENV: "production" })).toThrow(
       /TRUST_PROXY: is required in production[\s\S]*SEED_DEMO: is required in production/,

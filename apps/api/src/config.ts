@@ -104,6 +104,22 @@ const apiEnvSchema = z
     /** The key SECRETS_KEY replaced, read-only while values are re-encrypted (docs/operations.md). */
     SECRETS_KEY_PREVIOUS: secretsKey.optional(),
     /**
+     * Pharmacy feeds (decision 045): "true" lets a feed be fetched over plain http and from
+     * loopback, private and link-local addresses (tests, a feed on the same machine). Off by
+     * default; refused in production.
+     */
+    FEEDS_ALLOW_INSECURE: z
+      .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+      .optional(),
+    /** Seconds a feed's whole answer may take (connect, redirects, body). */
+    FEED_TIMEOUT_SECONDS: wholeNumber(1, 600).default(30),
+    /** The largest feed file read, in MB (at most the price-sheet reader's 10). */
+    FEED_MAX_MB: wholeNumber(1, 10).default(10),
+    /** A feed row lowering a price by more than this percent is held for review. */
+    FEED_HOLD_FALL_PERCENT: wholeNumber(1, 99).default(50),
+    /** A feed row raising a price by more than this percent is held for review. */
+    FEED_HOLD_RISE_PERCENT: wholeNumber(1, 10_000).default(100),
+    /**
      * Fault injection for the SIGKILL scenarios only (faults/, issue 26): the API kills itself once
      * a price write has written this many rows inside its transaction. Refused in production.
      */
@@ -117,6 +133,14 @@ const apiEnvSchema = z
         code: "custom",
         path: ["FAULT_KILL_AFTER_PRICE_ROWS"],
         message: "is for the fault scenarios only and is refused in production",
+      });
+    }
+    if (env.FEEDS_ALLOW_INSECURE !== undefined && yes(env.FEEDS_ALLOW_INSECURE)) {
+      context.addIssue({
+        code: "custom",
+        path: ["FEEDS_ALLOW_INSECURE"],
+        message:
+          "is refused in production: a feed must be https on a public address (no SSRF to the API's own network)",
       });
     }
     // In production nothing about trust or made-up data is assumed: it must be said.
@@ -177,6 +201,13 @@ const apiEnvSchema = z
       secretsKey: env.SECRETS_KEY,
       secretsKeyPrevious: env.SECRETS_KEY_PREVIOUS,
       faultKillAfterPriceRows: env.FAULT_KILL_AFTER_PRICE_ROWS,
+      feeds: {
+        allowInsecure: yes(env.FEEDS_ALLOW_INSECURE ?? "false"),
+        timeoutMs: env.FEED_TIMEOUT_SECONDS * 1000,
+        maxBytes: env.FEED_MAX_MB * 1024 * 1024,
+        holdFallPercent: env.FEED_HOLD_FALL_PERCENT,
+        holdRisePercent: env.FEED_HOLD_RISE_PERCENT,
+      },
     };
   });
 

@@ -7,8 +7,9 @@ import { createSecretBox } from "../src/auth/secret-box.ts";
 import { openTotpSecret, sealTotpSecret } from "../src/auth/totp-secrets.ts";
 import { prepareDatabase } from "../src/bootstrap/prepare-database.ts";
 import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
-import { adminUsers, categories, medications } from "../src/db/schema.ts";
+import { adminUsers, categories, medications, pharmacyFeeds } from "../src/db/schema.ts";
 import { demoCategories, demoMedications } from "../src/demo-data/index.ts";
+import { openFeedHeader, sealFeedHeader } from "../src/services/feeds/feed-credentials.ts";
 import { concurrencyTest, TEST_SECRETS_KEY } from "./test-api.ts";
 
 const config = {
@@ -180,6 +181,55 @@ describe("two-step verification secrets at start-up (decision 030)", () => {
       expect(openTotpSecret(createSecretBox({ current: newKey }), id, row?.totpSecret as string)).toBe(
         BASE32,
       );
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("re-seals feed credentials under the new SECRETS_KEY too; one neither key opens is left for staff to enter again", async () => {
+    const handle = wrapPglite(await createPglite());
+    try {
+      await prepareDatabase(handle, { ...config, seedDemo: true, secretsKey: oldKey }, quiet, () => {});
+      const old = createSecretBox({ current: oldKey });
+      const stranger = createSecretBox({ current: Buffer.alloc(32, 9) });
+      await handle.db.insert(pharmacyFeeds).values([
+        {
+          pharmacyId: "kestrel-lane-pharmacy",
+          url: "https://www.kestrellanepharmacy.example/feed.csv",
+          format: "flat-csv",
+          startMinute: 60,
+          headerName: "Authorization",
+          headerValueSealed: sealFeedHeader(old, "kestrel-lane-pharmacy", "Bearer one"),
+        },
+        {
+          pharmacyId: "bramblewick-chemist",
+          url: "https://www.bramblewickchemist.example/feed.csv",
+          format: "flat-csv",
+          startMinute: 61,
+          headerName: "Authorization",
+          headerValueSealed: sealFeedHeader(stranger, "bramblewick-chemist", "Bearer two"),
+        },
+      ]);
+      const logged: unknown[] = [];
+      const rotating = { ...config, seedDemo: true, secretsKey: newKey, secretsKeyPrevious: oldKey };
+      await prepareDatabase(handle, rotating, { info: (...args: unknown[]) => logged.push(args) }, () => {});
+      const rows = await handle.db.select().from(pharmacyFeeds).orderBy(pharmacyFeeds.pharmacyId);
+      const current = createSecretBox({ current: newKey });
+      const kestrel = rows.find((row) => row.pharmacyId === "kestrel-lane-pharmacy");
+      expect(current.isCurrent(kestrel?.headerValueSealed ?? "")).toBe(true);
+      expect(openFeedHeader(current, "kestrel-lane-pharmacy", kestrel?.headerValueSealed ?? "")).toBe(
+        "Bearer one",
+      );
+      expect(logged).toContainEqual([{ feeds: 1 }, "feed credentials encrypted under SECRETS_KEY"]);
+      const unreadable = rows.find((row) => row.pharmacyId === "bramblewick-chemist");
+      expect(openFeedHeader(stranger, "bramblewick-chemist", unreadable?.headerValueSealed ?? "")).toBe(
+        "Bearer two",
+      );
+      expect(logged).toContainEqual([
+        { feeds: 1 },
+        "SECRETS_KEY cannot decrypt some feed credentials: those feeds fail until staff enter them again",
+      ]);
+      expect(JSON.stringify(logged)).not.toContain("Bearer");
     } finally {
       await handle.close();
     }

@@ -22,6 +22,7 @@ export {
 } from "./endpoints/admin/catalogue-fields.ts";
 export * from "./endpoints/admin/categories.ts";
 export * from "./endpoints/admin/contacts.ts";
+export * from "./endpoints/admin/feeds.ts";
 export * from "./endpoints/admin/jobs.ts";
 export * from "./endpoints/admin/list-convention.ts";
 export * from "./endpoints/admin/medications.ts";

@@ -5,6 +5,7 @@ import { resealTotpSecrets } from "../auth/totp-secrets.ts";
 import type { ApiConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
+import { resealFeedHeaders } from "../services/feeds/feed-credentials.ts";
 import { ensureFirstAdmin } from "./first-admin.ts";
 
 type Log = Pick<FastifyBaseLogger, "info">;
@@ -34,9 +35,18 @@ async function prepareUnlocked(
   print: (text: string) => void,
 ): Promise<void> {
   await handle.migrate();
-  const resealed = await resealTotpSecrets(handle.db, createSecretBox(secretKeys(config)));
+  const box = createSecretBox(secretKeys(config));
+  const resealed = await resealTotpSecrets(handle.db, box);
   if (resealed > 0)
     log.info({ accounts: resealed }, "two-step verification secrets encrypted under SECRETS_KEY");
+  const feeds = await resealFeedHeaders(handle.db, box);
+  if (feeds.resealed > 0) log.info({ feeds: feeds.resealed }, "feed credentials encrypted under SECRETS_KEY");
+  if (feeds.unreadable > 0) {
+    log.info(
+      { feeds: feeds.unreadable },
+      "SECRETS_KEY cannot decrypt some feed credentials: those feeds fail until staff enter them again",
+    );
+  }
   const admin = await ensureFirstAdmin(handle.db, {
     email: config.adminEmail,
     password: config.adminPassword,

@@ -9,6 +9,8 @@ import {
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
   EMAIL_LINK_PURPOSES,
+  FEED_FORMATS,
+  FEED_HELD_STATUSES,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   NEWS_KINDS,
@@ -16,6 +18,7 @@ import {
   OUTBOX_STATUSES,
   PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
+  PRICE_SOURCES,
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
 } from "@pharmacompare/contract";
@@ -57,6 +60,9 @@ const lists: [constraint: string, list: readonly string[], name: string][] = [
   ["consent_events_kind_valid", CONSENT_EVENT_KINDS, "CONSENT_EVENT_KINDS"],
   ["newsletters_status_valid", NEWSLETTER_STATUSES, "NEWSLETTER_STATUSES"],
   ["email_links_kind_valid", NEWS_KINDS, "NEWS_KINDS"],
+  ["prices_confirmed_by_valid", PRICE_SOURCES, "PRICE_SOURCES"],
+  ["pharmacy_feeds_format_valid", FEED_FORMATS, "FEED_FORMATS"],
+  ["feed_held_rows_status_valid", FEED_HELD_STATUSES, "FEED_HELD_STATUSES"],
 ];
 
 describe("the migrations' lists match the contract", () => {

@@ -9,6 +9,8 @@ import {
   CQC_NUMBER_PATTERN,
   DELIVERY_OPTIONS,
   EMAIL_LINK_PURPOSES,
+  FEED_FORMATS,
+  FEED_HELD_STATUSES,
   GPHC_NUMBER_PATTERN,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
@@ -17,6 +19,7 @@ import {
   OUTBOX_STATUSES,
   PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
+  PRICE_SOURCES,
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
   UNKNOWN_LEGAL_CATEGORY,
@@ -211,9 +214,16 @@ export const prices = pgTable(
     inStock: boolean("in_stock").notNull().default(true),
     link: text("link"),
     lastUpdated: timestamp("last_updated", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a feed, a sheet or staff last said this price (decision 045), even unchanged: what
+     * freshness is measured by. `last_updated` moves only when the price itself changes.
+     */
+    lastConfirmed: timestamp("last_confirmed", { withTimezone: true }).notNull().defaultNow(),
+    confirmedBy: text("confirmed_by").notNull().default("staff"),
     createdAt: createdAt(),
   },
   (t) => [
+    check("prices_confirmed_by_valid", inList("confirmed_by", PRICE_SOURCES)),
     uniqueIndex("prices_medication_pharmacy_dosage_unique").on(t.medicationId, t.pharmacyId, t.dosage),
     check("prices_price_positive", sql`${t.price} > 0`),
     check("prices_quantity_positive", sql`${t.quantity} >= 1`),
@@ -830,5 +840,75 @@ export const clickOuts = pgTable(
     check("click_outs_source_valid", inList("source", CLICK_OUT_SOURCES)),
     check("click_outs_count_positive", sql`${t.count} > 0`),
     index("click_outs_pharmacy_day_idx").on(t.pharmacyId, t.day),
+  ],
+);
+
+/**
+ * A pharmacy's price feed (issue 29, decision 045): fetched on its schedule by the job scheduler
+ * (one job per feed, `feed:<pharmacy id>`), with the validators of its last answer for a
+ * conditional request. The credential header's value is sealed with SECRETS_KEY (decision 030).
+ */
+export const pharmacyFeeds = pgTable(
+  "pharmacy_feeds",
+  {
+    pharmacyId: text("pharmacy_id")
+      .primaryKey()
+      .references(() => pharmacies.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    format: text("format").notNull(),
+    runsPerDay: integer("runs_per_day").notNull().default(1),
+    /** Minutes past midnight (UK clock) of the day's first run: spread across the day per pharmacy. */
+    startMinute: integer("start_minute").notNull(),
+    active: boolean("active").notNull().default(true),
+    headerName: text("header_name"),
+    headerValueSealed: text("header_value_sealed"),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("pharmacy_feeds_format_valid", inList("format", FEED_FORMATS)),
+    check("pharmacy_feeds_runs_per_day_valid", sql`${t.runsPerDay} in (1, 2, 4, 6, 12, 24)`),
+    check("pharmacy_feeds_start_minute_range", sql`${t.startMinute} between 0 and 1439`),
+    check("pharmacy_feeds_header_pair", sql`(${t.headerName} is null) = (${t.headerValueSealed} is null)`),
+  ],
+);
+
+/**
+ * A feed row held for review instead of applied (decision 045): a large price move, a link off the
+ * pharmacy's site, or an unknown medication or dosage, with the run it came from.
+ */
+export const feedHeldRows = pgTable(
+  "feed_held_rows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    pharmacyId: text("pharmacy_id")
+      .notNull()
+      .references(() => pharmacies.id, { onDelete: "cascade" }),
+    runId: uuid("run_id").references(() => jobRuns.id, { onDelete: "set null" }),
+    /** The row's number in the feed file, when it has one. */
+    row: integer("row"),
+    /** Null when the feed names a medication the catalogue does not have. */
+    medicationId: text("medication_id").references(() => medications.id, { onDelete: "cascade" }),
+    medicationName: text("medication_name").notNull(),
+    dosage: text("dosage").notNull(),
+    oldPrice: money("old_price"),
+    newPrice: money("new_price").notNull(),
+    oldLink: text("old_link"),
+    newLink: text("new_link"),
+    /** Null when the feed did not say (the stored stock is kept on accept). */
+    inStock: boolean("in_stock"),
+    reasons: text("reasons").array().notNull(),
+    status: text("status").notNull().default("held"),
+    heldAt: timestamp("held_at", { withTimezone: true }).notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => adminUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("feed_held_rows_status_valid", inList("status", FEED_HELD_STATUSES)),
+    check("feed_held_rows_new_price_positive", sql`${t.newPrice} > 0`),
+    index("feed_held_rows_status_idx").on(t.status, t.heldAt),
+    index("feed_held_rows_pharmacy_idx").on(t.pharmacyId, t.status),
   ],
 );

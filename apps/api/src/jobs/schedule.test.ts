@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latestSlot, londonInstant, parseSchedule } from "./schedule.ts";
+import { latestSlot, londonInstant, nextSlot, parseSchedule } from "./schedule.ts";
 
 describe("schedules on the UK's clock", () => {
   it("reads daily and weekly schedules, and refuses anything else", () => {
@@ -37,6 +37,28 @@ describe("schedules on the UK's clock", () => {
     );
     expect(latestSlot(daily, new Date("2026-07-06T07:00:00Z")).toISOString()).toBe(
       "2026-07-06T07:00:00.000Z",
+    );
+  });
+
+  it("reads a feed's every-so-many-hours schedule, spread from its own minute (decision 045)", () => {
+    const every6 = parseSchedule("every 6 hours from 15:17 Europe/London");
+    expect(every6).toEqual({ hour: 15, minute: 17, everyHours: 6 });
+    expect(() => parseSchedule("every 5 hours from 01:00")).toThrow(/the hours must divide the day/);
+    // Winter (UTC): 03:17, 09:17, 15:17, 21:17.
+    expect(latestSlot(every6, new Date("2026-11-26T12:00:00Z")).toISOString()).toBe(
+      "2026-11-26T09:17:00.000Z",
+    );
+    expect(latestSlot(every6, new Date("2026-11-26T02:00:00Z")).toISOString()).toBe(
+      "2026-11-25T21:17:00.000Z",
+    );
+    expect(nextSlot(every6, new Date("2026-11-26T12:00:00Z")).toISOString()).toBe("2026-11-26T15:17:00.000Z");
+    expect(nextSlot(every6, new Date("2026-11-26T22:00:00Z")).toISOString()).toBe("2026-11-27T03:17:00.000Z");
+    // Summer: London's 09:17 is 08:17 UTC.
+    expect(latestSlot(every6, new Date("2026-07-06T12:00:00Z")).toISOString()).toBe(
+      "2026-07-06T08:17:00.000Z",
+    );
+    expect(nextSlot(parseSchedule("daily 08:00"), new Date("2026-07-06T07:00:00Z")).toISOString()).toBe(
+      "2026-07-07T07:00:00.000Z",
     );
   });
 });

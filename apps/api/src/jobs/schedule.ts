@@ -1,20 +1,35 @@
 import { addDays, londonDay } from "@pharmacompare/contract";
 
 /**
- * When a scheduled job is due, on the UK's clock (decision 038): "daily 08:00" or "Monday 07:00",
- * optionally followed by "Europe/London" (the only zone: the site and its subscribers are in the
- * UK, and its clock moves with British Summer Time).
+ * When a scheduled job is due, on the UK's clock (decision 038): "daily 08:00", "Monday 07:00" or
+ * (price feeds, decision 045) "every 6 hours from 03:17", optionally followed by "Europe/London"
+ * (the only zone: the site and its subscribers are in the UK, and its clock moves with British
+ * Summer Time).
  */
 export interface Schedule {
   /** 0 Sunday … 6 Saturday; absent: every day. */
   weekday?: number;
   hour: number;
   minute: number;
+  /** Also every this many hours through the day, from the hour's place in the cycle (divides 24). */
+  everyHours?: number;
 }
+
+const EVERY = /^every\s+(\d{1,2})\s+hours?\s+from\s+(\d{1,2}):(\d{2})(?:\s+Europe\/London)?$/i;
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 export function parseSchedule(text: string): Schedule {
+  const every = EVERY.exec(text.trim());
+  if (every) {
+    const [everyHours, hour, minute] = [Number(every[1]), Number(every[2]), Number(every[3])];
+    if (everyHours < 1 || 24 % everyHours !== 0 || hour > 23 || minute > 59) {
+      throw new Error(
+        `"${text}" is not a schedule: the hours must divide the day (1, 2, 3, 4, 6, 8, 12, 24)`,
+      );
+    }
+    return { hour, minute, everyHours };
+  }
   const match = /^(\w+)\s+(\d{1,2}):(\d{2})(?:\s+Europe\/London)?$/i.exec(text.trim());
   const hour = Number(match?.[2]);
   const minute = Number(match?.[3]);
@@ -59,14 +74,39 @@ function weekdayOf(day: string): number {
   return new Date(`${day}T12:00:00Z`).getUTCDay();
 }
 
+/** The hours of the day a schedule names, latest first. */
+function hoursOf(schedule: Schedule): number[] {
+  const every = schedule.everyHours;
+  if (!every) return [schedule.hour];
+  const hours: number[] = [];
+  for (let hour = schedule.hour % every; hour < 24; hour += every) hours.unshift(hour);
+  return hours;
+}
+
 /** The latest moment the schedule names at or before `now`. */
 export function latestSlot(schedule: Schedule, now: Date): Date {
   const today = londonDay(now);
   for (let back = 0; back <= 8; back += 1) {
     const day = addDays(today, -back);
     if (schedule.weekday !== undefined && weekdayOf(day) !== schedule.weekday) continue;
-    const at = londonInstant(day, schedule.hour, schedule.minute);
-    if (at.getTime() <= now.getTime()) return at;
+    for (const hour of hoursOf(schedule)) {
+      const at = londonInstant(day, hour, schedule.minute);
+      if (at.getTime() <= now.getTime()) return at;
+    }
+  }
+  throw new Error("A schedule names a moment at least once a week");
+}
+
+/** The first moment the schedule names after `now` (what a screen shows as the next run). */
+export function nextSlot(schedule: Schedule, now: Date): Date {
+  const today = londonDay(now);
+  for (let ahead = 0; ahead <= 8; ahead += 1) {
+    const day = addDays(today, ahead);
+    if (schedule.weekday !== undefined && weekdayOf(day) !== schedule.weekday) continue;
+    for (const hour of hoursOf(schedule).reverse()) {
+      const at = londonInstant(day, hour, schedule.minute);
+      if (at.getTime() > now.getTime()) return at;
+    }
   }
   throw new Error("A schedule names a moment at least once a week");
 }

@@ -19,6 +19,8 @@ import { latestSlot, parseSchedule, type Schedule } from "./schedule.ts";
  */
 
 export interface JobContext {
+  /** The run's row in `job_runs` (a feed's held rows name the run they came from). */
+  runId: string;
   /** The run's scheduled moment, or the operator's moment for a run asked for now. */
   scheduledFor: Date;
   /**
@@ -73,6 +75,11 @@ export function createJobScheduler(
     log: FastifyBaseLogger;
     jobs: ScheduledJob[];
     pollers?: DuePoller[];
+    /**
+     * Jobs read afresh at each tick (one per pharmacy feed, decision 045): the same lease and
+     * records as the fixed ones, so each feed runs once across processes.
+     */
+    moreJobs?: () => Promise<ScheduledJob[]>;
     /** Names this process in the lease (tests give each instance its own). */
     holder?: string;
   },
@@ -116,6 +123,7 @@ export function createJobScheduler(
     if (!run) return null;
     const mine = and(eq(jobRuns.id, run.id), eq(jobRuns.holder, holder), eq(jobRuns.outcome, "running"));
     const context: JobContext = {
+      runId: run.id,
       scheduledFor,
       async renew() {
         const leaseUntil = new Date(now().getTime() + JOB_LEASE_MS);
@@ -177,7 +185,9 @@ export function createJobScheduler(
   /** Runs every job whose latest scheduled moment is due and not yet run (by anyone), then the pollers' due runs. */
   async function tick(): Promise<JobRunResult[]> {
     const results: JobRunResult[] = [];
-    for (const { job, schedule } of jobs.values()) {
+    const more = (await options.moreJobs?.()) ?? [];
+    const due = [...jobs.values(), ...more.map((job) => ({ job, schedule: parseSchedule(job.schedule) }))];
+    for (const { job, schedule } of due) {
       if (stopping) break;
       const at = now();
       const slot = latestSlot(schedule, at);
@@ -226,10 +236,10 @@ export function createJobScheduler(
      * like the others. The job's own keys still decide what it sends (at most once a period).
      */
     async runNow(name: string): Promise<JobRunResult> {
-      const entry = jobs.get(name);
-      if (!entry) throw new Error(`No job named ${name}: ${[...jobs.keys()].join(", ")}`);
+      const job = jobs.get(name)?.job ?? (await options.moreJobs?.())?.find((entry) => entry.name === name);
+      if (!job) throw new Error(`No job named ${name}: ${[...jobs.keys()].join(", ")}`);
       const at = now();
-      const result = await execute(entry.job, `manual:${at.toISOString()}`, at);
+      const result = await execute(job, `manual:${at.toISOString()}`, at);
       if (!result) throw new Error(`The run of ${name} asked for at ${at.toISOString()} is already taken`);
       return result;
     },
@@ -244,7 +254,11 @@ export function createJobScheduler(
         .limit(limit);
     },
 
-    names: () => [...jobs.keys()],
+    /** Every job's name, the feeds' (`feed:<pharmacy>`) included. */
+    async names(): Promise<string[]> {
+      const more = (await options.moreJobs?.()) ?? [];
+      return [...jobs.keys(), ...more.map((job) => job.name)];
+    },
 
     /** Looks for due work now in a started scheduler (a newsletter sent now); tests call runDue. */
     wake(): void {

@@ -25,6 +25,7 @@ import { createConditionPageService } from "./condition-page-service.ts";
 import { createContactService } from "./contact-service.ts";
 import { createEmailLinkService } from "./email-link-service.ts";
 import { killAfterRows } from "./fault-injection.ts";
+import { createFeedService } from "./feeds/feed-service.ts";
 import { createFiguresService } from "./figures-service.ts";
 import { createMedicationService } from "./medication-service.ts";
 import { createNewsletterService } from "./newsletter-service.ts";
@@ -85,6 +86,15 @@ export function createServices(db: Database, options: ServiceOptions) {
   const priceNews = createPriceNewsService(db, { config, outbox });
   const subscriptions = createSubscriptionService(db, { now, config, outbox });
   const newsletters = createNewsletterService(db, { now, config, audit, outbox, priceNews });
+  const feeds = createFeedService(db, {
+    settings: config.feeds,
+    now,
+    secretBox: options.secretBox,
+    prices,
+    categories,
+    audit,
+    outbox,
+  });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -153,12 +163,18 @@ export function createServices(db: Database, options: ServiceOptions) {
     adminSubscriptions: createAdminSubscriptionService(db, { audit, outbox }),
     priceNews,
     newsletters,
-    /** Scheduled jobs and due newsletters, each run once across every API process (decisions 038, 041). */
+    /** Pharmacy price feeds (decision 045): each a job of the scheduler below. */
+    feeds,
+    /**
+     * Scheduled jobs, due newsletters and pharmacy feeds, each run once across every API process
+     * (decisions 038, 041, 045).
+     */
     jobs: createJobScheduler(db, {
       now,
       log,
       jobs: priceNewsJobs(priceNews),
       pollers: [newsletters.poller],
+      moreJobs: feeds.jobs,
     }),
   };
 }

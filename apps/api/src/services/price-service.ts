@@ -2,6 +2,7 @@ import {
   buildComparison,
   type Medication,
   type MedicationComparison,
+  type PRICE_SOURCES,
   type Price,
   type PriceMatrix,
   type PriceMatrixRow,
@@ -80,10 +81,15 @@ export type PriceChange =
     }
   | { medicationId: string; pharmacyId: string; dosage: string; remove: true };
 
+/** Who says a price: a feed, a price sheet or staff (kept on the row as `confirmed_by`). */
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
 /** What a price write did. */
 export interface PriceWriteResult {
-  /** Rows inserted or updated (removals not counted). */
+  /** Rows inserted or updated (removals and re-confirmations not counted). */
   written: number;
+  /** Rows that already said exactly this: only their `last_confirmed` moved (no history row). */
+  confirmed: number;
   removed: number;
   /** Alerts this write triggered (their emails are queued in the same transaction). */
   triggeredAlerts: string[];
@@ -183,24 +189,44 @@ export function createPriceService(
     },
 
     /**
+     * A feed that answered "not modified" still says every price it said last time (decision 045):
+     * the pharmacy's prices it last confirmed are confirmed again, inside the caller's transaction.
+     * No price changes, so no history row, no alert run. Answers the rows confirmed.
+     */
+    async reconfirm(tx: Database, pharmacyId: string, source: PriceSource, at: Date): Promise<number> {
+      const rows = await tx
+        .update(prices)
+        .set({ lastConfirmed: at })
+        .where(and(eq(prices.pharmacyId, pharmacyId), eq(prices.confirmedBy, source)))
+        .returning({ id: prices.id });
+      if (rows.length > 0) await publicDataChanged(tx);
+      return rows.length;
+    },
+
+    /**
      * The one price-write path (decision 013): every change to `prices` (the back-office's edits,
-     * bulk updates, imports) goes through here, inside the caller's transaction. It sets the
+     * bulk updates, imports, feeds) goes through here, inside the caller's transaction. It sets the
      * rows, appends each new price to `price_history`, then re-evaluates the price alerts of every
      * medication and dosage it touched (`pricesChanged`): confirmed active alerts whose target is
      * at or above the new lowest in-stock price are marked triggered and their emails queued, all
-     * in the same transaction, and bumps the public data version (cache/data-version.ts). Only the
-     * demo seeder writes prices any other way.
+     * in the same transaction, and bumps the public data version (cache/data-version.ts). A row
+     * that already says exactly what the change says is only re-confirmed (`last_confirmed` and
+     * `confirmed_by` move, decision 045): no history row, no alert run, `last_updated` stays. Only
+     * the demo seeder writes prices any other way.
      */
     async write(
       tx: Database,
       changes: PriceChange | PriceChange[],
       at: Date = options.now(),
+      source: PriceSource = "staff",
     ): Promise<PriceWriteResult> {
       // In key order, so two writes of overlapping rows lock them in the same order.
       const key = (c: PriceChange) => JSON.stringify([c.medicationId, c.pharmacyId, c.dosage]);
       const list = [changes].flat().sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
       let written = 0;
       let removed = 0;
+      let confirmed = 0;
+      const touched: PriceChange[] = [];
       for (const change of list) {
         const row = and(
           eq(prices.medicationId, change.medicationId),
@@ -209,6 +235,28 @@ export function createPriceService(
         );
         if (change.remove) {
           removed += (await tx.delete(prices).where(row).returning({ id: prices.id })).length;
+          touched.push(change);
+          continue;
+        }
+        const [current] = await tx
+          .select({
+            price: prices.price,
+            inStock: prices.inStock,
+            link: prices.link,
+            quantity: prices.quantity,
+          })
+          .from(prices)
+          .where(row)
+          .for("update");
+        const same =
+          current !== undefined &&
+          current.price === change.price &&
+          (change.inStock === undefined || change.inStock === current.inStock) &&
+          (change.link === undefined || change.link === current.link) &&
+          (change.quantity === undefined || change.quantity === current.quantity);
+        if (same) {
+          await tx.update(prices).set({ lastConfirmed: at, confirmedBy: source }).where(row);
+          confirmed += 1;
           continue;
         }
         const [stored] = await tx
@@ -222,6 +270,8 @@ export function createPriceService(
             link: change.link ?? null,
             quantity: change.quantity ?? 1,
             lastUpdated: at,
+            lastConfirmed: at,
+            confirmedBy: source,
             createdAt: at,
           })
           .onConflictDoUpdate({
@@ -232,6 +282,8 @@ export function createPriceService(
               ...(change.link === undefined ? {} : { link: change.link }),
               ...(change.quantity === undefined ? {} : { quantity: change.quantity }),
               lastUpdated: at,
+              lastConfirmed: at,
+              confirmedBy: source,
             },
           })
           .returning({ price: prices.price, inStock: prices.inStock });
@@ -245,17 +297,21 @@ export function createPriceService(
           recordedAt: at,
         });
         written += 1;
+        touched.push(change);
         options.rowWritten?.(written);
       }
       // Public reads show prices: the caches learn at commit (the audited writer announces it).
       if (list.length > 0) await publicDataChanged(tx);
-      const watched = new Map(list.map((c) => [JSON.stringify([c.medicationId, c.dosage]), c]));
-      const triggeredAlerts = await options.pricesChanged(
-        tx,
-        [...watched.values()].map(({ medicationId, dosage }) => ({ medicationId, dosage })),
-        at,
-      );
-      return { written, removed, triggeredAlerts };
+      const watched = new Map(touched.map((c) => [JSON.stringify([c.medicationId, c.dosage]), c]));
+      const triggeredAlerts =
+        watched.size === 0
+          ? []
+          : await options.pricesChanged(
+              tx,
+              [...watched.values()].map(({ medicationId, dosage }) => ({ medicationId, dosage })),
+              at,
+            );
+      return { written, confirmed, removed, triggeredAlerts };
     },
   };
 }

@@ -108,7 +108,7 @@ function nameMatcher<T extends { id: string; name: string }>(entries: readonly T
 }
 
 /** {@link nameMatcher} for medications, which also finds a name Excel cut to a sheet name's length. */
-function medicationMatcher<T extends { id: string; name: string }>(catalogue: readonly T[]) {
+export function medicationMatcher<T extends { id: string; name: string }>(catalogue: readonly T[]) {
   const byName = nameMatcher(catalogue);
   return (name: string): T | undefined => {
     const found = byName(name);
@@ -590,7 +590,8 @@ export function createPriceSheetService(
             changes: { legalCategory: { from: change.from, to: change.to }, file: upload.fileName },
           });
         }
-        const changes: PriceChange[] = toWrite.map((change) => {
+        // Unchanged prices go too: the write path only re-confirms them (decision 045, no history row).
+        const changes: PriceChange[] = upload.changes.map((change) => {
           const link = upload.links.get(changeKey(change));
           const written = link ? linkToWrite(link, link.website) : undefined;
           return {
@@ -624,7 +625,7 @@ export function createPriceSheetService(
         const written =
           changes.length === 0
             ? { written: 0, triggeredAlerts: [] }
-            : await deps.prices.write(tx, changes, at);
+            : await deps.prices.write(tx, changes, at, "sheet");
         const counts = {
           written: written.written,
           new: toWrite.filter((change) => change.status === "new").length + createdPrices,

@@ -5,6 +5,7 @@ import { adminLoginRoutes, adminSecondFactorRoutes, adminSessionRoutes } from ".
 import { adminBlogRoutes } from "./blog.ts";
 import { adminCategoryRoutes } from "./categories.ts";
 import { adminContactRoutes } from "./contacts.ts";
+import { adminFeedRoutes } from "./feeds.ts";
 import { adminJobRoutes } from "./jobs.ts";
 import { adminMedicationRoutes } from "./medications.ts";
 import { adminNewsletterRoutes } from "./newsletters.ts";
@@ -45,6 +46,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminPharmacyRoutes);
   await app.register(adminPriceRoutes);
   await app.register(adminPriceSheetRoutes);
+  await app.register(adminFeedRoutes);
   await app.register(adminCategoryRoutes);
   // Last: every other path under the admin prefixes answers 401, or 404 behind the guard.
   await app.register(unknownAdminPathRoutes);
