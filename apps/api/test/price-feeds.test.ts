@@ -555,6 +555,25 @@ describe("the other formats and sources", () => {
     );
   });
 
+  it("a price sheet applied unchanged re-confirms its prices (by sheet) without history rows", async () => {
+    const file = await api.app.services.priceSheets.exportXlsx();
+    const preview = await call(adminEndpoints.previewPriceSheet, {
+      body: { fileName: "prices.xlsx", content: file.content.toString("base64") },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const historyBefore = await historyCount();
+    clock.advance(MINUTE);
+    const applied = await call(adminEndpoints.applyPriceSheet, { body: {} });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body).toMatchObject({ written: 0, changed: 0, new: 0 });
+    expect(await historyCount()).toBe(historyBefore);
+    const confirmed = await api.database.db
+      .select({ n: count() })
+      .from(prices)
+      .where(and(eq(prices.confirmedBy, "sheet"), eq(prices.lastConfirmed, clock.now())));
+    expect(confirmed[0]?.n).toBeGreaterThan(0);
+  });
+
   it("staff saving a price unchanged re-confirm it (by staff) without a history row", async () => {
     const [one] = (await storedPrices()) as [Awaited<ReturnType<typeof storedPrices>>[0]];
     const historyBefore = await historyCount();

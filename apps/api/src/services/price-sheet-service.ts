@@ -591,6 +591,9 @@ export function createPriceSheetService(
           });
         }
         // Unchanged prices go too: the write path only re-confirms them (decision 045, no history row).
+        const unchangedKeys = new Set(
+          upload.changes.filter((change) => change.status === "unchanged").map(changeKey),
+        );
         const changes: PriceChange[] = upload.changes.map((change) => {
           const link = upload.links.get(changeKey(change));
           const written = link ? linkToWrite(link, link.website) : undefined;
@@ -643,7 +646,14 @@ export function createPriceSheetService(
           changes: {
             file: upload.fileName,
             ...counts,
-            medications: [...new Set(changes.map((change) => change.medicationId))].sort(),
+            // What the file changed (its unchanged rows were only re-confirmed).
+            medications: [
+              ...new Set(
+                changes
+                  .filter((change) => !unchangedKeys.has(changeKey(change)))
+                  .map((change) => change.medicationId),
+              ),
+            ].sort(),
             links: linkLog,
           },
         });
