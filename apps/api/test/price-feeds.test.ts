@@ -196,7 +196,7 @@ describe("a pharmacy's feed settings", () => {
 });
 
 describe("a feed's life", () => {
-  it("a paused feed is not run now (409) nor scheduled; a removed one answers 404 and keeps its runs", async () => {
+  it("a paused feed is not run now (409) nor scheduled; a removed one answers 404", async () => {
     serve("/paused.csv", csv([]));
     await setFeed("/paused.csv", { active: false });
     const paused = await expectRefusedUnchanged(
