@@ -306,6 +306,8 @@ describe("GET /api/medications/{id}/comparison", () => {
         deliveryFee: pharmacy?.deliveryFee,
         freeDeliveryThreshold: pharmacy?.freeDeliveryThreshold,
         minOrderValue: pharmacy?.minOrderValue,
+        consultationFee: pharmacy?.consultationFee ?? 0,
+        consultationFeeBasis: pharmacy?.consultationFeeBasis ?? "per-order",
       });
       expect(price).toMatchObject({ medicationId: sample.medicationId, dosage: sample.dosage, quantity: 1 });
     }

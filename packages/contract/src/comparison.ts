@@ -5,7 +5,14 @@ import {
   selectDosage,
   selectMedication,
 } from "./comparison-choices.ts";
-import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
+import {
+  Category,
+  type ConsultationFeeBasis,
+  Medication,
+  Price,
+  PublicAdminMessage,
+  Subcategory,
+} from "./entities.ts";
 import { fromPence, toPence } from "./format.ts";
 
 /**
@@ -20,7 +27,7 @@ export type ComparisonSort = z.infer<typeof ComparisonSort>;
 
 /**
  * A price row of a comparison: the price, whether it is the Best, how much dearer otherwise, and
- * what delivery adds ({@link deliveryCost}; all three null when the pharmacy's terms are unknown).
+ * what delivery and consultation add ({@link deliveryCost}; all null when the pharmacy's terms are unknown).
  */
 export const ComparisonPrice = Price.extend({
   /** The cheapest shown price, in stock or not (public site §2); ties share the badge. */
@@ -29,7 +36,15 @@ export const ComparisonPrice = Price.extend({
   difference: z.number().nonnegative(),
   /** Delivery in pounds on the smallest order holding this pack; 0 when free. */
   delivery: z.number().nonnegative().nullable(),
-  /** Pack price plus delivery; null when the pack alone is below the pharmacy's minimum order. */
+  /**
+   * The pharmacy's consultation or prescribing fee on this order (a first order pays a one-off fee
+   * too); 0 when it charges none (decision 042).
+   */
+  consultation: z.number().nonnegative().nullable(),
+  /**
+   * Pack price plus delivery plus consultation; null when the pack alone is below the pharmacy's
+   * minimum order.
+   */
   total: z.number().positive().nullable(),
   /** The pharmacy's minimum order when the pack alone is below it, else null. */
   minimumOrder: z.number().positive().nullable(),
@@ -55,7 +70,7 @@ export const MedicationComparison = z
   .describe(
     "A medication and all public prices for one of its dosages, cheapest first (or lowest total with " +
       "delivery first when `sort` is `total`), the cheapest price marked `isBest` and every row carrying " +
-      "its `difference` from it, its `delivery`, its `total` and, when the pack alone is below the " +
+      "its `difference` from it, its `delivery`, its `consultation` fee, its `total` (all three) and, when the pack alone is below the " +
       "pharmacy's minimum order, that `minimumOrder` (then `total` is null). `lowest` is the cheapest " +
       "in-stock price (null when none is in stock); `savings` is the dearest minus the cheapest in-stock price.",
   );
@@ -85,35 +100,55 @@ export interface DeliveryTerms {
   freeDeliveryThreshold: number;
   /** The smallest order the pharmacy accepts; 0 means none. */
   minOrderValue: number;
+  /** Its consultation or prescribing fee; absent or 0 for none (decision 042). */
+  consultationFee?: number;
+  /** Per order (the default) or once, on the first order. */
+  consultationFeeBasis?: ConsultationFeeBasis;
 }
 
-export type DeliveryCost = Pick<ComparisonPrice, "delivery" | "total" | "minimumOrder">;
+export type DeliveryCost = Pick<ComparisonPrice, "delivery" | "consultation" | "total" | "minimumOrder">;
 
-function termsOf(pharmacy: Price["pharmacy"]): DeliveryTerms | undefined {
+/** A price row's pharmacy's terms; undefined when its delivery terms are not known (the saved file). */
+export function termsOf(pharmacy: Price["pharmacy"]): DeliveryTerms | undefined {
   const { deliveryFee, freeDeliveryThreshold, minOrderValue } = pharmacy;
   if (deliveryFee === undefined || freeDeliveryThreshold === undefined || minOrderValue === undefined)
     return undefined;
-  return { deliveryFee, freeDeliveryThreshold, minOrderValue };
+  return {
+    deliveryFee,
+    freeDeliveryThreshold,
+    minOrderValue,
+    consultationFee: pharmacy.consultationFee ?? 0,
+    consultationFeeBasis: pharmacy.consultationFeeBasis ?? "per-order",
+  };
+}
+
+/** The delivery fee, in pence, on an order of `orderPence` worth of packs. */
+export function deliveryPence(orderPence: number, terms: DeliveryTerms): number {
+  const threshold = toPence(terms.freeDeliveryThreshold);
+  return threshold > 0 && orderPence >= threshold ? 0 : toPence(terms.deliveryFee);
 }
 
 /**
- * What one pack costs delivered from one pharmacy (issue 11). Delivery is free when the
- * order reaches a free-delivery threshold above 0, else it is the fee. A pack below the minimum
- * order cannot be bought alone: it has no total (we do not invent the rest of the basket), its
- * `minimumOrder` says why, and its delivery is the one on an order of exactly the minimum.
- * Counted in whole pence; unknown terms (the web's saved file) give nulls.
+ * What one pack costs delivered from one pharmacy (issue 11), with its consultation fee (issue 30):
+ * the headline total a visitor pays on a first order, every mandatory charge in it (DMCC Act 2024,
+ * decision 042; a one-off fee is paid on that first order too). Delivery is free when the order
+ * reaches a free-delivery threshold above 0, else it is the fee; the consultation fee counts
+ * towards neither the threshold nor the minimum order, which are about the goods. A pack below
+ * the minimum order cannot be bought alone: it has no total (we do not invent the rest of the
+ * basket), its `minimumOrder` says why, and its delivery is the one on an order of exactly the
+ * minimum. Counted in whole pence; unknown terms (the web's saved file) give nulls.
  */
 export function deliveryCost(packPrice: number, terms: DeliveryTerms | undefined): DeliveryCost {
-  if (!terms) return { delivery: null, total: null, minimumOrder: null };
+  if (!terms) return { delivery: null, consultation: null, total: null, minimumOrder: null };
   const pack = toPence(packPrice);
   const minimum = toPence(terms.minOrderValue);
-  const threshold = toPence(terms.freeDeliveryThreshold);
-  const order = Math.max(pack, minimum);
-  const delivery = threshold > 0 && order >= threshold ? 0 : toPence(terms.deliveryFee);
+  const delivery = deliveryPence(Math.max(pack, minimum), terms);
+  const consultation = toPence(terms.consultationFee ?? 0);
   const alone = pack >= minimum;
   return {
     delivery: fromPence(delivery),
-    total: alone ? fromPence(pack + delivery) : null,
+    consultation: fromPence(consultation),
+    total: alone ? fromPence(pack + delivery + consultation) : null,
     minimumOrder: alone ? null : fromPence(minimum),
   };
 }

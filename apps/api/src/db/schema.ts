@@ -4,6 +4,7 @@ import {
   BLOG_CATEGORIES,
   CLICK_OUT_SOURCES,
   CONSENT_EVENT_KINDS,
+  CONSULTATION_FEE_BASES,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   CQC_NUMBER_PATTERN,
@@ -161,6 +162,9 @@ export const pharmacies = pgTable(
     minOrderValue: money("min_order_value").notNull().default(0),
     deliveryFee: money("delivery_fee").notNull().default(2.95),
     freeDeliveryThreshold: money("free_delivery_threshold").notNull().default(0),
+    /** Consultation or prescribing fee, in every total visitors see (decision 042). */
+    consultationFee: money("consultation_fee").notNull().default(0),
+    consultationFeeBasis: text("consultation_fee_basis").notNull().default("per-order"),
     /**
      * Null until staff add its GPhC registration: such a pharmacy is saved but never public
      * (`pharmacyIsPublic`, decision 034). The format CHECK and the unique index ignore nulls.
@@ -193,6 +197,11 @@ export const pharmacies = pgTable(
     ),
     // Query parameters only: nothing that could change a link's scheme, host or path.
     check("pharmacies_referral_params_query_only", sql`${t.referralParams} ~ '^[A-Za-z0-9_.~%+=&-]*$'`),
+    check("pharmacies_consultation_fee_non_negative", sql`${t.consultationFee} >= 0`),
+    check(
+      "pharmacies_consultation_fee_basis_valid",
+      inList("consultation_fee_basis", CONSULTATION_FEE_BASES),
+    ),
     uniqueIndex("pharmacies_gphc_unique").on(t.gphcNumber),
     index("pharmacies_rating_idx").on(t.rating),
   ],

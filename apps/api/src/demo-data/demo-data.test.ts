@@ -196,7 +196,13 @@ describe("demo pharmacies", () => {
       expect(pharmacy.deliveryFee).toBeLessThanOrEqual(4.99);
       expect(pharmacy.minOrderValue).toBeGreaterThanOrEqual(0);
       expect([0, 30, 40, 50]).toContain(pharmacy.freeDeliveryThreshold);
+      expect(pharmacy.consultationFee ?? 0).toBeLessThanOrEqual(20);
     }
+    // Some pharmacies charge a consultation fee, per order or once, so totals show one (decision 042).
+    const charging = demoPharmacies.filter((pharmacy) => (pharmacy.consultationFee ?? 0) > 0);
+    expect(new Set(charging.map((pharmacy) => pharmacy.consultationFeeBasis))).toEqual(
+      new Set(["per-order", "one-off"]),
+    );
   });
 });
 

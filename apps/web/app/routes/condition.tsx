@@ -404,8 +404,8 @@ function PriceResults({
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">
         {totals
-          ? "Prices are set by each pharmacy. Totals add the pharmacy's standard delivery for this pack alone; " +
-            "faster delivery or an online consultation may cost extra. "
+          ? "Prices are set by each pharmacy. Totals add the pharmacy's standard delivery for this pack alone " +
+            "and its consultation fee, as a first order pays it; faster delivery may cost extra. "
           : "Prices are set by each pharmacy and may not include delivery. "}
         PharmaCompare may earn a small commission when you buy through a link, at no extra cost to you; it
         never changes the order.{" "}

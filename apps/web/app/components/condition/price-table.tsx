@@ -164,14 +164,22 @@ function PriceAmount({ row }: { row: PriceRow }) {
 }
 
 /**
- * The pack delivered: the total and what it includes, or why there is none (below the minimum
- * order). The price cell keeps the pack's own price; this never replaces it.
+ * The pack delivered: the total, what it includes (delivery and consultation, each with its
+ * amount), or why there is none (below the minimum order). The price cell keeps the pack's own price; this never replaces it.
  */
 function TotalAmount({ row }: { row: PriceRow }) {
   const note = totalNote(row);
   let amount: ReactNode;
+  // The price per tablet, pen… with every fee in it, so packs of different sizes compare by what
+  // they really cost (decision 042).
+  const perUnit = row.total !== null ? unitPriceText(row.total, row.price.dosage) : null;
   if (row.total !== null) {
-    amount = <span className="cmp-total">{formatPounds(row.total)}</span>;
+    amount = (
+      <>
+        <span className="cmp-total">{formatPounds(row.total)}</span>
+        {perUnit ? <span className="cmp-note">{`${perUnit} with fees`}</span> : null}
+      </>
+    );
   } else if (row.minimumOrder !== null) {
     amount = (
       <span className="font-medium text-slate-800 text-sm lg:whitespace-nowrap">
