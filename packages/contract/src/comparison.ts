@@ -6,13 +6,15 @@ import {
   selectMedication,
 } from "./comparison-choices.ts";
 import {
-  Category,
-  type ConsultationFeeBasis,
-  Medication,
-  Price,
-  PublicAdminMessage,
-  Subcategory,
-} from "./entities.ts";
+  COURSE_HORIZONS,
+  CourseCost,
+  type CourseHorizon,
+  CoursePlan,
+  courseCost,
+  DEFAULT_COURSE_HORIZON,
+} from "./course-cost.ts";
+import { type DeliveryTerms, deliveryPence, termsOf } from "./delivery-terms.ts";
+import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
 import { fromPence, toPence } from "./format.ts";
 
 /**
@@ -93,40 +95,9 @@ export function cheapestFirst(a: Price, b: Price): number {
   );
 }
 
-/** A pharmacy's delivery terms, in pounds (a price row's pharmacy carries them from the API). */
-export interface DeliveryTerms {
-  deliveryFee: number;
-  /** Orders of this much or more travel free; 0 means delivery is never free. */
-  freeDeliveryThreshold: number;
-  /** The smallest order the pharmacy accepts; 0 means none. */
-  minOrderValue: number;
-  /** Its consultation or prescribing fee; absent or 0 for none (decision 042). */
-  consultationFee?: number;
-  /** Per order (the default) or once, on the first order. */
-  consultationFeeBasis?: ConsultationFeeBasis;
-}
+export type { DeliveryTerms } from "./delivery-terms.ts";
 
 export type DeliveryCost = Pick<ComparisonPrice, "delivery" | "consultation" | "total" | "minimumOrder">;
-
-/** A price row's pharmacy's terms; undefined when its delivery terms are not known (the saved file). */
-export function termsOf(pharmacy: Price["pharmacy"]): DeliveryTerms | undefined {
-  const { deliveryFee, freeDeliveryThreshold, minOrderValue } = pharmacy;
-  if (deliveryFee === undefined || freeDeliveryThreshold === undefined || minOrderValue === undefined)
-    return undefined;
-  return {
-    deliveryFee,
-    freeDeliveryThreshold,
-    minOrderValue,
-    consultationFee: pharmacy.consultationFee ?? 0,
-    consultationFeeBasis: pharmacy.consultationFeeBasis ?? "per-order",
-  };
-}
-
-/** The delivery fee, in pence, on an order of `orderPence` worth of packs. */
-export function deliveryPence(orderPence: number, terms: DeliveryTerms): number {
-  const threshold = toPence(terms.freeDeliveryThreshold);
-  return threshold > 0 && orderPence >= threshold ? 0 : toPence(terms.deliveryFee);
-}
 
 /**
  * What one pack costs delivered from one pharmacy (issue 11), with its consultation fee (issue 30):
@@ -234,11 +205,19 @@ export const ConditionPage = z
     comparison: MedicationComparison.nullable(),
     /** The chosen medication's admin messages showing now, highest priority first, then newest. */
     messages: z.array(PublicAdminMessage),
+    /** The chosen medication's course plans, in order (decision 042). */
+    coursePlans: z.array(CoursePlan.pick({ id: true, name: true })),
+    /**
+     * The chosen plan (the `plan` query, else the first) priced over the chosen horizon (the
+     * `horizon` query, else 6 months) at every pharmacy; null without a plan or known terms.
+     */
+    course: CourseCost.nullable(),
   })
   .describe(
     "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
       "query (exact name ignoring case, else the first name starting with it, else the first medication) " +
-      "and the `dosage` query (else the medication's first dosage); the `sort` query orders the comparison.",
+      "and the `dosage` query (else the medication's first dosage); the `sort` query orders the comparison; " +
+      "`plan` and `horizon` (3, 6 or 12 months) choose the course whose cost `course` holds.",
   );
 export type ConditionPage = z.infer<typeof ConditionPage>;
 
@@ -267,13 +246,25 @@ export async function assembleConditionPage(parts: {
   sort?: ComparisonSort | null;
   pricesFor: (medication: Medication, dosage: string) => Promise<readonly Price[]> | readonly Price[];
   messagesFor: (medication: Medication) => Promise<PublicAdminMessage[]> | PublicAdminMessage[];
+  /** The course plan and horizon asked for (decision 042); the first plan and 6 months otherwise. */
+  planQuery?: string | null;
+  horizonQuery?: string | number | null;
+  /** The medication's plans and its prices at every dosage; without them the page has no course. */
+  coursePlansFor?: (medication: Medication) => Promise<CoursePlan[]> | CoursePlan[];
+  allPricesFor?: (medication: Medication) => Promise<readonly Price[]> | readonly Price[];
 }): Promise<ConditionPage> {
   const medication = selectMedication(parts.medications, parts.medicationQuery);
   const dosage = selectDosage(medication, parts.dosageQuery);
-  const [prices, messages] = await Promise.all([
+  const [prices, messages, plans] = await Promise.all([
     medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
     medication ? parts.messagesFor(medication) : [],
+    medication && parts.coursePlansFor ? parts.coursePlansFor(medication) : [],
   ]);
+  const plan = plans.find((entry) => entry.id === parts.planQuery) ?? plans[0];
+  const course =
+    medication && plan && parts.allPricesFor
+      ? courseCost(plan, chooseHorizon(parts.horizonQuery), await parts.allPricesFor(medication))
+      : null;
   const comparison =
     medication && dosage !== undefined && prices
       ? buildComparison(medication, dosage, prices, parts.sort ?? DEFAULT_COMPARISON_SORT)
@@ -287,5 +278,13 @@ export async function assembleConditionPage(parts: {
     dosage: dosage ?? null,
     comparison,
     messages,
+    coursePlans: plans.map(({ id, name }) => ({ id, name })),
+    course,
   };
+}
+
+/** The horizon a query asks for, or the default: an edited link is not a refusal. */
+export function chooseHorizon(value: string | number | null | undefined): CourseHorizon {
+  const months = Number(value);
+  return COURSE_HORIZONS.find((horizon) => horizon === months) ?? DEFAULT_COURSE_HORIZON;
 }

@@ -9,6 +9,7 @@ export * from "./comparison.ts";
 export * from "./comparison-choices.ts";
 export * from "./contact-api.ts";
 export * from "./contact-wording.ts";
+export * from "./course-cost.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints/admin/admin-messages.ts";
 export * from "./endpoints/admin/audit.ts";
@@ -22,6 +23,7 @@ export {
 } from "./endpoints/admin/catalogue-fields.ts";
 export * from "./endpoints/admin/categories.ts";
 export * from "./endpoints/admin/contacts.ts";
+export * from "./endpoints/admin/course-plans.ts";
 export * from "./endpoints/admin/feeds.ts";
 export * from "./endpoints/admin/jobs.ts";
 export * from "./endpoints/admin/list-convention.ts";

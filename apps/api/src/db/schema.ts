@@ -7,6 +7,7 @@ import {
   CONSULTATION_FEE_BASES,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
+  type CourseStep,
   CQC_NUMBER_PATTERN,
   DELIVERY_OPTIONS,
   EMAIL_LINK_PURPOSES,
@@ -204,6 +205,34 @@ export const pharmacies = pgTable(
     ),
     uniqueIndex("pharmacies_gphc_unique").on(t.gphcNumber),
     index("pharmacies_rating_idx").on(t.rating),
+  ],
+);
+
+/**
+ * A medication's course plans (issue 30, decision 042): steps of `packs` packs of one of its
+ * dosages for `weeks` weeks, as the contract's `CourseStep[]`, in `position` order. Replaced as a
+ * whole from the back-office; they go with their medication.
+ */
+export const coursePlans = pgTable(
+  "course_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    steps: jsonb("steps").$type<CourseStep[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    nonBlank("course_plans_name_not_blank", t.name),
+    check(
+      "course_plans_steps_list",
+      sql`jsonb_typeof(${t.steps}) = 'array' and jsonb_array_length(${t.steps}) between 1 and 12`,
+    ),
+    index("course_plans_medication_idx").on(t.medicationId, t.position),
   ],
 );
 

@@ -17,6 +17,7 @@ import {
   demoBlogPosts,
   demoCatalogue,
   demoCategories,
+  demoCoursePlans,
   demoMedications,
   demoPharmacies,
 } from "./index.ts";
@@ -362,6 +363,21 @@ describe("demo admin messages", () => {
       expect(message.message.trim()).not.toBe("");
     }
     expect(demoAdminMessages.some((message) => message.active)).toBe(true);
+  });
+});
+
+describe("demoCoursePlans", () => {
+  it("gives each weight-loss injection a plan whose steps are its own dosages (decision 042)", () => {
+    const injections = demoMedications.filter(
+      (medication) => medication.subcategory === "weight-loss-medications" && medication.form === "Injection",
+    );
+    expect(injections.length).toBeGreaterThan(0);
+    for (const medication of injections) {
+      const plans = demoCoursePlans.filter((plan) => plan.medicationId === medication.id);
+      expect(plans.length, medication.id).toBeGreaterThan(0);
+      for (const step of plans.flatMap((plan) => plan.steps))
+        expect(medication.dosage).toContain(step.dosage);
+    }
   });
 });
 

@@ -23,6 +23,7 @@ import { createCategoryService } from "./category-service.ts";
 import { createClickOutService } from "./click-out-service.ts";
 import { createConditionPageService } from "./condition-page-service.ts";
 import { createContactService } from "./contact-service.ts";
+import { createCoursePlanService } from "./course-plan-service.ts";
 import { createEmailLinkService } from "./email-link-service.ts";
 import { killAfterRows } from "./fault-injection.ts";
 import { createFeedService } from "./feeds/feed-service.ts";
@@ -95,6 +96,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     audit,
     outbox,
   });
+  const coursePlans = createCoursePlanService(db, { audit });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -117,7 +119,14 @@ export function createServices(db: Database, options: ServiceOptions) {
     categories,
     /** Counted click-outs (decision 044): resolved in the redirect, written in batches. */
     clickOuts: createClickOutService(db, { now, log }),
-    conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),
+    conditionPages: createConditionPageService({
+      categories,
+      medications,
+      prices,
+      adminMessages,
+      coursePlans,
+    }),
+    coursePlans,
     contact: createContactService(db, { now, config, outbox }),
     emailLinks: createEmailLinkService(db, {
       now,

@@ -5,6 +5,7 @@ import * as auth from "./admin/auth.ts";
 import * as blogAdmin from "./admin/blog.ts";
 import * as catalogueCategories from "./admin/categories.ts";
 import * as contactAdmin from "./admin/contacts.ts";
+import * as coursePlans from "./admin/course-plans.ts";
 import * as priceFeeds from "./admin/feeds.ts";
 import * as scheduledJobs from "./admin/jobs.ts";
 import * as catalogueMedications from "./admin/medications.ts";
@@ -75,6 +76,7 @@ export const adminEndpoints = {
   ...subscriptionAdmin,
   ...newsletters,
   ...catalogueMedications,
+  ...coursePlans,
   ...cataloguePharmacies,
   ...cataloguePrices,
   ...priceSheets,
