@@ -5,14 +5,8 @@ import {
   selectDosage,
   selectMedication,
 } from "./comparison-choices.ts";
-import {
-  COURSE_HORIZONS,
-  CourseCost,
-  type CourseHorizon,
-  CoursePlan,
-  courseCost,
-  DEFAULT_COURSE_HORIZON,
-} from "./course-cost.ts";
+import { CourseCost, CoursePlan, courseCost } from "./course-cost.ts";
+import { COURSE_HORIZONS, type CourseHorizon, DEFAULT_COURSE_HORIZON } from "./course-horizons.ts";
 import { type DeliveryTerms, deliveryPence, termsOf } from "./delivery-terms.ts";
 import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
 import { fromPence, toPence } from "./format.ts";

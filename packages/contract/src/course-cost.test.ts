@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type CoursePlan, courseCost, courseOrders, horizonWeeks } from "./course-cost.ts";
+import { type CoursePlan, courseCost, courseOrders } from "./course-cost.ts";
+import { horizonWeeks } from "./course-horizons.ts";
 import type { Price, PricePharmacy } from "./entities.ts";
 
 /*

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COURSE_PLAN_LIMITS, horizonWeeks } from "./course-horizons.ts";
 import { type DeliveryTerms, deliveryPence, termsOf } from "./delivery-terms.ts";
 import { type Price, PricePharmacy, Slug } from "./entities.ts";
 import { fromPence, toPence } from "./format.ts";
@@ -9,18 +10,6 @@ import { fromPence, toPence } from "./format.ts";
  * consultation fee in it, and the cheapest mix across pharmacies. One function, {@link courseCost},
  * for both tiers; all sums in whole pence.
  */
-
-/** The horizons a visitor can choose, in months. */
-export const COURSE_HORIZONS = [3, 6, 12] as const;
-export type CourseHorizon = (typeof COURSE_HORIZONS)[number];
-export const DEFAULT_COURSE_HORIZON: CourseHorizon = 6;
-
-export const COURSE_PLAN_LIMITS = { plans: 6, steps: 12, packs: 12, weeks: 52, nameMax: 80 } as const;
-
-/** Weeks in a horizon: 52 a year, so 3 months is 13 weeks, 6 is 26 and 12 is 52. */
-export function horizonWeeks(months: number): number {
-  return Math.round((months * 52) / 12);
-}
 
 /** One step of a plan: `packs` packs of `dosage` last `weeks` weeks. */
 export const CourseStep = z.object({

@@ -32,6 +32,7 @@ import { createMedicationService } from "./medication-service.ts";
 import { createNewsletterService } from "./newsletter-service.ts";
 import { createOutboxService } from "./outbox-service.ts";
 import { createPharmacyPageService } from "./pharmacy-page-service.ts";
+import { createPharmacyPairService } from "./pharmacy-pair-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceAlertService } from "./price-alert-service.ts";
 import { createPriceHistoryService } from "./price-history-service.ts";
@@ -140,6 +141,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     outbox,
     pharmacies,
     pharmacyPages: createPharmacyPageService(db, { pharmacies }),
+    pharmacyPairs: createPharmacyPairService({ medications, pharmacies, prices, coursePlans }),
     priceAlerts,
     prices,
     priceHistory: createPriceHistoryService(db, { now }),

@@ -31,6 +31,7 @@ import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
 import * as pharmacies from "./public/pharmacies.ts";
 import * as pharmacyPage from "./public/pharmacy-page.ts";
+import * as pharmacyPair from "./public/pharmacy-pair.ts";
 import * as priceHistory from "./public/price-history.ts";
 import * as prices from "./public/prices.ts";
 import * as siteFigures from "./public/site-figures.ts";
@@ -53,6 +54,7 @@ export const publicEndpoints = {
   ...contact,
   ...conditionPage,
   ...pharmacyPage,
+  ...pharmacyPair,
   ...sitemap,
   ...siteFigures,
   ...dataVersion,

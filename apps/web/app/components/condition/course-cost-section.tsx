@@ -117,21 +117,23 @@ export function CourseCostSection({ plans, course, medication, dosage, sort }: C
         </p>
       ) : null}
       {course.mix && course.mix.switches > 0 && (cheapest === null || course.mix.total < cheapest) ? (
-        <ol
-          aria-label="Where the mix buys each order"
-          className="mt-2 list-decimal space-y-0.5 pl-9 text-slate-700 text-sm"
-        >
-          {orderLines(course.mix.orders).map((line, index) => {
-            const order = course.mix?.orders[index];
-            if (!order) return null;
-            return (
-              <li key={line}>
-                {`${line} from ${order.pharmacyName}: ${formatPounds(order.cost)}`}
-                {order.consultation > 0 ? ` (incl. ${formatPounds(order.consultation)} consultation)` : ""}
-              </li>
-            );
-          })}
-        </ol>
+        <details className="mt-2 text-slate-700 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-800">
+            Where the mix buys each order
+          </summary>
+          <ol aria-label="Where the mix buys each order" className="mt-2 list-decimal space-y-0.5 pl-9">
+            {orderLines(course.mix.orders).map((line, index) => {
+              const order = course.mix?.orders[index];
+              if (!order) return null;
+              return (
+                <li key={line}>
+                  {`${line} from ${order.pharmacyName}: ${formatPounds(order.cost)}`}
+                  {order.consultation > 0 ? ` (incl. ${formatPounds(order.consultation)} consultation)` : ""}
+                </li>
+              );
+            })}
+          </ol>
+        </details>
       ) : null}
       <p className="mt-3 text-slate-600 text-xs leading-5">
         Each step and each repeat of the last dose is one order. Totals use today's prices and standard

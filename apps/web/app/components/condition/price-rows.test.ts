@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildPriceRows,
   checkedAgo,
+  comparePartner,
   deliveryText,
   generalMessages,
   halfStars,
@@ -185,6 +186,20 @@ describe("checkedAgo", () => {
     expect(checkedAgo("2025-09-01T12:00:00.000Z", now)).toBe("checked 9 days ago");
     // A clock a little behind the server's never says "in the future".
     expect(checkedAgo("2025-09-10T12:05:00.000Z", now)).toBe("checked today");
+  });
+});
+
+describe("comparePartner (decision 042)", () => {
+  it("pairs a row with the Best pharmacy, and the Best row with the next cheapest", () => {
+    const rows = buildPriceRows(
+      buildComparison(viagra, "50mg x 4 tablets", [price("a", 10), price("b", 12), price("c", 11)]).prices,
+      [],
+    );
+    const partnerOf = (id: string) =>
+      comparePartner(rows, rows.find((row) => row.price.pharmacyId === id) as (typeof rows)[number])?.price
+        .pharmacyId;
+    expect([partnerOf("b"), partnerOf("c"), partnerOf("a")]).toEqual(["a", "a", "c"]);
+    expect(comparePartner(rows.slice(0, 1), rows[0] as (typeof rows)[number])).toBeUndefined();
   });
 });
 

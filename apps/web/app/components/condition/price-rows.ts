@@ -144,3 +144,18 @@ export function checkedAgo(lastUpdated: string, now: Date): string {
   if (days === 1) return "checked yesterday";
   return `checked ${days} days ago`;
 }
+
+/**
+ * The pharmacy a row is compared with on the compare page (decision 042): the Best one, or for a
+ * Best row the next cheapest other pharmacy; none when the row is alone.
+ */
+export function comparePartner(rows: readonly PriceRow[], row: PriceRow): PriceRow | undefined {
+  const others = rows.filter((other) => other.price.pharmacyId !== row.price.pharmacyId);
+  return (
+    others.find((other) => other.isBest) ??
+    others.reduce<PriceRow | undefined>(
+      (cheapest, other) => (!cheapest || other.difference < cheapest.difference ? other : cheapest),
+      undefined,
+    )
+  );
+}

@@ -9,6 +9,7 @@ import { PharmacyLogo } from "./pharmacy-logo.tsx";
 import { PrescriptionOnlyRowNote } from "./prescription-only.tsx";
 import {
   checkedAgo,
+  comparePartner,
   deliveryText,
   orderWords,
   type PriceRow,
@@ -125,6 +126,7 @@ export function PriceTable({
               ) : null}
               <td className="cmp-go">
                 <VisitLink row={row} href={visitLinks?.[row.price._id]} />
+                <CompareLink row={row} partner={comparePartner(rows, row)} />
               </td>
               {/* Every row as wide as the header: an empty notice cell where others have one. */}
               {notices ? (
@@ -232,6 +234,20 @@ function RowMessage({ message }: { message: NonNullable<PriceRow["message"]> }) 
       </p>
       <p className="mt-1">{message.message}</p>
     </div>
+  );
+}
+
+/** To this pharmacy and the Best one side by side (decision 042): a comparison, never a promotion. */
+function CompareLink({ row, partner }: { row: PriceRow; partner: PriceRow | undefined }) {
+  if (!partner) return null;
+  return (
+    <Link
+      to={sitePaths.compare(row.price.medicationId, row.price.pharmacyId, partner.price.pharmacyId)}
+      className="mt-1 block py-1 text-center font-medium text-brand-800 text-xs underline underline-offset-2 hover:text-brand-900"
+    >
+      Compare
+      <span className="sr-only">{` with ${partner.price.pharmacy.name} side by side`}</span>
+    </Link>
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { COURSE_PLAN_LIMITS, CoursePlan } from "../../course-cost.ts";
+import { CoursePlan } from "../../course-cost.ts";
+import { COURSE_PLAN_LIMITS } from "../../course-horizons.ts";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { IdParams } from "../../public-api.ts";
 import { CATALOGUE_LIMITS, requiredText } from "./catalogue-fields.ts";
