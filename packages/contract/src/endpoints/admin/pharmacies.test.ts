@@ -30,6 +30,7 @@ describe("PharmacyInput", () => {
       freeDeliveryThreshold: 0,
       consultationFee: 0,
       consultationFeeBasis: "per-order",
+      referralParams: "",
     });
   });
 
