@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signedInForThisSpec } from "./support/admin-session.ts";
 import { expectNoAxeViolations, gotoHydrated, keepPicture } from "./support/page-checks.ts";
 
 /*
@@ -163,4 +164,46 @@ test("a comparison row leads to two pharmacies side by side, which works without
     await expect(plain.getByRole("heading", { level: 1, name: heading })).toBeVisible();
   }
   await context.close();
+});
+
+test.describe("the back-office's course plans", () => {
+  signedInForThisSpec();
+
+  test("staff add a step to a plan, see a refusal beside the field, save, and the form is axe-clean at 375 and 1280 px", async ({
+    page,
+  }) => {
+    await page.goto("/admin/medications/edit/saxenda");
+    const plans = page.getByRole("region", { name: "Course plans" });
+    await expect(plans.getByLabel("Plan name")).toHaveValue("Dose steps to 3 mg a day");
+    const steps = plans.getByRole("listitem");
+    await expect(steps).toHaveCount(2);
+
+    await plans.getByRole("button", { name: "Add a step to plan 1" }).click();
+    const added = plans.getByRole("listitem", { name: "Plan 1, step 3" });
+    await added.getByLabel("Dosage").selectOption("6mg/ml x 5 pens");
+    await added.getByLabel("Weeks").fill("0");
+    await plans.getByRole("button", { name: "Save course plans" }).click();
+    await expect(added.getByText(/Weeks must be a whole number of weeks from 1 to 52/)).toBeVisible();
+
+    await added.getByLabel("Weeks").fill("8");
+    await plans.getByRole("button", { name: "Save course plans" }).click();
+    await expect(page.getByText("Course plans saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Course plans" }).getByRole("listitem")).toHaveCount(3);
+
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page, { at: `${width} px` });
+      await keepPicture(page.getByRole("region", { name: "Course plans" }), `course-plans-${width}.png`);
+    }
+
+    // Back as the demo has it, for the journeys after this one.
+    const again = page.getByRole("region", { name: "Course plans" });
+    await again
+      .getByRole("listitem", { name: "Plan 1, step 3" })
+      .getByRole("button", { name: /^Remove step/ })
+      .click();
+    await again.getByRole("button", { name: "Save course plans" }).click();
+    await expect(page.getByText("Course plans saved")).toBeVisible();
+  });
 });

@@ -179,20 +179,25 @@ function StepRow({
   // A dosage removed from the medication since the plan was saved stays visible until changed.
   const options = dosages.includes(step.dosage) || step.dosage === "" ? dosages : [step.dosage, ...dosages];
   return (
-    <li aria-label={label} className="grid gap-3 sm:grid-cols-[1fr_6rem_6rem_auto] sm:items-start">
-      <SelectField
-        label="Dosage"
-        name="dosage"
-        value={step.dosage}
-        onChange={(event) => onChange({ ...step, dosage: event.target.value })}
-        error={fieldMessage("Dosage", errors.dosage)}
-      >
-        {options.map((dosage) => (
-          <option key={dosage} value={dosage}>
-            {dosage}
-          </option>
-        ))}
-      </SelectField>
+    <li
+      aria-label={label}
+      className="grid grid-cols-2 gap-3 border-slate-200 border-t pt-3 first:border-t-0 first:pt-0 sm:grid-cols-[1fr_6rem_6rem_auto] sm:items-start sm:border-t-0 sm:pt-0"
+    >
+      <div className="col-span-2 sm:col-span-1">
+        <SelectField
+          label="Dosage"
+          name="dosage"
+          value={step.dosage}
+          onChange={(event) => onChange({ ...step, dosage: event.target.value })}
+          error={fieldMessage("Dosage", errors.dosage)}
+        >
+          {options.map((dosage) => (
+            <option key={dosage} value={dosage}>
+              {dosage}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <InputField
         label="Packs"
         name="packs"
@@ -216,7 +221,11 @@ function StepRow({
         error={fieldMessage("Weeks", errors.weeks)}
       />
       {onRemove ? (
-        <button type="button" className={`${buttonClass.secondary} sm:mt-6`} onClick={onRemove}>
+        <button
+          type="button"
+          className={`${buttonClass.secondary} col-span-2 sm:col-span-1 sm:mt-6`}
+          onClick={onRemove}
+        >
           Remove step<span className="sr-only">{` (${label})`}</span>
         </button>
       ) : null}
