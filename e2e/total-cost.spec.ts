@@ -82,18 +82,21 @@ test("by default the table is cheapest first with Best on the lowest price, and 
   expect(rows[0]?.best).toBe(true);
   expectBestOnLowestPrice(rows);
 
-  // Every total is the price plus the delivery it names: no fee is left out.
+  // Every total is the price plus the delivery and consultation fee it names: no fee is left out
+  // (decision 042: "incl. £2.49 delivery and £15.00 consultation").
   for (const row of rows) {
     if (row.total === null) {
       expect(row.totalText).toMatch(/^Minimum order £\d+\.\d{2} Pack alone is below it$/);
       expect(pounds(row.totalText)).toBeGreaterThan(row.price);
-    } else if (/Free delivery$/.test(row.totalText)) {
-      expect(pence(row.total)).toBe(pence(row.price));
-    } else {
-      const fee = /incl\. £(\d+\.\d{2}) delivery$/.exec(row.totalText)?.[1];
-      expect(fee, row.totalText).toBeDefined();
-      expect(pence(row.total)).toBe(pence(row.price) + pence(Number(fee)));
+      continue;
     }
+    const note =
+      /(?:Free delivery|incl\. £(\d+\.\d{2}) delivery)(?:,? (?:incl\. |and )£(\d+\.\d{2}) consultation)?$/.exec(
+        row.totalText,
+      );
+    expect(note, row.totalText).not.toBeNull();
+    const [delivery, consultation] = [note?.[1] ?? "0", note?.[2] ?? "0"].map((fee) => pence(Number(fee)));
+    expect(pence(row.total)).toBe(pence(row.price) + (delivery ?? 0) + (consultation ?? 0));
   }
   // The demo pharmacies' Best packs here are below their minimum order: said plainly.
   expect(rows.some((row) => row.total === null)).toBe(true);

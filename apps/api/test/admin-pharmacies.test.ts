@@ -107,6 +107,8 @@ describe("POST /api/admin/pharmacies", () => {
       minOrderValue: 0,
       deliveryFee: 2.95,
       freeDeliveryThreshold: 0,
+      consultationFee: 0,
+      consultationFeeBasis: "per-order",
       listed: true,
       priceCount: 0,
       referralParams: "",
@@ -163,6 +165,8 @@ describe("POST /api/admin/pharmacies", () => {
             freeDeliveryThreshold: "-3",
             deliveryOptions: ["drone"],
             trustpilotUrl: "not a url",
+            consultationFee: -15,
+            consultationFeeBasis: "per-visit",
           }),
         }),
       400,
@@ -177,8 +181,11 @@ describe("POST /api/admin/pharmacies", () => {
         "freeDeliveryThreshold",
         "deliveryOptions.0",
         "trustpilotUrl",
+        "consultationFee",
+        "consultationFeeBasis",
       ].sort(),
     );
+    expect(bad.fields?.consultationFeeBasis).toBe("must be one of: per-order, one-off");
     const tooHigh = await expectRefusedUnchanged(
       api,
       () => call(adminEndpoints.createPharmacy, { body: valid({ rating: 5.1 }) }),
@@ -205,6 +212,57 @@ describe("POST /api/admin/pharmacies", () => {
       409,
     );
     expect(id.fields).toEqual({ id: 'A pharmacy with the id "kestrel-lane-pharmacy" already exists' });
+  });
+});
+
+describe("consultation fees (decision 042)", () => {
+  it("stores a fee and its basis, and every public total then includes and names it", async () => {
+    const medication = "viagra";
+    const dosage = "50mg x 4 tablets";
+    const comparisonUrl = urlOf(publicEndpoints.conditionPage, {
+      params: { subcategoryId: "erectile-dysfunction" },
+      query: { medication, dosage, sort: "total" },
+    });
+    const before = ConditionPage.parse((await api.get(comparisonUrl)).body).comparison?.prices ?? [];
+    const row = before.find((entry) => entry.consultation === 0 && entry.total !== null);
+    if (!row) throw new Error("expected a row without a consultation fee");
+
+    const res = await call(adminEndpoints.updatePharmacy, {
+      params: { id: row.pharmacyId },
+      body: { consultationFee: "15.00", consultationFeeBasis: "one-off" },
+    });
+    expect(res.status).toBe(200);
+    expect(PharmacyBody.parse(res.body).pharmacy).toMatchObject({
+      consultationFee: 15,
+      consultationFeeBasis: "one-off",
+    });
+
+    const after = ConditionPage.parse((await api.get(comparisonUrl)).body).comparison?.prices ?? [];
+    const charged = after.find((entry) => entry.pharmacyId === row.pharmacyId);
+    expect(charged).toMatchObject({ consultation: 15, delivery: row.delivery });
+    expect(Math.round((charged?.total ?? 0) * 100)).toBe(Math.round((row.total ?? 0) * 100) + 1500);
+    expect(charged?.pharmacy).toMatchObject({ consultationFee: 15, consultationFeeBasis: "one-off" });
+    // The sort by total counts it too.
+    const totals = after.map((entry) => Math.round((entry.total ?? Number.POSITIVE_INFINITY) * 100));
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+
+    await call(adminEndpoints.updatePharmacy, {
+      params: { id: row.pharmacyId },
+      body: { consultationFee: 0, consultationFeeBasis: "per-order" },
+    });
+  });
+
+  it("refuses a negative fee or an unknown basis, changing nothing", async () => {
+    const refused = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.updatePharmacy, {
+          params: { id: "gannet-street-pharmacy" },
+          body: { consultationFee: -1, consultationFeeBasis: "monthly" },
+        }),
+      400,
+    );
+    expect(Object.keys(refused.fields ?? {}).sort()).toEqual(["consultationFee", "consultationFeeBasis"]);
   });
 });
 

@@ -28,6 +28,7 @@ const WATCHED = [
   "subcategories",
   "medications",
   "pharmacies",
+  "course_plans",
   "prices",
   "price_alerts",
   "admin_messages",

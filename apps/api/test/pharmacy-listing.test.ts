@@ -63,6 +63,8 @@ describe("a pharmacy saved with only a name and a website", () => {
       minOrderValue: 0,
       deliveryFee: 2.95,
       freeDeliveryThreshold: 0,
+      consultationFee: 0,
+      consultationFeeBasis: "per-order",
       listed: false,
       priceCount: 0,
       // No referral parameters: it pays no commission (decision 044).

@@ -95,13 +95,19 @@ describe("GET /api/pages/condition/{subcategoryId}", () => {
         if (!terms) throw new Error(`unknown pharmacy ${row.pharmacyId}`);
         // The demo's packs are above every minimum order, so each has a total.
         const free = terms.freeDeliveryThreshold > 0 && row.price >= terms.freeDeliveryThreshold;
-        expect([row.pharmacyId, row.delivery, row.minimumOrder]).toEqual([
+        expect([row.pharmacyId, row.delivery, row.consultation, row.minimumOrder]).toEqual([
           row.pharmacyId,
           free ? 0 : terms.deliveryFee,
+          terms.consultationFee ?? 0,
           null,
         ]);
-        expect(pence(row.total ?? 0)).toBe(pence(row.price) + pence(row.delivery ?? 0));
+        // Every mandatory fee is in the total (DMCC Act 2024, decision 042).
+        expect(pence(row.total ?? 0)).toBe(
+          pence(row.price) + pence(row.delivery ?? 0) + pence(row.consultation ?? 0),
+        );
       }
+      // The demo gives some of these pharmacies a consultation fee, so the rule is exercised.
+      expect(prices.some((row) => (row.consultation ?? 0) > 0)).toBe(true);
       const byPrice = prices.map((row) => pence(row.price));
       expect(byPrice).toEqual([...byPrice].sort((a, b) => a - b));
     });
@@ -131,7 +137,8 @@ describe("GET /api/pages/condition/{subcategoryId}", () => {
           for (const row of rows) expect(row.isBest).toBe(pence(row.price) === lowestPrice);
           const dear = rows.find((row) => row.pharmacyId === cheapest.pharmacyId);
           expect(dear).toMatchObject({ isBest: true, delivery: 45 });
-          expect(pence(dear?.total ?? 0)).toBe(pence(cheapest.price) + 4500);
+          // The pharmacy's consultation fee, if any, is in the total too (decision 042).
+          expect(pence(dear?.total ?? 0)).toBe(pence(cheapest.price) + 4500 + pence(dear?.consultation ?? 0));
           // The saving still compares pack prices.
           const plain = await page("erectile-dysfunction", tadalafil);
           expect(result.comparison?.savings).toBe(plain.comparison?.savings);

@@ -60,6 +60,9 @@ const sampleUrls: Record<CachedRead, string> = {
   }),
   conditionPage: urlOf(publicEndpoints.conditionPage, { params: { subcategoryId: "erectile-dysfunction" } }),
   pharmacyPage: urlOf(publicEndpoints.pharmacyPage, { params: { id: "fernquill-pharmacy" } }),
+  pharmacyPair: urlOf(publicEndpoints.pharmacyPair, {
+    query: { medication: "viagra", a: "fernquill-pharmacy", b: "kestrel-lane-pharmacy" },
+  }),
   sitemapSources: urlOf(publicEndpoints.sitemapSources),
   catalogueFigures: urlOf(publicEndpoints.catalogueFigures),
 };

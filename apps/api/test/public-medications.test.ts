@@ -306,6 +306,10 @@ describe("GET /api/medications/{id}/comparison", () => {
         deliveryFee: pharmacy?.deliveryFee,
         freeDeliveryThreshold: pharmacy?.freeDeliveryThreshold,
         minOrderValue: pharmacy?.minOrderValue,
+        consultationFee: pharmacy?.consultationFee ?? 0,
+        consultationFeeBasis: pharmacy?.consultationFeeBasis ?? "per-order",
+        // The demo's pharmacies carry no referral parameters (decision 044).
+        sponsored: false,
       });
       expect(price).toMatchObject({ medicationId: sample.medicationId, dosage: sample.dosage, quantity: 1 });
     }

@@ -17,9 +17,11 @@ import { buildWeb } from "../../../scripts/web-build.ts";
  * keeps them out. This test holds the line at today's ceiling, so no change makes it worse; lower
  * it as routes shrink, down to 120 KB. Raised from 137 to 138 KB for words the law asks the
  * condition page to carry (issue 32): the prescription-only sentence (decision 035), the price
- * alert's explicit consent and who sets the ratings (decision 036).
+ * alert's explicit consent and who sets the ratings (decision 036). Raised from 138 to 141 KB for
+ * the condition page's cost of a course (issue 30, decision 042): its GET form, each pharmacy's
+ * course total with what it holds, and the cheapest mix, server-rendered and zod-free.
  */
-const CEILING_GZIP_BYTES = 138 * 1024;
+const CEILING_GZIP_BYTES = 141 * 1024;
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBuild = path.join(webDir, "build/server/index.js");
 const clientDir = path.join(webDir, "build/client");

@@ -4,6 +4,8 @@ export default [
   index("routes/home.tsx"),
   route("condition/:subcategoryId", "routes/condition.tsx"),
   route("pharmacies/:id", "routes/pharmacy.tsx"),
+  // Two pharmacies side by side for one medication (decision 042).
+  route("compare", "routes/compare.tsx"),
   route("search", "routes/search.tsx"),
   route("blog", "routes/blog.tsx"),
   route("blog/:slug", "routes/blog-post.tsx"),

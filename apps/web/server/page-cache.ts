@@ -19,11 +19,12 @@ import { markedScriptHashes } from "./marked-script-hashes.ts";
  */
 
 /**
- * Query keys public pages read (condition choice, blog paging); any other key bypasses. Free-text
+ * Query keys public pages read (condition choice and its course plan and horizon, the compare page's
+ * medication and two pharmacies, blog paging; decision 042); any other key bypasses. Free-text
  * search (`q`) is not among them: every random query would be a new entry evicting real pages
  * (issue 25), and a search result is cheap to render next to a condition page.
  */
-const ALLOWED_QUERY_KEYS = new Set(["medication", "dosage", "sort", "page"]);
+const ALLOWED_QUERY_KEYS = new Set(["medication", "dosage", "sort", "plan", "horizon", "a", "b", "page"]);
 
 /** Response headers that belong to one response, not to the page. */
 const PER_RESPONSE_HEADERS = new Set([

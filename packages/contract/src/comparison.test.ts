@@ -143,43 +143,110 @@ const usual: DeliveryTerms = { deliveryFee: 2.95, freeDeliveryThreshold: 40, min
 
 describe("deliveryCost", () => {
   it("charges the fee below the free-delivery threshold and adds it to the total", () => {
-    expect(deliveryCost(39.99, usual)).toEqual({ delivery: 2.95, total: 42.94, minimumOrder: null });
+    expect(deliveryCost(39.99, usual)).toEqual({
+      delivery: 2.95,
+      consultation: 0,
+      total: 42.94,
+      minimumOrder: null,
+    });
   });
 
   it("delivers free from exactly the threshold up", () => {
-    expect(deliveryCost(40, usual)).toEqual({ delivery: 0, total: 40, minimumOrder: null });
-    expect(deliveryCost(40.01, usual)).toEqual({ delivery: 0, total: 40.01, minimumOrder: null });
+    expect(deliveryCost(40, usual)).toEqual({ delivery: 0, consultation: 0, total: 40, minimumOrder: null });
+    expect(deliveryCost(40.01, usual)).toEqual({
+      delivery: 0,
+      consultation: 0,
+      total: 40.01,
+      minimumOrder: null,
+    });
   });
 
   it("never delivers free when the threshold is 0, however large the order", () => {
     const noFree = { ...usual, freeDeliveryThreshold: 0 };
-    expect(deliveryCost(500, noFree)).toEqual({ delivery: 2.95, total: 502.95, minimumOrder: null });
+    expect(deliveryCost(500, noFree)).toEqual({
+      delivery: 2.95,
+      consultation: 0,
+      total: 502.95,
+      minimumOrder: null,
+    });
   });
 
   it("is free on every order when the fee is 0", () => {
     const free = { deliveryFee: 0, freeDeliveryThreshold: 0, minOrderValue: 0 };
-    expect(deliveryCost(12.5, free)).toEqual({ delivery: 0, total: 12.5, minimumOrder: null });
+    expect(deliveryCost(12.5, free)).toEqual({
+      delivery: 0,
+      consultation: 0,
+      total: 12.5,
+      minimumOrder: null,
+    });
   });
 
   it("gives a pack below the minimum order no total, and names the minimum", () => {
     const minimum = { deliveryFee: 2.49, freeDeliveryThreshold: 30, minOrderValue: 10 };
-    expect(deliveryCost(9.99, minimum)).toEqual({ delivery: 2.49, total: null, minimumOrder: 10 });
+    expect(deliveryCost(9.99, minimum)).toEqual({
+      delivery: 2.49,
+      consultation: 0,
+      total: null,
+      minimumOrder: 10,
+    });
     // Exactly the minimum can be bought alone.
-    expect(deliveryCost(10, minimum)).toEqual({ delivery: 2.49, total: 12.49, minimumOrder: null });
+    expect(deliveryCost(10, minimum)).toEqual({
+      delivery: 2.49,
+      consultation: 0,
+      total: 12.49,
+      minimumOrder: null,
+    });
   });
 
   it("prices delivery below the minimum on an order of exactly the minimum", () => {
     // Any order this pharmacy accepts reaches its £15 threshold, so delivery is free.
     const freeFromMinimum = { deliveryFee: 3.95, freeDeliveryThreshold: 15, minOrderValue: 20 };
-    expect(deliveryCost(12, freeFromMinimum)).toEqual({ delivery: 0, total: null, minimumOrder: 20 });
+    expect(deliveryCost(12, freeFromMinimum)).toEqual({
+      delivery: 0,
+      consultation: 0,
+      total: null,
+      minimumOrder: 20,
+    });
   });
 
   it("counts in whole pence", () => {
     expect(deliveryCost(0.1, { ...usual, deliveryFee: 0.2 }).total).toBe(0.3);
   });
 
+  it("adds the consultation fee to the total and names it, per order or one-off (decision 042)", () => {
+    const clinic = { ...usual, deliveryFee: 2.49, consultationFee: 15 };
+    expect(deliveryCost(20, clinic)).toEqual({
+      delivery: 2.49,
+      consultation: 15,
+      total: 37.49,
+      minimumOrder: null,
+    });
+    // A first order pays a one-off fee too: the headline total is what that order costs.
+    expect(deliveryCost(20, { ...clinic, consultationFeeBasis: "one-off" }).total).toBe(37.49);
+    // The fee counts towards neither free delivery nor the minimum order: those are about the goods.
+    expect(deliveryCost(39.99, { ...clinic, consultationFee: 4.99 })).toEqual({
+      delivery: 2.49,
+      consultation: 4.99,
+      total: 47.47,
+      minimumOrder: null,
+    });
+    expect(deliveryCost(9.99, { ...clinic, minOrderValue: 10 })).toEqual({
+      delivery: 2.49,
+      consultation: 15,
+      total: null,
+      minimumOrder: 10,
+    });
+    // Whole pence: 0.1 + 0.2 + 0.7 is exactly £1.00.
+    expect(deliveryCost(0.1, { ...usual, deliveryFee: 0.2, consultationFee: 0.7 }).total).toBe(1);
+  });
+
   it("says nothing when the pharmacy's terms are unknown (the web's saved file)", () => {
-    expect(deliveryCost(20, undefined)).toEqual({ delivery: null, total: null, minimumOrder: null });
+    expect(deliveryCost(20, undefined)).toEqual({
+      delivery: null,
+      consultation: null,
+      total: null,
+      minimumOrder: null,
+    });
   });
 });
 
@@ -240,6 +307,20 @@ describe("buildComparison by total", () => {
       "total",
     );
     expect(result.prices.map((row) => row.pharmacyId)).toEqual(["better-rated", "worse-rated", "dear-pack"]);
+  });
+
+  it("counts each pharmacy's consultation fee in its total and the order by total", () => {
+    const terms = { deliveryFee: 0, freeDeliveryThreshold: 0, minOrderValue: 0 };
+    const result = buildComparison(
+      viagra,
+      "50mg x 4 tablets",
+      [withTerms("fee-clinic", 20, { ...terms, consultationFee: 5 }), withTerms("no-fee", 24, terms)],
+      "total",
+    );
+    expect(result.prices.map((row) => [row.pharmacyId, row.consultation, row.total, row.isBest])).toEqual([
+      ["no-fee", 0, 24, false],
+      ["fee-clinic", 5, 25, true],
+    ]);
   });
 
   it("keeps the price order among rows whose terms are unknown", () => {

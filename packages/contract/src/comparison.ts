@@ -5,6 +5,9 @@ import {
   selectDosage,
   selectMedication,
 } from "./comparison-choices.ts";
+import { CourseCost, CoursePlan, courseCost } from "./course-cost.ts";
+import { COURSE_HORIZONS, type CourseHorizon, DEFAULT_COURSE_HORIZON } from "./course-horizons.ts";
+import { type DeliveryTerms, deliveryPence, termsOf } from "./delivery-terms.ts";
 import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
 import { fromPence, toPence } from "./format.ts";
 
@@ -20,7 +23,7 @@ export type ComparisonSort = z.infer<typeof ComparisonSort>;
 
 /**
  * A price row of a comparison: the price, whether it is the Best, how much dearer otherwise, and
- * what delivery adds ({@link deliveryCost}; all three null when the pharmacy's terms are unknown).
+ * what delivery and consultation add ({@link deliveryCost}; all null when the pharmacy's terms are unknown).
  */
 export const ComparisonPrice = Price.extend({
   /** The cheapest shown price, in stock or not (public site §2); ties share the badge. */
@@ -29,7 +32,15 @@ export const ComparisonPrice = Price.extend({
   difference: z.number().nonnegative(),
   /** Delivery in pounds on the smallest order holding this pack; 0 when free. */
   delivery: z.number().nonnegative().nullable(),
-  /** Pack price plus delivery; null when the pack alone is below the pharmacy's minimum order. */
+  /**
+   * The pharmacy's consultation or prescribing fee on this order (a first order pays a one-off fee
+   * too); 0 when it charges none (decision 042).
+   */
+  consultation: z.number().nonnegative().nullable(),
+  /**
+   * Pack price plus delivery plus consultation; null when the pack alone is below the pharmacy's
+   * minimum order.
+   */
   total: z.number().positive().nullable(),
   /** The pharmacy's minimum order when the pack alone is below it, else null. */
   minimumOrder: z.number().positive().nullable(),
@@ -55,7 +66,7 @@ export const MedicationComparison = z
   .describe(
     "A medication and all public prices for one of its dosages, cheapest first (or lowest total with " +
       "delivery first when `sort` is `total`), the cheapest price marked `isBest` and every row carrying " +
-      "its `difference` from it, its `delivery`, its `total` and, when the pack alone is below the " +
+      "its `difference` from it, its `delivery`, its `consultation` fee, its `total` (all three) and, when the pack alone is below the " +
       "pharmacy's minimum order, that `minimumOrder` (then `total` is null). `lowest` is the cheapest " +
       "in-stock price (null when none is in stock); `savings` is the dearest minus the cheapest in-stock price.",
   );
@@ -78,42 +89,31 @@ export function cheapestFirst(a: Price, b: Price): number {
   );
 }
 
-/** A pharmacy's delivery terms, in pounds (a price row's pharmacy carries them from the API). */
-export interface DeliveryTerms {
-  deliveryFee: number;
-  /** Orders of this much or more travel free; 0 means delivery is never free. */
-  freeDeliveryThreshold: number;
-  /** The smallest order the pharmacy accepts; 0 means none. */
-  minOrderValue: number;
-}
+export type { DeliveryTerms } from "./delivery-terms.ts";
 
-export type DeliveryCost = Pick<ComparisonPrice, "delivery" | "total" | "minimumOrder">;
-
-function termsOf(pharmacy: Price["pharmacy"]): DeliveryTerms | undefined {
-  const { deliveryFee, freeDeliveryThreshold, minOrderValue } = pharmacy;
-  if (deliveryFee === undefined || freeDeliveryThreshold === undefined || minOrderValue === undefined)
-    return undefined;
-  return { deliveryFee, freeDeliveryThreshold, minOrderValue };
-}
+export type DeliveryCost = Pick<ComparisonPrice, "delivery" | "consultation" | "total" | "minimumOrder">;
 
 /**
- * What one pack costs delivered from one pharmacy (issue 11). Delivery is free when the
- * order reaches a free-delivery threshold above 0, else it is the fee. A pack below the minimum
- * order cannot be bought alone: it has no total (we do not invent the rest of the basket), its
- * `minimumOrder` says why, and its delivery is the one on an order of exactly the minimum.
- * Counted in whole pence; unknown terms (the web's saved file) give nulls.
+ * What one pack costs delivered from one pharmacy (issue 11), with its consultation fee (issue 30):
+ * the headline total a visitor pays on a first order, every mandatory charge in it (DMCC Act 2024,
+ * decision 042; a one-off fee is paid on that first order too). Delivery is free when the order
+ * reaches a free-delivery threshold above 0, else it is the fee; the consultation fee counts
+ * towards neither the threshold nor the minimum order, which are about the goods. A pack below
+ * the minimum order cannot be bought alone: it has no total (we do not invent the rest of the
+ * basket), its `minimumOrder` says why, and its delivery is the one on an order of exactly the
+ * minimum. Counted in whole pence; unknown terms (the web's saved file) give nulls.
  */
 export function deliveryCost(packPrice: number, terms: DeliveryTerms | undefined): DeliveryCost {
-  if (!terms) return { delivery: null, total: null, minimumOrder: null };
+  if (!terms) return { delivery: null, consultation: null, total: null, minimumOrder: null };
   const pack = toPence(packPrice);
   const minimum = toPence(terms.minOrderValue);
-  const threshold = toPence(terms.freeDeliveryThreshold);
-  const order = Math.max(pack, minimum);
-  const delivery = threshold > 0 && order >= threshold ? 0 : toPence(terms.deliveryFee);
+  const delivery = deliveryPence(Math.max(pack, minimum), terms);
+  const consultation = toPence(terms.consultationFee ?? 0);
   const alone = pack >= minimum;
   return {
     delivery: fromPence(delivery),
-    total: alone ? fromPence(pack + delivery) : null,
+    consultation: fromPence(consultation),
+    total: alone ? fromPence(pack + delivery + consultation) : null,
     minimumOrder: alone ? null : fromPence(minimum),
   };
 }
@@ -199,11 +199,19 @@ export const ConditionPage = z
     comparison: MedicationComparison.nullable(),
     /** The chosen medication's admin messages showing now, highest priority first, then newest. */
     messages: z.array(PublicAdminMessage),
+    /** The chosen medication's course plans, in order (decision 042). */
+    coursePlans: z.array(CoursePlan.pick({ id: true, name: true })),
+    /**
+     * The chosen plan (the `plan` query, else the first) priced over the chosen horizon (the
+     * `horizon` query, else 6 months) at every pharmacy; null without a plan or known terms.
+     */
+    course: CourseCost.nullable(),
   })
   .describe(
     "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
       "query (exact name ignoring case, else the first name starting with it, else the first medication) " +
-      "and the `dosage` query (else the medication's first dosage); the `sort` query orders the comparison.",
+      "and the `dosage` query (else the medication's first dosage); the `sort` query orders the comparison; " +
+      "`plan` and `horizon` (3, 6 or 12 months) choose the course whose cost `course` holds.",
   );
 export type ConditionPage = z.infer<typeof ConditionPage>;
 
@@ -232,13 +240,25 @@ export async function assembleConditionPage(parts: {
   sort?: ComparisonSort | null;
   pricesFor: (medication: Medication, dosage: string) => Promise<readonly Price[]> | readonly Price[];
   messagesFor: (medication: Medication) => Promise<PublicAdminMessage[]> | PublicAdminMessage[];
+  /** The course plan and horizon asked for (decision 042); the first plan and 6 months otherwise. */
+  planQuery?: string | null;
+  horizonQuery?: string | number | null;
+  /** The medication's plans and its prices at every dosage; without them the page has no course. */
+  coursePlansFor?: (medication: Medication) => Promise<CoursePlan[]> | CoursePlan[];
+  allPricesFor?: (medication: Medication) => Promise<readonly Price[]> | readonly Price[];
 }): Promise<ConditionPage> {
   const medication = selectMedication(parts.medications, parts.medicationQuery);
   const dosage = selectDosage(medication, parts.dosageQuery);
-  const [prices, messages] = await Promise.all([
+  const [prices, messages, plans] = await Promise.all([
     medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
     medication ? parts.messagesFor(medication) : [],
+    medication && parts.coursePlansFor ? parts.coursePlansFor(medication) : [],
   ]);
+  const plan = plans.find((entry) => entry.id === parts.planQuery) ?? plans[0];
+  const course =
+    medication && plan && parts.allPricesFor
+      ? courseCost(plan, chooseHorizon(parts.horizonQuery), await parts.allPricesFor(medication))
+      : null;
   const comparison =
     medication && dosage !== undefined && prices
       ? buildComparison(medication, dosage, prices, parts.sort ?? DEFAULT_COMPARISON_SORT)
@@ -252,5 +272,13 @@ export async function assembleConditionPage(parts: {
     dosage: dosage ?? null,
     comparison,
     messages,
+    coursePlans: plans.map(({ id, name }) => ({ id, name })),
+    course,
   };
+}
+
+/** The horizon a query asks for, or the default: an edited link is not a refusal. */
+export function chooseHorizon(value: string | number | null | undefined): CourseHorizon {
+  const months = Number(value);
+  return COURSE_HORIZONS.find((horizon) => horizon === months) ?? DEFAULT_COURSE_HORIZON;
 }

@@ -5,6 +5,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_TYPES,
   BLOG_CATEGORIES,
+  CONSULTATION_FEE_BASES,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
@@ -70,6 +71,11 @@ export const Medication = z.object({
 export type Medication = z.infer<typeof Medication>;
 
 export const DeliveryOption = z.enum(DELIVERY_OPTIONS);
+/** Per order or one-off (decision 042). */
+export const ConsultationFeeBasis = z.enum(CONSULTATION_FEE_BASES, {
+  error: `must be one of: ${CONSULTATION_FEE_BASES.join(", ")}`,
+});
+export type ConsultationFeeBasis = z.infer<typeof ConsultationFeeBasis>;
 
 /**
  * A registered pharmacy's General Pharmaceutical Council premises number: 7 digits starting with
@@ -108,6 +114,13 @@ export const Pharmacy = z.object({
   minOrderValue: pounds,
   deliveryFee: pounds,
   freeDeliveryThreshold: pounds,
+  /**
+   * The pharmacy's consultation or prescribing fee, 0 for none: a mandatory charge, so every total
+   * includes it (DMCC Act 2024, decision 042).
+   */
+  consultationFee: pounds,
+  /** Charged on every order, or once on the first. */
+  consultationFeeBasis: ConsultationFeeBasis,
   gphcNumber: GphcNumber,
   /** Null for a pharmacy not registered with the CQC (most are not: the GPhC regulates pharmacies). */
   cqcNumber: CqcNumber.nullable(),
@@ -141,6 +154,9 @@ export const PricePharmacy = Pharmacy.pick({
   deliveryFee: pounds.optional(),
   freeDeliveryThreshold: pounds.optional(),
   minOrderValue: pounds.optional(),
+  /** Its consultation fee and how it is charged, for the same totals (decision 042). */
+  consultationFee: pounds.optional(),
+  consultationFeeBasis: ConsultationFeeBasis.optional(),
 });
 export type PricePharmacy = z.infer<typeof PricePharmacy>;
 

@@ -72,6 +72,11 @@ export function readLegalCategory(value: unknown): LegalCategoryId | undefined {
 }
 
 export const DELIVERY_OPTIONS = ["standard", "express", "next-day", "click-collect"] as const;
+/**
+ * How a pharmacy charges its consultation or prescribing fee (issue 30, decision 042): on every
+ * order, or once, on a visitor's first order with it.
+ */
+export const CONSULTATION_FEE_BASES = ["per-order", "one-off"] as const;
 export const ADMIN_MESSAGE_CATEGORIES = ["warning", "promo", "information", "other"] as const;
 export const CONTACT_SUBJECTS = ["general", "technical", "pharmacy", "pricing", "feedback", "other"] as const;
 export const CONTACT_STATUSES = ["new", "read", "replied", "resolved"] as const;

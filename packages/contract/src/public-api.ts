@@ -117,6 +117,9 @@ export const ConditionPageQuery = z.object({
   medication: text().max(200).optional(),
   dosage: text().max(200).optional(),
   sort: ComparisonSort.optional(),
+  /** A course plan's id and a horizon in months (3, 6 or 12); anything else is the default. */
+  plan: text().max(100).optional(),
+  horizon: text().max(10).optional(),
 });
 export type ConditionPageQuery = z.input<typeof ConditionPageQuery>;
 

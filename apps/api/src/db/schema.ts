@@ -4,8 +4,10 @@ import {
   BLOG_CATEGORIES,
   CLICK_OUT_SOURCES,
   CONSENT_EVENT_KINDS,
+  CONSULTATION_FEE_BASES,
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
+  type CourseStep,
   CQC_NUMBER_PATTERN,
   DELIVERY_OPTIONS,
   EMAIL_LINK_PURPOSES,
@@ -161,6 +163,9 @@ export const pharmacies = pgTable(
     minOrderValue: money("min_order_value").notNull().default(0),
     deliveryFee: money("delivery_fee").notNull().default(2.95),
     freeDeliveryThreshold: money("free_delivery_threshold").notNull().default(0),
+    /** Consultation or prescribing fee, in every total visitors see (decision 042). */
+    consultationFee: money("consultation_fee").notNull().default(0),
+    consultationFeeBasis: text("consultation_fee_basis").notNull().default("per-order"),
     /**
      * Null until staff add its GPhC registration: such a pharmacy is saved but never public
      * (`pharmacyIsPublic`, decision 034). The format CHECK and the unique index ignore nulls.
@@ -193,8 +198,41 @@ export const pharmacies = pgTable(
     ),
     // Query parameters only: nothing that could change a link's scheme, host or path.
     check("pharmacies_referral_params_query_only", sql`${t.referralParams} ~ '^[A-Za-z0-9_.~%+=&-]*$'`),
+    check("pharmacies_consultation_fee_non_negative", sql`${t.consultationFee} >= 0`),
+    check(
+      "pharmacies_consultation_fee_basis_valid",
+      inList("consultation_fee_basis", CONSULTATION_FEE_BASES),
+    ),
     uniqueIndex("pharmacies_gphc_unique").on(t.gphcNumber),
     index("pharmacies_rating_idx").on(t.rating),
+  ],
+);
+
+/**
+ * A medication's course plans (issue 30, decision 042): steps of `packs` packs of one of its
+ * dosages for `weeks` weeks, as the contract's `CourseStep[]`, in `position` order. Replaced as a
+ * whole from the back-office; they go with their medication.
+ */
+export const coursePlans = pgTable(
+  "course_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    steps: jsonb("steps").$type<CourseStep[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    nonBlank("course_plans_name_not_blank", t.name),
+    check(
+      "course_plans_steps_list",
+      sql`jsonb_typeof(${t.steps}) = 'array' and jsonb_array_length(${t.steps}) between 1 and 12`,
+    ),
+    index("course_plans_medication_idx").on(t.medicationId, t.position),
   ],
 );
 

@@ -17,6 +17,7 @@ import {
   demoBlogPosts,
   demoCatalogue,
   demoCategories,
+  demoCoursePlans,
   demoMedications,
   demoPharmacies,
 } from "./index.ts";
@@ -196,7 +197,13 @@ describe("demo pharmacies", () => {
       expect(pharmacy.deliveryFee).toBeLessThanOrEqual(4.99);
       expect(pharmacy.minOrderValue).toBeGreaterThanOrEqual(0);
       expect([0, 30, 40, 50]).toContain(pharmacy.freeDeliveryThreshold);
+      expect(pharmacy.consultationFee ?? 0).toBeLessThanOrEqual(20);
     }
+    // Some pharmacies charge a consultation fee, per order or once, so totals show one (decision 042).
+    const charging = demoPharmacies.filter((pharmacy) => (pharmacy.consultationFee ?? 0) > 0);
+    expect(new Set(charging.map((pharmacy) => pharmacy.consultationFeeBasis))).toEqual(
+      new Set(["per-order", "one-off"]),
+    );
   });
 });
 
@@ -356,6 +363,21 @@ describe("demo admin messages", () => {
       expect(message.message.trim()).not.toBe("");
     }
     expect(demoAdminMessages.some((message) => message.active)).toBe(true);
+  });
+});
+
+describe("demoCoursePlans", () => {
+  it("gives each weight-loss injection a plan whose steps are its own dosages (decision 042)", () => {
+    const injections = demoMedications.filter(
+      (medication) => medication.subcategory === "weight-loss-medications" && medication.form === "Injection",
+    );
+    expect(injections.length).toBeGreaterThan(0);
+    for (const medication of injections) {
+      const plans = demoCoursePlans.filter((plan) => plan.medicationId === medication.id);
+      expect(plans.length, medication.id).toBeGreaterThan(0);
+      for (const step of plans.flatMap((plan) => plan.steps))
+        expect(medication.dosage).toContain(step.dosage);
+    }
   });
 });
 

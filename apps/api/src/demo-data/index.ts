@@ -7,6 +7,7 @@ import { demoPharmacies } from "./pharmacies.ts";
 export { demoAdminMessages } from "./admin-messages.ts";
 export { demoBlogPosts } from "./blog-posts.ts";
 export { demoCategories } from "./categories.ts";
+export { demoCoursePlans } from "./course-plans.ts";
 export { demoMedications } from "./medications.ts";
 export { demoPharmacies } from "./pharmacies.ts";
 export * from "./prices.ts";

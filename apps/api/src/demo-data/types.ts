@@ -1,6 +1,7 @@
 import type {
   AdminMessageCategory,
   BlogCategory,
+  ConsultationFeeBasis,
   DeliveryOption,
   LegalCategoryId,
   MedicationForm,
@@ -53,6 +54,9 @@ export interface DemoPharmacy {
   minOrderValue: number;
   deliveryFee: number;
   freeDeliveryThreshold: number;
+  /** A consultation or prescribing fee for the few that charge one; left out (0) for the rest. */
+  consultationFee?: number;
+  consultationFeeBasis?: ConsultationFeeBasis;
   gphcNumber: string;
   /** Only for the few that run a CQC-registered online clinic; left out (null) for the rest. */
   cqcNumber?: string;

@@ -4,6 +4,7 @@ import {
   adminMessages,
   blogPosts,
   categories,
+  coursePlans,
   medications,
   pharmacies,
   priceHistory,
@@ -16,6 +17,7 @@ import {
   demoAdminMessages,
   demoBlogPosts,
   demoCategories,
+  demoCoursePlans,
   demoMedications,
   demoPharmacies,
 } from "../demo-data/index.ts";
@@ -82,6 +84,16 @@ export async function seedDemoCatalogue(
       })),
     );
     await tx.insert(pharmacies).values(demoPharmacies.map((p) => ({ ...p })));
+    await tx.insert(coursePlans).values(
+      demoCoursePlans.map((plan, index) => ({
+        medicationId: plan.medicationId,
+        name: plan.name,
+        steps: plan.steps,
+        // Each medication's plans in the order listed.
+        position: demoCoursePlans.slice(0, index).filter((other) => other.medicationId === plan.medicationId)
+          .length,
+      })),
+    );
     await insertInBatches(demoPrices, (batch) =>
       tx.insert(prices).values(batch.map((p) => ({ ...p, lastUpdated: now }))),
     );

@@ -7,6 +7,7 @@ import {
 } from "@pharmacompare/contract";
 import type { AdminMessageService } from "./admin-message-service.ts";
 import type { CategoryService } from "./category-service.ts";
+import type { CoursePlanService } from "./course-plan-service.ts";
 import type { MedicationService } from "./medication-service.ts";
 import type { PriceService } from "./price-service.ts";
 
@@ -19,6 +20,7 @@ export function createConditionPageService(deps: {
   medications: MedicationService;
   prices: PriceService;
   adminMessages: AdminMessageService;
+  coursePlans: CoursePlanService;
 }) {
   return {
     /** Null when the condition is unknown or not public. */
@@ -28,6 +30,8 @@ export function createConditionPageService(deps: {
         medication?: string | undefined;
         dosage?: string | undefined;
         sort?: ComparisonSort | undefined;
+        plan?: string | undefined;
+        horizon?: string | undefined;
       },
     ): Promise<ConditionPage | null> {
       const [first, place, named] = await Promise.all([
@@ -51,6 +55,10 @@ export function createConditionPageService(deps: {
         sort: query.sort,
         pricesFor: (medication, dosage) => deps.prices.forMedication(medication.id, dosage),
         messagesFor: (medication) => deps.adminMessages.showingForMedication(medication.id),
+        planQuery: query.plan,
+        horizonQuery: query.horizon,
+        coursePlansFor: (medication) => deps.coursePlans.forMedication(medication.id),
+        allPricesFor: (medication) => deps.prices.forMedication(medication.id),
       });
     },
   };

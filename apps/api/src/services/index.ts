@@ -23,6 +23,7 @@ import { createCategoryService } from "./category-service.ts";
 import { createClickOutService } from "./click-out-service.ts";
 import { createConditionPageService } from "./condition-page-service.ts";
 import { createContactService } from "./contact-service.ts";
+import { createCoursePlanService } from "./course-plan-service.ts";
 import { createEmailLinkService } from "./email-link-service.ts";
 import { killAfterRows } from "./fault-injection.ts";
 import { createFeedService } from "./feeds/feed-service.ts";
@@ -31,6 +32,7 @@ import { createMedicationService } from "./medication-service.ts";
 import { createNewsletterService } from "./newsletter-service.ts";
 import { createOutboxService } from "./outbox-service.ts";
 import { createPharmacyPageService } from "./pharmacy-page-service.ts";
+import { createPharmacyPairService } from "./pharmacy-pair-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceAlertService } from "./price-alert-service.ts";
 import { createPriceHistoryService } from "./price-history-service.ts";
@@ -95,6 +97,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     audit,
     outbox,
   });
+  const coursePlans = createCoursePlanService(db, { audit });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -117,7 +120,14 @@ export function createServices(db: Database, options: ServiceOptions) {
     categories,
     /** Counted click-outs (decision 044): resolved in the redirect, written in batches. */
     clickOuts: createClickOutService(db, { now, log }),
-    conditionPages: createConditionPageService({ categories, medications, prices, adminMessages }),
+    conditionPages: createConditionPageService({
+      categories,
+      medications,
+      prices,
+      adminMessages,
+      coursePlans,
+    }),
+    coursePlans,
     contact: createContactService(db, { now, config, outbox }),
     emailLinks: createEmailLinkService(db, {
       now,
@@ -131,6 +141,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     outbox,
     pharmacies,
     pharmacyPages: createPharmacyPageService(db, { pharmacies }),
+    pharmacyPairs: createPharmacyPairService({ medications, pharmacies, prices, coursePlans }),
     priceAlerts,
     prices,
     priceHistory: createPriceHistoryService(db, { now }),

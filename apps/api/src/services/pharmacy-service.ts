@@ -27,6 +27,8 @@ export function toStoredPharmacy(row: PharmacyRow): StoredPharmacy {
     minOrderValue: row.minOrderValue,
     deliveryFee: row.deliveryFee,
     freeDeliveryThreshold: row.freeDeliveryThreshold,
+    consultationFee: row.consultationFee,
+    consultationFeeBasis: row.consultationFeeBasis as Pharmacy["consultationFeeBasis"],
     gphcNumber: row.gphcNumber,
     cqcNumber: row.cqcNumber,
     // Links to it carry its referral parameters and rel="sponsored" (decision 044).
@@ -57,16 +59,28 @@ export const pricePharmacyColumns = {
   freeDeliveryThreshold: pharmacies.freeDeliveryThreshold,
   minOrderValue: pharmacies.minOrderValue,
   sponsored: sql<boolean>`(${pharmacies.referralParams} <> '')`,
+  consultationFee: pharmacies.consultationFee,
+  consultationFeeBasis: pharmacies.consultationFeeBasis,
 } satisfies Record<keyof PricePharmacy, unknown>;
 
-type PricePharmacyRow = Omit<PricePharmacy, "gphcNumber"> & { gphcNumber: string | null };
+type PricePharmacyRow = Omit<PricePharmacy, "gphcNumber" | "consultationFeeBasis"> & {
+  gphcNumber: string | null;
+  /** The column's text, which its CHECK keeps to the contract's list. */
+  consultationFeeBasis?: string;
+};
 
 /**
  * The pharmacy of a price row. Public reads only select registered pharmacies; the back-office's
  * price rows may name one still without its GPhC number, which is then left out.
  */
-export function toPricePharmacy({ gphcNumber, ...pharmacy }: PricePharmacyRow): PricePharmacy {
-  return gphcNumber === null ? pharmacy : { ...pharmacy, gphcNumber };
+export function toPricePharmacy({
+  gphcNumber,
+  consultationFeeBasis,
+  ...pharmacy
+}: PricePharmacyRow): PricePharmacy {
+  const basis = consultationFeeBasis as PricePharmacy["consultationFeeBasis"];
+  const withBasis = basis === undefined ? pharmacy : { ...pharmacy, consultationFeeBasis: basis };
+  return gphcNumber === null ? withBasis : { ...withBasis, gphcNumber };
 }
 
 export function createPharmacyService(db: Database) {

@@ -1,5 +1,5 @@
 import type { SitemapSources } from "@pharmacompare/contract";
-import { and, asc, desc, eq, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, max, min, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { blogPosts, categories, medications, pharmacies, prices, subcategories } from "../db/schema.ts";
 import { byName, medicationIsPublic, pharmacyIsPublic, priceIsPublic } from "./public-filters.ts";
@@ -14,7 +14,7 @@ export function createSitemapService(db: Database) {
         .from(prices)
         .innerJoin(medications, eq(medications.id, prices.medicationId))
         .where(and(eq(prices.pharmacyId, pharmacies.id), priceIsPublic));
-      const [conditionRows, medicationRows, postRows, pharmacyRows] = await Promise.all([
+      const [conditionRows, medicationRows, postRows, pharmacyRows, offerRows] = await Promise.all([
         db
           .select({ subcategoryId: subcategories.id, updatedAt: subcategories.updatedAt })
           .from(subcategories)
@@ -50,6 +50,19 @@ export function createSitemapService(db: Database) {
           .from(pharmacies)
           .where(pharmacyIsPublic)
           .orderBy(byName(pharmacies.name), asc(pharmacies.id)),
+        // Each public pharmacy's lowest public price for each medication, cheapest first.
+        db
+          .select({
+            medicationId: prices.medicationId,
+            pharmacyId: prices.pharmacyId,
+            lastmod: max(prices.lastUpdated).mapWith(prices.lastUpdated),
+          })
+          .from(prices)
+          .innerJoin(medications, eq(medications.id, prices.medicationId))
+          .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
+          .where(priceIsPublic)
+          .groupBy(prices.medicationId, prices.pharmacyId)
+          .orderBy(asc(prices.medicationId), asc(min(prices.price)), asc(prices.pharmacyId)),
       ]);
 
       const newestInCondition = new Map<string, Date>();
@@ -70,7 +83,40 @@ export function createSitemapService(db: Database) {
         })),
         pharmacies: pharmacyRows.map((row) => ({ id: row.id, lastmod: row.lastmod.toISOString() })),
         posts: postRows.map((row) => ({ slug: row.slug, lastmod: row.lastUpdated.toISOString() })),
+        pairs: comparePairs(offerRows),
       };
     },
   };
+}
+
+/** How many compare pages a medication has in the sitemap: its cheapest pharmacy with each of the next. */
+const PAIRS_PER_MEDICATION = 4;
+
+/**
+ * The compare pages worth listing (decision 042): for each medication, its cheapest pharmacy with
+ * each of the next four, both pricing it by construction; ids in order so a pair has one address.
+ * Bounded, where every pair of pharmacies would be hundreds a medication.
+ */
+interface Offer {
+  medicationId: string;
+  pharmacyId: string;
+  lastmod: Date;
+}
+
+function comparePairs(offers: readonly Offer[]): SitemapSources["pairs"] {
+  const byMedication = new Map<string, Offer[]>();
+  for (const offer of offers) {
+    const list = byMedication.get(offer.medicationId) ?? [];
+    list.push(offer);
+    byMedication.set(offer.medicationId, list);
+  }
+  return [...byMedication.entries()].flatMap(([medicationId, list]) => {
+    const [cheapest, ...rest] = list;
+    if (!cheapest) return [];
+    return rest.slice(0, PAIRS_PER_MEDICATION).map((other) => {
+      const [a, b] = [cheapest.pharmacyId, other.pharmacyId].sort();
+      const lastmod = other.lastmod > cheapest.lastmod ? other.lastmod : cheapest.lastmod;
+      return { medicationId, a: a ?? "", b: b ?? "", lastmod: lastmod.toISOString() };
+    });
+  });
 }

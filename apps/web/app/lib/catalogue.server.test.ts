@@ -195,6 +195,8 @@ describe("catalogue.condition", () => {
     dosage: "50mg x 4 tablets",
     comparison: buildComparison(liveViagra, "50mg x 4 tablets", [livePrice]),
     messages: [liveMessage],
+    coursePlans: [],
+    course: null,
   };
 
   it("answers a live condition page in one call, passing the visitor's choice on", async () => {

@@ -55,6 +55,9 @@ export interface ConditionChoice {
   dosage?: string | null;
   /** The order of the prices; by price when absent. */
   sort?: ComparisonSort | null;
+  /** The course plan and horizon the course cost prices (decision 042); the API picks defaults. */
+  plan?: string | null;
+  horizon?: string | null;
 }
 
 /**
@@ -135,6 +138,8 @@ export function createCatalogue(deps: CatalogueDeps) {
         medication: choice.medication?.trim() || undefined,
         dosage: choice.dosage?.trim() || undefined,
         sort: choice.sort ?? undefined,
+        plan: choice.plan?.trim() || undefined,
+        horizon: choice.horizon?.trim() || undefined,
       };
       try {
         const page = await deps.api.call(

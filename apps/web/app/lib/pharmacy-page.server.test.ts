@@ -21,6 +21,8 @@ const page: PharmacyPage = {
     minOrderValue: 0,
     deliveryFee: 2.95,
     freeDeliveryThreshold: 40,
+    consultationFee: 0,
+    consultationFeeBasis: "per-order",
     gphcNumber: "1904721",
     cqcNumber: null,
   },

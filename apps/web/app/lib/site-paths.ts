@@ -24,6 +24,9 @@ export const sitePaths = {
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   /** A pharmacy's own page: its details, delivery terms, registrations and what it sells. */
   pharmacy: (id: string) => `/pharmacies/${encodeURIComponent(id)}`,
+  /** Two pharmacies side by side for one medication (decision 042), by ids. */
+  compare: (medicationId: string, a: string, b: string) =>
+    `/compare?${new URLSearchParams({ medication: medicationId, a, b })}`,
   search: (query?: string) => (query ? `/search?${new URLSearchParams({ q: query })}` : "/search"),
 } as const;
 

@@ -6,6 +6,14 @@ const sources = {
   medications: [{ subcategoryId: "acne", name: "Benzoyl & Co <gel>", lastmod: "2026-11-19T10:00:00.000Z" }],
   pharmacies: [{ id: "kestrel-lane-pharmacy", lastmod: "2026-11-18T10:00:00.000Z" }],
   posts: [{ slug: "save-on-acne", lastmod: "2026-11-21T10:00:00.000Z" }],
+  pairs: [
+    {
+      medicationId: "differin",
+      a: "fernquill-pharmacy",
+      b: "kestrel-lane-pharmacy",
+      lastmod: "2026-11-17T10:00:00.000Z",
+    },
+  ],
 };
 
 describe("buildSitemap", () => {
@@ -24,6 +32,12 @@ describe("buildSitemap", () => {
     );
     expect(xml).toContain(
       "<url><loc>https://pharmacompare.example/pharmacies/kestrel-lane-pharmacy</loc><lastmod>2026-11-18</lastmod></url>",
+    );
+  });
+
+  it("lists the compare pages the API names, escaped for XML (decision 042)", () => {
+    expect(xml).toContain(
+      "<url><loc>https://pharmacompare.example/compare?medication=differin&amp;a=fernquill-pharmacy&amp;b=kestrel-lane-pharmacy</loc><lastmod>2026-11-17</lastmod></url>",
     );
   });
 

@@ -47,6 +47,9 @@ export function buildSitemap(siteUrl: string, sources: SitemapSources): string {
     entries.push({ path: sitePaths.pharmacy(pharmacy.id), lastmod: pharmacy.lastmod });
   for (const post of sources.posts)
     entries.push({ path: sitePaths.blogPost(post.slug), lastmod: post.lastmod });
+  // Compare pages only where both pharmacies price the medication (the API's pairs, decision 042).
+  for (const pair of sources.pairs)
+    entries.push({ path: sitePaths.compare(pair.medicationId, pair.a, pair.b), lastmod: pair.lastmod });
 
   const urls = entries.map(({ path, lastmod }) => {
     const date = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : "";

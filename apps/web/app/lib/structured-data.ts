@@ -1,5 +1,5 @@
 import { formatAmount } from "@pharmacompare/contract";
-import type { BreadcrumbList, Pharmacy, Product, PropertyValue, WithContext } from "schema-dts";
+import type { BreadcrumbList, ItemList, Pharmacy, Product, PropertyValue, WithContext } from "schema-dts";
 
 /**
  * JSON-LD for search engines, typed by schema-dts so a misspelt property or a wrong type fails
@@ -91,5 +91,31 @@ export function pharmacyEntity(pharmacy: PharmacyEntity): WithContext<Pharmacy> 
     mainEntityOfPage: pharmacy.pageUrl,
     identifier,
     ...(pharmacy.sameAs.length > 0 ? { sameAs: [...pharmacy.sameAs] } : {}),
+  };
+}
+
+/**
+ * The compare page's subject (decision 042): the two pharmacies it sets side by side, as an
+ * ItemList of Pharmacy entries pointing at their own pages. No prices or ratings: the page's
+ * tables hold those, and a list must not read as a ranking.
+ */
+export function pharmacyPairList(pair: {
+  name: string;
+  /** The compare page's own address. */
+  url: string;
+  pharmacies: readonly { name: string; url: string }[];
+}): WithContext<ItemList> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: pair.name,
+    url: pair.url,
+    itemListOrder: "https://schema.org/ItemListUnordered",
+    numberOfItems: pair.pharmacies.length,
+    itemListElement: pair.pharmacies.map((pharmacy, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item: { "@type": "Pharmacy", name: pharmacy.name, url: pharmacy.url },
+    })),
   };
 }

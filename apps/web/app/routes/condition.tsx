@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { ComparisonPicker } from "../components/condition/comparison-picker.tsx";
 import { Breadcrumb, ConditionChips, OtherConditions } from "../components/condition/condition-nav.tsx";
+import { CourseCostSection } from "../components/condition/course-cost-section.tsx";
 import { MessageBanners } from "../components/condition/message-banners.tsx";
 import { MedicalDisclaimer } from "../components/condition/page-notes.tsx";
 import { PrescriptionOnlyNote } from "../components/condition/prescription-only.tsx";
@@ -50,7 +51,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const sort = readSort(url.searchParams.get("sort"));
   const condition = await catalogue().condition(
     params.subcategoryId,
-    { medication: medicationQuery, dosage: url.searchParams.get("dosage"), sort },
+    {
+      medication: medicationQuery,
+      dosage: url.searchParams.get("dosage"),
+      sort,
+      plan: url.searchParams.get("plan"),
+      horizon: url.searchParams.get("horizon"),
+    },
     request.signal,
   );
   if (!condition.found) {
@@ -99,6 +106,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       ? { price: comparison.lowest.price, pharmacyName: comparison.lowest.pharmacy.name }
       : null,
     messages: page.messages,
+    // The cost of a course (decision 042): the API prices it; the saved file has none.
+    coursePlans: page.coursePlans ?? [],
+    course: page.course ?? null,
   };
 }
 
@@ -282,6 +292,14 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
               />
             </section>
 
+            <CourseCostSection
+              plans={loaderData.coursePlans}
+              course={loaderData.course}
+              medication={medication}
+              dosage={dosage}
+              sort={sort}
+            />
+
             <PriceHistorySection
               medicationId={medication.id}
               medicationName={medication.name}
@@ -404,8 +422,8 @@ function PriceResults({
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">
         {totals
-          ? "Prices are set by each pharmacy. Totals add the pharmacy's standard delivery for this pack alone; " +
-            "faster delivery or an online consultation may cost extra. "
+          ? "Prices are set by each pharmacy. Totals add the pharmacy's standard delivery for this pack alone " +
+            "and its consultation fee, as a first order pays it; faster delivery may cost extra. "
           : "Prices are set by each pharmacy and may not include delivery. "}
         PharmaCompare may earn a small commission when you buy through a link, at no extra cost to you; it
         never changes the order.{" "}

@@ -5,6 +5,7 @@ import * as auth from "./admin/auth.ts";
 import * as blogAdmin from "./admin/blog.ts";
 import * as catalogueCategories from "./admin/categories.ts";
 import * as contactAdmin from "./admin/contacts.ts";
+import * as coursePlans from "./admin/course-plans.ts";
 import * as priceFeeds from "./admin/feeds.ts";
 import * as scheduledJobs from "./admin/jobs.ts";
 import * as catalogueMedications from "./admin/medications.ts";
@@ -30,6 +31,7 @@ import * as health from "./public/health.ts";
 import * as medications from "./public/medications.ts";
 import * as pharmacies from "./public/pharmacies.ts";
 import * as pharmacyPage from "./public/pharmacy-page.ts";
+import * as pharmacyPair from "./public/pharmacy-pair.ts";
 import * as priceHistory from "./public/price-history.ts";
 import * as prices from "./public/prices.ts";
 import * as siteFigures from "./public/site-figures.ts";
@@ -52,6 +54,7 @@ export const publicEndpoints = {
   ...contact,
   ...conditionPage,
   ...pharmacyPage,
+  ...pharmacyPair,
   ...sitemap,
   ...siteFigures,
   ...dataVersion,
@@ -75,6 +78,7 @@ export const adminEndpoints = {
   ...subscriptionAdmin,
   ...newsletters,
   ...catalogueMedications,
+  ...coursePlans,
   ...cataloguePharmacies,
   ...cataloguePrices,
   ...priceSheets,

@@ -26,4 +26,17 @@ export const adminMedicationRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, adminEndpoints.deleteMedication, async (request) =>
     medications.remove(actorContext(request), request.params.id),
   );
+
+  // Course plans (issue 30, decision 042): replaced as a whole, audited.
+  registerEndpoint(app, adminEndpoints.getCoursePlans, async (request) => ({
+    plans: await app.services.coursePlans.list(request.params.id),
+  }));
+
+  registerEndpoint(app, adminEndpoints.replaceCoursePlans, async (request) => ({
+    plans: await app.services.coursePlans.replace(
+      actorContext(request),
+      request.params.id,
+      request.body.plans,
+    ),
+  }));
 };

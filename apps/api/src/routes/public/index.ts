@@ -10,6 +10,7 @@ import { dataVersionRoutes } from "./data-version.ts";
 import { medicationRoutes } from "./medications.ts";
 import { pharmacyRoutes } from "./pharmacies.ts";
 import { pharmacyPageRoutes } from "./pharmacy-page.ts";
+import { pharmacyPairRoutes } from "./pharmacy-pair.ts";
 import { priceHistoryRoutes } from "./price-history.ts";
 import { priceRoutes } from "./prices.ts";
 import { siteFigureRoutes } from "./site-figures.ts";
@@ -31,6 +32,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(contactRoutes);
   await app.register(conditionPageRoutes);
   await app.register(pharmacyPageRoutes);
+  await app.register(pharmacyPairRoutes);
   await app.register(sitemapRoutes);
   await app.register(siteFigureRoutes);
   await app.register(dataVersionRoutes);

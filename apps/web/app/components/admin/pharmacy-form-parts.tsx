@@ -1,6 +1,6 @@
 import { PHARMACY_DEFAULTS } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
-import { InputField } from "./catalogue-controls.tsx";
+import { InputField, SelectField } from "./catalogue-controls.tsx";
 import { moneyInputValue, type PharmacyField, type PharmacyFormValues } from "./pharmacy-input.ts";
 
 /** Pieces of the pharmacy form (back-office §2 Pharmacy form: basic information, delivery, settings). */
@@ -65,5 +65,46 @@ export function MoneyField({
       hint={hint}
       error={error}
     />
+  );
+}
+
+const BASIS_LABELS = {
+  "per-order": "On every order",
+  "one-off": "Once, on the first order",
+} as const;
+
+/**
+ * The pharmacy's consultation or prescribing fee and how it is charged (decision 042): every total
+ * visitors see includes it and names it.
+ */
+export function ConsultationFeeFields({
+  pharmacy,
+  errorFor,
+}: {
+  pharmacy: Pick<PharmacyFormValues, "consultationFee" | "consultationFeeBasis">;
+  errorFor: (field: PharmacyField, label: string) => string | undefined;
+}) {
+  return (
+    <>
+      <MoneyField
+        label="Consultation fee"
+        name="consultationFee"
+        value={pharmacy.consultationFee}
+        hint="A consultation or prescribing fee; 0 for none. Every total visitors see includes it."
+        error={errorFor("consultationFee", "Consultation fee")}
+      />
+      <SelectField
+        label="Consultation fee charged"
+        name="consultationFeeBasis"
+        defaultValue={pharmacy.consultationFeeBasis}
+        error={errorFor("consultationFeeBasis", "Consultation fee charged")}
+      >
+        {(Object.keys(BASIS_LABELS) as (keyof typeof BASIS_LABELS)[]).map((basis) => (
+          <option key={basis} value={basis}>
+            {BASIS_LABELS[basis]}
+          </option>
+        ))}
+      </SelectField>
+    </>
   );
 }

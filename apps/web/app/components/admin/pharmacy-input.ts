@@ -1,5 +1,6 @@
 import {
   type AdminPharmacy,
+  CONSULTATION_FEE_BASES,
   DELIVERY_OPTIONS,
   formatAmount,
   type PharmacyInput,
@@ -18,6 +19,8 @@ export const PHARMACY_FIELDS = [
   "deliveryFee",
   "freeDeliveryThreshold",
   "minOrderValue",
+  "consultationFee",
+  "consultationFeeBasis",
   "prescriptionRequired",
   "active",
   "referralParams",
@@ -38,12 +41,16 @@ export function numberOrZero(value: FormDataEntryValue | null): number {
   return Number.isFinite(parsed) ? parsed : 0;
 }
 
+const isConsultationFeeBasis = (value: string): value is (typeof CONSULTATION_FEE_BASES)[number] =>
+  (CONSULTATION_FEE_BASES as readonly string[]).includes(value);
+
 const isDeliveryOption = (value: string): value is (typeof DELIVERY_OPTIONS)[number] =>
   (DELIVERY_OPTIONS as readonly string[]).includes(value);
 
 /** The form's fields as the API takes them, for creating and for updating alike. */
 export function pharmacyBody(form: FormData): PharmacyInput {
   const text = (name: PharmacyField) => String(form.get(name) ?? "");
+  const basis = text("consultationFeeBasis");
   return {
     name: text("name"),
     website: text("website"),
@@ -56,6 +63,9 @@ export function pharmacyBody(form: FormData): PharmacyInput {
     deliveryFee: numberOrZero(form.get("deliveryFee")),
     freeDeliveryThreshold: numberOrZero(form.get("freeDeliveryThreshold")),
     minOrderValue: numberOrZero(form.get("minOrderValue")),
+    consultationFee: numberOrZero(form.get("consultationFee")),
+    // A value the form never offers is left to the API's default rather than sent.
+    ...(isConsultationFeeBasis(basis) ? { consultationFeeBasis: basis } : {}),
     prescriptionRequired: form.get("prescriptionRequired") === "on",
     active: form.get("active") === "on",
     referralParams: text("referralParams"),

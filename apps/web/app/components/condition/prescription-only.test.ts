@@ -34,6 +34,7 @@ function row(pharmacyId: string, amount: number, isBest: boolean): PriceRow {
     isBest,
     difference: isBest ? 0 : 1,
     delivery: null,
+    consultation: null,
     total: null,
     minimumOrder: null,
     message: undefined,

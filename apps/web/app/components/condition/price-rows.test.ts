@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildPriceRows,
   checkedAgo,
+  comparePartner,
   deliveryText,
   generalMessages,
   halfStars,
@@ -188,17 +189,40 @@ describe("checkedAgo", () => {
   });
 });
 
+describe("comparePartner (decision 042)", () => {
+  it("pairs a row with the Best pharmacy, and the Best row with the next cheapest", () => {
+    const rows = buildPriceRows(
+      buildComparison(viagra, "50mg x 4 tablets", [price("a", 10), price("b", 12), price("c", 11)]).prices,
+      [],
+    );
+    const partnerOf = (id: string) =>
+      comparePartner(rows, rows.find((row) => row.price.pharmacyId === id) as (typeof rows)[number])?.price
+        .pharmacyId;
+    expect([partnerOf("b"), partnerOf("c"), partnerOf("a")]).toEqual(["a", "a", "c"]);
+    expect(comparePartner(rows.slice(0, 1), rows[0] as (typeof rows)[number])).toBeUndefined();
+  });
+});
+
 describe("delivery wording", () => {
   it("names every fee with its amount, and says when delivery is free", () => {
     expect(deliveryText(2.95)).toBe("£2.95 delivery");
     expect(deliveryText(0)).toBe("Free delivery");
-    expect(totalNote({ delivery: 2.95, minimumOrder: null })).toBe("incl. £2.95 delivery");
-    expect(totalNote({ delivery: 0, minimumOrder: null })).toBe("Free delivery");
+    expect(totalNote({ delivery: 2.95, consultation: 0, minimumOrder: null })).toBe("incl. £2.95 delivery");
+    expect(totalNote({ delivery: 0, consultation: 0, minimumOrder: null })).toBe("Free delivery");
+  });
+
+  it("names the consultation fee beside the delivery a total holds (decision 042)", () => {
+    expect(totalNote({ delivery: 2.49, consultation: 15, minimumOrder: null })).toBe(
+      "incl. £2.49 delivery and £15.00 consultation",
+    );
+    expect(totalNote({ delivery: 0, consultation: 4.99, minimumOrder: null })).toBe(
+      "Free delivery, incl. £4.99 consultation",
+    );
   });
 
   it("explains a pack below the minimum order, and says nothing without terms", () => {
-    expect(totalNote({ delivery: 2.49, minimumOrder: 20 })).toBe("Pack alone is below it");
-    expect(totalNote({ delivery: null, minimumOrder: null })).toBeUndefined();
+    expect(totalNote({ delivery: 2.49, consultation: 0, minimumOrder: 20 })).toBe("Pack alone is below it");
+    expect(totalNote({ delivery: null, consultation: null, minimumOrder: null })).toBeUndefined();
   });
 
   it("words the order", () => {

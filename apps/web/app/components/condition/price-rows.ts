@@ -15,7 +15,9 @@ export interface PriceRow {
   difference: number;
   /** The API's delivery for this pack (0 when free); null when the pharmacy's terms are unknown. */
   delivery: number | null;
-  /** Price plus delivery; null below the minimum order or with unknown terms. */
+  /** The pharmacy's consultation fee on this order (0 for none); null when its terms are unknown. */
+  consultation: number | null;
+  /** Price plus delivery plus consultation; null below the minimum order or with unknown terms. */
   total: number | null;
   /** The pharmacy's minimum order when this pack alone is below it. */
   minimumOrder: number | null;
@@ -56,11 +58,12 @@ export function buildPriceRows(
   messages: readonly PublicAdminMessage[],
 ): PriceRow[] {
   const byPharmacy = messagesByPharmacy(messages);
-  return prices.map(({ isBest, difference, delivery, total, minimumOrder, ...price }) => ({
+  return prices.map(({ isBest, difference, delivery, consultation, total, minimumOrder, ...price }) => ({
     price,
     isBest,
     difference,
     delivery,
+    consultation,
     total,
     minimumOrder,
     message: byPharmacy.get(price.pharmacyId),
@@ -81,13 +84,23 @@ export function deliveryText(delivery: number): string {
 }
 
 /**
- * The line under a total, saying what it holds so no fee is left for the checkout to reveal
- * (DMCC Act 2024 on drip pricing); for a pack below the minimum order, why it has no total.
+ * The line under a total, naming every fee it holds so none is left for the checkout to reveal
+ * (DMCC Act 2024 on drip pricing, decision 042): "incl. £2.49 delivery and £15.00 consultation";
+ * for a pack below the minimum order, why it has no total.
  */
-export function totalNote(row: Pick<PriceRow, "delivery" | "minimumOrder">): string | undefined {
+export function totalNote(
+  row: Pick<PriceRow, "delivery" | "consultation" | "minimumOrder">,
+): string | undefined {
   if (row.minimumOrder !== null) return "Pack alone is below it";
   if (row.delivery === null) return undefined;
-  return row.delivery === 0 ? "Free delivery" : `incl. ${formatPounds(row.delivery)} delivery`;
+  const consultation = row.consultation ?? 0;
+  if (consultation === 0) {
+    return row.delivery === 0 ? "Free delivery" : `incl. ${formatPounds(row.delivery)} delivery`;
+  }
+  const fee = `${formatPounds(consultation)} consultation`;
+  return row.delivery === 0
+    ? `Free delivery, incl. ${fee}`
+    : `incl. ${formatPounds(row.delivery)} delivery and ${fee}`;
 }
 
 /** How the rows are ordered, in words for the caption and the count line. */
@@ -130,4 +143,19 @@ export function checkedAgo(lastUpdated: string, now: Date): string {
   if (days === 0) return "checked today";
   if (days === 1) return "checked yesterday";
   return `checked ${days} days ago`;
+}
+
+/**
+ * The pharmacy a row is compared with on the compare page (decision 042): the Best one, or for a
+ * Best row the next cheapest other pharmacy; none when the row is alone.
+ */
+export function comparePartner(rows: readonly PriceRow[], row: PriceRow): PriceRow | undefined {
+  const others = rows.filter((other) => other.price.pharmacyId !== row.price.pharmacyId);
+  return (
+    others.find((other) => other.isBest) ??
+    others.reduce<PriceRow | undefined>(
+      (cheapest, other) => (!cheapest || other.difference < cheapest.difference ? other : cheapest),
+      undefined,
+    )
+  );
 }

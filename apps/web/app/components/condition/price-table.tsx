@@ -9,6 +9,7 @@ import { PharmacyLogo } from "./pharmacy-logo.tsx";
 import { PrescriptionOnlyRowNote } from "./prescription-only.tsx";
 import {
   checkedAgo,
+  comparePartner,
   deliveryText,
   orderWords,
   type PriceRow,
@@ -125,6 +126,7 @@ export function PriceTable({
               ) : null}
               <td className="cmp-go">
                 <VisitLink row={row} href={visitLinks?.[row.price._id]} />
+                <CompareLink row={row} partner={comparePartner(rows, row)} />
               </td>
               {/* Every row as wide as the header: an empty notice cell where others have one. */}
               {notices ? (
@@ -164,14 +166,22 @@ function PriceAmount({ row }: { row: PriceRow }) {
 }
 
 /**
- * The pack delivered: the total and what it includes, or why there is none (below the minimum
- * order). The price cell keeps the pack's own price; this never replaces it.
+ * The pack delivered: the total, what it includes (delivery and consultation, each with its
+ * amount), or why there is none (below the minimum order). The price cell keeps the pack's own price; this never replaces it.
  */
 function TotalAmount({ row }: { row: PriceRow }) {
   const note = totalNote(row);
   let amount: ReactNode;
+  // The price per tablet, pen… with every fee in it, so packs of different sizes compare by what
+  // they really cost (decision 042).
+  const perUnit = row.total !== null ? unitPriceText(row.total, row.price.dosage) : null;
   if (row.total !== null) {
-    amount = <span className="cmp-total">{formatPounds(row.total)}</span>;
+    amount = (
+      <>
+        <span className="cmp-total">{formatPounds(row.total)}</span>
+        {perUnit ? <span className="cmp-note">{`${perUnit} with fees`}</span> : null}
+      </>
+    );
   } else if (row.minimumOrder !== null) {
     amount = (
       <span className="font-medium text-slate-800 text-sm lg:whitespace-nowrap">
@@ -224,6 +234,20 @@ function RowMessage({ message }: { message: NonNullable<PriceRow["message"]> }) 
       </p>
       <p className="mt-1">{message.message}</p>
     </div>
+  );
+}
+
+/** To this pharmacy and the Best one side by side (decision 042): a comparison, never a promotion. */
+function CompareLink({ row, partner }: { row: PriceRow; partner: PriceRow | undefined }) {
+  if (!partner) return null;
+  return (
+    <Link
+      to={sitePaths.compare(row.price.medicationId, row.price.pharmacyId, partner.price.pharmacyId)}
+      className="mt-1 block py-1 text-center font-medium text-brand-800 text-xs underline underline-offset-2 hover:text-brand-900"
+    >
+      Compare
+      <span className="sr-only">{` with ${partner.price.pharmacy.name} side by side`}</span>
+    </Link>
   );
 }
 

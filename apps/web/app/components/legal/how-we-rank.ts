@@ -37,8 +37,10 @@ export const howWeRank: LegalDocument = {
             "You can sort by ",
             strong("total with delivery"),
             " instead: the price plus the pharmacy's standard delivery charge for that pack on its own, which is " +
-              "free when the pack reaches the pharmacy's free-delivery amount. Equal totals are ordered as equal " +
-              "prices are, and Best still marks the lowest price.",
+              "free when the pack reaches the pharmacy's free-delivery amount, plus any consultation or " +
+              "prescribing fee the pharmacy charges, as you would pay it on a first order. Each total names " +
+              "the fees it holds. Equal totals are ordered as equal prices are, and Best still marks the lowest " +
+              "price.",
           ],
           "If a pharmacy's minimum order is more than the pack costs, you cannot buy the pack there on its own. " +
             "We say so with the minimum order instead of a total, and those pharmacies come last when you sort " +
@@ -99,8 +101,8 @@ export const howWeRank: LegalDocument = {
             "when its price was last checked, and the top of each table says when the newest price was checked.",
         ),
         p(
-          "Pharmacies can change their prices and delivery charges at any time, and faster delivery or a " +
-            "consultation may cost extra. Always check the final price on the pharmacy's website before you buy.",
+          "Pharmacies can change their prices, delivery charges and consultation fees at any time, and faster " +
+            "delivery may cost extra. Always check the final price on the pharmacy's website before you buy.",
         ),
       ],
     },

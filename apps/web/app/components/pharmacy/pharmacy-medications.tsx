@@ -56,8 +56,9 @@ export function PharmacyMedications({ pharmacyName, medications, comparePath }: 
         <p className="mt-3 text-slate-700 text-sm leading-6">{`${PRESCRIPTION_ONLY_NOTICE}.`}</p>
       ) : null}
       <p className="mt-3 text-slate-600 text-xs leading-5">
-        Prices are the pharmacy's own for one pack, before any delivery fee. Compare every pharmacy's price
-        for a medication on its page.
+        Prices are the pharmacy's own for one pack, before any delivery or consultation fee (both are listed
+        under Delivery and ordering, and every total on a comparison includes them). Compare every pharmacy's
+        price for a medication on its page.
       </p>
     </section>
   );

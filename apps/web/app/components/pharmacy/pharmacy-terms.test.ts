@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cheapestText, termLines } from "./pharmacy-terms.ts";
+import { cheapestText, consultationFeeText, termLines } from "./pharmacy-terms.ts";
 
 const terms = {
   deliveryFee: 2.95,
   freeDeliveryThreshold: 40,
   minOrderValue: 0,
+  consultationFee: 0,
+  consultationFeeBasis: "per-order" as const,
   deliveryTime: "1-2 days",
   deliveryOptions: ["standard" as const, "next-day" as const],
   prescriptionRequired: true,
@@ -16,6 +18,7 @@ describe("termLines", () => {
       { term: "Delivery fee", value: "£2.95 an order" },
       { term: "Free delivery", value: "On orders of £40.00 or more" },
       { term: "Minimum order", value: "None" },
+      { term: "Consultation fee", value: "None" },
       { term: "Delivery time", value: "1-2 days" },
       { term: "Delivery options", value: "Standard, Next day" },
       {
@@ -37,6 +40,7 @@ describe("termLines", () => {
     expect(lines).toEqual([
       { term: "Delivery fee", value: "Free on every order" },
       { term: "Minimum order", value: "£15.00" },
+      { term: "Consultation fee", value: "None" },
       { term: "Delivery time", value: "1-2 days" },
       { term: "Prescription", value: "Not required" },
     ]);
@@ -46,6 +50,18 @@ describe("termLines", () => {
     expect(termLines({ ...terms, deliveryTime: "  " }, []).map((line) => line.term)).not.toContain(
       "Delivery time",
     );
+  });
+});
+
+describe("consultationFeeText", () => {
+  it("names the fee with its amount and whether every order pays it (decision 042)", () => {
+    expect(consultationFeeText({ consultationFee: 2.5, consultationFeeBasis: "per-order" })).toBe(
+      "£2.50 an order",
+    );
+    expect(consultationFeeText({ consultationFee: 15, consultationFeeBasis: "one-off" })).toBe(
+      "£15.00 once, on your first order",
+    );
+    expect(consultationFeeText({ consultationFee: 0, consultationFeeBasis: "one-off" })).toBe("None");
   });
 });
 

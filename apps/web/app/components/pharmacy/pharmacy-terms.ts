@@ -15,6 +15,8 @@ type Terms = Pick<
   | "deliveryFee"
   | "freeDeliveryThreshold"
   | "minOrderValue"
+  | "consultationFee"
+  | "consultationFeeBasis"
   | "deliveryTime"
   | "deliveryOptions"
   | "prescriptionRequired"
@@ -44,6 +46,7 @@ export function termLines(terms: Terms, optionLabels: readonly string[]): TermLi
       term: "Minimum order",
       value: terms.minOrderValue > 0 ? formatPounds(terms.minOrderValue) : "None",
     },
+    { term: "Consultation fee", value: consultationFeeText(terms) },
     ...(time ? [{ term: "Delivery time", value: time }] : []),
     ...(optionLabels.length > 0 ? [{ term: "Delivery options", value: optionLabels.join(", ") }] : []),
     {
@@ -53,6 +56,20 @@ export function termLines(terms: Terms, optionLabels: readonly string[]): TermLi
         : "Not required",
     },
   ];
+}
+
+/**
+ * A pharmacy's consultation or prescribing fee in words (decision 042): "None", "£2.50 an order" or
+ * "£15.00 once, on your first order".
+ */
+export function consultationFeeText(
+  terms: Pick<Pharmacy, "consultationFee" | "consultationFeeBasis">,
+): string {
+  if (terms.consultationFee === 0) return "None";
+  const amount = formatPounds(terms.consultationFee);
+  return terms.consultationFeeBasis === "one-off"
+    ? `${amount} once, on your first order`
+    : `${amount} an order`;
 }
 
 /** "From £5.59" when the pharmacy prices several dosages, else just the price. */

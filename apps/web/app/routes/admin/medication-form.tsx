@@ -1,7 +1,8 @@
-import { adminEndpoints, catalogueMessages } from "@pharmacompare/contract";
+import { adminEndpoints, type CoursePlan, catalogueMessages } from "@pharmacompare/contract";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { CoursePlansEditor } from "../../components/admin/course-plans-editor.tsx";
 import {
   type ActionResult,
   BackLink,
@@ -28,18 +29,22 @@ export function meta({ params }: Route.MetaArgs) {
 
 const gridRow = ({ id, name, active }: GridPharmacy): GridPharmacy => ({ id, name, active });
 
-export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<FormLoad> {
+/** The form's data, and on the edit form the medication's course plans (decision 042). */
+type FormWithPlans = FormLoad & { coursePlans?: CoursePlan[] };
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs): Promise<FormWithPlans> {
   const api = adminSession().api(request);
   const id = params.id;
   // The edit form reads the medication with its prices and every pharmacy in one call; the add
   // form reads the pharmacies from their list (back-office §7).
-  const [main, categories] = await Promise.allSettled([
+  const [main, categories, plans] = await Promise.allSettled([
     id
       ? api.call(adminEndpoints.getAdminMedication, { params: { id } })
       : api
           .call(adminEndpoints.listAdminPharmacies)
           .then(({ pharmacies }) => ({ medication: null, prices: [], pharmacies })),
     api.call(adminEndpoints.listAdminCategories),
+    id ? api.call(adminEndpoints.getCoursePlans, { params: { id } }) : Promise.resolve({ plans: [] }),
   ]);
   if (main.status === "rejected") {
     return { error: failureText(main.reason, id ? TEXT.loadFailed : TEXT.dataFailed) };
@@ -51,6 +56,8 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs):
     prices: main.value.prices,
     pharmacies: main.value.pharmacies.map(gridRow),
     categories: categories.value.categories,
+    // The plans section waits for its own read: a failure there leaves the rest of the form usable.
+    ...(plans.status === "fulfilled" ? { coursePlans: plans.value.plans } : {}),
   };
 }
 
@@ -119,7 +126,20 @@ export default function MedicationFormPage({ loaderData, params }: Route.Compone
     );
   }
   // A fresh form for each medication (the two routes share this module).
-  return <MedicationEditor key={loaderData.medication?.id ?? "new"} title={title} data={loaderData} />;
+  const medication = loaderData.medication;
+  return (
+    <>
+      <MedicationEditor key={medication?.id ?? "new"} title={title} data={loaderData} />
+      {medication && loaderData.coursePlans ? (
+        <CoursePlansEditor
+          key={`plans-${medication.id}`}
+          medicationId={medication.id}
+          dosages={medication.dosage}
+          plans={loaderData.coursePlans}
+        />
+      ) : null}
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

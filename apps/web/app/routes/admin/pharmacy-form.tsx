@@ -11,7 +11,12 @@ import {
   TextareaField,
 } from "../../components/admin/catalogue-controls.tsx";
 import { fieldMessage } from "../../components/admin/message-dialog.tsx";
-import { FormGroup, MoneyField, NEW_PHARMACY } from "../../components/admin/pharmacy-form-parts.tsx";
+import {
+  ConsultationFeeFields,
+  FormGroup,
+  MoneyField,
+  NEW_PHARMACY,
+} from "../../components/admin/pharmacy-form-parts.tsx";
 import {
   PHARMACY_FIELDS,
   type PharmacyField,
@@ -248,6 +253,7 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
               hint="0 for none."
               error={errorFor("minOrderValue", "Minimum order value")}
             />
+            <ConsultationFeeFields pharmacy={pharmacy} errorFor={errorFor} />
           </div>
         </FormGroup>
 

@@ -28,7 +28,24 @@ describe("PharmacyInput", () => {
       minOrderValue: 0,
       deliveryFee: 2.95,
       freeDeliveryThreshold: 0,
+      consultationFee: 0,
+      consultationFeeBasis: "per-order",
+      referralParams: "",
     });
+  });
+
+  it("takes a consultation fee in pounds and its basis, refusing a negative fee or an unknown basis (decision 042)", () => {
+    expect(
+      PharmacyInput.parse({ ...minimum, consultationFee: "15", consultationFeeBasis: "one-off" }),
+    ).toMatchObject({
+      consultationFee: 15,
+      consultationFeeBasis: "one-off",
+    });
+    expect(
+      refusalOf(
+        PharmacyInput.safeParse({ ...minimum, consultationFee: -1, consultationFeeBasis: "weekly" }),
+      )?.map(([path]) => path),
+    ).toEqual(["consultationFee", "consultationFeeBasis"]);
   });
 
   it.each([

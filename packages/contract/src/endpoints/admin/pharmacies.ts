@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REFERRAL_PARAMS_MAX, referralParamsProblem } from "../../click-outs.ts";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import {
+  ConsultationFeeBasis,
   CQC_NUMBER_PATTERN,
   DeliveryOption,
   GPHC_NUMBER_PATTERN,
@@ -54,6 +55,8 @@ export const PHARMACY_DEFAULTS = {
   minOrderValue: 0,
   deliveryFee: 2.95,
   freeDeliveryThreshold: 0,
+  consultationFee: 0,
+  consultationFeeBasis: "per-order",
 } as const satisfies Partial<Pharmacy>;
 
 const RATING_RULE = "must be a number from 0 to 5 in steps of 0.1";
@@ -110,6 +113,9 @@ const pharmacyFields = {
       const problem = referralParamsProblem(value);
       if (problem) context.addIssue({ code: "custom", message: problem });
     }),
+  /** Consultation or prescribing fee (decision 042): every total visitors see includes it. */
+  consultationFee: money(),
+  consultationFeeBasis: ConsultationFeeBasis,
 };
 
 /**
@@ -138,6 +144,8 @@ export const PharmacyInput = z.object({
     PHARMACY_DEFAULTS.freeDeliveryThreshold,
   ),
   referralParams: pharmacyFields.referralParams.default(""),
+  consultationFee: pharmacyFields.consultationFee.default(PHARMACY_DEFAULTS.consultationFee),
+  consultationFeeBasis: pharmacyFields.consultationFeeBasis.default(PHARMACY_DEFAULTS.consultationFeeBasis),
 });
 export type PharmacyInput = z.input<typeof PharmacyInput>;
 
@@ -212,7 +220,8 @@ export const createPharmacy = defineEndpoint({
     "made from the name (`-2`, `-3`… when taken); a given " +
     "`id` that is taken answers 409. Omitted fields take the form's defaults: rating 4, deliveryOptions " +
     '["standard"], prescriptionRequired true, active true, minOrderValue 0, deliveryFee 2.95, ' +
-    'freeDeliveryThreshold 0. Numeric fields fall back to 0 when "", null or not a number; a negative ' +
+    'freeDeliveryThreshold 0, consultationFee 0, consultationFeeBasis "per-order" (or "one-off": charged on ' +
+    'the first order only). Numeric fields fall back to 0 when "", null or not a number; a negative ' +
     "or out-of-range value, a rating off its 0.1 steps or an amount with more than 2 decimals is " +
     'refused (400, `fields` naming each). `referralParams` (optional, "" for none) are query parameters ' +
     "appended to every link to the pharmacy (`utm_source=pharmacompare&ref=abc`); anything that could " +

@@ -16,7 +16,9 @@ export const conditionPage = defineEndpoint({
     "Unknown and inactive conditions answer 404. `medication` picks by name (exact ignoring case, else " +
     "the first name starting with it, else the first medication); `dosage` picks one of its dosages " +
     "(else the first); `sort` orders the prices by `price` (the default) or by `total` with delivery. " +
-    "Admin messages are those showing now for the chosen medication.",
+    "Admin messages are those showing now for the chosen medication. `coursePlans` lists the medication's " +
+    "course plans; `course` prices the one `plan` names (else the first) over `horizon` months (3, 6 or " +
+    "12, else 6) at every pharmacy, with packs, delivery per order and consultation fees (decision 042).",
   cache: "public",
   params: SubcategoryIdParams,
   query: ConditionPageQuery,

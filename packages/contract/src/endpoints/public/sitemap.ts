@@ -13,6 +13,11 @@ export const SitemapSources = z.object({
   /** Listed pharmacies (active and GPhC-registered), each with its own page (`/pharmacies/{id}`). */
   pharmacies: z.array(z.object({ id: z.string(), lastmod })),
   posts: z.array(z.object({ slug: z.string(), lastmod })),
+  /**
+   * Compare pages (`/compare?medication=…&a=…&b=…`, decision 042) where both pharmacies price the
+   * medication: its cheapest pharmacy with each of the next four, ids in order (one address a pair).
+   */
+  pairs: z.array(z.object({ medicationId: z.string(), a: z.string(), b: z.string(), lastmod })),
 });
 export type SitemapSources = z.infer<typeof SitemapSources>;
 
@@ -25,8 +30,9 @@ export const sitemapSources = defineEndpoint({
     "Every public condition page, medication, pharmacy and published article, with when each last changed",
   description:
     "Only what a visitor can open: active conditions of active categories, public medications, " +
-    "active pharmacies, published posts. A condition, medication or pharmacy changed when its " +
-    "catalogue row or one of its prices last did.",
+    "active pharmacies, published posts, and for each public medication its cheapest pharmacy paired with " +
+    "each of the next four that price it (compare pages). A condition, medication or pharmacy changed when " +
+    "its catalogue row or one of its prices last did; a pair when either pharmacy's prices for it did.",
   cache: "public",
   responses: { 200: SitemapSources },
 });

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { buildComparison, ComparisonPrice } from "./comparison.ts";
+import { CourseCost, type CoursePlan, courseCost } from "./course-cost.ts";
+import { DEFAULT_COURSE_HORIZON } from "./course-horizons.ts";
+import { Medication, Pharmacy, type Price } from "./entities.ts";
+
+/**
+ * Two pharmacies side by side for one medication (issue 30, decision 042): each dosage's price,
+ * delivery, consultation and total at both, from the one comparison rule, and the course cost of
+ * the medication's first plan at both. A comparison, not a promotion (decision 040): the same facts
+ * for both, in the same order, with no "winner" beyond the lower figure.
+ */
+
+export const PairDosage = z.object({
+  dosage: z.string(),
+  /** The pharmacy's row of the dosage's comparison; null when it has no price for it. */
+  a: ComparisonPrice.nullable(),
+  b: ComparisonPrice.nullable(),
+});
+export type PairDosage = z.infer<typeof PairDosage>;
+
+export const PharmacyPair = z
+  .object({
+    medication: Medication,
+    a: Pharmacy,
+    b: Pharmacy,
+    /** Every dosage of the medication, in its order, with each pharmacy's row or null. */
+    dosages: z.array(PairDosage),
+    /** The first course plan over the default horizon, at these two pharmacies only; null without a plan. */
+    course: CourseCost.nullable(),
+  })
+  .describe(
+    "Two pharmacies for one medication: each dosage's price, delivery, consultation fee and total at both " +
+      "(null where one has no price), and the course cost of the medication's first plan at both.",
+  );
+export type PharmacyPair = z.infer<typeof PharmacyPair>;
+
+/** The pair from the medication's public prices (every dosage) and its plans. */
+export function buildPharmacyPair(parts: {
+  medication: Medication;
+  a: Pharmacy;
+  b: Pharmacy;
+  prices: readonly Price[];
+  plans: readonly CoursePlan[];
+}): PharmacyPair {
+  const { medication, a, b } = parts;
+  const both = parts.prices.filter((price) => price.pharmacyId === a.id || price.pharmacyId === b.id);
+  const dosages = medication.dosage.map((dosage) => {
+    const rows = buildComparison(medication, dosage, both).prices;
+    return {
+      dosage,
+      a: rows.find((row) => row.pharmacyId === a.id) ?? null,
+      b: rows.find((row) => row.pharmacyId === b.id) ?? null,
+    };
+  });
+  const plan = parts.plans[0];
+  return {
+    medication,
+    a,
+    b,
+    dosages,
+    course: plan ? courseCost(plan, DEFAULT_COURSE_HORIZON, both) : null,
+  };
+}
