@@ -9,6 +9,8 @@ import {
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
   EMAIL_LINK_PURPOSES,
+  FEED_FORMATS,
+  FEED_HELD_STATUSES,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   NEWS_KINDS,
@@ -16,6 +18,7 @@ import {
   OUTBOX_STATUSES,
   PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
+  PRICE_SOURCES,
   SUBSCRIPTION_SOURCES,
   SUBSCRIPTION_STATUSES,
 } from "@pharmacompare/contract";
@@ -75,6 +78,8 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   job_runs: { one: "scheduled job run", many: "scheduled job runs" },
   click_outs: { one: "click-out count", many: "click-out counts" },
   newsletters: { one: "newsletter", many: "newsletters" },
+  pharmacy_feeds: { one: "price feed", many: "price feeds" },
+  feed_held_rows: { one: "held feed row", many: "held feed rows" },
 };
 
 const nounOf = (table: string | undefined): Noun =>
@@ -271,6 +276,29 @@ export const CHECK_RULES: Record<string, CheckRule> = {
     fields: ["scheduledFor"],
     label: "send time",
     says: "is required for a newsletter that is scheduled or sent",
+  },
+  prices_confirmed_by_valid: { fields: ["confirmedBy"], label: "confirmed by", says: oneOf(PRICE_SOURCES) },
+  pharmacy_feeds_format_valid: { fields: ["format"], says: oneOf(FEED_FORMATS) },
+  pharmacy_feeds_runs_per_day_valid: {
+    fields: ["runsPerDay"],
+    label: "runs a day",
+    says: "must be 1, 2, 4, 6, 12 or 24",
+  },
+  pharmacy_feeds_start_minute_range: {
+    fields: ["startMinute"],
+    label: "first run",
+    says: "must be a minute of the day (0 to 1439)",
+  },
+  pharmacy_feeds_header_pair: {
+    fields: ["header"],
+    label: "request header",
+    says: "needs both a name and a value, or neither",
+  },
+  feed_held_rows_status_valid: { fields: ["status"], says: oneOf(FEED_HELD_STATUSES) },
+  feed_held_rows_new_price_positive: {
+    fields: ["newPrice"],
+    label: "new price",
+    says: "must be more than 0",
   },
   email_links_kind_valid: {
     fields: ["stopsKind"],
