@@ -205,7 +205,7 @@ describe("the double opt-in, the price-write path and one-click unsubscribe, ove
     const drop = Math.round((alert.targetPrice - 1) * 100) / 100;
     const at = clock.now();
     const result = await writePrices({ medicationId: MEDICATION, pharmacyId, dosage: DOSAGE, price: drop });
-    expect(result).toEqual({ written: 1, removed: 0, triggeredAlerts: [alert.id] });
+    expect(result).toEqual({ written: 1, confirmed: 0, removed: 0, triggeredAlerts: [alert.id] });
     const [fired] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id));
     expect(fired).toMatchObject({
       status: "triggered",

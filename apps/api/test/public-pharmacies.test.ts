@@ -40,6 +40,9 @@ describe("GET /api/pharmacies", () => {
       _id: "fernquill-pharmacy",
       active: true,
       cqcNumber: null,
+      // It charges no consultation fee: the defaults (decision 042).
+      consultationFee: 0,
+      consultationFeeBasis: "per-order",
       // It carries no referral parameters: it pays no commission (decision 044).
       sponsored: false,
     });
