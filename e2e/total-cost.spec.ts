@@ -115,10 +115,10 @@ test("sorting by total reorders the rows by their totals, keeps Best on the lowe
   await gotoHydrated(page, sildenafil);
   const byPrice = await tableRows(page);
 
-  await sortControl(page).getByRole("link", { name: "Total with delivery" }).click();
+  await sortControl(page).getByRole("link", { name: "Total with fees" }).click();
   await expect(page).toHaveURL(/[?&]sort=total$/);
-  await expect(page.getByRole("table")).toHaveAccessibleName(/lowest total with delivery first$/);
-  await expect(sortControl(page).getByRole("link", { name: "Total with delivery" })).toHaveAttribute(
+  await expect(page.getByRole("table")).toHaveAccessibleName(/lowest total with fees first$/);
+  await expect(sortControl(page).getByRole("link", { name: "Total with fees" })).toHaveAttribute(
     "aria-current",
     "true",
   );
@@ -131,10 +131,10 @@ test("sorting by total reorders the rows by their totals, keeps Best on the lowe
     [...byPrice].sort((a, b) => a.pharmacy.localeCompare(b.pharmacy)),
   );
   expect(byTotal.at(-1)?.total).toBeNull();
-  await expect(page.getByText(/^\d+ pharmacies, lowest total with delivery first/)).toBeVisible();
+  await expect(page.getByText(/^\d+ pharmacies, lowest total with fees first/)).toBeVisible();
 
   await page.reload();
-  await expect(sortControl(page).getByRole("link", { name: "Total with delivery" })).toHaveAttribute(
+  await expect(sortControl(page).getByRole("link", { name: "Total with fees" })).toHaveAttribute(
     "aria-current",
     "true",
   );
@@ -163,7 +163,7 @@ test("the sort works without JavaScript, and an unknown order is the default one
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   await page.goto(sildenafil);
-  await sortControl(page).getByRole("link", { name: "Total with delivery" }).click();
+  await sortControl(page).getByRole("link", { name: "Total with fees" }).click();
   await expect(page).toHaveURL(/[?&]sort=total$/);
   expectOrderedByTotal(await tableRows(page));
   // Changing the dosage through the form keeps the order.
@@ -185,14 +185,14 @@ test("the sort works without JavaScript, and an unknown order is the default one
 test("on a phone each card shows its delivery and total, in the chosen order", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${sildenafil}&sort=total`);
-  const cards = page.getByRole("table", { name: /lowest total with delivery first$/ }).locator("tbody tr");
+  const cards = page.getByRole("table", { name: /lowest total with fees first$/ }).locator("tbody tr");
   const count = await cards.count();
   expect(count).toBeGreaterThan(1);
   const totals: (number | null)[] = [];
   for (let index = 0; index < count; index += 1) {
-    const box = cards.nth(index).getByText("Total with delivery").locator("..");
+    const box = cards.nth(index).getByText("Total with fees").locator("..");
     const text = (await box.innerText()).replace(/\s+/g, " ");
-    totals.push(/Minimum order/.test(text) ? null : pounds(text.replace("Total with delivery", "")));
+    totals.push(/Minimum order/.test(text) ? null : pounds(text.replace("Total with fees", "")));
   }
   const known = totals.filter((total): total is number => total !== null);
   expect(totals.slice(0, known.length)).toEqual(known);

@@ -227,6 +227,6 @@ describe("delivery wording", () => {
 
   it("words the order", () => {
     expect(orderWords("price")).toBe("cheapest first");
-    expect(orderWords("total")).toBe("lowest total with delivery first");
+    expect(orderWords("total")).toBe("lowest total with fees first");
   });
 });

@@ -105,7 +105,7 @@ export function totalNote(
 
 /** How the rows are ordered, in words for the caption and the count line. */
 export function orderWords(sort: ComparisonSort): string {
-  return sort === "total" ? "lowest total with delivery first" : "cheapest first";
+  return sort === "total" ? "lowest total with fees first" : "cheapest first";
 }
 
 /** A rating rounded to the nearest half star, within 0 to 5. */

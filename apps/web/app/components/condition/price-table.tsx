@@ -120,7 +120,7 @@ export function PriceTable({
               </td>
               {totals ? (
                 <td className="cmp-tot">
-                  <span className="cmp-tot-label">Total with delivery</span>
+                  <span className="cmp-tot-label">Total with fees</span>
                   <TotalAmount row={row} />
                 </td>
               ) : null}
@@ -194,7 +194,8 @@ function TotalAmount({ row }: { row: PriceRow }) {
   return (
     <div className="cmp-amounts gap-0.5">
       {amount}
-      {note ? <span className="cmp-note">{note}</span> : null}
+      {/* "incl. £2.95 delivery and £12.50 consultation" is wider than a phone's card: it may wrap. */}
+      {note ? <span className="cmp-note whitespace-normal text-right">{note}</span> : null}
     </div>
   );
 }

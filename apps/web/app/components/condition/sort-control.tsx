@@ -9,11 +9,11 @@ interface SortControlProps {
 
 const choices: { sort: ComparisonSort; label: string }[] = [
   { sort: "price", label: "Price" },
-  { sort: "total", label: "Total with delivery" },
+  { sort: "total", label: "Total with fees" },
 ];
 
 /**
- * Price (the default) or total with delivery. Plain links, so the order lives in the URL and works
+ * Price (the default) or total with fees. Plain links, so the order lives in the URL and works
  * without JavaScript; with it, the table reorders in place (no new history entry, no scroll jump).
  */
 export function SortControl({ sort, searchFor }: SortControlProps) {

@@ -35,7 +35,7 @@ export const howWeRank: LegalDocument = {
           [strong("Best"), " marks the lowest price shown."],
           [
             "You can sort by ",
-            strong("total with delivery"),
+            strong("total with fees"),
             " instead: the price plus the pharmacy's standard delivery charge for that pack on its own, which is " +
               "free when the pack reaches the pharmacy's free-delivery amount, plus any consultation or " +
               "prescribing fee the pharmacy charges, as you would pay it on a first order. Each total names " +
