@@ -1,6 +1,7 @@
 import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
+import { comparisonRow } from "./support/comparison.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -78,10 +79,6 @@ async function fillMessage(
   if (fields.priority) await dialog.getByLabel("Priority", { exact: true }).fill(fields.priority);
 }
 
-function pharmacyRow(page: Page, pharmacyName: string): Locator {
-  return page.getByRole("table").getByRole("row").filter({ hasText: pharmacyName });
-}
-
 test("a message for one pharmacy shows in its row until switched off; it can be edited and deleted", async ({
   page,
   request,
@@ -137,8 +134,8 @@ test("a message for one pharmacy shows in its row until switched off; it can be 
 
   // The public page shows it in that pharmacy's row.
   await page.goto(publicPage);
-  await expect(pharmacyRow(page, pair.pharmacyName)).toHaveCount(1);
-  await expect(pharmacyRow(page, pair.pharmacyName).getByText(title)).toBeVisible();
+  await expect(comparisonRow(page, pair.pharmacyName)).toHaveCount(1);
+  await expect(comparisonRow(page, pair.pharmacyName).getByText(title)).toBeVisible();
 
   // Switched off, it is marked Inactive here and gone from the public page.
   await page.goto("/admin/messages");
@@ -147,7 +144,7 @@ test("a message for one pharmacy shows in its row until switched off; it can be 
   await expect(created.getByText("Inactive", { exact: true })).toBeVisible();
   await expect(created.getByRole("button", { name: /^Activate/ })).toBeVisible();
   await page.goto(publicPage);
-  await expect(pharmacyRow(page, pair.pharmacyName)).toHaveCount(1);
+  await expect(comparisonRow(page, pair.pharmacyName)).toHaveCount(1);
   await expect(page.getByText(title)).toHaveCount(0);
 
   // Edit: the dialog starts from the message; the list shows the change.

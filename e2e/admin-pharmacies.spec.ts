@@ -1,6 +1,7 @@
 import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
+import { comparisonRow } from "./support/comparison.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -222,7 +223,7 @@ test("a pharmacy switched off leaves the public price tables, and comes back whe
 }) => {
   test.setTimeout(60_000);
   const offer = await publicOffer(request);
-  const publicRow = () => page.getByRole("table").getByRole("row").filter({ hasText: offer.pharmacyName });
+  const publicRow = () => comparisonRow(page, offer.pharmacyName);
 
   await page.goto(offer.url);
   await expect(publicRow()).toHaveCount(1);

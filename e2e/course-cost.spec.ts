@@ -131,6 +131,11 @@ test("a comparison row leads to two pharmacies side by side, which works without
   ).toBeVisible();
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd.some((text) => JSON.parse(text)["@type"] === "ItemList")).toBe(true);
+  // Each pharmacy's website is one press away, through the counted click-out (decision 044).
+  const visits = page.getByRole("link", { name: /^Visit .+ \(opens in a new tab\)$/ });
+  await expect(visits).toHaveCount(2);
+  for (const visit of await visits.all())
+    expect(await visit.getAttribute("href")).toMatch(/\/go\/pharmacy\/[a-z0-9-]+\?from=comparison$/);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(page, { at: `${width} px` });

@@ -1,5 +1,5 @@
-import type { Pharmacy, PharmacyPair } from "@pharmacompare/contract";
-import { data, Link } from "react-router";
+import { isWebAddress, type Pharmacy, type PharmacyPair, pharmacyClickOutUrl } from "@pharmacompare/contract";
+import { data, Link, useRouteLoaderData } from "react-router";
 import {
   courseFact,
   dosageCell,
@@ -17,6 +17,7 @@ import { loadPharmacyPair } from "../lib/pharmacy-pair.server.ts";
 import { gphcRegisterUrl } from "../lib/regulator-links.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import { breadcrumbList, pharmacyPairList } from "../lib/structured-data.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/compare";
 
 /**
@@ -194,8 +195,30 @@ function PairView({ pair }: { pair: PharmacyPair }) {
             How we rank prices
           </Link>
         </nav>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <VisitWebsite pharmacy={a} />
+          <VisitWebsite pharmacy={b} />
+        </div>
       </div>
     </>
+  );
+}
+
+/** A pharmacy's website through the API's counted click-out, as on its own page (decision 044). */
+function VisitWebsite({ pharmacy }: { pharmacy: Pharmacy }) {
+  const apiUrl = useRouteLoaderData<typeof rootLoader>("root")?.env.apiUrl;
+  const website = pharmacy.website.trim();
+  if (!isWebAddress(website)) return null;
+  return (
+    <a
+      href={apiUrl ? pharmacyClickOutUrl(apiUrl, pharmacy.id, "comparison") : website}
+      target="_blank"
+      rel={pharmacy.sponsored ? "sponsored noopener" : "noopener"}
+      className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-brand-800"
+    >
+      {`Visit ${pharmacy.name}`}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   );
 }
 
