@@ -309,7 +309,10 @@ describe("a pharmacy's referral parameters in the back-office", () => {
 /** Sends `bytes` over a raw socket and answers the status line the server sent back. */
 function statusLine(port: number, bytes: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => socket.end(bytes));
+    // Written, not ended: a client that half-closes gets no answer from Node's HTTP server to a
+    // request still in flight (http.Server's default, httpAllowHalfOpen false), which is not what
+    // this test is about; the request asks to close the connection after its answer.
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
     let received = "";
     socket.setEncoding("latin1");
     socket.on("data", (chunk: string) => {
