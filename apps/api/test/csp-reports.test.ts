@@ -93,12 +93,14 @@ describe("POST /api/csp-reports", () => {
     ]);
   });
 
-  it("refuses what is not a report: not JSON, the wrong shape, too large", async () => {
+  it("refuses what is not a report: not JSON, the wrong shape, an empty batch, too large", async () => {
     lines.length = 0;
     expect((await report("{not json", "application/csp-report")).statusCode).toBe(400);
     const wrong = await report(JSON.stringify({ something: "else" }), "application/csp-report");
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toHaveProperty("error");
+    // A batch with no report in it is no report (the write-route fuzzer found it accepted).
+    expect((await report("[]", "application/reports+json")).statusCode).toBe(400);
     const large = await report(
       JSON.stringify({ "csp-report": { "script-sample": "x".repeat(40_000) } }),
       "application/csp-report",

@@ -288,8 +288,12 @@ export function createOutboxService(
         });
         summary[outcome.result] += 1;
         if (outcome.unreachable) unreachable = true;
-        else if (first && outcome.result === "sent" && !widened)
+        else if (first && outcome.result === "sent" && !widened) {
           widened = Promise.all(Array.from({ length: DELIVERY_LANES - 1 }, () => lane(false)));
+          // Awaited below; a lane failing before then (a database error) must not count as an
+          // unhandled rejection, which would end the process.
+          widened.catch(() => {});
+        }
       }
     };
     try {
