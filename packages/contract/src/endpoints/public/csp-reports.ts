@@ -11,7 +11,10 @@ const ReportFields = z.record(z.string().max(64), z.unknown());
 
 export const CspReportBody = z.union([
   z.object({ "csp-report": ReportFields }),
-  z.array(z.object({ type: z.string().max(64), body: ReportFields.optional() })).min(1).max(32),
+  z
+    .array(z.object({ type: z.string().max(64), body: ReportFields.optional() }))
+    .min(1)
+    .max(32),
 ]);
 export type CspReportBody = z.infer<typeof CspReportBody>;
 
