@@ -298,10 +298,12 @@ export function createOutboxService(
     };
     try {
       await lane(true);
-      await widened;
     } finally {
+      // Every lane ends before the session closes, whatever happened to the first.
+      await Promise.allSettled([widened]);
       transport.close();
     }
+    await widened;
     return summary;
   }
 
