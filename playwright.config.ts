@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { consentGiven, fallbackOrigin, stack, stacks, workerCount } from "./e2e/support/stack.ts";
+import { HEADLESS_SHELL_PATH } from "./scripts/ensure-chromium.ts";
 
 /**
  * Journeys in Debian's Chromium against the built app, started by `npm start`'s own entry point
@@ -31,7 +32,7 @@ export default defineConfig({
     trace: "on-first-retry",
     storageState: consentGiven,
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: HEADLESS_SHELL_PATH,
       args: [
         "--no-sandbox",
         "--disable-gpu",
