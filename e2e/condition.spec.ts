@@ -15,22 +15,30 @@ function pounds(text: string): number {
   return Number(match[1].replace(/,/g, ""));
 }
 
-/** The price table's rows as { pharmacy, price, best } in the order shown. */
+/**
+ * The price table's rows as { pharmacy, price, best } in the order shown, read in one go once the
+ * prices are no longer updating: read row by row, a table that re-rendered between two reads (a new
+ * dosage's rows arriving) left a row index that no longer existed (CI run 14's flaky journey).
+ */
 async function tableRows(page: Page) {
   const table = page.getByRole("table");
   await expect(table).toBeVisible();
-  const rows = table.locator("tbody tr");
-  const result: { pharmacy: string; price: number; best: boolean }[] = [];
-  for (const row of await rows.all()) {
-    const cells = row.getByRole("cell");
-    result.push({
-      pharmacy: (await cells.nth(0).locator("p").first().innerText()).trim(),
-      price: pounds(await cells.nth(4).innerText()),
-      // Exactly the badge: the other rows' "more than the best price" must not count.
-      best: (await cells.nth(4).getByText("Best", { exact: true }).count()) > 0,
-    });
-  }
-  return result;
+  await expect(page.locator('section[aria-busy="true"]')).toHaveCount(0);
+  const rows = await table.locator("tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells = [...tr.querySelectorAll(":scope > td")] as HTMLElement[];
+      const priceCell = cells[4];
+      return {
+        pharmacy: (cells[0]?.querySelector("p") as HTMLElement | null)?.innerText.trim() ?? "",
+        priceText: priceCell?.innerText ?? "",
+        // Exactly the badge: the other rows' "more than the best price" must not count.
+        best: [...(priceCell?.querySelectorAll("*") ?? [])].some(
+          (element) => element.textContent?.trim() === "Best",
+        ),
+      };
+    }),
+  );
+  return rows.map(({ pharmacy, priceText, best }) => ({ pharmacy, price: pounds(priceText), best }));
 }
 
 async function expectBestIsCheapest(page: Page) {
