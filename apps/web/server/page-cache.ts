@@ -139,6 +139,8 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
   let totalBytes = 0;
   let known: { version: number | null; checkedAt: number } = { version: null, checkedAt: -Infinity };
   let checking: Promise<number | null> | undefined;
+  /** The data version every stored page was rendered under. */
+  let storedUnder: number | null = null;
 
   function clear() {
     entries.clear();
@@ -159,8 +161,13 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
       .dataVersion()
       .catch(() => null)
       .then((version) => {
-        // Another version means other data: every page rendered under the old one goes.
-        if (version !== known.version) clear();
+        // Another version means other data: every page rendered under the old one goes. A check
+        // that failed (null) says nothing about the data: the pages stay, unserved until a check
+        // answers, so one slow answer under load no longer empties the cache (issue 33).
+        if (version !== null && version !== storedUnder) {
+          clear();
+          storedUnder = version;
+        }
         known = { version, checkedAt: now() };
         return version;
       })
