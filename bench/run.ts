@@ -183,6 +183,8 @@ const rate = (m: Measure) => Math.round(m.perSecond).toLocaleString("en-GB").pad
 const failures = (m: Measure) => m.errors + m.non2xx3xx;
 
 function row(label: string, m: Measure, ratios = ""): string {
+  if (m.perSecond === 0)
+    return `      ${label.padEnd(9)}       0 req/s  (no answer completed within ${duration} s: latencies unknown)\n`;
   const failed = failures(m) ? `  ${m.errors} socket errors, ${m.non2xx3xx} not 2xx/3xx: FAILED` : "";
   return (
     `      ${label.padEnd(9)} ${rate(m)} req/s  p50 ${ms(m.p50).padStart(5)} ms  p99 ${ms(m.p99).padStart(5)} ms` +
@@ -316,7 +318,7 @@ for (const database of databases) {
         failed ||= failures(uncached) > 0;
         record(database, `${c.name} uncached (${encoding.label})`, scale, uncached);
         process.stdout.write(
-          `    uncached, Accept-Encoding: ${encoding.label}${goalNote}   ${renderMiss ? `MISS (${renderMiss})` : encoding.judged && goalNote ? "ok" : ""}\n`,
+          `    uncached, Accept-Encoding: ${encoding.label}${goalNote}${renderMiss ? `   MISS (${renderMiss})` : encoding.judged && goalNote ? "   ok" : ""}\n`,
         );
         process.stdout.write(row("product", uncached));
       }
