@@ -59,7 +59,7 @@ describe("the request log of npm start in production", () => {
     });
     closeSync(out);
     let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
+    child.stderr?.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
     });
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
