@@ -3,18 +3,17 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sparePort } from "./ports.ts";
+import type { StaticFile } from "./served-bytes.ts";
 
 /**
- * The yardstick of `npm run bench`: Debian's nginx-light with one worker on a spare loopback port,
- * serving from files the very bytes the product answered, so each ratio compares like with like.
+ * A yardstick of `npm run bench`: Debian's nginx-light with one worker on a spare loopback port,
+ * serving from files the very bytes the product answered (compressed as it compressed them) under
+ * the product's own headers, Content-Encoding included, so each ratio compares like with like.
  */
-export interface StaticFile {
-  body: Buffer;
-  contentType: string;
-}
-
 export interface Nginx {
   url(index: number): string;
+  /** The master's pid: its worker is its child (bench/wrk.ts counts the tree's CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -40,7 +39,17 @@ export async function startNginx(files: StaticFile[]): Promise<Nginx> {
   const locations = files.map((file, index) => {
     const filePath = path.join(dir, "files", String(index));
     writeFileSync(filePath, file.body);
-    return `    location = /${index} { default_type "${file.contentType}"; alias ${filePath}; }`;
+    const { "content-type": contentType, location, ...rest } = file.headers;
+    // `always`: the headers go on a redirect too. A value with `$` would be read as a variable.
+    const headers = Object.entries(rest)
+      .filter(([, value]) => !value.includes("$"))
+      .map(([name, value]) => `add_header ${name} "${value.replace(/["\\]/g, "\\$&")}" always;`)
+      .join(" ");
+    const answer =
+      file.status >= 300 && file.status < 400 && location
+        ? `return ${file.status} "${location}";`
+        : `default_type "${contentType ?? "application/octet-stream"}"; alias ${filePath};`;
+    return `    location = /${index} { ${headers} ${answer} }`;
   });
   const temp = path.join(dir, "tmp");
   const isRoot = process.getuid?.() === 0;
@@ -56,6 +65,8 @@ export async function startNginx(files: StaticFile[]): Promise<Nginx> {
       "events { worker_connections 1024; }",
       "http {",
       "  access_log off;",
+      // Only the product's headers: no ETag or version of nginx's own.
+      "  etag off; server_tokens off;",
       `  client_body_temp_path ${temp}; proxy_temp_path ${temp}; fastcgi_temp_path ${temp};`,
       `  uwsgi_temp_path ${temp}; scgi_temp_path ${temp};`,
       "  keepalive_requests 1000000;",
@@ -74,7 +85,7 @@ export async function startNginx(files: StaticFile[]): Promise<Nginx> {
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      await fetch(`${base}/0`);
+      await fetch(`${base}/0`, { redirect: "manual" });
       break;
     } catch (error) {
       if (attempt > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${error}`);
@@ -83,6 +94,7 @@ export async function startNginx(files: StaticFile[]): Promise<Nginx> {
   }
   return {
     url: (index) => `${base}/${index}`,
+    pid: child.pid ?? 0,
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

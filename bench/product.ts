@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type PostgresServer, startPostgres } from "../scripts/postgres-server.ts";
@@ -9,18 +9,23 @@ import { sparePort } from "./ports.ts";
 /**
  * The product as `npm start` runs it (API and web in one process), in a child process so the load
  * generator never shares its event loop, on a fresh demo catalogue in PGlite or a throwaway PostgreSQL.
+ * It logs at its default level (info, one line per request through pino's asynchronous destination,
+ * decision 050) into a file, as an operator's service manager would keep it: not a pipe, whose
+ * reader would be part of what is measured.
  */
 export type BenchDatabase = "pglite" | "pg";
 
 export interface Product {
   apiUrl: string;
   siteUrl: string;
-  /** The product's process (API and web in one), for its memory. */
+  /** The product's process (API and web in one), for its memory and CPU time. */
   pid: number | undefined;
+  /** Its standard output: the request log. */
+  logFile: string;
   stop(): Promise<void>;
 }
 
-/** NODE_ENV of the product: "development" is what a bare `npm start` runs (settings only: React renders its production build in both). */
+/** NODE_ENV of the product: the bench runs "production" unless told (settings only: React renders its production build in both). */
 export type BenchMode = "development" | "production";
 
 /** The database the product will open, handed to `prepare` before the product starts. */
@@ -52,6 +57,8 @@ export async function startProduct(
     throw error;
   }
   const [port, apiPort] = [await sparePort(), await sparePort()];
+  const logFile = path.join(dataDir, "stdout.log");
+  const out = openSync(logFile, "a");
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.ts"], {
     env: {
       ...process.env,
@@ -65,30 +72,28 @@ export async function startProduct(
       PORT: String(port),
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
       ADMIN_PASSWORD: "bench-password-123",
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", out, "inherit"],
   });
+  closeSync(out);
   try {
-    await new Promise<void>((resolve, reject) => {
-      let output = "";
-      child.stdout?.on("data", (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("is running")) resolve();
-      });
-      child.once("exit", (code) => reject(new Error(`the product exited (${code}) before starting`)));
-    });
+    for (let waited = 0; !readFileSync(logFile, "utf8").includes("is running"); waited += 100) {
+      if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode}) before starting`);
+      if (waited > 300_000) throw new Error("the product did not start within five minutes");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   } catch (error) {
+    child.kill("SIGTERM");
     cleanup();
     throw error;
   }
-  child.stdout?.resume();
   return {
     apiUrl: `http://127.0.0.1:${apiPort}`,
     siteUrl: `http://127.0.0.1:${port}`,
     pid: child.pid,
+    logFile,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

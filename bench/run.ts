@@ -1,92 +1,132 @@
-import autocannon from "autocannon";
+import { statSync } from "node:fs";
+import { type BareNode, startBareNode } from "./bare-node.ts";
 import { catalogueSize, loadCatalogue } from "./catalogue.ts";
 import { explainHotReads } from "./explain.ts";
-import { type Nginx, type StaticFile, startNginx } from "./nginx.ts";
+import { type Nginx, startNginx } from "./nginx.ts";
 import { type BenchDatabase, type Product, startProduct } from "./product.ts";
+import { captureAnswer, type StaticFile } from "./served-bytes.ts";
+import { CONNECTIONS, ensureWrk, type Measure, runWrk, THREADS } from "./wrk.ts";
 
 /**
  * `npm run bench [--quick] [--db=pglite|pg|both] [--case=<text>[,<text>]] [--runs=N] [--duration=S]
- * [--env=development|production] [--scale=1,10,100]`:
- * throughput of the hot public reads and pages at 50 connections on loopback, each as a ratio to
- * nginx (1 worker) serving the same bytes in the same run. Never part of `npm test`; figures go to
- * docs/performance.md. Exits 1 only when a request failed, not when a goal is missed.
+ * [--env=production|development] [--scale=1,10,100]`:
+ * throughput and latency of the hot public reads and pages at 50 connections on loopback, measured
+ * as a browser asks (issue 33, decision 050). wrk (1 thread) drives every side; each case is sent
+ * twice, with `Accept-Encoding: br, gzip` and with none; the product runs as `npm start` runs it in
+ * production, logging at its default level. Beside the product, two yardsticks in the same run
+ * serve the very bytes it answered, with its headers: nginx (1 worker) and bare Node (`node:http`
+ * on the same Node, one process, from memory) — the runtime's ceiling, against which the goals
+ * are set. For every measure the CPU time of wrk and of the server is printed. Never part of
+ * `npm test`; figures go to docs/performance.md. Exits 1 only when a request failed, not when a
+ * goal is missed.
  * With --scale, each scale's catalogue is generated before the product starts (bench/catalogue.ts),
  * the hot reads' SQL is EXPLAINed (bench/explain.ts), the hot reads are also measured uncached
  * (every request a different URL), and the largest scale's p50 is compared with ×1's.
  */
+type Tier = "api" | "site";
+
 interface BenchCase {
   name: string;
-  tier: "api" | "site";
-  path: string;
-  goal: (measured: Measure, nginx: Measure) => string | undefined;
-  /** With --scale: every request another URL, so the response cache misses and the query runs. */
-  uncached?: (n: number) => string;
+  tier: Tier;
+  /** The path, or how to find it from the running product (ids read from its API). */
+  path: string | ((apiUrl: string) => Promise<string>);
+  goal: Goal;
   /**
-   * A redirect (the counted click-out, decision 044): its path is found at run time (`pathFrom`
-   * reads a price id from the product), its 302 is its success, and it is sent as a browser would
-   * (a browser's user agent, so each request is counted). nginx serves its empty body for the ratio.
+   * Pages: also measured with every request another URL, so the page cache misses and the page is
+   * rendered (API reads are, with --scale), against `goal` where the issue sets one.
    */
-  redirect?: { pathFrom: (apiUrl: string) => Promise<string> };
+  uncached?: { goal?: (measured: Measure) => string | undefined };
+  /** Sent with a browser's user agent: the click-out counts only visits that do not name a bot. */
+  asBrowser?: boolean;
+}
+
+interface Goal {
+  text: string;
+  check: (product: Measure, bareNode: Measure) => string[];
 }
 
 /** A browser's user agent: the click-out counts only visits that do not name a bot. */
 const BROWSER_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+/** What every browser sends. */
+const BROWSER_ENCODINGS = "br, gzip";
 
-/** The click-out of the comparison's first price, as the condition page links it. */
+const COMPARISON_DOSAGE = "0.25mg (1 pen, 4 doses)";
+
+async function pricesOf(apiUrl: string, medication: string): Promise<{ _id: string; pharmacyId: string }[]> {
+  const response = await fetch(`${apiUrl}/api/prices/medication/${medication}`);
+  if (!response.ok) throw new Error(`the prices of ${medication} answered ${response.status}`);
+  return (await response.json()) as { _id: string; pharmacyId: string }[];
+}
+
+/** The click-out of the comparison's first price, as the condition page links it (decision 044). */
 async function clickOutPath(apiUrl: string): Promise<string> {
-  const response = await fetch(`${apiUrl}/api/prices/medication/wegovy`);
-  const [first] = (await response.json()) as { _id: string }[];
+  const [first] = await pricesOf(apiUrl, "wegovy");
   if (!first) throw new Error("the demo catalogue has no Wegovy price to click out to");
   return `/go/${first._id}?from=comparison`;
 }
 
-interface Measure {
-  perSecond: number;
-  p50: number;
-  /** Mean latency in ms: p50 is whole milliseconds, too coarse for a ratio at 1–3 ms. */
-  mean: number;
-  p99: number;
-  failures: number;
+/** Two pharmacies side by side for Mounjaro, as a comparison row links them (decision 042). */
+async function comparePath(apiUrl: string): Promise<string> {
+  const pharmacies = [...new Set((await pricesOf(apiUrl, "mounjaro")).map((price) => price.pharmacyId))];
+  const [a, b] = pharmacies;
+  if (!a || !b) throw new Error("the demo catalogue has fewer than two pharmacies pricing Mounjaro");
+  return `/compare?medication=mounjaro&a=${a}&b=${b}`;
 }
 
-const CONNECTIONS = 50;
-const TODAY_PAGE_RATE = 54; // issue 14: the condition page before this work, req/s.
-
-const hotRead: BenchCase["goal"] = (measured, nginx) => {
-  const misses = [];
-  if (measured.perSecond / nginx.perSecond < 0.5) misses.push("ratio < 0.5");
-  if (measured.p99 > 10) misses.push("p99 > 10 ms");
-  return misses.length ? misses.join(", ") : undefined;
+/** Issue 33's goals, all against bare Node serving the same bytes, as a browser asks. */
+const ratioAndP99 = (p99Limit: number): Goal => ({
+  text: `≥ 0.8 of bare Node, p99 ≤ ${p99Limit} ms`,
+  check: (product, bareNode) => [
+    ...(product.perSecond / bareNode.perSecond < 0.8 ? ["ratio to bare Node < 0.8"] : []),
+    ...(product.p99 > p99Limit ? [`p99 > ${p99Limit} ms`] : []),
+  ],
+});
+const hotRead = ratioAndP99(10);
+const cachedPage = ratioAndP99(20);
+/** The click-out (issue 31): counting must not delay the redirect. */
+const redirectGoal: Goal = {
+  text: "p99 ≤ 10 ms",
+  check: (product) => (product.p99 > 10 ? ["p99 > 10 ms"] : []),
 };
-/** The click-out's redirect (issue 31): counting must not delay it, p99 ≤ 10 ms at 50 connections. */
-const redirectGoal: BenchCase["goal"] = (measured) => (measured.p99 > 10 ? "p99 > 10 ms" : undefined);
-/** A page from the web server's page cache (anonymous visitor): as the hot reads, half of nginx. */
-const pageCached: BenchCase["goal"] = (measured, nginx) =>
-  measured.perSecond / nginx.perSecond < 0.5 ? "ratio < 0.5" : undefined;
-/** The same page rendered every time (an unknown query key bypasses the page cache). */
-const pageRender = (measured: Measure) =>
-  measured.perSecond < 10 * TODAY_PAGE_RATE ? `< ${10 * TODAY_PAGE_RATE} req/s` : undefined;
+/** A page rendered every time (issue 33, from the last pass: the uncached condition and home pages). */
+const UNCACHED_PAGE_RATE = 540;
+const renderGoal = (measured: Measure) =>
+  measured.perSecond < UNCACHED_PAGE_RATE ? `< ${UNCACHED_PAGE_RATE} req/s` : undefined;
 
 const cases: BenchCase[] = [
   {
     name: "comparison",
     tier: "api",
-    path: `/api/medications/wegovy/comparison?dosage=${encodeURIComponent("0.25mg (1 pen, 4 doses)")}`,
+    path: `/api/medications/wegovy/comparison?dosage=${encodeURIComponent(COMPARISON_DOSAGE)}`,
     goal: hotRead,
   },
   { name: "prices", tier: "api", path: "/api/prices/medication/wegovy", goal: hotRead },
   { name: "search", tier: "api", path: "/api/medications/search/sild", goal: hotRead },
-  { name: "condition page", tier: "site", path: "/condition/weight-loss-medications", goal: pageCached },
-  { name: "home page", tier: "site", path: "/", goal: pageCached },
   {
-    name: "click-out redirect",
-    tier: "api",
-    path: "/go/{first Wegovy price}",
-    goal: redirectGoal,
-    redirect: { pathFrom: clickOutPath },
+    name: "condition page",
+    tier: "site",
+    path: "/condition/weight-loss-medications",
+    goal: cachedPage,
+    uncached: { goal: renderGoal },
   },
+  { name: "home page", tier: "site", path: "/", goal: cachedPage, uncached: { goal: renderGoal } },
+  { name: "compare page", tier: "site", path: comparePath, goal: cachedPage, uncached: {} },
+  {
+    name: "course-cost view",
+    tier: "site",
+    path: "/condition/weight-loss-medications?medication=Mounjaro&horizon=12",
+    goal: cachedPage,
+    uncached: {},
+  },
+  { name: "click-out redirect", tier: "api", path: clickOutPath, goal: redirectGoal, asBrowser: true },
 ];
+
+/** Each case is sent as a browser asks and as a client that takes no compression. */
+const ENCODINGS = [
+  { label: "br, gzip", headers: { "accept-encoding": BROWSER_ENCODINGS }, judged: true },
+  { label: "none", headers: {}, judged: false },
+] as const;
 
 function flag(name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -110,9 +150,9 @@ if (!["pglite", "pg", "both"].includes(dbFlag)) {
   process.exit(2);
 }
 const databases: BenchDatabase[] = dbFlag === "both" ? ["pglite", "pg"] : [dbFlag as BenchDatabase];
-const mode = flag("env") ?? "development";
+const mode = flag("env") ?? "production";
 if (mode !== "development" && mode !== "production") {
-  process.stderr.write(`--env must be development or production (got "${mode}")\n`);
+  process.stderr.write(`--env must be production or development (got "${mode}")\n`);
   process.exit(2);
 }
 const runs = Number(flag("runs") ?? (quick ? 1 : 3));
@@ -125,57 +165,31 @@ if (!selected.length || !(runs >= 1) || !(duration >= 1)) {
   process.exit(2);
 }
 
-/**
- * `uncached`: every request gets its own `bench=<n>` query parameter (ignored by the route).
- * `redirect`: 302 is the expected answer and the requests carry a browser's user agent.
- */
-async function measure(url: string, uncached = false, redirect = false): Promise<Measure> {
-  let n = 0;
-  const { pathname, search } = new URL(url);
-  const requests = uncached
-    ? [
-        {
-          setupRequest: (request: autocannon.Request) => ({
-            ...request,
-            path: `${pathname}${search}${search ? "&" : "?"}bench=${n++}`,
-          }),
-        },
-      ]
-    : undefined;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration,
-    ...(requests ? { requests } : {}),
-    ...(redirect ? { headers: { "user-agent": BROWSER_USER_AGENT } } : {}),
-  });
-  // A redirect's 302s are its successes: only other answers fail.
-  const redirects = redirect ? (result.statusCodeStats?.["302"]?.count ?? 0) : 0;
-  return {
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    mean: result.latency.mean,
-    p99: result.latency.p99,
-    failures: result.non2xx - redirects + result.errors + result.timeouts,
-  };
-}
-
-/** The run with the median throughput, so its latencies belong to the same run. */
-async function median(url: string, uncached = false, redirect = false): Promise<Measure> {
+/** The run with the median throughput, so its latencies and CPU times belong to the same run. */
+async function median(
+  url: string,
+  headers: Record<string, string>,
+  serverPid: number,
+  uncached = false,
+): Promise<Measure> {
   const all: Measure[] = [];
-  for (let i = 0; i < runs; i++) all.push(await measure(url, uncached, redirect));
+  for (let i = 0; i < runs; i++) all.push(await runWrk({ url, headers, duration, serverPid, uncached }));
   all.sort((a, b) => a.perSecond - b.perSecond);
   return all[Math.floor(all.length / 2)] as Measure;
 }
 
-async function fetchBytes(url: string, redirect = false): Promise<StaticFile> {
-  const response = await fetch(url, redirect ? { redirect: "manual" } : {});
-  if (redirect ? response.status !== 302 : !response.ok)
-    throw new Error(`${url} answered ${response.status}`);
-  return {
-    body: Buffer.from(await response.arrayBuffer()),
-    contentType: response.headers.get("content-type") ?? "application/octet-stream",
-  };
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(0));
+const rate = (m: Measure) => Math.round(m.perSecond).toLocaleString("en-GB").padStart(7);
+const failures = (m: Measure) => m.errors + m.non2xx3xx;
+
+function row(label: string, m: Measure, ratios = ""): string {
+  if (m.perSecond === 0)
+    return `      ${label.padEnd(9)}       0 req/s  (no answer completed within ${duration} s: latencies unknown)\n`;
+  const failed = failures(m) ? `  ${m.errors} socket errors, ${m.non2xx3xx} not 2xx/3xx: FAILED` : "";
+  return (
+    `      ${label.padEnd(9)} ${rate(m)} req/s  p50 ${ms(m.p50).padStart(5)} ms  p99 ${ms(m.p99).padStart(5)} ms` +
+    `${ratios.padEnd(30)}  CPU s: server ${m.cpu.server.toFixed(2)}, wrk ${m.cpu.generator.toFixed(2)}${failed}\n`
+  );
 }
 
 function record(database: BenchDatabase, name: string, scale: number, measured: Measure): void {
@@ -183,10 +197,8 @@ function record(database: BenchDatabase, name: string, scale: number, measured: 
   p50s.set(key, (p50s.get(key) ?? new Map()).set(scale, measured));
 }
 
-const fmt = (m: Measure) =>
-  m.perSecond === 0
-    ? `     0 req/s  (no answer completed within ${duration} s: latencies unknown)`
-    : `${m.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(4)} ms`;
+const describe = (file: StaticFile) =>
+  `${file.status} ${file.body.length.toLocaleString("en-GB")} B ${file.headers["content-encoding"] ?? "identity"}`;
 
 let failed = false;
 const scaled = scaleFlag !== undefined;
@@ -195,17 +207,22 @@ const p50s = new Map<string, Map<number, Measure>>();
 const hotReadSample = {
   name: "wegovy",
   medicationId: "wegovy",
-  dosage: "0.25mg (1 pen, 4 doses)",
+  dosage: COMPARISON_DOSAGE,
   searchTerm: "sild",
 };
+ensureWrk();
 process.stdout.write(
-  `bench: ${CONNECTIONS} connections, ${duration} s per measure, median of ${runs}, NODE_ENV=${mode}, ${new Date().toISOString()}\n`,
+  `bench: wrk ${THREADS} thread, ${CONNECTIONS} connections, ${duration} s per measure, median of ${runs}, ` +
+    `NODE_ENV=${mode}, default logging to a file, ${new Date().toISOString()}\n` +
+    "  each case as a browser asks (br, gzip: the goals apply) and with no Accept-Encoding;\n" +
+    "  yardsticks serve the product's own bytes and headers: nginx (1 worker) and bare Node (node:http, 1 process)\n",
 );
 for (const database of databases) {
   const dbName = database === "pg" ? "PostgreSQL" : "PGlite";
   for (const scale of scales) {
     let product: Product | undefined;
     let nginx: Nginx | undefined;
+    let bareNode: BareNode | undefined;
     try {
       process.stdout.write(`\n${dbName}${scaled ? ` ×${scale}` : ""}\n`);
       product = await startProduct(
@@ -237,39 +254,79 @@ for (const database of databases) {
             }
           : undefined,
       );
-      const base = (c: BenchCase) => (c.tier === "api" ? product?.apiUrl : product?.siteUrl);
-      const paths = new Map<BenchCase, string>();
-      for (const c of selected) paths.set(c, c.redirect ? await c.redirect.pathFrom(product.apiUrl) : c.path);
-      const target = (c: BenchCase) => `${base(c)}${paths.get(c) ?? c.path}`;
-      const files: StaticFile[] = [];
-      for (const c of selected) files.push(await fetchBytes(target(c), Boolean(c.redirect)));
-      nginx = await startNginx(files);
-      for (const [index, c] of selected.entries()) {
-        const measured = await median(target(c), false, Boolean(c.redirect));
-        const reference = await median(nginx.url(index));
-        const miss = c.goal(measured, reference);
-        failed ||= measured.failures > 0;
-        record(database, c.name, scale, measured);
+      const running = product;
+      const productPid = running.pid ?? 0;
+      // Each case in each encoding: its URL, request headers and the answer the yardsticks replay.
+      const variants: {
+        c: BenchCase;
+        encoding: (typeof ENCODINGS)[number];
+        url: string;
+        headers: Record<string, string>;
+        file: StaticFile;
+      }[] = [];
+      for (const c of selected) {
+        const base = c.tier === "api" ? running.apiUrl : running.siteUrl;
+        const path = typeof c.path === "string" ? c.path : await c.path(running.apiUrl);
+        for (const encoding of ENCODINGS) {
+          const headers: Record<string, string> = {
+            ...encoding.headers,
+            ...(c.asBrowser ? { "user-agent": BROWSER_USER_AGENT } : {}),
+          };
+          const url = `${base}${path}`;
+          const file = await captureAnswer(url, headers);
+          if (file.status >= 400) throw new Error(`${c.name}: ${url} answered ${file.status}`);
+          variants.push({ c, encoding, url, headers, file });
+        }
+      }
+      nginx = await startNginx(variants.map((variant) => variant.file));
+      bareNode = await startBareNode(variants.map((variant) => variant.file));
+      let lastCase: BenchCase | undefined;
+      for (const [index, { c, encoding, url, headers, file }] of variants.entries()) {
+        if (c !== lastCase) {
+          process.stdout.write(
+            `\n  ${c.name}  (${new URL(url).pathname}${new URL(url).search})  goal: ${c.goal.text}\n`,
+          );
+          lastCase = c;
+        }
+        const measured = await median(url, headers, productPid);
+        const ceiling = await median(bareNode.url(index), {}, bareNode.pid);
+        const reference = await median(nginx.url(index), {}, nginx.pid);
+        const misses = encoding.judged ? c.goal.check(measured, ceiling) : [];
+        failed ||= failures(measured) > 0;
+        record(database, `${c.name} (${encoding.label})`, scale, measured);
+        const verdict = encoding.judged
+          ? misses.length
+            ? `MISS (${misses.join(", ")})`
+            : "ok"
+          : "(reference)";
+        process.stdout.write(`    Accept-Encoding: ${encoding.label} → ${describe(file)}   ${verdict}\n`);
         process.stdout.write(
-          `  ${miss ? "MISS" : "ok  "} ${c.name.padEnd(20)} ${(files[index]?.body.length ?? 0).toString().padStart(7)} B  ${fmt(measured)}` +
-            `  | nginx ${reference.perSecond.toFixed(0)} req/s  ratio ${(measured.perSecond / reference.perSecond).toFixed(4)}` +
-            `${miss ? `  (goal missed: ${miss})` : ""}${measured.failures ? `  ${measured.failures} FAILED` : ""}\n`,
+          row(
+            "product",
+            measured,
+            `  ${(measured.perSecond / ceiling.perSecond).toFixed(3)} of Node, ${(measured.perSecond / reference.perSecond).toFixed(3)} of nginx`,
+          ),
         );
+        process.stdout.write(row("bare Node", ceiling));
+        process.stdout.write(row("nginx", reference));
         // Pages always, API reads with --scale: the same request missing the cache every time,
         // what the render or the query itself costs.
-        if ((!scaled && c.tier === "api") || c.redirect) continue;
-        const uncached = await median(target(c), true);
-        const renderMiss = c.tier === "site" ? pageRender(uncached) : undefined;
-        const mark = c.tier === "site" ? (renderMiss ? "MISS" : "ok  ") : "    ";
-        failed ||= uncached.failures > 0;
-        record(database, `${c.name} uncached`, scale, uncached);
+        if (!c.uncached && !(scaled && c.tier === "api")) continue;
+        const uncached = await median(url, headers, productPid, true);
+        const renderMiss = encoding.judged ? c.uncached?.goal?.(uncached) : undefined;
+        const goalNote = c.uncached?.goal ? ` (goal ≥ ${UNCACHED_PAGE_RATE} req/s)` : "";
+        failed ||= failures(uncached) > 0;
+        record(database, `${c.name} uncached (${encoding.label})`, scale, uncached);
         process.stdout.write(
-          `  ${mark} ${`${c.name} uncached`.padEnd(20)} ${"".padStart(7)}    ${fmt(uncached)}` +
-            `${renderMiss ? `  (goal missed: ${renderMiss})` : ""}` +
-            `${uncached.failures ? `  ${uncached.failures} FAILED` : ""}\n`,
+          `    uncached, Accept-Encoding: ${encoding.label}${goalNote}${renderMiss ? `   MISS (${renderMiss})` : encoding.judged && goalNote ? "   ok" : ""}\n`,
         );
+        process.stdout.write(row("product", uncached));
       }
+      process.stdout.write(
+        `\n  the product's log (default level, asynchronous): ${(statSync(running.logFile).size / 1e6).toFixed(1)} MB written\n`,
+      );
     } finally {
+      await bareNode?.stop();
       await nginx?.stop();
       await product?.stop();
     }
@@ -285,8 +342,8 @@ if (scaled && scales.length > 1) {
     if (!low || !high || !low.p50) continue;
     const ratio = high.p50 / low.p50;
     process.stdout.write(
-      `  ${ratio <= 1.5 ? "ok  " : "MISS"} ${key.padEnd(32)} p50 ${low.p50} → ${high.p50} ms  ×${ratio.toFixed(2)}` +
-        `   mean ${low.mean.toFixed(2)} → ${high.mean.toFixed(2)} ms  ×${(high.mean / low.mean).toFixed(2)}\n`,
+      `  ${ratio <= 1.5 ? "ok  " : "MISS"} ${key.padEnd(40)} p50 ${ms(low.p50)} → ${ms(high.p50)} ms  ×${ratio.toFixed(2)}` +
+        `   mean ${ms(low.mean)} → ${ms(high.mean)} ms  ×${(high.mean / low.mean).toFixed(2)}\n`,
     );
   }
 }

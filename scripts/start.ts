@@ -7,7 +7,7 @@ import {
   scheduleJobs,
 } from "@pharmacompare/api";
 import { ConfigError } from "@pharmacompare/contract";
-import { chooseLogFormat } from "@pharmacompare/http-serving";
+import { chooseLogFormat, flushProcessLog } from "@pharmacompare/http-serving";
 import { adoptWebConfig, loadWebConfig } from "../apps/web/app/config.server.ts";
 import { refreshBuiltFallback } from "./fallback-file.ts";
 import { buildWebIfNeeded } from "./web-build.ts";
@@ -78,6 +78,8 @@ const web = await withReactProductionBuild(async () => {
 
 async function shutdown(code: number): Promise<never> {
   await Promise.allSettled([web.close(), api.close()]);
+  // The log is written asynchronously (decision 050): what it still holds goes out before the exit.
+  flushProcessLog();
   process.exit(code);
 }
 

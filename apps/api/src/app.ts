@@ -5,7 +5,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { BACK_OFFICE_REQUEST_HEADER, BACK_OFFICE_REQUEST_VALUE } from "@pharmacompare/contract";
-import { chooseLogFormat } from "@pharmacompare/http-serving";
+import { chooseLogFormat, oneLinePerRequest } from "@pharmacompare/http-serving";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -59,6 +59,8 @@ export async function buildApi({
   const app = Fastify({
     // Readable lines in a developer's terminal, JSON anywhere else (decision 039).
     logger: logger ?? loggerOptions(config.logLevel, "api", chooseLogFormat(process.stdout, config.nodeEnv)),
+    // One line per request (decision 050).
+    logController: oneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { oneLinePerRequest } from "@pharmacompare/http-serving";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { loggerOptions } from "./logger.ts";
@@ -18,9 +19,9 @@ afterEach(async () => {
   close = undefined;
 });
 
-/** A Fastify server with the API's logger options, listening on a real port. */
+/** A Fastify server with the API's logger options and request log, listening on a real port. */
 async function serve(logger: object) {
-  const app = Fastify({ logger });
+  const app = Fastify({ logger, logController: oneLinePerRequest() });
   app.get("/hello", async () => ({ hello: "world" }));
   app.get("/broken", async () => {
     throw new Error("it broke");
@@ -60,15 +61,32 @@ describe("the API's log in a developer's terminal (decision 039)", () => {
     expect(text).toMatch(/GET \/broken 500 \d+ ms/);
   });
 
-  it("writes JSON, two lines a request as Fastify logs them, when piped", async () => {
+  it("writes JSON, one line a request with its method, address, status and time, when piped", async () => {
     const piped = terminal();
     const base = await serve({ ...loggerOptions("info", "api", "json"), stream: piped.output });
-    await fetch(`${base}/hello`);
-    const entries = piped.lines().map((line) => JSON.parse(line) as { msg: string; name: string });
-    const forRequest = entries.filter(
-      (entry) => entry.msg === "incoming request" || entry.msg === "request completed",
+    await fetch(`${base}/hello?page=2`);
+    await fetch(`${base}/broken`);
+    const entries = piped.lines().map(
+      (line) =>
+        JSON.parse(line) as {
+          msg: string;
+          name: string;
+          req?: { method: string; url: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+        },
     );
-    expect(forRequest.map((entry) => entry.msg)).toEqual(["incoming request", "request completed"]);
+    // Decision 050: Fastify's "incoming request" line is gone; what it said is on the one line
+    // (a failure also has its error's own line, as before).
+    expect(entries.some((entry) => entry.msg === "incoming request")).toBe(false);
+    const forRequest = entries.filter((entry) => entry.msg === "request completed");
+    expect(
+      forRequest.map((entry) => [entry.msg, entry.req?.method, entry.req?.url, entry.res?.statusCode]),
+    ).toEqual([
+      ["request completed", "GET", "/hello?page=2", 200],
+      ["request completed", "GET", "/broken", 500],
+    ]);
+    expect(forRequest.every((entry) => typeof entry.responseTime === "number")).toBe(true);
     expect(entries.every((entry) => entry.name === "api")).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { flushProcessLog } from "@pharmacompare/http-serving";
 import { buildApi } from "./app.ts";
 import { prepareDatabase } from "./bootstrap/prepare-database.ts";
 import { loadApiConfig } from "./config.ts";
@@ -19,6 +20,7 @@ try {
 } catch (err) {
   app.log.fatal({ err }, "API failed to start");
   await app.close();
+  flushProcessLog();
   process.exit(1);
 }
 
@@ -37,15 +39,19 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
         { graceMs: SHUTDOWN_GRACE_MS },
         "shutdown took too long: exiting with requests unfinished",
       );
+      flushProcessLog();
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => {
         app.log.info("shut down cleanly");
+        // The log is written asynchronously (decision 050): what it still holds goes out first.
+        flushProcessLog();
         process.exit(0);
       },
       (err: unknown) => {
         app.log.error({ err }, "shutdown failed");
+        flushProcessLog();
         process.exit(1);
       },
     );

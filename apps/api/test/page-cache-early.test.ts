@@ -50,7 +50,9 @@ afterAll(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}) => sendOverSocket(base, path, headers);
 
-const fastifySaw = () => webLines.filter((line) => line.msg === "incoming request").length;
+/** Requests Fastify handled: its one line each, not marked as an early hit (decision 050). */
+const fastifySaw = () =>
+  webLines.filter((line) => line.msg === "request completed" && line.cache !== "hit").length;
 const earlyHits = () => webLines.filter((line) => line.cache === "hit").length;
 const nonceOf = (headers: IncomingHttpHeaders) =>
   /'nonce-([^']+)'/.exec(String(headers["content-security-policy"]))?.[1] ?? "";

@@ -61,9 +61,10 @@ const comparable = ({
 }: IncomingHttpHeaders) => rest;
 const loggedFor = (url: string) => (line: Record<string, unknown>) =>
   (line.req as { url?: string } | undefined)?.url === urlForLog(url);
-/** Requests for `url` Fastify handled: it logs "incoming request" for each. */
+/** Requests for `url` Fastify handled: its one line each, not marked as an early hit (decision 050). */
 const fastifySaw = (url: string) =>
-  lines.filter((line) => line.msg === "incoming request" && loggedFor(url)(line)).length;
+  lines.filter((line) => line.msg === "request completed" && line.cache !== "hit" && loggedFor(url)(line))
+    .length;
 const earlyHits = (url: string) =>
   lines.filter((line) => line.cache === "hit" && loggedFor(url)(line)).length;
 

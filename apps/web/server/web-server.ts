@@ -9,6 +9,7 @@ import {
   chooseEncoding,
   isPlainHost,
   logEarlyAnswer,
+  oneLinePerRequest,
 } from "@pharmacompare/http-serving";
 import { type FastifyInstance, type FastifyServerOptions, fastify } from "fastify";
 import { webConfig } from "../app/config.server.ts";
@@ -75,7 +76,8 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
  * behind Fastify, with static assets from `build/client`. It does not listen: the caller does.
  */
 export async function createWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
-  const app = fastify({ logger: options.logger ?? false });
+  // One line per request (decision 050).
+  const app = fastify({ logger: options.logger ?? false, logController: oneLinePerRequest() });
   // Loaders, actions and the render log through this server's logger and its redaction (decision 032).
   const releaseServerLog = handOverServerLog(app.log);
   app.addHook("onClose", async () => releaseServerLog());

@@ -1,4 +1,5 @@
 import { type LogFormat, readableLogStream } from "./log-format.ts";
+import { processLogDestination } from "./request-log.ts";
 
 /*
  * What the servers' logs may hold (issue 12): both the API and the standalone web server build
@@ -124,22 +125,23 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
-/** The pino options both servers use (structurally typed, so this package needs no pino). */
+/** The pino options both servers use. */
 export interface LogOptions {
   level: string;
   name: string;
   serializers: { req: (request: LoggedRequest) => Record<string, unknown> };
   redact: { paths: string[]; censor: string };
   hooks: { streamWrite: (line: string) => string };
-  /** Where the lines go instead of standard output as JSON: the readable form (`pretty`). */
-  stream?: { write(line: string): void };
+  /** Where the lines go: standard output, asynchronously, as JSON; or the readable form (`pretty`). */
+  stream: { write(line: string): unknown };
 }
 
 /**
  * One logger configuration for every process. `name` tells the servers' lines apart when
  * `npm start` runs both in one process; `format` is `chooseLogFormat`'s answer for the process
  * (JSON unless told otherwise). A readable log goes to `output` (standard output), in colour on a
- * terminal; JSON goes where the logger's caller sends it (standard output by default).
+ * terminal; JSON goes to standard output through the process's asynchronous destination
+ * (`processLogDestination`, decision 050) unless the caller sends it elsewhere (`stream`).
  */
 export function logOptions(
   level: string,
@@ -148,7 +150,7 @@ export function logOptions(
   output: { write(text: string): unknown; isTTY?: boolean } = process.stdout,
 ): LogOptions {
   return {
-    ...(format === "pretty" ? { stream: readableLogStream(output, output.isTTY === true) } : {}),
+    stream: format === "pretty" ? readableLogStream(output, output.isTTY === true) : processLogDestination(),
     level,
     name,
     // Fastify's request summary: no headers, and the query's keys without their values.

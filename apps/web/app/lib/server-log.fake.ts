@@ -8,7 +8,9 @@ import { handOverServerLog } from "./server-log.server.ts";
  */
 export function captureServerLog(): { lines: string[]; release: () => void } {
   const lines: string[] = [];
-  const logger = pino(logOptions("info", "web") as LoggerOptions, {
+  // The lines go to `lines`, not to the options' standard output.
+  const { stream: _stdout, ...options } = logOptions("info", "web");
+  const logger = pino(options as LoggerOptions, {
     write: (line: string) => lines.push(line),
   });
   return { lines, release: handOverServerLog(logger) };

@@ -40,7 +40,7 @@ export function serverLog(): ServerLogger {
       "web",
       chooseLogFormat(process.stdout, webConfig().nodeEnv),
     );
-    fallback = stream ? pino(options as LoggerOptions, stream) : pino(options as LoggerOptions);
+    fallback = pino(options as LoggerOptions, stream);
   }
   return fallback;
 }
