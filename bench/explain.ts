@@ -1,5 +1,6 @@
 import path from "node:path";
 import { databaseSchema } from "@pharmacompare/api";
+import { PRICE_FRESHNESS_DEFAULTS } from "@pharmacompare/contract";
 import type { Logger } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -7,6 +8,7 @@ import pg from "pg";
 import { createPglite, type Database } from "../apps/api/src/db/client.ts";
 import { claimDataDirectory } from "../apps/api/src/db/pglite-directory.ts";
 import { createMedicationService } from "../apps/api/src/services/medication-service.ts";
+import { createPriceFreshness } from "../apps/api/src/services/price-freshness.ts";
 import { createPriceService } from "../apps/api/src/services/price-service.ts";
 
 /**
@@ -87,7 +89,12 @@ export async function explainHotReads(
   try {
     const { db } = connection;
     const medicationsService = createMedicationService(db);
-    const pricesService = createPriceService(db, { now: () => new Date(), pricesChanged: async () => [] });
+    const now = () => new Date();
+    const pricesService = createPriceService(db, {
+      now,
+      freshness: createPriceFreshness(PRICE_FRESHNESS_DEFAULTS, now),
+      pricesChanged: async () => [],
+    });
     // What each route calls, in order (routes/public/medications.ts and prices.ts).
     const routes: [string, () => Promise<unknown>][] = [
       [

@@ -4,6 +4,7 @@ import {
   envPort,
   envUrl,
   PRICE_ALERT_RULES,
+  PRICE_FRESHNESS_DEFAULTS,
   parseEnv,
   requireHttpsInProduction,
   withoutBlankValues,
@@ -119,6 +120,16 @@ const apiEnvSchema = z
     FEED_HOLD_FALL_PERCENT: wholeNumber(1, 99).default(50),
     /** A feed row raising a price by more than this percent is held for review. */
     FEED_HOLD_RISE_PERCENT: wholeNumber(1, 10_000).default(100),
+    /** Days a price may go unconfirmed before it "may be out of date" (decision 048). */
+    PRICE_STALE_DAYS: wholeNumber(1, 365).default(PRICE_FRESHNESS_DEFAULTS.staleDays),
+    /** Days a price may go unconfirmed before it leaves the comparison (it stays in the history). */
+    PRICE_HIDE_DAYS: wholeNumber(2, 366).default(PRICE_FRESHNESS_DEFAULTS.hideDays),
+    /** Share (0–1) of listed prices confirmed in the last 24 hours for "prices updated daily". */
+    PRICE_DAILY_CLAIM_SHARE: z.coerce
+      .number({ error: "must be a number from 0.5 to 1" })
+      .min(0.5, { error: "must be a number from 0.5 to 1" })
+      .max(1, { error: "must be a number from 0.5 to 1" })
+      .default(PRICE_FRESHNESS_DEFAULTS.dailyClaimShare),
     /**
      * Fault injection for the SIGKILL scenarios only (faults/, issue 26): the API kills itself once
      * a price write has written this many rows inside its transaction. Refused in production.
@@ -126,6 +137,13 @@ const apiEnvSchema = z
     FAULT_KILL_AFTER_PRICE_ROWS: wholeNumber(1, 1_000_000).optional(),
   })
   .superRefine((env, context) => {
+    if (env.PRICE_HIDE_DAYS <= env.PRICE_STALE_DAYS) {
+      context.addIssue({
+        code: "custom",
+        path: ["PRICE_HIDE_DAYS"],
+        message: `must be more than PRICE_STALE_DAYS (${env.PRICE_STALE_DAYS}): a price is flagged before it is hidden`,
+      });
+    }
     if (env.NODE_ENV !== "production") return;
     requireHttpsInProduction(context, { SITE_URL: env.SITE_URL, API_URL: env.API_URL });
     if (env.FAULT_KILL_AFTER_PRICE_ROWS !== undefined) {
@@ -201,6 +219,11 @@ const apiEnvSchema = z
       secretsKey: env.SECRETS_KEY,
       secretsKeyPrevious: env.SECRETS_KEY_PREVIOUS,
       faultKillAfterPriceRows: env.FAULT_KILL_AFTER_PRICE_ROWS,
+      priceFreshness: {
+        staleDays: env.PRICE_STALE_DAYS,
+        hideDays: env.PRICE_HIDE_DAYS,
+        dailyClaimShare: env.PRICE_DAILY_CLAIM_SHARE,
+      },
       feeds: {
         allowInsecure: yes(env.FEEDS_ALLOW_INSECURE ?? "false"),
         timeoutMs: env.FEED_TIMEOUT_SECONDS * 1000,

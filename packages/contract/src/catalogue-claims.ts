@@ -1,4 +1,5 @@
 import type { CatalogueFigures } from "./claims.ts";
+import { confirmedSharePercent } from "./price-freshness.ts";
 
 /** The specification's claims (public site: home and About), shown only where the catalogue bears them out. */
 export const SPECIFIED_CLAIMS = { pharmacies: 30, medications: 500, savingPercent: 70 } as const;
@@ -9,11 +10,14 @@ export interface CatalogueClaims {
   medications: string | null;
   /** "Up to 70%", or null. */
   saving: string | null;
-  /** "Daily" while some price was checked in the last day, else null. */
+  /** "Daily" while the set share of listed prices was confirmed in the last day, else null. */
   updates: string | null;
+  /**
+   * The honest figure when "Daily" cannot be claimed: "72%" (of prices confirmed in the last 24
+   * hours); null while "Daily" holds or nothing is listed.
+   */
+  confirmedShare: string | null;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 34 → 30, 7 → 7: a round figure that never exceeds the count. */
 function roundDown(count: number): number {
@@ -26,9 +30,10 @@ function roundDown(count: number): number {
  * What the site may claim (decision 014, CAP Code 3.7: a claim must be one we can prove): the
  * specification's figure where the live catalogue reaches it, else the live figure rounded down —
  * never more than a visitor can find. A count of 0 (or a saving under 1%) claims nothing, and
- * "Daily" price updates are claimed only while a price was checked within the last day.
+ * "Daily" price updates are claimed only while at least the API's set share of listed prices was
+ * confirmed in the last 24 hours (decision 048); otherwise the real share is given instead.
  */
-export function catalogueClaims(figures: CatalogueFigures, now: Date): CatalogueClaims {
+export function catalogueClaims(figures: CatalogueFigures): CatalogueClaims {
   const count = (live: number, specified: number) => {
     if (live >= specified) return `${specified}+`;
     if (live === 0) return null;
@@ -41,13 +46,16 @@ export function catalogueClaims(figures: CatalogueFigures, now: Date): Catalogue
       : figures.largestSavingPercent >= 10
         ? Math.floor(figures.largestSavingPercent / 5) * 5
         : figures.largestSavingPercent;
+  const share = confirmedSharePercent(figures.pricesListed, figures.pricesConfirmedLastDay);
+  // Compared on the counts, not the rounded percent, so 89.6% never passes a 90% bar.
+  const daily =
+    figures.pricesListed > 0 &&
+    figures.pricesConfirmedLastDay >= figures.pricesListed * figures.dailyClaimShare - 1e-9;
   return {
     pharmacies: count(figures.pharmacies, SPECIFIED_CLAIMS.pharmacies),
     medications: count(figures.medications, SPECIFIED_CLAIMS.medications),
     saving: saving >= 1 ? `Up to ${saving}%` : null,
-    updates:
-      figures.latestPriceUpdate && now.getTime() - Date.parse(figures.latestPriceUpdate) <= DAY_MS
-        ? "Daily"
-        : null,
+    updates: daily ? "Daily" : null,
+    confirmedShare: daily || figures.pricesListed === 0 ? null : `${share}%`,
   };
 }

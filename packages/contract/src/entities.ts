@@ -171,6 +171,12 @@ export const Price = z.object({
   inStock: z.boolean(),
   link: z.string().nullable(),
   lastUpdated: isoDateTime,
+  /**
+   * When a feed, a sheet or staff last said this price, even unchanged (decision 045), and whether
+   * that is longer ago than the stale limit (decision 048). The web's saved file carries neither.
+   */
+  lastConfirmed: isoDateTime.optional(),
+  mayBeOutOfDate: z.boolean().optional(),
 });
 export type Price = z.infer<typeof Price>;
 

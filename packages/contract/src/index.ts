@@ -54,6 +54,7 @@ export * from "./health.ts";
 export * from "./ids.ts";
 export * from "./path-segment.ts";
 export * from "./pharmacy-pair.ts";
+export * from "./price-freshness.ts";
 export * from "./promoting-surfaces.ts";
 export * from "./public-api.ts";
 export * from "./public-api-limits.ts";

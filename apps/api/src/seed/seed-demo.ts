@@ -95,7 +95,7 @@ export async function seedDemoCatalogue(
       })),
     );
     await insertInBatches(demoPrices, (batch) =>
-      tx.insert(prices).values(batch.map((p) => ({ ...p, lastUpdated: now }))),
+      tx.insert(prices).values(batch.map((p) => ({ ...p, lastUpdated: now, lastConfirmed: now }))),
     );
     await insertInBatches(history, (batch) => tx.insert(priceHistory).values(batch));
     await tx.insert(blogPosts).values(

@@ -16,6 +16,7 @@ import { refuse } from "../plugins/refusal.ts";
 import type { ActorContext, AuditService } from "./audit-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { lockAlertPairs } from "./price-alert-service.ts";
+import type { PriceFreshness } from "./price-freshness.ts";
 import { lowestPrice, type PricesChanged } from "./price-service.ts";
 import { escapeLike } from "./public-filters.ts";
 
@@ -50,12 +51,16 @@ function toAdminAlert(row: AlertRow, lowest: Lowest): AdminPriceAlert {
 }
 
 /** The live lowest price of each medication and dosage among `rows`, looked up once per pair. */
-async function withLowest(db: Database, rows: AlertRow[]): Promise<AdminPriceAlert[]> {
+async function withLowest(
+  db: Database,
+  freshness: PriceFreshness,
+  rows: AlertRow[],
+): Promise<AdminPriceAlert[]> {
   const lowestByPair = new Map<string, Lowest>();
   for (const { medicationId, dosage } of rows) {
     const key = JSON.stringify([medicationId, dosage]);
     if (lowestByPair.has(key)) continue;
-    const price = await lowestPrice(db, medicationId, dosage);
+    const price = await lowestPrice(db, freshness.listed(), medicationId, dosage);
     lowestByPair.set(key, price ? { name: price.pharmacy.name, price: price.price } : null);
   }
   return rows.map((row) =>
@@ -74,9 +79,10 @@ export function createAdminPriceAlertService(
     outbox: OutboxService;
     config: Pick<ApiConfig, "alertTtlDays">;
     pricesChanged: PricesChanged;
+    freshness: PriceFreshness;
   },
 ) {
-  const { audit: auditService, outbox, config, pricesChanged } = options;
+  const { audit: auditService, outbox, config, pricesChanged, freshness } = options;
 
   /** The alert, locked for the write; its medication and dosage's evaluation lock taken first. */
   async function loadForWrite(tx: Database, id: string): Promise<AlertRow> {
@@ -95,7 +101,7 @@ export function createAdminPriceAlertService(
   async function reload(tx: Database, id: string): Promise<AdminPriceAlert> {
     const [row] = await tx.select().from(priceAlerts).where(eq(priceAlerts.id, id));
     if (!row) throw notFoundAlert(id);
-    const [alert] = await withLowest(tx, [row]);
+    const [alert] = await withLowest(tx, freshness, [row]);
     if (!alert) throw notFoundAlert(id);
     return alert;
   }
@@ -136,7 +142,7 @@ export function createAdminPriceAlertService(
         if (status in totals) totals[status as keyof PriceAlertTotals] = n;
       }
       return {
-        alerts: await withLowest(db, rows),
+        alerts: await withLowest(db, freshness, rows),
         ...pageInfo(query.page, query.limit, totalRow?.total ?? 0),
         totals,
       };

@@ -18,6 +18,7 @@ import { alertTermsOf, recordConsentConfirmation, recordConsentRequest } from ".
 import { emailHashSql } from "./email-link-service.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { lockAlertPairs } from "./price-alert-service.ts";
+import type { PriceFreshness } from "./price-freshness.ts";
 import { lowestPrice, type PricesChanged } from "./price-service.ts";
 
 type AlertRow = typeof priceAlerts.$inferSelect;
@@ -40,7 +41,12 @@ const masked = (email: string) => `${email.slice(0, 1)}•••${email.slice(em
  */
 export function createAlertManageService(
   db: Database,
-  options: { now: () => Date; outbox: OutboxService; pricesChanged: PricesChanged },
+  options: {
+    now: () => Date;
+    outbox: OutboxService;
+    pricesChanged: PricesChanged;
+    freshness: PriceFreshness;
+  },
 ) {
   const { now, outbox, pricesChanged } = options;
   const unknownLink = () => notFound(emailLinkMessages.unknownLink);
@@ -93,7 +99,10 @@ export function createAlertManageService(
       for (const { medicationId, dosage } of rows) {
         const key = JSON.stringify([medicationId, dosage]);
         if (!lowestByPair.has(key)) {
-          lowestByPair.set(key, (await lowestPrice(db, medicationId, dosage))?.price ?? null);
+          lowestByPair.set(
+            key,
+            (await lowestPrice(db, options.freshness.listed(), medicationId, dosage))?.price ?? null,
+          );
         }
       }
       const [first] = rows;
@@ -188,7 +197,12 @@ export function createAlertManageService(
             if (alert.confirmedAt === null) {
               throw refuse(409, "Confirm this alert from its email first, then change its target.");
             }
-            const lowest = await lowestPrice(tx, alert.medicationId, alert.dosage);
+            const lowest = await lowestPrice(
+              tx,
+              options.freshness.listed(),
+              alert.medicationId,
+              alert.dosage,
+            );
             if (!lowest)
               throw refuse(400, priceAlertMessages.noPrice, {
                 fields: { targetPrice: priceAlertMessages.noPrice },

@@ -1,22 +1,33 @@
 import type { CatalogueFigures } from "@pharmacompare/contract";
-import { and, countDistinct, eq, max, sql } from "drizzle-orm";
+import { DAILY_CLAIM_WINDOW_MS } from "@pharmacompare/contract";
+import { and, count, countDistinct, eq, gt, max, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, prices } from "../db/schema.ts";
+import type { PriceFreshness } from "./price-freshness.ts";
 import { priceIsPublic } from "./public-filters.ts";
 
-/** The live figures behind the site's headline claims (GET /api/pages/figures). */
-export function createFiguresService(db: Database) {
-  const visiblePrices = () =>
-    db
+/**
+ * The live figures behind the site's headline claims (GET /api/pages/figures), counted over the
+ * prices still listed (decision 048), with how many of them were confirmed in the last 24 hours
+ * for the "prices updated daily" claim.
+ */
+export function createFiguresService(db: Database, deps: { freshness: PriceFreshness }) {
+  const { freshness } = deps;
+  const visiblePrices = () => {
+    const dayAgo = new Date(freshness.now().getTime() - DAILY_CLAIM_WINDOW_MS);
+    return db
       .select({
         pharmacies: countDistinct(prices.pharmacyId),
         medications: countDistinct(prices.medicationId),
         latest: max(prices.lastUpdated),
+        listed: count(),
+        confirmedLastDay: count(sql`case when ${gt(prices.lastConfirmed, dayAgo)} then 1 end`),
       })
       .from(prices)
       .innerJoin(medications, eq(medications.id, prices.medicationId))
       .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
-      .where(priceIsPublic);
+      .where(and(priceIsPublic, freshness.listed()));
+  };
 
   return {
     async figures(): Promise<CatalogueFigures> {
@@ -29,7 +40,7 @@ export function createFiguresService(db: Database) {
         .from(prices)
         .innerJoin(medications, eq(medications.id, prices.medicationId))
         .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
-        .where(and(priceIsPublic, eq(prices.inStock, true)))
+        .where(and(priceIsPublic, freshness.listed(), eq(prices.inStock, true)))
         .groupBy(prices.medicationId, prices.dosage)
         .as("packs");
       const [[counts], [largest]] = await Promise.all([
@@ -42,6 +53,9 @@ export function createFiguresService(db: Database) {
         // Whole percent, rounded down: the claim must never exceed the saving.
         largestSavingPercent: Math.floor(Number(largest?.saving ?? 0) * 100 + 1e-9),
         latestPriceUpdate: counts?.latest ? new Date(counts.latest).toISOString() : null,
+        pricesListed: counts?.listed ?? 0,
+        pricesConfirmedLastDay: counts?.confirmedLastDay ?? 0,
+        dailyClaimShare: freshness.limits.dailyClaimShare,
       };
     },
   };

@@ -35,6 +35,7 @@ import { createPharmacyPageService } from "./pharmacy-page-service.ts";
 import { createPharmacyPairService } from "./pharmacy-pair-service.ts";
 import { createPharmacyService } from "./pharmacy-service.ts";
 import { createPriceAlertService } from "./price-alert-service.ts";
+import { createPriceFreshness } from "./price-freshness.ts";
 import { createPriceHistoryService } from "./price-history-service.ts";
 import { createPriceNewsService } from "./price-news-service.ts";
 import { createPriceService } from "./price-service.ts";
@@ -58,13 +59,16 @@ export interface ServiceOptions {
 export function createServices(db: Database, options: ServiceOptions) {
   const now = options.now ?? (() => new Date());
   const { config, log } = options;
+  // Which prices are listed and which may be out of date (decision 048), on the services' clock.
+  const freshness = createPriceFreshness(config.priceFreshness, now);
   const categories = createCategoryService(db);
   const medications = createMedicationService(db);
   const pharmacies = createPharmacyService(db);
   const outbox = createOutboxService(db, { now, config, log });
-  const priceAlerts = createPriceAlertService(db, { now, config, outbox });
+  const priceAlerts = createPriceAlertService(db, { now, config, outbox, freshness });
   const prices = createPriceService(db, {
     now,
+    freshness,
     pricesChanged: priceAlerts.pricesChanged,
     ...(config.faultKillAfterPriceRows ? { rowWritten: killAfterRows(config.faultKillAfterPriceRows) } : {}),
   });
@@ -85,7 +89,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     adminPharmacies,
     outbox,
   });
-  const priceNews = createPriceNewsService(db, { config, outbox });
+  const priceNews = createPriceNewsService(db, { config, outbox, freshness });
   const subscriptions = createSubscriptionService(db, { now, config, outbox });
   const newsletters = createNewsletterService(db, { now, config, audit, outbox, priceNews });
   const feeds = createFeedService(db, {
@@ -136,11 +140,16 @@ export function createServices(db: Database, options: ServiceOptions) {
       stopKind: subscriptions.stopKind,
     }),
     /** Manage my alerts (decision 043): an address's alerts from the link in its emails. */
-    alertManage: createAlertManageService(db, { now, outbox, pricesChanged: priceAlerts.pricesChanged }),
+    alertManage: createAlertManageService(db, {
+      now,
+      outbox,
+      pricesChanged: priceAlerts.pricesChanged,
+      freshness,
+    }),
     medications,
     outbox,
     pharmacies,
-    pharmacyPages: createPharmacyPageService(db, { pharmacies }),
+    pharmacyPages: createPharmacyPageService(db, { pharmacies, freshness }),
     pharmacyPairs: createPharmacyPairService({ medications, pharmacies, prices, coursePlans }),
     priceAlerts,
     prices,
@@ -155,8 +164,8 @@ export function createServices(db: Database, options: ServiceOptions) {
       adminMedications,
       adminPharmacies,
     }),
-    sitemap: createSitemapService(db),
-    figures: createFiguresService(db),
+    sitemap: createSitemapService(db, { freshness }),
+    figures: createFiguresService(db, { freshness }),
     subscriptions,
     adminMessages,
     adminMedications,
@@ -170,6 +179,7 @@ export function createServices(db: Database, options: ServiceOptions) {
       outbox,
       config,
       pricesChanged: priceAlerts.pricesChanged,
+      freshness,
     }),
     adminSubscriptions: createAdminSubscriptionService(db, { audit, outbox }),
     priceNews,

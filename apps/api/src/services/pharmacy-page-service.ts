@@ -3,10 +3,14 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, prices, subcategories } from "../db/schema.ts";
 import type { PharmacyService } from "./pharmacy-service.ts";
+import type { PriceFreshness } from "./price-freshness.ts";
 import { byName, priceIsPublic } from "./public-filters.ts";
 
 /** A pharmacy's public page (GET /api/pages/pharmacy/{id}): the pharmacy and what it sells. */
-export function createPharmacyPageService(db: Database, deps: { pharmacies: PharmacyService }) {
+export function createPharmacyPageService(
+  db: Database,
+  deps: { pharmacies: PharmacyService; freshness: PriceFreshness },
+) {
   return {
     /** Null when the pharmacy is unknown or switched off. */
     async load(id: string): Promise<PharmacyPage | null> {
@@ -33,7 +37,7 @@ export function createPharmacyPageService(db: Database, deps: { pharmacies: Phar
         .innerJoin(medications, eq(medications.id, prices.medicationId))
         .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
         .innerJoin(subcategories, eq(subcategories.id, medications.subcategoryId))
-        .where(and(eq(prices.pharmacyId, id), priceIsPublic))
+        .where(and(eq(prices.pharmacyId, id), priceIsPublic, deps.freshness.listed()))
         .orderBy(
           byName(medications.name),
           asc(medications.id),

@@ -25,6 +25,7 @@ import {
 import { type AlertTerms, type ConsentEvent, recordConsentRequest } from "./consent-history.ts";
 import { mayQueueConfirmation } from "./opt-out-throttle.ts";
 import type { OutboxService } from "./outbox-service.ts";
+import type { PriceFreshness } from "./price-freshness.ts";
 import { lowestPrice, type PricesChanged } from "./price-service.ts";
 import { medicationIsPublic } from "./public-filters.ts";
 import { countWrite } from "./write-limit.ts";
@@ -57,9 +58,10 @@ export function createPriceAlertService(
     now: () => Date;
     config: Pick<ApiConfig, "alertTtlDays" | "writeRateLimit" | "siteUrl">;
     outbox: OutboxService;
+    freshness: PriceFreshness;
   },
 ) {
-  const { now, config, outbox } = options;
+  const { now, config, outbox, freshness } = options;
 
   /** The condition page comparing a medication, for an alert email's "Compare prices". */
   async function compareLink(tx: Database, medicationId: string): Promise<string> {
@@ -163,7 +165,9 @@ export function createPriceAlertService(
     await lockAlertPairs(tx, watched);
     const triggered: string[] = [];
     for (const { medicationId, dosage } of watched) {
-      const lowest = await lowestPrice(tx, medicationId, dosage);
+      // Only prices confirmed within the stale limit may fire an alert, of any kind (decision 048):
+      // a week-old price may no longer be offered.
+      const lowest = await lowestPrice(tx, freshness.fresh(), medicationId, dosage);
       if (!lowest) continue;
       const onThis = and(eq(priceAlerts.medicationId, medicationId), eq(priceAlerts.dosage, dosage));
       const fired = await tx
@@ -290,7 +294,7 @@ export function createPriceAlertService(
         if (!medication.dosages.includes(input.dosage)) {
           throw badRequest(`Dosage "${input.dosage}" is not listed for ${medication.name}`, "dosage");
         }
-        const lowest = await lowestPrice(tx, medication.id, input.dosage);
+        const lowest = await lowestPrice(tx, freshness.listed(), medication.id, input.dosage);
         if (!lowest) throw badRequest(priceAlertMessages.noPrice, "dosage");
         // Only the specification's target alert has a target (decision 043); the schema requires it.
         const targetPrice = input.kind === "target" ? (input.targetPrice ?? null) : null;

@@ -18,6 +18,7 @@ import {
 import type { RenderedEmail } from "../email/templates.ts";
 import type { JobContext } from "../jobs/scheduler.ts";
 import type { EmailTemplate, OutboxService } from "./outbox-service.ts";
+import type { PriceFreshness } from "./price-freshness.ts";
 import { medicationIsPublic, pharmacyIsPublic } from "./public-filters.ts";
 
 /**
@@ -80,9 +81,13 @@ export type PriceNewsService = ReturnType<typeof createPriceNewsService>;
 
 export function createPriceNewsService(
   db: Database,
-  options: { config: Pick<ApiConfig, "siteUrl" | "priceDropPercent">; outbox: OutboxService },
+  options: {
+    config: Pick<ApiConfig, "siteUrl" | "priceDropPercent">;
+    outbox: OutboxService;
+    freshness: PriceFreshness;
+  },
 ) {
-  const { config, outbox } = options;
+  const { config, outbox, freshness } = options;
 
   /**
    * Confirmed, active subscribers with `interest`, a batch at a time in id order (keyset paging:
@@ -130,6 +135,8 @@ export function createPriceNewsService(
   async function priceMoves(from: Date, to: Date): Promise<PriceMove[]> {
     const start = from.toISOString();
     const end = to.toISOString();
+    // A price no longer listed (decision 048) is no digest's "lowest" either.
+    const hiddenAt = freshness.hiddenBefore().toISOString();
     const query = sql`
       with changed as (
         select distinct medication_id, dosage from price_history
@@ -158,7 +165,8 @@ export function createPriceNewsService(
           where h.medication_id = p.medication_id and h.dosage = p.dosage and h.pharmacy_id = p.pharmacy_id
             and h.recorded_at <= ${end}::timestamptz
             and exists (select 1 from prices where prices.medication_id = p.medication_id
-              and prices.dosage = p.dosage and prices.pharmacy_id = p.pharmacy_id)
+              and prices.dosage = p.dosage and prices.pharmacy_id = p.pharmacy_id
+              and prices.last_confirmed > ${hiddenAt}::timestamptz)
           order by h.recorded_at desc limit 1
         ) a on true
       ),

@@ -13,24 +13,26 @@ import { publicDataChanged } from "../cache/data-version.ts";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../db/schema.ts";
 import { pricePharmacyColumns, toPricePharmacy } from "./pharmacy-service.ts";
+import type { PriceFreshness } from "./price-freshness.ts";
 import { byName, priceIsPublic } from "./public-filters.ts";
 
 /**
  * Prices a visitor may see, each with its pharmacy and medication name in the same query:
- * public medication, public pharmacy, a price above 0, and a dosage the medication still lists.
- * `db` may be a transaction (the price-write path reads through its own).
+ * public medication, public pharmacy, a price above 0, a dosage the medication still lists, and
+ * confirmed recently enough (`current`: the freshness module's `listed()`, or `fresh()` for
+ * alerts; decision 048). `db` may be a transaction (the price-write path reads through its own).
  */
-const selectPublic = (db: Database, where: SQL | undefined) =>
+const selectPublic = (db: Database, current: SQL, where: SQL | undefined) =>
   db
     .select({ price: prices, pharmacy: pricePharmacyColumns, medicationName: medications.name })
     .from(prices)
     .innerJoin(medications, eq(medications.id, prices.medicationId))
     .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
-    .where(and(priceIsPublic, where));
+    .where(and(priceIsPublic, current, where));
 
 type Row = Awaited<ReturnType<typeof selectPublic>>[number];
 
-const toPrice = ({ price, pharmacy }: Row): Price => ({
+const toPrice = ({ price, pharmacy }: Row, freshness?: PriceFreshness): Price => ({
   _id: price.id,
   medicationId: price.medicationId,
   pharmacyId: price.pharmacyId,
@@ -41,6 +43,8 @@ const toPrice = ({ price, pharmacy }: Row): Price => ({
   inStock: price.inStock,
   link: price.link,
   lastUpdated: price.lastUpdated.toISOString(),
+  lastConfirmed: price.lastConfirmed.toISOString(),
+  ...(freshness ? { mayBeOutOfDate: freshness.mayBeOutOfDate(price.lastConfirmed) } : {}),
 });
 
 // The contract's cheapestFirst order (price, better rating, name, id), so lists and comparisons agree.
@@ -54,11 +58,19 @@ const cheapestFirst = [
 
 /**
  * The cheapest in-stock price a visitor can see for a medication and dosage, or null when none is
- * in stock. What alerts are set against and fire on; `db` may be a transaction.
+ * in stock. What alerts are set against and fire on; `db` may be a transaction. `current` is the
+ * freshness condition: `listed()` for what a visitor sees, `fresh()` for what an alert may fire on
+ * (a stale price never fires one, decision 048).
  */
-export async function lowestPrice(db: Database, medicationId: string, dosage: string): Promise<Price | null> {
+export async function lowestPrice(
+  db: Database,
+  current: SQL,
+  medicationId: string,
+  dosage: string,
+): Promise<Price | null> {
   const [row] = await selectPublic(
     db,
+    current,
     and(eq(prices.medicationId, medicationId), eq(prices.dosage, dosage), eq(prices.inStock, true)),
   )
     .orderBy(...cheapestFirst)
@@ -108,20 +120,23 @@ export function createPriceService(
   db: Database,
   options: {
     now: () => Date;
+    freshness: PriceFreshness;
     pricesChanged: PricesChanged;
     /** Called with the count after each row a write stores, inside its transaction (fault injection). */
     rowWritten?: (count: number) => void;
   },
 ) {
+  const { freshness } = options;
   async function forMedication(medicationId: string, dosage?: string): Promise<Price[]> {
     const rows = await selectPublic(
       db,
+      freshness.listed(),
       and(
         eq(prices.medicationId, medicationId),
         dosage === undefined ? undefined : eq(prices.dosage, dosage),
       ),
     ).orderBy(...cheapestFirst);
-    return rows.map(toPrice);
+    return rows.map((row) => toPrice(row, freshness));
   }
 
   return {
@@ -134,11 +149,12 @@ export function createPriceService(
     },
 
     /** The cheapest in-stock price for a medication and dosage, or null when none is in stock. */
-    lowest: (medicationId: string, dosage: string) => lowestPrice(db, medicationId, dosage),
+    lowest: (medicationId: string, dosage: string) =>
+      lowestPrice(db, freshness.listed(), medicationId, dosage),
 
     /** Every public price of the medication as a dosage × pharmacy grid. */
     async matrix(medication: Medication): Promise<PriceMatrix> {
-      const rows = await selectPublic(db, eq(prices.medicationId, medication.id)).orderBy(
+      const rows = await selectPublic(db, freshness.listed(), eq(prices.medicationId, medication.id)).orderBy(
         byName(pharmacies.name),
         asc(pharmacies.id),
       );
@@ -175,7 +191,7 @@ export function createPriceService(
 
     /** The most recently updated public prices, newest first. */
     async recentUpdates(limit: number): Promise<RecentPriceUpdate[]> {
-      const rows = await selectPublic(db, undefined)
+      const rows = await selectPublic(db, freshness.listed(), undefined)
         .orderBy(
           desc(prices.lastUpdated),
           byName(medications.name),
@@ -185,7 +201,7 @@ export function createPriceService(
           asc(prices.dosage),
         )
         .limit(limit);
-      return rows.map((row) => ({ ...toPrice(row), medicationName: row.medicationName }));
+      return rows.map((row) => ({ ...toPrice(row, freshness), medicationName: row.medicationName }));
     },
 
     /**

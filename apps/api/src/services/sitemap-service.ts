@@ -2,10 +2,11 @@ import type { SitemapSources } from "@pharmacompare/contract";
 import { and, asc, desc, eq, max, min, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { blogPosts, categories, medications, pharmacies, prices, subcategories } from "../db/schema.ts";
+import type { PriceFreshness } from "./price-freshness.ts";
 import { byName, medicationIsPublic, pharmacyIsPublic, priceIsPublic } from "./public-filters.ts";
 
 /** What search engines may crawl, and when each page last changed (GET /api/pages/sitemap). */
-export function createSitemapService(db: Database) {
+export function createSitemapService(db: Database, deps: { freshness: PriceFreshness }) {
   return {
     async sources(): Promise<SitemapSources> {
       // A pharmacy's page lists its public prices, so it changes with its row or any of them.
@@ -13,7 +14,7 @@ export function createSitemapService(db: Database) {
         .select({ at: max(prices.lastUpdated) })
         .from(prices)
         .innerJoin(medications, eq(medications.id, prices.medicationId))
-        .where(and(eq(prices.pharmacyId, pharmacies.id), priceIsPublic));
+        .where(and(eq(prices.pharmacyId, pharmacies.id), priceIsPublic, deps.freshness.listed()));
       const [conditionRows, medicationRows, postRows, pharmacyRows, offerRows] = await Promise.all([
         db
           .select({ subcategoryId: subcategories.id, updatedAt: subcategories.updatedAt })
@@ -60,7 +61,8 @@ export function createSitemapService(db: Database) {
           .from(prices)
           .innerJoin(medications, eq(medications.id, prices.medicationId))
           .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
-          .where(priceIsPublic)
+          // Offers only from prices still listed (decision 048).
+          .where(and(priceIsPublic, deps.freshness.listed()))
           .groupBy(prices.medicationId, prices.pharmacyId)
           .orderBy(asc(prices.medicationId), asc(min(prices.price)), asc(prices.pharmacyId)),
       ]);

@@ -10,10 +10,9 @@ export type ClaimLabels = Record<keyof CatalogueClaims, string>;
 export function shownClaims(
   figures: CatalogueFigures | null,
   labels: ClaimLabels,
-  now: Date = new Date(),
 ): { value: string; label: string }[] {
   if (!figures) return [];
-  const claims = catalogueClaims(figures, now);
+  const claims = catalogueClaims(figures);
   return (Object.keys(labels) as (keyof CatalogueClaims)[]).flatMap((key) => {
     const value = claims[key];
     return value ? [{ value, label: labels[key] }] : [];

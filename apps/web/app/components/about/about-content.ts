@@ -14,6 +14,8 @@ export const aboutClaimLabels = {
   medications: "medications compared",
   saving: "saving on the same treatment",
   updates: "price updates",
+  // The honest figure while "Daily" cannot be claimed (decision 048).
+  confirmedShare: "of prices confirmed in the last 24 hours",
 } as const;
 
 export const aboutMission: readonly ProseBlock[] = [

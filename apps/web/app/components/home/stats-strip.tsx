@@ -7,6 +7,8 @@ const labels: ClaimLabels = {
   medications: "medications listed",
   saving: "savings on the same treatment",
   updates: "price updates",
+  // The honest figure while "Daily" cannot be claimed (decision 048).
+  confirmedShare: "of prices confirmed in the last 24 hours",
 };
 
 export function StatsStrip({ figures }: { figures: CatalogueFigures | null }) {
