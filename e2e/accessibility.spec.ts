@@ -78,6 +78,12 @@ const publicCases: Case[] = [
     act: (page) => expect(page.getByText("No Prices Available")).toBeVisible(),
   },
   { name: "condition with no medications", path: `/condition/${edgeCases.emptyCondition.id}` },
+  {
+    // A price past the stale limit carries its words and its last confirmation (decision 048).
+    name: "condition with a price that may be out of date",
+    path: `/condition/${edgeCases.freshness.conditionId}`,
+    act: (page) => expect(page.getByText("Price may be out of date")).toBeVisible(),
+  },
   { name: "Condition Not Found", path: "/condition/no-such-condition" },
   { name: "search with results", path: "/search?q=sildenafil" },
   { name: "search with no results", path: "/search?q=zzqqxx" },

@@ -176,12 +176,14 @@ test("signed in, the sign-in page goes on to the dashboard or a safe redirectTo 
 
 test("the dashboard shows the database's real counts", async ({ page, request }) => {
   // The journeys' database is the demo catalogue plus e2e/fixtures/edge-cases.ts, which adds one
-  // medication without prices and a crowded condition's medications (and two subcategories, which
-  // are not categories).
+  // medication without prices, a crowded condition's medications and one medication with three
+  // prices for each of two dosages (and three subcategories, which are not categories).
+  const { freshness } = edgeCases;
   const expected = {
-    "Total Medications": demoMedications.length + 1 + edgeCases.crowdedCondition.medicationCount,
+    "Total Medications": demoMedications.length + 2 + edgeCases.crowdedCondition.medicationCount,
     Pharmacies: demoPharmacies.length,
-    "Price Entries": buildDemoPrices(demoMedications, demoPharmacies).length,
+    "Price Entries":
+      buildDemoPrices(demoMedications, demoPharmacies).length + 2 * freshness.pharmacies.length,
     Categories: demoCategories.length,
   };
   // The public API lists every (active) row too, so these are the database's numbers.
