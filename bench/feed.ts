@@ -1,0 +1,168 @@
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import autocannon from "autocannon";
+import pg from "pg";
+import { loadCatalogue } from "./catalogue.ts";
+import { startProduct } from "./product.ts";
+
+/**
+ * `npm run bench:feed [-- --rows=30000] [--scale=100]` (issue 29): one pharmacy's price feed of
+ * `rows` rows, served by a loopback node:http server, applied through the feed path ("run now":
+ * fetch, the bounded reader, classification, `prices.write` in one transaction) on the ×`scale`
+ * catalogue (bench/catalogue.ts) in a throwaway PostgreSQL. Rows name the pharmacy's own prices
+ * moved by 3 % (changed, never held) and, past those, prices it does not have yet (new rows).
+ * Measured: the run's time, the product process's peak memory (RSS), and the p99 of a hot read at
+ * a steady 200 requests a second, idle and while the feed applies (goal: within 2× of idle).
+ * Never part of `npm test`; the lead runs it at full size, figures go to docs/performance.md.
+ */
+const flag = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+const rows = Number(flag("rows") ?? 30_000);
+const scale = Number(flag("scale") ?? 100);
+const PHARMACY = "bench-pharmacy-000";
+const HOT_READ = `/api/medications/wegovy/comparison?dosage=${encodeURIComponent("0.25mg (1 pen, 4 doses)")}`;
+const ADMIN_PASSWORD = "bench-password-123";
+
+// A feed on this machine is http on loopback: allowed only with this setting (decision 045).
+process.env.FEEDS_ALLOW_INSECURE = "true";
+process.env.FEED_TIMEOUT_SECONDS = "600";
+
+let databaseUrl = "";
+let loaded = "";
+const product = await startProduct("pg", "development", async (target) => {
+  databaseUrl = target.databaseUrl ?? "";
+  const summary = await loadCatalogue(target, scale);
+  loaded = summary
+    ? `×${scale}: ${summary.medications.toLocaleString("en-GB")} medications, ${summary.prices.toLocaleString("en-GB")} prices`
+    : "×1 (the demo catalogue)";
+});
+
+/** The product process's resident memory in MB, from /proc. */
+function residentMb(): number {
+  const status = readFileSync(`/proc/${product.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+let peakMb = 0;
+const sampler = setInterval(() => {
+  peakMb = Math.max(peakMb, residentMb());
+}, 100);
+
+type Latency = { p50: number; p99: number; failures: number };
+
+/** The hot read at 200 requests a second until `until` settles (or for 10 s when idle). */
+function hotReadWhile(until?: Promise<unknown>): Promise<Latency> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${product.apiUrl}${HOT_READ}`,
+        connections: 10,
+        overallRate: 200,
+        duration: until ? 3600 : 10,
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else
+          resolve({
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            failures: result.non2xx + result.errors + result.timeouts,
+          });
+      },
+    );
+    until?.finally(() => instance.stop());
+  });
+}
+
+async function api(method: string, route: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${product.apiUrl}${route}`, {
+    method,
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(60 * 60_000),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok)
+    throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+
+/** The feed file: the pharmacy's own prices moved by 3 % first, then new rows for it. */
+async function feedFile(): Promise<string> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows: found } = await db.query<{ name: string; dosage: string; price: string | null }>(
+      `select m.name, d.dosage, p.price::text as price
+       from medications m cross join lateral unnest(m.dosages) as d(dosage)
+       left join prices p on p.medication_id = m.id and p.dosage = d.dosage and p.pharmacy_id = $1
+       where m.id like 'bench-med-%'
+       order by (p.price is null), m.id, d.dosage
+       limit $2`,
+      [PHARMACY, rows],
+    );
+    if (found.length < rows) throw new Error(`the ×${scale} catalogue has only ${found.length} rows to feed`);
+    const lines = found.map((row) => {
+      const price = row.price === null ? 20 : Math.max(0.5, Math.round(Number(row.price) * 97) / 100);
+      return [quote(row.name), quote(row.dosage), price.toFixed(2), "yes"].join(",");
+    });
+    return `medication,dosage,price,stock\n${lines.join("\n")}\n`;
+  } finally {
+    await db.end();
+  }
+}
+
+const body = Buffer.from(await feedFile());
+const feedServer = createServer((_request, response) => {
+  response.writeHead(200, { "content-type": "text/csv", "content-length": body.length });
+  response.end(body);
+});
+const feedPort = await new Promise<number>((resolve) =>
+  feedServer.listen(0, "127.0.0.1", () => resolve((feedServer.address() as { port: number }).port)),
+);
+
+try {
+  const login = await api("POST", "/api/admin/auth/login", {
+    email: "admin@pharmacompare.local",
+    password: ADMIN_PASSWORD,
+  });
+  const headers = { authorization: `Bearer ${login.token as string}` };
+  if ((login.user as { mustChangePassword?: boolean }).mustChangePassword)
+    await api(
+      "POST",
+      "/api/admin/auth/change-password",
+      { currentPassword: ADMIN_PASSWORD, newPassword: ADMIN_PASSWORD, confirmPassword: ADMIN_PASSWORD },
+      headers,
+    );
+  await api(
+    "PUT",
+    `/api/admin/pharmacies/${PHARMACY}/feed`,
+    { url: `http://127.0.0.1:${feedPort}/prices.csv`, format: "flat-csv", runsPerDay: 1, active: true },
+    headers,
+  );
+
+  const idleMb = residentMb();
+  const idle = await hotReadWhile();
+
+  peakMb = 0;
+  const started = performance.now();
+  const run = api("POST", `/api/admin/pharmacies/${PHARMACY}/feed/run`, {}, headers);
+  const during = await hotReadWhile(run);
+  const answer = await run;
+  const seconds = (performance.now() - started) / 1000;
+  const counts = answer.counts as Record<string, unknown> | null;
+  const failures = idle.failures + during.failures;
+  const lines = [
+    `feed of ${rows.toLocaleString("en-GB")} rows (${(body.length / 1024 / 1024).toFixed(1)} MB flat CSV, loopback http) on ${loaded}, PostgreSQL`,
+    `  applied:  ${answer.outcome} in ${seconds.toFixed(1)} s (read ${counts?.read}, changed ${counts?.changed}, confirmed ${counts?.confirmed}, held ${counts?.held}, refused ${counts?.refused})`,
+    `  memory:   peak ${peakMb.toFixed(0)} MB while applying (idle ${idleMb.toFixed(0)} MB)`,
+    `  hot read at 200 req/s: idle p50 ${idle.p50} ms p99 ${idle.p99} ms; while applying p50 ${during.p50} ms p99 ${during.p99} ms (${(during.p99 / Math.max(1, idle.p99)).toFixed(2)}× idle; goal ≤ 2×) ${during.p99 <= 2 * Math.max(1, idle.p99) ? "ok" : "MISS"}`,
+    `  failed requests: ${failures}`,
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+  if (answer.outcome !== "succeeded" || failures > 0) process.exitCode = 1;
+} finally {
+  clearInterval(sampler);
+  feedServer.close();
+  await product.stop();
+}
