@@ -4,7 +4,7 @@ import { secretKeys } from "../auth/secrets-key.ts";
 import { resealTotpSecrets } from "../auth/totp-secrets.ts";
 import type { ApiConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
+import { isCatalogueEmpty, reconfirmDemoPrices, seedDemoCatalogue } from "../seed/seed-demo.ts";
 import { resealFeedHeaders } from "../services/feeds/feed-credentials.ts";
 import { ensureFirstAdmin } from "./first-admin.ts";
 
@@ -73,5 +73,9 @@ async function prepareUnlocked(
   if (config.seedDemo && (await isCatalogueEmpty(handle.db))) {
     const summary = await seedDemoCatalogue(handle.db, { createdBy: admin.userId });
     log.info(summary, "demo catalogue seeded");
+  } else if (config.seedDemo) {
+    // A demo kept for days would otherwise age out of the comparison (decision 048).
+    const confirmed = await reconfirmDemoPrices(handle.db);
+    if (confirmed > 0) log.info({ prices: confirmed }, "demo prices confirmed again");
   }
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import {
   adminMessages,
@@ -32,6 +32,33 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(categories);
   return (row?.count ?? 0) === 0;
+}
+
+/**
+ * The demo's made-up prices are said again at each start (decision 048), as a pharmacy's feed
+ * says its unchanged prices, so a demo database kept for days still lists them and still claims
+ * "Daily": only rows of the demo's own pharmacies and medications that no feed or sheet has
+ * confirmed since (`confirmed_by` still `staff`). Nothing else moves: no history row, no alert.
+ */
+export async function reconfirmDemoPrices(db: Database, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .update(prices)
+    .set({ lastConfirmed: now })
+    .where(
+      and(
+        eq(prices.confirmedBy, "staff"),
+        inArray(
+          prices.pharmacyId,
+          demoPharmacies.map((pharmacy) => pharmacy.id),
+        ),
+        inArray(
+          prices.medicationId,
+          demoMedications.map((medication) => medication.id),
+        ),
+      ),
+    )
+    .returning({ id: prices.id });
+  return rows.length;
 }
 
 export interface SeedSummary {
