@@ -132,6 +132,20 @@ export function TextField({ label, error, hint, ...input }: FieldProps) {
   );
 }
 
+/** The "Current password" field that confirms it is you (Profile's password change, two-step's changes). */
+export function CurrentPasswordField(props: Omit<FieldProps, "label" | "name" | "type" | "autoComplete">) {
+  return (
+    <TextField
+      label="Current password"
+      name="currentPassword"
+      type="password"
+      autoComplete="current-password"
+      required
+      {...props}
+    />
+  );
+}
+
 /** An admin route's error boundary: what went wrong in words, and a way on. */
 export function AdminPageError({ error }: { error: unknown }) {
   let message = "Sorry, this page could not be shown just now. Please try again in a moment.";

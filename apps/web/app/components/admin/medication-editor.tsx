@@ -10,7 +10,14 @@ import {
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { adminScreens } from "./admin-screens.ts";
-import { buttonClass, FieldNotes, inputClass, Notice, PageHeader, Panel, TextField } from "./admin-ui.tsx";
+import { buttonClass, FieldNotes, inputClass, Notice, PageHeader, Panel } from "./admin-ui.tsx";
+import {
+  CheckboxField,
+  InputField,
+  SelectField,
+  TextareaField,
+  UnmarkedFields,
+} from "./catalogue-controls.tsx";
 import { useFetcherAnswer } from "./fetcher-answer.ts";
 import { LegalCategoryField } from "./legal-category.tsx";
 import {
@@ -29,7 +36,7 @@ import {
   subcategoriesOf,
   withCategory,
 } from "./medication-draft.ts";
-import { CheckboxField, DosageList, SelectField, TextareaField } from "./medication-fields.tsx";
+import { DosageList } from "./medication-fields.tsx";
 import { fieldMessage } from "./message-dialog.tsx";
 import { type GridPharmacy, PriceGrid } from "./price-grid.tsx";
 import { useToast } from "./toast.tsx";
@@ -221,213 +228,215 @@ export function MedicationEditor({
         }
       />
 
-      <form ref={formRef} noValidate onSubmit={save} aria-label={title} className="space-y-6">
-        {refusal && !saving ? (
-          <Notice tone="error" noticeRef={noticeRef}>
-            {refusal.error}
-          </Notice>
-        ) : null}
-        {saved ? (
-          <Notice tone="success" noticeRef={noticeRef}>
-            {saved}
-          </Notice>
-        ) : null}
+      <UnmarkedFields>
+        <form ref={formRef} noValidate onSubmit={save} aria-label={title} className="space-y-6">
+          {refusal && !saving ? (
+            <Notice tone="error" noticeRef={noticeRef}>
+              {refusal.error}
+            </Notice>
+          ) : null}
+          {saved ? (
+            <Notice tone="success" noticeRef={noticeRef}>
+              {saved}
+            </Notice>
+          ) : null}
 
-        <Panel title="Details" titleId="medication-details-heading">
-          <div className="grid gap-4 px-4 py-4 sm:grid-cols-2 sm:px-5 sm:py-5">
-            <TextField
-              label="Name"
-              name="name"
-              required
-              maxLength={CATALOGUE_LIMITS.nameMax}
-              value={draft.name}
-              disabled={locked}
-              onChange={(event) => set("name", event.target.value)}
-              error={fieldMessage("Name", fields.name)}
-            />
-            <TextField
-              label="Generic name"
-              name="genericName"
-              maxLength={CATALOGUE_LIMITS.nameMax}
-              value={draft.genericName}
-              disabled={locked}
-              onChange={(event) => set("genericName", event.target.value)}
-              error={fieldMessage("Generic name", fields.genericName)}
-            />
-            <SelectField
-              label="Category"
-              name="category"
-              required
-              value={draft.category}
-              disabled={locked}
-              onChange={(event) => {
-                // Back-office §4: changing the category clears the subcategory.
-                const value = event.target.value;
-                setDraft((current) => ({ ...current, category: value, subcategory: "" }));
-                clearField("category");
-              }}
-              error={fieldMessage("Category", fields.category)}
-            >
-              <option value="">Choose a category</option>
-              {categories.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.active ? entry.name : `${entry.name} (inactive)`}
-                </option>
-              ))}
-            </SelectField>
-            <div className="space-y-2">
-              <SelectField
-                ref={subcategoryRef}
-                label="Subcategory"
-                name="subcategory"
+          <Panel title="Details" titleId="medication-details-heading">
+            <div className="grid gap-4 px-4 py-4 sm:grid-cols-2 sm:px-5 sm:py-5">
+              <InputField
+                label="Name"
+                name="name"
                 required
-                value={draft.subcategory}
-                // Back-office §2: no choice until a category is chosen.
-                disabled={!draft.category || locked}
-                hint={draft.category ? undefined : "Choose a category first."}
-                onChange={(event) => set("subcategory", event.target.value)}
-                error={fieldMessage("Subcategory", fields.subcategory)}
+                maxLength={CATALOGUE_LIMITS.nameMax}
+                value={draft.name}
+                disabled={locked}
+                onChange={(event) => set("name", event.target.value)}
+                error={fieldMessage("Name", fields.name)}
+              />
+              <InputField
+                label="Generic name"
+                name="genericName"
+                maxLength={CATALOGUE_LIMITS.nameMax}
+                value={draft.genericName}
+                disabled={locked}
+                onChange={(event) => set("genericName", event.target.value)}
+                error={fieldMessage("Generic name", fields.genericName)}
+              />
+              <SelectField
+                label="Category"
+                name="category"
+                required
+                value={draft.category}
+                disabled={locked}
+                onChange={(event) => {
+                  // Back-office §4: changing the category clears the subcategory.
+                  const value = event.target.value;
+                  setDraft((current) => ({ ...current, category: value, subcategory: "" }));
+                  clearField("category");
+                }}
+                error={fieldMessage("Category", fields.category)}
               >
-                <option value="">{draft.category ? "Choose a subcategory" : "—"}</option>
-                {subcategories.map((entry) => (
+                <option value="">Choose a category</option>
+                {categories.map((entry) => (
                   <option key={entry.id} value={entry.id}>
                     {entry.active ? entry.name : `${entry.name} (inactive)`}
                   </option>
                 ))}
               </SelectField>
-              {category && !locked ? (
-                <NewSubcategory
-                  // A fresh panel for each category: changing it closes the panel.
-                  key={category.id}
-                  category={category}
-                  onCreated={(fresh, subcategory) => {
-                    setCategories((current) => withCategory(current, fresh));
-                    set("subcategory", subcategory.id);
-                    toast.show(`Subcategory “${subcategory.name}” added`);
-                    // After React has drawn the new option.
-                    requestAnimationFrame(() => subcategoryRef.current?.focus());
-                  }}
+              <div className="space-y-2">
+                <SelectField
+                  ref={subcategoryRef}
+                  label="Subcategory"
+                  name="subcategory"
+                  required
+                  value={draft.subcategory}
+                  // Back-office §2: no choice until a category is chosen.
+                  disabled={!draft.category || locked}
+                  hint={draft.category ? undefined : "Choose a category first."}
+                  onChange={(event) => set("subcategory", event.target.value)}
+                  error={fieldMessage("Subcategory", fields.subcategory)}
+                >
+                  <option value="">{draft.category ? "Choose a subcategory" : "—"}</option>
+                  {subcategories.map((entry) => (
+                    <option key={entry.id} value={entry.id}>
+                      {entry.active ? entry.name : `${entry.name} (inactive)`}
+                    </option>
+                  ))}
+                </SelectField>
+                {category && !locked ? (
+                  <NewSubcategory
+                    // A fresh panel for each category: changing it closes the panel.
+                    key={category.id}
+                    category={category}
+                    onCreated={(fresh, subcategory) => {
+                      setCategories((current) => withCategory(current, fresh));
+                      set("subcategory", subcategory.id);
+                      toast.show(`Subcategory “${subcategory.name}” added`);
+                      // After React has drawn the new option.
+                      requestAnimationFrame(() => subcategoryRef.current?.focus());
+                    }}
+                  />
+                ) : null}
+              </div>
+              <SelectField
+                label="Form"
+                name="form"
+                value={draft.form}
+                disabled={locked}
+                hint={formHint}
+                onChange={(event) => set("form", event.target.value)}
+                error={fieldMessage("Form", fields.form)}
+              >
+                {FORM_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </SelectField>
+              <div className="sm:pt-7">
+                <CheckboxField
+                  label="Active"
+                  checked={draft.active}
+                  disabled={locked}
+                  onChange={(event) => set("active", event.target.checked)}
+                  hint="Visitors see an active medication on its condition's page."
+                  error={fieldMessage("Active", fields.active)}
                 />
-              ) : null}
-            </div>
-            <SelectField
-              label="Form"
-              name="form"
-              value={draft.form}
-              disabled={locked}
-              hint={formHint}
-              onChange={(event) => set("form", event.target.value)}
-              error={fieldMessage("Form", fields.form)}
-            >
-              {FORM_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </SelectField>
-            <div className="sm:pt-7">
-              <CheckboxField
-                label="Active"
-                checked={draft.active}
+              </div>
+              <LegalCategoryField
+                value={draft.legalCategory}
                 disabled={locked}
-                onChange={(checked) => set("active", checked)}
-                hint="Visitors see an active medication on its condition's page."
-                error={fieldMessage("Active", fields.active)}
+                onChange={(value) => set("legalCategory", value)}
+                error={fieldMessage("Legal category", fields.legalCategory)}
+              />
+              <div className="sm:col-span-2">
+                <TextareaField
+                  label="Description"
+                  name="description"
+                  rows={4}
+                  maxLength={CATALOGUE_LIMITS.descriptionMax}
+                  value={draft.description}
+                  disabled={locked}
+                  onChange={(event) => set("description", event.target.value)}
+                  error={fieldMessage("Description", fields.description)}
+                />
+              </div>
+            </div>
+          </Panel>
+
+          <Panel title="Dosages" titleId="medication-dosages-heading">
+            <div className="px-4 py-4 sm:px-5 sm:py-5">
+              <p className="mb-3 text-slate-600 text-sm">
+                Each dosage is a column of the price grid below. Empty rows are left out when saving.
+              </p>
+              <DosageList
+                rows={draft.dosages}
+                repeated={repeated}
+                max={CATALOGUE_LIMITS.dosagesMax}
+                maxLength={CATALOGUE_LIMITS.dosageMax}
+                error={fieldMessage("Dosages", fields.dosage)}
+                disabled={locked}
+                onChange={(key, value) => {
+                  setDraft((current) => ({
+                    ...current,
+                    dosages: current.dosages.map((row) => (row.key === key ? { ...row, value } : row)),
+                  }));
+                  clearField("dosage");
+                }}
+                onAdd={() =>
+                  setDraft((current) => ({ ...current, dosages: [...current.dosages, dosageRow()] }))
+                }
+                onRemove={(key) => {
+                  setDraft((current) => ({
+                    ...current,
+                    dosages: current.dosages.filter((row) => row.key !== key),
+                  }));
+                  clearField("dosage");
+                }}
               />
             </div>
-            <LegalCategoryField
-              value={draft.legalCategory}
-              disabled={locked}
-              onChange={(value) => set("legalCategory", value)}
-              error={fieldMessage("Legal category", fields.legalCategory)}
-            />
-            <div className="sm:col-span-2">
-              <TextareaField
-                label="Description"
-                name="description"
-                rows={4}
-                maxLength={CATALOGUE_LIMITS.descriptionMax}
-                value={draft.description}
-                disabled={locked}
-                onChange={(event) => set("description", event.target.value)}
-                error={fieldMessage("Description", fields.description)}
-              />
+          </Panel>
+
+          <section
+            aria-labelledby={pricesHeadingId}
+            className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+          >
+            <div className="border-slate-200 border-b px-4 py-3 sm:px-5">
+              <h2 id={pricesHeadingId} className="font-semibold text-base text-slate-900">
+                Pharmacy prices
+              </h2>
+              <p className="mt-1 text-slate-600 text-sm">
+                A price in pounds for each dosage a pharmacy sells; blank or 0 means it does not. Prices are 1
+                pack and in stock. A row's link goes with its first priced dosage.
+              </p>
             </div>
-          </div>
-        </Panel>
+            <div className="px-4 py-4 sm:px-5 sm:py-5">
+              <PriceGrid
+                pharmacies={data.pharmacies}
+                columns={columns}
+                cells={draft.cells}
+                links={draft.links}
+                cellErrors={placed.cells}
+                linkErrors={placed.links}
+                disabled={locked}
+                onCell={onCell}
+                onLink={onLink}
+              />
+              <FieldNotes id="medication-prices" error={fieldMessage("Prices", fields.prices)} />
+            </div>
+          </section>
 
-        <Panel title="Dosages" titleId="medication-dosages-heading">
-          <div className="px-4 py-4 sm:px-5 sm:py-5">
-            <p className="mb-3 text-slate-600 text-sm">
-              Each dosage is a column of the price grid below. Empty rows are left out when saving.
-            </p>
-            <DosageList
-              rows={draft.dosages}
-              repeated={repeated}
-              max={CATALOGUE_LIMITS.dosagesMax}
-              maxLength={CATALOGUE_LIMITS.dosageMax}
-              error={fieldMessage("Dosages", fields.dosage)}
-              disabled={locked}
-              onChange={(key, value) => {
-                setDraft((current) => ({
-                  ...current,
-                  dosages: current.dosages.map((row) => (row.key === key ? { ...row, value } : row)),
-                }));
-                clearField("dosage");
-              }}
-              onAdd={() =>
-                setDraft((current) => ({ ...current, dosages: [...current.dosages, dosageRow()] }))
-              }
-              onRemove={(key) => {
-                setDraft((current) => ({
-                  ...current,
-                  dosages: current.dosages.filter((row) => row.key !== key),
-                }));
-                clearField("dosage");
-              }}
-            />
+          <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
+            <Link to={LIST_PATH} className={buttonClass.secondary}>
+              Cancel
+            </Link>
+            {/* Focusable while saving (aria-disabled); save() refuses a second submission itself. */}
+            <button type="submit" className={buttonClass.primary} aria-disabled={saving || locked}>
+              {saving ? "Saving..." : editing ? "Save Changes" : "Create Medication"}
+            </button>
           </div>
-        </Panel>
-
-        <section
-          aria-labelledby={pricesHeadingId}
-          className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
-        >
-          <div className="border-slate-200 border-b px-4 py-3 sm:px-5">
-            <h2 id={pricesHeadingId} className="font-semibold text-base text-slate-900">
-              Pharmacy prices
-            </h2>
-            <p className="mt-1 text-slate-600 text-sm">
-              A price in pounds for each dosage a pharmacy sells; blank or 0 means it does not. Prices are 1
-              pack and in stock. A row's link goes with its first priced dosage.
-            </p>
-          </div>
-          <div className="px-4 py-4 sm:px-5 sm:py-5">
-            <PriceGrid
-              pharmacies={data.pharmacies}
-              columns={columns}
-              cells={draft.cells}
-              links={draft.links}
-              cellErrors={placed.cells}
-              linkErrors={placed.links}
-              disabled={locked}
-              onCell={onCell}
-              onLink={onLink}
-            />
-            <FieldNotes id="medication-prices" error={fieldMessage("Prices", fields.prices)} />
-          </div>
-        </section>
-
-        <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-          <Link to={LIST_PATH} className={buttonClass.secondary}>
-            Cancel
-          </Link>
-          {/* Focusable while saving (aria-disabled); save() refuses a second submission itself. */}
-          <button type="submit" className={buttonClass.primary} aria-disabled={saving || locked}>
-            {saving ? "Saving..." : editing ? "Save Changes" : "Create Medication"}
-          </button>
-        </div>
-      </form>
+        </form>
+      </UnmarkedFields>
     </>
   );
 }

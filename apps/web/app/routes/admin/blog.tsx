@@ -9,7 +9,6 @@ import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { blogColumns } from "../../components/admin/blog-list-columns.tsx";
-import { isBlogCategory } from "../../components/admin/blog-post-form.ts";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import {
@@ -19,7 +18,7 @@ import {
 } from "../../components/admin/list-kit/row-dialogs.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
 import { adminSession } from "../../lib/admin-session.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -34,7 +33,6 @@ const TEXT = {
 } as const;
 
 /** The address keeps the filters and the page; the API searches and pages (decision 037). */
-const FILTER_KEYS = ["search", "category"] as const;
 const categoryOptions = BLOG_CATEGORIES.map((value) => ({ value, label: value }));
 
 const editPath = (post: AdminBlogPost) => `${adminScreens.blog.path}/edit/${encodeURIComponent(post._id)}`;
@@ -45,26 +43,12 @@ export function meta() {
   return adminMeta("Blog");
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: { category: isBlogCategory },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listAdminBlogPosts, {
-          query: {
-            search: filters.search || undefined,
-            category: isBlogCategory(filters.category) ? filters.category : undefined,
-            page,
-            limit: BLOG_PAGE_LIMITS.default,
-          },
-        }),
-    failure: TEXT.loadFailed,
-    logAs: TEXT.loadFailed,
-  });
-}
+export const clientLoader = listLoader({
+  filters: { search: "text", category: BLOG_CATEGORIES },
+  limit: BLOG_PAGE_LIMITS.default,
+  read: (api, query) => api.call(adminEndpoints.listAdminBlogPosts, { query }),
+  failure: TEXT.loadFailed,
+});
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();

@@ -3,7 +3,6 @@ import {
   NEWSLETTER_PAGE_LIMITS,
   NEWSLETTER_STATUSES,
   type Newsletter,
-  type NewsletterStatus,
 } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
@@ -12,9 +11,8 @@ import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import { NEWSLETTER_STATUS_LABELS, newsletterColumns } from "../../components/admin/newsletter-columns.tsx";
-import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/newsletters";
 
 /**
@@ -27,9 +25,6 @@ const TEXT = {
   loadFailed: "Failed to load newsletters",
 } as const;
 
-const FILTER_KEYS = ["search", "status"] as const;
-const isStatus = (value: string): value is NewsletterStatus =>
-  (NEWSLETTER_STATUSES as readonly string[]).includes(value);
 const statusOptions = NEWSLETTER_STATUSES.map((value) => ({ value, label: NEWSLETTER_STATUS_LABELS[value] }));
 
 const openPath = (newsletter: Newsletter) =>
@@ -39,26 +34,12 @@ export function meta() {
   return adminMeta("Newsletters");
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: { status: isStatus },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listNewsletters, {
-          query: {
-            search: filters.search || undefined,
-            status: isStatus(filters.status) ? filters.status : undefined,
-            page,
-            limit: NEWSLETTER_PAGE_LIMITS.default,
-          },
-        }),
-    failure: TEXT.loadFailed,
-    logAs: TEXT.loadFailed,
-  });
-}
+export const clientLoader = listLoader({
+  filters: { search: "text", status: NEWSLETTER_STATUSES },
+  limit: NEWSLETTER_PAGE_LIMITS.default,
+  read: (api, query) => api.call(adminEndpoints.listNewsletters, { query }),
+  failure: TEXT.loadFailed,
+});
 
 export default function Newsletters({ loaderData }: Route.ComponentProps) {
   const { filters, result, error } = loaderData;
