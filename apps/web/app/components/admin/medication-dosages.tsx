@@ -1,15 +1,53 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { buttonClass, FieldNotes, inputClass } from "./admin-ui.tsx";
-import type { DosageRow } from "./medication-draft.ts";
+import { CATALOGUE_LIMITS } from "@pharmacompare/contract";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { buttonClass, FieldNotes, inputClass, Panel } from "./admin-ui.tsx";
+import { type DosageRow, dosageRow, repeatedDosageRows } from "./medication-draft.ts";
 
-/** The Medication form's dosages list (its other fields are catalogue-controls.tsx's). */
+/** The Medication form's Dosages panel: the list of dosages, each a column of the price grid. */
+
+export function DosagesPanel({
+  rows,
+  error,
+  disabled,
+  onRows,
+}: {
+  rows: readonly DosageRow[];
+  error: string | undefined;
+  disabled: boolean;
+  /** The list changed; `edited` when a dosage was typed or removed (its refusal goes). */
+  onRows: (update: (rows: DosageRow[]) => DosageRow[], edited: boolean) => void;
+}) {
+  const repeated = useMemo(() => repeatedDosageRows(rows), [rows]);
+  return (
+    <Panel title="Dosages" titleId="medication-dosages-heading">
+      <div className="px-4 py-4 sm:px-5 sm:py-5">
+        <p className="mb-3 text-slate-600 text-sm">
+          Each dosage is a column of the price grid below. Empty rows are left out when saving.
+        </p>
+        <DosageList
+          rows={rows}
+          repeated={repeated}
+          max={CATALOGUE_LIMITS.dosagesMax}
+          maxLength={CATALOGUE_LIMITS.dosageMax}
+          error={error}
+          disabled={disabled}
+          onChange={(key, value) =>
+            onRows((current) => current.map((row) => (row.key === key ? { ...row, value } : row)), true)
+          }
+          onAdd={() => onRows((current) => [...current, dosageRow()], false)}
+          onRemove={(key) => onRows((current) => current.filter((row) => row.key !== key), true)}
+        />
+      </div>
+    </Panel>
+  );
+}
 
 /**
  * The dosages list: a text field per dosage, Remove on each, Add at the end. Empty rows are
  * dropped on save (back-office §5). Focus follows: to a new row, or after a removal to the row
  * that took its place (else Add).
  */
-export function DosageList({
+function DosageList({
   rows,
   repeated,
   max,
