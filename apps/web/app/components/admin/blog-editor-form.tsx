@@ -1,9 +1,9 @@
 import { type AdminBlogPost, BLOG_CATEGORIES, BLOG_POST_LIMITS, slugify } from "@pharmacompare/contract";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { ArticleMarkdown } from "../ui/article-markdown.tsx";
 import { adminScreens } from "./admin-screens.ts";
-import { buttonClass, FieldNotes, inputClass, Notice, PageHeader, Panel } from "./admin-ui.tsx";
+import { buttonClass, FieldNotes, FormActions, inputClass, Notice, PageHeader, Panel } from "./admin-ui.tsx";
 import { CountedTextarea, describedBy, FieldLabel, WordListField } from "./blog-editor-fields.tsx";
 import {
   BLOG_FIELDS,
@@ -199,13 +199,8 @@ export function EditorForm({
                     value={draft.category}
                     onChange={(event) => update("category", event.target.value as BlogDraft["category"])}
                     error={errors.category}
-                  >
-                    {BLOG_CATEGORIES.map((category) => (
-                      <option key={category} value={category}>
-                        {category}
-                      </option>
-                    ))}
-                  </SelectField>
+                    options={BLOG_CATEGORIES.map((category) => ({ value: category, label: category }))}
+                  />
 
                   <WordListField
                     id={controlId("tags")}
@@ -293,15 +288,11 @@ export function EditorForm({
 
           {previewing ? <BlogPreview draft={draft} /> : null}
 
-          <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-            <Link to={LIST_PATH} className={buttonClass.secondary}>
-              Cancel
-            </Link>
-            {/* Focusable while saving (aria-disabled); the form refuses a second submission itself. */}
-            <button type="submit" className={buttonClass.primary} aria-disabled={saving}>
-              {saving ? "Saving..." : post ? "Save Changes" : "Create Post"}
-            </button>
-          </div>
+          <FormActions
+            cancel={{ to: LIST_PATH }}
+            saving={saving}
+            saveLabel={post ? "Save Changes" : "Create Post"}
+          />
         </Form>
       </UnmarkedFields>
     </>

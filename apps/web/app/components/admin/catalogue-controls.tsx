@@ -120,14 +120,25 @@ export function InputField({
   );
 }
 
+/** A choice of a select: what it sends and what it shows. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A select: its `children` first (a "Choose…" or "All" option), then `options`. */
 export function SelectField({
   label,
   id: givenId,
   hint,
   error,
+  options = [],
   children,
   ...select
-}: FieldProps & Omit<ComponentPropsWithRef<"select">, "id" | "className">) {
+}: FieldProps & { options?: readonly SelectOption[] } & Omit<
+    ComponentPropsWithRef<"select">,
+    "id" | "className"
+  >) {
   const id = useFieldId(givenId);
   return (
     <FieldFrame id={id} label={label} required={select.required} hint={hint} error={error}>
@@ -140,6 +151,11 @@ export function SelectField({
         {...select}
       >
         {children}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </FieldFrame>
   );

@@ -1,7 +1,7 @@
 import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { buttonClass } from "./admin-ui.tsx";
-import { InputField, SelectField } from "./catalogue-controls.tsx";
+import { InputField, SelectField, type SelectOption } from "./catalogue-controls.tsx";
 import { useListLoading } from "./list-navigation.ts";
 
 /**
@@ -100,11 +100,6 @@ export function FilterField({
   );
 }
 
-export interface FilterOption {
-  value: string;
-  label: string;
-}
-
 /** A choice among known values; the first option, "All", means no filter. */
 export function FilterSelect({
   label,
@@ -113,15 +108,10 @@ export function FilterSelect({
   error,
   options,
   allLabel = "All",
-}: FilterProps & { options: readonly FilterOption[]; allLabel?: string }) {
+}: FilterProps & { options: readonly SelectOption[]; allLabel?: string }) {
   return (
-    <SelectField label={label} name={name} defaultValue={defaultValue} error={error}>
+    <SelectField label={label} name={name} defaultValue={defaultValue} error={error} options={options}>
       <option value="">{allLabel}</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
     </SelectField>
   );
 }

@@ -120,13 +120,8 @@ export function MedicationDetails({
           hint={formHint}
           onChange={(event) => set("form", event.target.value)}
           error={fieldMessage("Form", fields.form)}
-        >
-          {FORM_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </SelectField>
+          options={FORM_CHOICES}
+        />
         <div className="sm:pt-7">
           <CheckboxField
             label="Active"

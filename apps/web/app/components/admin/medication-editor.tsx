@@ -9,7 +9,7 @@ import {
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { adminScreens } from "./admin-screens.ts";
-import { buttonClass, FieldNotes, Notice, PageHeader } from "./admin-ui.tsx";
+import { FieldNotes, FormActions, Notice, PageHeader } from "./admin-ui.tsx";
 import { UnmarkedFields } from "./catalogue-controls.tsx";
 import { useFetcherAnswer } from "./fetcher-answer.ts";
 import { MedicationDetails } from "./medication-details.tsx";
@@ -282,15 +282,13 @@ export function MedicationEditor({
             </div>
           </section>
 
-          <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-            <Link to={LIST_PATH} className={buttonClass.secondary}>
-              Cancel
-            </Link>
-            {/* Focusable while saving (aria-disabled); save() refuses a second submission itself. */}
-            <button type="submit" className={buttonClass.primary} aria-disabled={saving || locked}>
-              {saving ? "Saving..." : editing ? "Save Changes" : "Create Medication"}
-            </button>
-          </div>
+          {/* After a save the form is locked: Save does nothing while the list is about to show again. */}
+          <FormActions
+            cancel={{ to: LIST_PATH }}
+            saving={saving}
+            blocked={saving || locked}
+            saveLabel={editing ? "Save Changes" : "Create Medication"}
+          />
         </form>
       </UnmarkedFields>
     </>

@@ -2,7 +2,7 @@ import { ADMIN_MESSAGE_LIMITS, type AdminMessage } from "@pharmacompare/contract
 import { type RefObject, useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
-import { buttonClass, Notice } from "./admin-ui.tsx";
+import { FormActions, Notice } from "./admin-ui.tsx";
 import {
   CheckboxField,
   InputField,
@@ -106,6 +106,7 @@ export function MessageDialog({
     message?.pharmacyId && !pharmacies.some((entry) => entry.id === message.pharmacyId)
       ? [{ id: message.pharmacyId, name: message.pharmacyName ?? message.pharmacyId }, ...pharmacies]
       : pharmacies;
+  const asOption = (entry: PickerOption) => ({ value: entry.id, label: entry.name });
   const categories: readonly AdminMessageCategory[] =
     message && !(MESSAGE_CATEGORY_CHOICES as readonly string[]).includes(message.category)
       ? [...MESSAGE_CATEGORY_CHOICES, message.category]
@@ -143,13 +144,9 @@ export function MessageDialog({
             required
             defaultValue={message?.medicationId ?? ""}
             error={fieldMessage("Medication", fields.medicationId)}
+            options={medicationOptions.map(asOption)}
           >
             <option value="">Choose a medication</option>
-            {medicationOptions.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.name}
-              </option>
-            ))}
           </SelectField>
 
           <SelectField
@@ -158,13 +155,9 @@ export function MessageDialog({
             defaultValue={message?.pharmacyId ?? ""}
             hint="All pharmacies shows the message above the prices; one pharmacy shows it in that pharmacy's row."
             error={fieldMessage("Pharmacy", fields.pharmacyId)}
+            options={pharmacyOptions.map(asOption)}
           >
             <option value="">All pharmacies</option>
-            {pharmacyOptions.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.name}
-              </option>
-            ))}
           </SelectField>
 
           <div className="grid gap-4 sm:grid-cols-2">
@@ -174,13 +167,8 @@ export function MessageDialog({
               required
               defaultValue={message?.category ?? "information"}
               error={fieldMessage("Category", fields.category)}
-            >
-              {categories.map((category) => (
-                <option key={category} value={category}>
-                  {categoryLabels[category]}
-                </option>
-              ))}
-            </SelectField>
+              options={categories.map((category) => ({ value: category, label: categoryLabels[category] }))}
+            />
             <InputField
               label="Priority"
               name="priority"
@@ -242,15 +230,11 @@ export function MessageDialog({
             error={fieldMessage("Active", fields.active)}
           />
 
-          <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-            <button type="button" className={buttonClass.secondary} onClick={onClose}>
-              Cancel
-            </button>
-            {/* Focusable while saving (aria-disabled); the form refuses a second submission itself. */}
-            <button type="submit" className={buttonClass.primary} aria-disabled={saving}>
-              {saving ? "Saving..." : message ? "Save Changes" : "Create Message"}
-            </button>
-          </div>
+          <FormActions
+            cancel={{ onClick: onClose }}
+            saving={saving}
+            saveLabel={message ? "Save Changes" : "Create Message"}
+          />
         </fetcher.Form>
       </UnmarkedFields>
     </ModalDialog>

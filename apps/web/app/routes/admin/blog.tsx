@@ -9,6 +9,7 @@ import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { blogColumns } from "../../components/admin/blog-list-columns.tsx";
+import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import {
@@ -83,12 +84,15 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader title="Blog" description="Articles on the public blog, and drafts seen only here." />
-        <Link to={adminScreens.newBlogPost.path} className={`${buttonClass.primary} mb-6`}>
-          <span aria-hidden="true">+</span> New Post
-        </Link>
-      </div>
+      <PageHeader
+        title="Blog"
+        description="Articles on the public blog, and drafts seen only here."
+        action={
+          <Link to={adminScreens.newBlogPost.path} className={buttonClass.primary}>
+            <span aria-hidden="true">+</span> New Post
+          </Link>
+        }
+      />
 
       <SearchFilters
         label="Filter the blog posts"
@@ -110,15 +114,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         loadFailed={error ? TEXT.loadFailed : null}
         empty={TEXT.empty}
         emptyAction={
-          filtered ? (
-            <Link to="." className={buttonClass.secondary}>
-              Clear filters
-            </Link>
-          ) : (
-            <Link to={adminScreens.newBlogPost.path} className={buttonClass.secondary}>
-              Write the first post
-            </Link>
-          )
+          <EmptyListAction filtered={filtered} to={adminScreens.newBlogPost.path}>
+            Write the first post
+          </EmptyListAction>
         }
         pagerLabel="Blog post pages"
         table={{

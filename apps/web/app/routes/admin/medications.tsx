@@ -9,6 +9,7 @@ import { Link, useRevalidator } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import { DeleteRowDialog, ToggleErrorNotice } from "../../components/admin/list-kit/row-dialogs.tsx";
@@ -118,15 +119,15 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Medications"
-          description="Every medication in the catalogue, active or not. Visitors see the active ones on their condition's page."
-        />
-        <Link to={NEW_MEDICATION_PATH} className={`${buttonClass.primary} mb-6`}>
-          <span aria-hidden="true">+</span> Add Medication
-        </Link>
-      </div>
+      <PageHeader
+        title="Medications"
+        description="Every medication in the catalogue, active or not. Visitors see the active ones on their condition's page."
+        action={
+          <Link to={NEW_MEDICATION_PATH} className={buttonClass.primary}>
+            <span aria-hidden="true">+</span> Add Medication
+          </Link>
+        }
+      />
 
       <SearchFilters
         label="Filter the medications"
@@ -175,15 +176,9 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
         loadFailed={null}
         empty={filtered ? TEXT.noMatch : TEXT.empty}
         emptyAction={
-          filtered ? (
-            <Link to="." className={buttonClass.secondary}>
-              Clear filters
-            </Link>
-          ) : (
-            <Link to={NEW_MEDICATION_PATH} className={buttonClass.primary}>
-              Add the first medication
-            </Link>
-          )
+          <EmptyListAction filtered={filtered} to={NEW_MEDICATION_PATH} tone="primary">
+            Add the first medication
+          </EmptyListAction>
         }
         pagerLabel="Medication pages"
         table={{

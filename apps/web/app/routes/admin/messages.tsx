@@ -145,22 +145,22 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Admin Messages"
-          description="Notices on medication pages: in one pharmacy's price row, or above the prices for all pharmacies."
-        />
-        <button
-          type="button"
-          className={`${buttonClass.primary} mb-6`}
-          onClick={(event) => openDialog(null, event.currentTarget)}
-        >
-          <Icon className="size-4">
-            <path d="M12 5v14M5 12h14" />
-          </Icon>
-          Add Message
-        </button>
-      </div>
+      <PageHeader
+        title="Admin Messages"
+        description="Notices on medication pages: in one pharmacy's price row, or above the prices for all pharmacies."
+        action={
+          <button
+            type="button"
+            className={buttonClass.primary}
+            onClick={(event) => openDialog(null, event.currentTarget)}
+          >
+            <Icon className="size-4">
+              <path d="M12 5v14M5 12h14" />
+            </Icon>
+            Add Message
+          </button>
+        }
+      />
 
       <SearchFilters
         label="Filter the messages"

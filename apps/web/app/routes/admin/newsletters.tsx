@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
@@ -46,15 +47,15 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
   const filtered = hasFilters(filters);
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Newsletters"
-          description="Emails to subscribers who chose news and offers: write one, try it on yourself, then send it."
-        />
-        <Link to={adminScreens.newNewsletter.path} className={`${buttonClass.primary} mb-6`}>
-          <span aria-hidden="true">+</span> New newsletter
-        </Link>
-      </div>
+      <PageHeader
+        title="Newsletters"
+        description="Emails to subscribers who chose news and offers: write one, try it on yourself, then send it."
+        action={
+          <Link to={adminScreens.newNewsletter.path} className={buttonClass.primary}>
+            <span aria-hidden="true">+</span> New newsletter
+          </Link>
+        }
+      />
 
       <SearchFilters
         label="Filter the newsletters"
@@ -73,15 +74,9 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
         loadFailed={error ? TEXT.loadFailed : null}
         empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
         emptyAction={
-          filtered ? (
-            <Link to="." className={buttonClass.secondary}>
-              Clear filters
-            </Link>
-          ) : (
-            <Link to={adminScreens.newNewsletter.path} className={buttonClass.secondary}>
-              Write the first newsletter
-            </Link>
-          )
+          <EmptyListAction filtered={filtered} to={adminScreens.newNewsletter.path}>
+            Write the first newsletter
+          </EmptyListAction>
         }
         pagerLabel="Newsletter pages"
         table={{

@@ -85,18 +85,18 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Pharmacies"
-          description="The online pharmacies visitors compare. An inactive pharmacy, or one without its GPhC registration, is hidden from the public site with its prices."
-        />
-        <Link to={adminScreens.newPharmacy.path} className={`${buttonClass.primary} mb-6`}>
-          <Icon className="size-4">
-            <path d="M12 5v14M5 12h14" />
-          </Icon>
-          Add Pharmacy
-        </Link>
-      </div>
+      <PageHeader
+        title="Pharmacies"
+        description="The online pharmacies visitors compare. An inactive pharmacy, or one without its GPhC registration, is hidden from the public site with its prices."
+        action={
+          <Link to={adminScreens.newPharmacy.path} className={buttonClass.primary}>
+            <Icon className="size-4">
+              <path d="M12 5v14M5 12h14" />
+            </Icon>
+            Add Pharmacy
+          </Link>
+        }
+      />
 
       <FilterBar label="Search the pharmacies" active={hasFilters(filters)} columnsClass="sm:max-w-md">
         <FilterField
