@@ -42,7 +42,7 @@ export function UnmarkedFields({ children }: { children: ReactNode }) {
 }
 
 /** A field's label (with the required mark where the form shows one), its control, and its notes. */
-export function FieldFrame({
+function FieldFrame({
   id,
   label,
   required,
