@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { ArticleMarkdown } from "../ui/article-markdown.tsx";
 import { buttonClass, FieldNotes, inputClass, Notice, Panel } from "./admin-ui.tsx";
-import { InputField, UnmarkedFields } from "./catalogue-controls.tsx";
+import { InputField, type SelectOption, UnmarkedFields } from "./catalogue-controls.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useAdminCall } from "./use-admin-call.ts";
 
@@ -37,33 +37,31 @@ const toggled = (set: ReadonlySet<string>, value: string, on: boolean) => {
   return next;
 };
 
-/** One tick box of the audience: ticked while its value is in `chosen`. */
-function TickBox({
+/** Tick boxes of the audience under one name: each ticked while its value is in `chosen`. */
+function TickBoxes({
   name,
-  value,
-  label,
+  options,
   chosen,
   onChange,
 }: {
   name: string;
-  value: string;
-  label: string;
+  options: readonly SelectOption[];
   chosen: ReadonlySet<string>;
   onChange: (update: (set: ReadonlySet<string>) => ReadonlySet<string>) => void;
 }) {
-  return (
-    <label className="flex min-h-11 items-center gap-2 text-sm">
+  return options.map((option) => (
+    <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
       <input
         type="checkbox"
         name={name}
-        value={value}
-        checked={chosen.has(value)}
-        onChange={(event) => onChange((set) => toggled(set, value, event.target.checked))}
+        value={option.value}
+        checked={chosen.has(option.value)}
+        onChange={(event) => onChange((set) => toggled(set, option.value, event.target.checked))}
         className="size-5"
       />
-      {label}
+      {option.label}
     </label>
-  );
+  ));
 }
 
 export function NewsletterWriter({
@@ -201,16 +199,7 @@ export function NewsletterWriter({
               <fieldset>
                 <legend className="font-medium text-slate-800 text-sm">Who also chose</legend>
                 <div className="mt-2 flex flex-wrap gap-x-6">
-                  {INTERESTS.map((interest) => (
-                    <TickBox
-                      key={interest.value}
-                      name="interest"
-                      value={interest.value}
-                      label={interest.label}
-                      chosen={interests}
-                      onChange={setInterests}
-                    />
-                  ))}
+                  <TickBoxes name="interest" options={INTERESTS} chosen={interests} onChange={setInterests} />
                 </div>
               </fieldset>
               <fieldset>
@@ -221,16 +210,12 @@ export function NewsletterWriter({
                     .map((category) => (
                       <fieldset key={category.id}>
                         <legend className="font-medium text-slate-700 text-sm">{category.name}</legend>
-                        {category.subcategories.map((condition) => (
-                          <TickBox
-                            key={condition.id}
-                            name="condition"
-                            value={condition.id}
-                            label={condition.name}
-                            chosen={conditions}
-                            onChange={setConditions}
-                          />
-                        ))}
+                        <TickBoxes
+                          name="condition"
+                          options={category.subcategories.map(({ id, name }) => ({ value: id, label: name }))}
+                          chosen={conditions}
+                          onChange={setConditions}
+                        />
                       </fieldset>
                     ))}
                 </div>
