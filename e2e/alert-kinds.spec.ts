@@ -8,9 +8,10 @@ import {
   PRICE_ALERT_KIND_WORDS,
   priceAlertMessages,
 } from "@pharmacompare/contract";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
-import { newestEmailTo } from "./support/mailbox.ts";
+import { expect, test } from "@playwright/test";
+import { adminHeaders, restorePrices } from "./support/admin-api.ts";
+import { signedInForThisSpec } from "./support/admin-session.ts";
+import { confirmFromEmail, newestEmailTo, sitePath } from "./support/mailbox.ts";
 import { expectNoAxeViolations, gotoHydrated, keepPicture } from "./support/page-checks.ts";
 import { API_URL, consentGiven, stack } from "./support/stack.ts";
 
@@ -27,13 +28,6 @@ signedInForThisSpec();
 const CONDITION = "/condition/erectile-dysfunction?medication=Levitra";
 const address = `kinds${Date.now()}@example.co.uk`;
 let changed: AdminPrice[] = [];
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 /**
  * An email's raw text with its quoted-printable UTF-8 sequences ("=C2=A3" for £) decoded: only
@@ -55,21 +49,9 @@ async function emailTo(wanted: RegExp): Promise<string> {
   return decoded((await newestEmailTo(address, (email) => wanted.test(decoded(email.raw)), 20_000)).raw);
 }
 
-/** A link of the site's in an email (`/confirm?token=…`), as a path for the browser. */
-function sitePath(raw: string, page: string): string {
-  const match = new RegExp(`https?://[^/\\s"<>]+(/${page}\\?token=[A-Za-z0-9_-]+)`).exec(raw);
-  if (!match?.[1]) throw new Error(`No ${page} link in the email`);
-  return match[1];
-}
-
 test.afterAll(async ({ request }) => {
   const headers = await adminHeaders(request);
-  for (const price of changed) {
-    await request.put(`${API_URL}${endpointUrl(adminEndpoints.updatePrice, { params: { id: price._id } })}`, {
-      headers,
-      data: { price: price.price },
-    });
-  }
+  await restorePrices(request, headers, changed);
   const list = await request.get(
     `${API_URL}${endpointUrl(adminEndpoints.listPriceAlerts, { query: { search: address } })}`,
     { headers },
@@ -122,8 +104,7 @@ test("an any-fall alert: set on the form, confirmed, fired by a price cut, then 
   // Confirm from the real email, which says what the alert watches.
   const confirmation = await emailTo(/\/confirm\?token=/);
   expect(confirmation).toContain("Any fall in the lowest in-stock price");
-  await page.goto(sitePath(confirmation, "confirm"));
-  await page.getByRole("main").getByRole("button", { name: "Confirm my email address" }).click();
+  await confirmFromEmail(page, confirmation);
   await expect(page.getByText(PRICE_ALERT_KIND_WORDS["any-fall"].confirmed)).toBeVisible();
 
   // Staff cut the cheapest price of that dosage through the admin API.

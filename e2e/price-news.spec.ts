@@ -1,7 +1,7 @@
 import { type AdminPrice, adminEndpoints, endpointUrl, subscriptionMessages } from "@pharmacompare/contract";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ADMIN } from "./support/admin-session.ts";
-import { newestEmailTo } from "./support/mailbox.ts";
+import { expect, test } from "@playwright/test";
+import { adminHeaders, restorePrices } from "./support/admin-api.ts";
+import { confirmFromEmail, newestEmailTo, sitePath } from "./support/mailbox.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL, consentGiven } from "./support/stack.ts";
 
@@ -18,33 +18,14 @@ const DOSAGE = "1 x 73ml (1 month)";
 const address = `news${Date.now()}@example.co.uk`;
 let changed: AdminPrice[] = [];
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
-
 /** The newest email to this journey's address whose text matches `wanted`, decoded enough to read its links. */
 async function emailTo(wanted: RegExp): Promise<string> {
   return (await newestEmailTo(address, (email) => wanted.test(email.raw), 20_000)).raw;
 }
 
-/** A link of the site's in an email (`/confirm?token=…`), as a path for the browser. */
-function sitePath(raw: string, page: string): string {
-  const match = new RegExp(`https?://[^/\\s"<>]+(/${page}\\?token=[A-Za-z0-9_-]+)`).exec(raw);
-  if (!match?.[1]) throw new Error(`No ${page} link in the email`);
-  return match[1];
-}
-
 test.afterAll(async ({ request }) => {
   const headers = await adminHeaders(request);
-  for (const price of changed) {
-    await request.put(`${API_URL}${endpointUrl(adminEndpoints.updatePrice, { params: { id: price._id } })}`, {
-      headers,
-      data: { price: price.price },
-    });
-  }
+  await restorePrices(request, headers, changed);
   const list = await request.get(
     `${API_URL}${endpointUrl(adminEndpoints.listSubscriptions, { query: { search: address, limit: 1000 } })}`,
     { headers },
@@ -72,8 +53,7 @@ test("a subscriber to one condition gets its price drop by email, and manages th
   await form.getByRole("button", { name: "Subscribe" }).click();
   await expect(form.getByRole("status")).toHaveText(subscriptionMessages.success);
   const confirmation = await emailTo(/\/confirm\?token=/);
-  await page.goto(sitePath(confirmation, "confirm"));
-  await page.getByRole("main").getByRole("button", { name: "Confirm my email address" }).click();
+  await confirmFromEmail(page, confirmation);
   await expect(page.getByRole("heading", { level: 1, name: "Email address confirmed" })).toBeVisible();
 
   // Staff lower the price in that condition through the admin API (the one price-write path).

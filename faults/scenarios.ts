@@ -919,6 +919,68 @@ async function checkOncePerSubscriber(mail: BulkMail, subscribers: number, failu
 }
 
 /**
+ * A bulk-mail kill scenario's set-up and clean-up: its own data folder and a signed-in API on
+ * `pg`, and `subscribers` confirmed subscribers (`prefix…@example.co.uk`, with the choices given)
+ * stored directly; afterwards the last API started is stopped and the folder removed, whatever happens.
+ */
+async function mailKillScenario(
+  pg: Postgres,
+  kind: string,
+  choices: { subscribedTo?: string; priceDrops: boolean; promotions: boolean },
+  run: (scene: {
+    api: ApiProcess;
+    headers: Record<string, string>;
+    dataDir: string;
+    prefix: string;
+    subscribers: number;
+    /** Starts the API again on the same database and folder (after the kill). */
+    restart: () => Promise<ApiProcess>;
+  }) => Promise<ScenarioResult>,
+): Promise<ScenarioResult> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `pc-faults-${kind}-`));
+  const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
+  const subscribers = 2000;
+  const prefix = `${kind}-kill-${Date.now()}-`;
+  let api = await startApi(env);
+  try {
+    const headers = await signIn(api.url);
+    await query(
+      pg.url,
+      `insert into subscriptions (email, source, subscribed_to, price_drops, new_medications, promotions,
+         weekly_digest, confirmed_at, consent_version, consent_source, consented_at)
+       select $1 || g || '@example.co.uk', 'footer', $3::jsonb, $4, false, $5, false, now(),
+         'subscription-2026-11', 'footer', now()
+       from generate_series(1, $2::int) g`,
+      [
+        prefix,
+        subscribers,
+        choices.subscribedTo ?? '[{"type":"all","value":null}]',
+        choices.priceDrops,
+        choices.promotions,
+      ],
+    );
+    const restart = async () => {
+      api = await startApi(env);
+      return api;
+    };
+    return await run({ api, headers, dataDir, prefix, subscribers, restart });
+  } finally {
+    await stopApi(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** What a bulk-mail kill scenario found once the outbox drained: one message per subscriber, or the failures. */
+function oncePerSubscriberFound(
+  failures: string[],
+  { after, messages, twice }: Awaited<ReturnType<typeof checkOncePerSubscriber>>,
+): string {
+  return failures.length
+    ? failures.join("; ")
+    : `${messages.length} messages, one per subscriber; ${after.sent} sent, ${after.leased} left under the killed process's lease, ${twice} written twice (the one in hand at the kill)`;
+}
+
+/**
  * Price news across a crash (issue 28, decision 038): 2,000 confirmed subscribers, one price halved,
  * the price-drop run asked for now, and the API killed (SIGKILL) once part of the news has gone
  * out. Restarted, with the run asked for again as an operator would: every subscriber has exactly
@@ -927,68 +989,61 @@ async function checkOncePerSubscriber(mail: BulkMail, subscribers: number, failu
  */
 export async function killDuringPriceNews(pg: Postgres): Promise<ScenarioResult> {
   const failures: string[] = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), "pc-faults-news-"));
-  const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
-  const subscribers = 2000;
-  const prefix = `news-kill-${Date.now()}-`;
-  let api = await startApi(env);
-  try {
-    const headers = await signIn(api.url);
-    await query(
-      pg.url,
-      `insert into subscriptions (email, source, price_drops, new_medications, promotions, weekly_digest,
-         confirmed_at, consent_version, consented_at, consent_source)
-       select $1 || g || '@example.co.uk', 'footer', true, false, false, false, now(), 'subscription-2026-11', now(), 'footer'
-       from generate_series(1, $2::int) g`,
-      [prefix, subscribers],
-    );
-    // One price falls by half: every subscriber (following every condition) has news today.
-    const rows = await catalogue(pg.url);
-    const first = rows[0];
-    if (!first) throw new Error("no price to lower");
-    const lowest = rows
-      .filter((row) => row.medication_id === first.medication_id && row.dosage === first.dosage)
-      .reduce((a, b) => (Number(a.price) <= Number(b.price) ? a : b));
-    const halved = Math.max(0.01, Math.floor(Number(lowest.price) * 50) / 100);
-    const lowered = await request(
-      api.url,
-      "POST",
-      "/api/admin/prices/bulk",
-      {
-        prices: [
-          {
-            medicationId: lowest.medication_id,
-            pharmacyId: lowest.pharmacy_id,
-            dosage: lowest.dosage,
-            price: halved,
-          },
-        ],
-      },
-      headers,
-    );
-    check(lowered.status === 200, `lowering a price answered ${lowered.status}`, failures);
+  const choices = { priceDrops: true, promotions: false };
+  return mailKillScenario(
+    pg,
+    "news",
+    choices,
+    async ({ api, headers, dataDir, prefix, subscribers, restart }) => {
+      // One price falls by half: every subscriber (following every condition) has news today.
+      const rows = await catalogue(pg.url);
+      const first = rows[0];
+      if (!first) throw new Error("no price to lower");
+      const lowest = rows
+        .filter((row) => row.medication_id === first.medication_id && row.dosage === first.dosage)
+        .reduce((a, b) => (Number(a.price) <= Number(b.price) ? a : b));
+      const halved = Math.max(0.01, Math.floor(Number(lowest.price) * 50) / 100);
+      const lowered = await request(
+        api.url,
+        "POST",
+        "/api/admin/prices/bulk",
+        {
+          prices: [
+            {
+              medicationId: lowest.medication_id,
+              pharmacyId: lowest.pharmacy_id,
+              dosage: lowest.dosage,
+              price: halved,
+            },
+          ],
+        },
+        headers,
+      );
+      check(lowered.status === 200, `lowering a price answered ${lowered.status}`, failures);
 
-    const mail = bulkMail(pg.url, dataDir, `s.email like $1`, [`${prefix}%`]);
-    const run = request(api.url, "POST", "/api/admin/jobs/priceDrops/run", {}, headers, 60_000);
-    const atKill = await killMidSend(api, mail, subscribers, failures);
-    await run;
+      const mail = bulkMail(pg.url, dataDir, `s.email like $1`, [`${prefix}%`]);
+      const run = request(api.url, "POST", "/api/admin/jobs/priceDrops/run", {}, headers, 60_000);
+      const atKill = await killMidSend(api, mail, subscribers, failures);
+      await run;
 
-    api = await startApi(env);
-    const again = await request(api.url, "POST", "/api/admin/jobs/priceDrops/run", {}, await signIn(api.url));
-    check(again.status === 200, `the run asked for again answered ${again.status}`, failures);
-    const { after, messages, twice } = await checkOncePerSubscriber(mail, subscribers, failures);
-    return {
-      name: "SIGKILL during a price-news send, then a restart",
-      acknowledged: `the price-drop run for ${subscribers} subscribers, killed after ${atKill.sent} were sent (${atKill.queued} queued); asked for again after the restart`,
-      found: failures.length
-        ? failures.join("; ")
-        : `${messages.length} messages, one per subscriber; ${after.sent} sent, ${after.leased} left under the killed process's lease, ${twice} written twice (the one in hand at the kill)`,
-      ok: failures.length === 0,
-    };
-  } finally {
-    await stopApi(api);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+      const restarted = await restart();
+      const again = await request(
+        restarted.url,
+        "POST",
+        "/api/admin/jobs/priceDrops/run",
+        {},
+        await signIn(restarted.url),
+      );
+      check(again.status === 200, `the run asked for again answered ${again.status}`, failures);
+      const drained = await checkOncePerSubscriber(mail, subscribers, failures);
+      return {
+        name: "SIGKILL during a price-news send, then a restart",
+        acknowledged: `the price-drop run for ${subscribers} subscribers, killed after ${atKill.sent} were sent (${atKill.queued} queued); asked for again after the restart`,
+        found: oncePerSubscriberFound(failures, drained),
+        ok: failures.length === 0,
+      };
+    },
+  );
 }
 
 /**
@@ -1000,60 +1055,52 @@ export async function killDuringPriceNews(pg: Postgres): Promise<ScenarioResult>
  */
 export async function killDuringNewsletter(pg: Postgres): Promise<ScenarioResult> {
   const failures: string[] = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), "pc-faults-letter-"));
-  const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
-  const subscribers = 2000;
-  const prefix = `letter-kill-${Date.now()}-`;
-  let api = await startApi(env);
-  try {
-    const headers = await signIn(api.url);
-    await query(
-      pg.url,
-      `insert into subscriptions (email, source, subscribed_to, price_drops, new_medications, promotions,
-         weekly_digest, confirmed_at, consent_version, consent_source, consented_at)
-       select $1 || g || '@example.co.uk', 'footer', '[{"type":"condition","value":"acne"}]'::jsonb,
-         false, false, true, false, now(), 'subscription-2026-11', 'footer', now()
-       from generate_series(1, $2::int) g`,
-      [prefix, subscribers],
-    );
-    const created = await request(
-      api.url,
-      "POST",
-      "/api/admin/newsletters",
-      {
-        subject: "Acne treatments for less this month",
-        body: "Prices of **acne treatments** fell this month. [Compare them](/condition/acne).",
-        audience: { interests: [], conditions: ["acne"] },
-      },
-      headers,
-    );
-    if (created.status !== 201) throw new Error(`writing the newsletter answered ${created.status}`);
-    const id = String((created.body as { _id?: string })._id ?? "");
-    const mail = bulkMail(pg.url, dataDir, `s.email like $1 and o.newsletter_id = $2`, [`${prefix}%`, id]);
-    const sent = await request(api.url, "POST", `/api/admin/newsletters/${id}/schedule`, {}, headers);
-    check(sent.status === 200, `sending it now answered ${sent.status}`, failures);
-    const atKill = await killMidSend(api, mail, subscribers, failures);
+  const choices = {
+    subscribedTo: '[{"type":"condition","value":"acne"}]',
+    priceDrops: false,
+    promotions: true,
+  };
+  return mailKillScenario(
+    pg,
+    "letter",
+    choices,
+    async ({ api, headers, dataDir, prefix, subscribers, restart }) => {
+      const created = await request(
+        api.url,
+        "POST",
+        "/api/admin/newsletters",
+        {
+          subject: "Acne treatments for less this month",
+          body: "Prices of **acne treatments** fell this month. [Compare them](/condition/acne).",
+          audience: { interests: [], conditions: ["acne"] },
+        },
+        headers,
+      );
+      if (created.status !== 201) throw new Error(`writing the newsletter answered ${created.status}`);
+      const id = String((created.body as { _id?: string })._id ?? "");
+      const mail = bulkMail(pg.url, dataDir, `s.email like $1 and o.newsletter_id = $2`, [`${prefix}%`, id]);
+      const sent = await request(api.url, "POST", `/api/admin/newsletters/${id}/schedule`, {}, headers);
+      check(sent.status === 200, `sending it now answered ${sent.status}`, failures);
+      const atKill = await killMidSend(api, mail, subscribers, failures);
 
-    api = await startApi(env);
-    const { after, messages, twice } = await checkOncePerSubscriber(mail, subscribers, failures);
-    const [letter] = await query<{ status: string }>(pg.url, `select status from newsletters where id = $1`, [
-      id,
-    ]);
-    check(
-      letter?.status === "sent",
-      `the newsletter is ${letter?.status ?? "gone"} after the restart`,
-      failures,
-    );
-    return {
-      name: "SIGKILL during a newsletter send, then a restart",
-      acknowledged: `a newsletter to ${subscribers} subscribers sent now, killed after ${atKill.sent} were sent (${atKill.queued} queued); the restarted API left to finish it`,
-      found: failures.length
-        ? failures.join("; ")
-        : `${messages.length} messages, one per subscriber; ${after.sent} sent, ${after.leased} left under the killed process's lease, ${twice} written twice (the one in hand at the kill)`,
-      ok: failures.length === 0,
-    };
-  } finally {
-    await stopApi(api);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+      await restart();
+      const drained = await checkOncePerSubscriber(mail, subscribers, failures);
+      const [letter] = await query<{ status: string }>(
+        pg.url,
+        `select status from newsletters where id = $1`,
+        [id],
+      );
+      check(
+        letter?.status === "sent",
+        `the newsletter is ${letter?.status ?? "gone"} after the restart`,
+        failures,
+      );
+      return {
+        name: "SIGKILL during a newsletter send, then a restart",
+        acknowledged: `a newsletter to ${subscribers} subscribers sent now, killed after ${atKill.sent} were sent (${atKill.queued} queued); the restarted API left to finish it`,
+        found: oncePerSubscriberFound(failures, drained),
+        ok: failures.length === 0,
+      };
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { stack } from "./stack.ts";
 
 /** Where the e2e API writes its emails as .eml files (no SMTP_URL): DATA_DIR/mail. */
@@ -46,4 +46,17 @@ export async function newestEmailTo(
     )
     .toBe(true);
   return found as WrittenEmail;
+}
+
+/** A link of the site's in an email (`/confirm?token=…`), as a path for the browser. */
+export function sitePath(raw: string, page: string): string {
+  const match = new RegExp(`https?://[^/\\s"<>]+(/${page}\\?token=[A-Za-z0-9_-]+)`).exec(raw);
+  if (!match?.[1]) throw new Error(`No ${page} link in the email`);
+  return match[1];
+}
+
+/** Opens the confirmation link in `raw` and presses its button, as the subscriber does (double opt-in). */
+export async function confirmFromEmail(page: Page, raw: string): Promise<void> {
+  await page.goto(sitePath(raw, "confirm"));
+  await page.getByRole("main").getByRole("button", { name: "Confirm my email address" }).click();
 }

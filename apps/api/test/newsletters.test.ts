@@ -14,8 +14,9 @@ import { createJobScheduler } from "../src/jobs/scheduler.ts";
 import { bearer, HOUR, MINUTE, signIn, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 import { expectListConvention } from "./list-convention.ts";
-import { type ParsedMail, parseMail } from "./mail-message.ts";
+import { parseMail } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";
+import { confirmedSubscribers, follows, mailReader } from "./subscribers.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 /**
@@ -58,36 +59,9 @@ async function call(
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
-type Overrides = Partial<typeof subscriptions.$inferInsert>;
+const subscriber = confirmedSubscribers(() => api, clock.now);
 
-/** A subscriber as the double opt-in leaves one: confirmed, to everything (promotions too) unless told. */
-async function subscriber(email: string, overrides: Overrides = {}) {
-  const [row] = await api.database.db
-    .insert(subscriptions)
-    .values({
-      email,
-      status: "active",
-      source: "popup",
-      subscribedTo: [{ type: "all", value: null }],
-      confirmedAt: clock.now(),
-      consentVersion: "test",
-      consentedAt: clock.now(),
-      consentSource: "popup",
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error("not stored");
-  return row;
-}
-
-const follows = (...conditions: string[]) => conditions.map((value) => ({ type: "condition", value }));
-
-function mailTo(email: string, from: number): ParsedMail[] {
-  return sink.received
-    .slice(from)
-    .filter((mail) => mail.to.includes(email))
-    .map((mail) => parseMail(mail.raw));
-}
+const mailTo = mailReader(sink.received);
 
 const newsletterCount = async () => (await api.database.db.select().from(newsletters)).length;
 

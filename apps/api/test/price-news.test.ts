@@ -13,8 +13,9 @@ import { blogPosts, consentEvents, emailOutbox, medications, subscriptions } fro
 import { londonInstant } from "../src/jobs/schedule.ts";
 import type { PriceChange } from "../src/services/price-service.ts";
 import { HOUR, MINUTE, testClock } from "./admin-helpers.ts";
-import { linkToken, type ParsedMail, parseMail } from "./mail-message.ts";
+import { linkToken } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";
+import { confirmedSubscribers, follows, mailReader } from "./subscribers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
@@ -51,29 +52,7 @@ afterAll(async () => {
   await sink.stop();
 });
 
-type Overrides = Partial<typeof subscriptions.$inferInsert>;
-
-/** A subscriber as the double opt-in leaves one: confirmed, to everything unless told. */
-async function subscriber(email: string, overrides: Overrides = {}) {
-  const [row] = await api.database.db
-    .insert(subscriptions)
-    .values({
-      email,
-      status: "active",
-      source: "popup",
-      subscribedTo: [{ type: "all", value: null }],
-      confirmedAt: clock.now(),
-      consentVersion: "test",
-      consentedAt: clock.now(),
-      consentSource: "popup",
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error("not stored");
-  return row;
-}
-
-const follows = (...conditions: string[]) => conditions.map((value) => ({ type: "condition", value }));
+const subscriber = confirmedSubscribers(() => api, clock.now);
 
 /** Lowers a medication's lowest in-stock price by `share` at its cheapest pharmacy, through the one write path. */
 async function lower(medicationId: string, dosage: string, share: number) {
@@ -85,12 +64,7 @@ async function lower(medicationId: string, dosage: string, share: number) {
   return { before: lowest.price, after: price };
 }
 
-function mailTo(email: string, from: number): ParsedMail[] {
-  return sink.received
-    .slice(from)
-    .filter((mail) => mail.to.includes(email))
-    .map((mail) => parseMail(mail.raw));
-}
+const mailTo = mailReader(sink.received);
 
 /** Every prescription-only medicine's name in the demo catalogue. */
 async function prescriptionOnlyNames(): Promise<string[]> {

@@ -33,12 +33,28 @@ export function AdminLoading() {
   );
 }
 
-export function PageHeader({ title, description }: { title: string; description?: ReactNode }) {
-  return (
+/** A screen's title and what it is for; `action` (a list's Add button) stands beside it, or below on a phone. */
+export function PageHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
+  const header = (
     <header className="mb-6">
       <h1 className="font-semibold text-2xl text-slate-900 tracking-tight">{title}</h1>
       {description ? <p className="mt-1 text-slate-600 text-sm">{description}</p> : null}
     </header>
+  );
+  if (!action) return header;
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      {header}
+      <div className="mb-6">{action}</div>
+    </div>
   );
 }
 
@@ -128,6 +144,56 @@ export function TextField({ label, error, hint, ...input }: FieldProps) {
         {...input}
       />
       <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The "Current password" field that confirms it is you (Profile's password change, two-step's changes). */
+export function CurrentPasswordField(props: Omit<FieldProps, "label" | "name" | "type" | "autoComplete">) {
+  return (
+    <TextField
+      label="Current password"
+      name="currentPassword"
+      type="password"
+      autoComplete="current-password"
+      required
+      {...props}
+    />
+  );
+}
+
+/**
+ * A form's last row: its way out (a link back to the list, or a button that closes the dialog) and
+ * its submit button, which stays focusable while saving (aria-disabled); the form refuses a second
+ * submission itself.
+ */
+export function FormActions({
+  cancel,
+  saving,
+  blocked = saving,
+  saveLabel,
+}: {
+  cancel: { to: string } | { onClick: () => void };
+  saving: boolean;
+  /** Whether a press does nothing (while saving, and after a save where the form is locked). */
+  blocked?: boolean;
+  /** "Save Changes", "Create Post", …; "Saving..." while it saves. */
+  saveLabel: string;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
+      {"to" in cancel ? (
+        <Link to={cancel.to} className={buttonClass.secondary}>
+          Cancel
+        </Link>
+      ) : (
+        <button type="button" className={buttonClass.secondary} onClick={cancel.onClick}>
+          Cancel
+        </button>
+      )}
+      <button type="submit" className={buttonClass.primary} aria-disabled={blocked}>
+        {saving ? "Saving..." : saveLabel}
+      </button>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { type AdminBlogPost, BLOG_CATEGORIES, BLOG_POST_LIMITS, slugify } from "@pharmacompare/contract";
-import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { ArticleMarkdown } from "../ui/article-markdown.tsx";
 import { adminScreens } from "./admin-screens.ts";
-import { buttonClass, FieldNotes, inputClass, Notice, PageHeader, Panel } from "./admin-ui.tsx";
+import { buttonClass, FieldNotes, FormActions, inputClass, Notice, PageHeader, Panel } from "./admin-ui.tsx";
 import { CountedTextarea, describedBy, FieldLabel, WordListField } from "./blog-editor-fields.tsx";
 import {
   BLOG_FIELDS,
@@ -12,6 +12,13 @@ import {
   type BlogFieldErrors,
   draftOf,
 } from "./blog-post-form.ts";
+import {
+  CheckboxField,
+  InputField,
+  SelectField,
+  TextareaField,
+  UnmarkedFields,
+} from "./catalogue-controls.tsx";
 import { useToast } from "./toast.tsx";
 
 /** Back-office §2 Blog editor's form: the fields, the Preview/Edit toggle, Save and Cancel. */
@@ -87,272 +94,208 @@ export function EditorForm({
         title={title}
         description="Write the article in markdown; Preview shows it as visitors will read it."
       />
-      <Form
-        method="post"
-        noValidate
-        onSubmit={(event) => {
-          if (saving) event.preventDefault();
-          else setSlugNote({ spoken: "" });
-        }}
-        className="space-y-6"
-      >
-        {post ? <input type="hidden" name="id" value={post._id} /> : null}
-        {/* Not edited here: an edited post keeps its image, a new one gets the default. */}
-        <input type="hidden" name="featuredImage" value={post?.featuredImage ?? ""} />
+      <UnmarkedFields>
+        <Form
+          method="post"
+          noValidate
+          onSubmit={(event) => {
+            if (saving) event.preventDefault();
+            else setSlugNote({ spoken: "" });
+          }}
+          className="space-y-6"
+        >
+          {post ? <input type="hidden" name="id" value={post._id} /> : null}
+          {/* Not edited here: an edited post keeps its image, a new one gets the default. */}
+          <input type="hidden" name="featuredImage" value={post?.featuredImage ?? ""} />
 
-        {failure && !saving ? (
-          <Notice tone="error" noticeRef={noticeRef}>
-            {failure.error}
-          </Notice>
-        ) : null}
+          {failure && !saving ? (
+            <Notice tone="error" noticeRef={noticeRef}>
+              {failure.error}
+            </Notice>
+          ) : null}
 
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-slate-600 text-sm">
-            {previewing ? "Previewing the post as visitors will see it." : "Editing the post."}
-          </p>
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            aria-controls={previewing ? "blog-preview" : "blog-editor-fields"}
-            onClick={() => setPreviewing((current) => !current)}
-          >
-            {previewing ? "Edit" : "Preview"}
-          </button>
-        </div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-slate-600 text-sm">
+              {previewing ? "Previewing the post as visitors will see it." : "Editing the post."}
+            </p>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              aria-controls={previewing ? "blog-preview" : "blog-editor-fields"}
+              onClick={() => setPreviewing((current) => !current)}
+            >
+              {previewing ? "Edit" : "Preview"}
+            </button>
+          </div>
 
-        {/* Hidden, not removed, while previewing: the fields keep their place and still go with the form. */}
-        <div id="blog-editor-fields" hidden={previewing} className="space-y-6">
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Panel title="Post" titleId="blog-post-heading">
-              <div className="space-y-5 p-4 sm:p-5">
-                <InputField
-                  id={controlId("title")}
-                  label="Title"
-                  name="title"
-                  required
-                  maxLength={BLOG_POST_LIMITS.titleMax}
-                  value={draft.title}
-                  onChange={(event) => update("title", event.target.value)}
-                  error={errors.title}
-                />
-
-                <div>
-                  <FieldLabel htmlFor={controlId("slug")}>Slug</FieldLabel>
-                  <div className="mt-1 flex gap-2">
-                    <input
-                      id={controlId("slug")}
-                      name="slug"
-                      type="text"
-                      required
-                      maxLength={BLOG_POST_LIMITS.slugMax}
-                      autoComplete="off"
-                      spellCheck={false}
-                      value={draft.slug}
-                      onChange={(event) => {
-                        update("slug", event.target.value);
-                        setSlugNote({ spoken: "" });
-                      }}
-                      className={`${inputClass} font-mono`}
-                      aria-invalid={errors.slug || slugNote.error ? true : undefined}
-                      aria-describedby={describedBy(
-                        `${controlId("slug")}-hint`,
-                        (errors.slug || slugNote.error) && `${controlId("slug")}-error`,
-                      )}
-                    />
-                    <button
-                      type="button"
-                      className={`${buttonClass.secondary} shrink-0`}
-                      onClick={generateSlug}
-                    >
-                      Generate<span className="sr-only"> the slug from the title</span>
-                    </button>
-                  </div>
-                  <FieldNotes
-                    id={controlId("slug")}
-                    hint={
-                      <>
-                        The post's address,{" "}
-                        <span className="break-all font-mono">/blog/{draft.slug.trim() || "…"}</span>:
-                        lowercase letters and digits joined by hyphens.
-                      </>
-                    }
-                    error={errors.slug ?? slugNote.error}
+          {/* Hidden, not removed, while previewing: the fields keep their place and still go with the form. */}
+          <div id="blog-editor-fields" hidden={previewing} className="space-y-6">
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Panel title="Post" titleId="blog-post-heading">
+                <div className="space-y-5 p-4 sm:p-5">
+                  <InputField
+                    id={controlId("title")}
+                    label="Title"
+                    name="title"
+                    required
+                    maxLength={BLOG_POST_LIMITS.titleMax}
+                    value={draft.title}
+                    onChange={(event) => update("title", event.target.value)}
+                    error={errors.title}
                   />
-                  <p className="sr-only" aria-live="polite">
-                    {slugNote.spoken}
-                  </p>
-                </div>
 
-                <div>
-                  <FieldLabel htmlFor={controlId("category")}>Category</FieldLabel>
-                  <select
+                  <div>
+                    <FieldLabel htmlFor={controlId("slug")}>Slug</FieldLabel>
+                    <div className="mt-1 flex gap-2">
+                      <input
+                        id={controlId("slug")}
+                        name="slug"
+                        type="text"
+                        required
+                        maxLength={BLOG_POST_LIMITS.slugMax}
+                        autoComplete="off"
+                        spellCheck={false}
+                        value={draft.slug}
+                        onChange={(event) => {
+                          update("slug", event.target.value);
+                          setSlugNote({ spoken: "" });
+                        }}
+                        className={`${inputClass} font-mono`}
+                        aria-invalid={errors.slug || slugNote.error ? true : undefined}
+                        aria-describedby={describedBy(
+                          `${controlId("slug")}-hint`,
+                          (errors.slug || slugNote.error) && `${controlId("slug")}-error`,
+                        )}
+                      />
+                      <button
+                        type="button"
+                        className={`${buttonClass.secondary} shrink-0`}
+                        onClick={generateSlug}
+                      >
+                        Generate<span className="sr-only"> the slug from the title</span>
+                      </button>
+                    </div>
+                    <FieldNotes
+                      id={controlId("slug")}
+                      hint={
+                        <>
+                          The post's address,{" "}
+                          <span className="break-all font-mono">/blog/{draft.slug.trim() || "…"}</span>:
+                          lowercase letters and digits joined by hyphens.
+                        </>
+                      }
+                      error={errors.slug ?? slugNote.error}
+                    />
+                    <p className="sr-only" aria-live="polite">
+                      {slugNote.spoken}
+                    </p>
+                  </div>
+
+                  <SelectField
                     id={controlId("category")}
+                    label="Category"
                     name="category"
                     required
                     value={draft.category}
                     onChange={(event) => update("category", event.target.value as BlogDraft["category"])}
-                    className={`mt-1 h-9 ${inputClass}`}
-                    aria-invalid={errors.category ? true : undefined}
-                    aria-describedby={errors.category ? `${controlId("category")}-error` : undefined}
-                  >
-                    {BLOG_CATEGORIES.map((category) => (
-                      <option key={category} value={category}>
-                        {category}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldNotes id={controlId("category")} error={errors.category} />
-                </div>
+                    error={errors.category}
+                    options={BLOG_CATEGORIES.map((category) => ({ value: category, label: category }))}
+                  />
 
-                <WordListField
-                  id={controlId("tags")}
-                  name="tags"
-                  label="Tags"
-                  noun="tag"
-                  items={draft.tags}
-                  onItemsChange={(tags) => update("tags", tags)}
-                  maxLength={BLOG_POST_LIMITS.itemMax}
-                  hint="Shown on the article and its card. Press Enter or Add after each; commas separate several."
-                  error={errors.tags}
-                />
+                  <WordListField
+                    id={controlId("tags")}
+                    name="tags"
+                    label="Tags"
+                    noun="tag"
+                    items={draft.tags}
+                    onItemsChange={(tags) => update("tags", tags)}
+                    maxLength={BLOG_POST_LIMITS.itemMax}
+                    hint="Shown on the article and its card. Press Enter or Add after each; commas separate several."
+                    error={errors.tags}
+                  />
 
-                <div>
-                  <div className="flex items-center gap-2">
-                    <input
-                      id={controlId("published")}
-                      name="published"
-                      type="checkbox"
-                      checked={draft.published}
-                      onChange={(event) => update("published", event.target.checked)}
-                      aria-invalid={errors.published ? true : undefined}
-                      aria-describedby={describedBy(
-                        `${controlId("published")}-hint`,
-                        errors.published && `${controlId("published")}-error`,
-                      )}
-                      className="size-4 rounded border-slate-400 accent-brand-700"
-                    />
-                    <label htmlFor={controlId("published")} className="font-medium text-slate-800 text-sm">
-                      Published
-                    </label>
-                  </div>
-                  <FieldNotes
+                  <CheckboxField
                     id={controlId("published")}
+                    label="Published"
+                    name="published"
+                    checked={draft.published}
+                    onChange={(event) => update("published", event.target.checked)}
                     hint="A published post is on the public blog; a draft is seen only here."
                     error={errors.published}
                   />
                 </div>
-              </div>
-            </Panel>
+              </Panel>
 
-            <Panel title="Summary and search" titleId="blog-summary-heading">
-              <div className="space-y-5 p-4 sm:p-5">
-                <CountedTextarea
-                  id={controlId("excerpt")}
-                  label="Excerpt"
-                  name="excerpt"
-                  rows={5}
-                  required
-                  max={BLOG_POST_LIMITS.excerptMax}
-                  value={draft.excerpt}
-                  onValueChange={(value) => update("excerpt", value)}
-                  hint="Shown under the title and on the blog's cards."
-                  error={errors.excerpt}
-                />
-                <CountedTextarea
-                  id={controlId("metaDescription")}
-                  label="Meta description"
-                  name="metaDescription"
-                  rows={4}
-                  required
-                  max={BLOG_POST_LIMITS.metaDescriptionMax}
-                  value={draft.metaDescription}
-                  onValueChange={(value) => update("metaDescription", value)}
-                  hint="What search engines and social previews show under the title."
-                  error={errors.metaDescription}
-                />
-                <WordListField
-                  id={controlId("metaKeywords")}
-                  name="metaKeywords"
-                  label="Meta keywords"
-                  noun="keyword"
-                  items={draft.metaKeywords}
-                  onItemsChange={(keywords) => update("metaKeywords", keywords)}
-                  maxLength={BLOG_POST_LIMITS.itemMax}
-                  hint="Words search engines may match. Press Enter or Add after each; commas separate several."
-                  error={errors.metaKeywords}
-                />
-              </div>
-            </Panel>
-          </div>
+              <Panel title="Summary and search" titleId="blog-summary-heading">
+                <div className="space-y-5 p-4 sm:p-5">
+                  <CountedTextarea
+                    id={controlId("excerpt")}
+                    label="Excerpt"
+                    name="excerpt"
+                    rows={5}
+                    required
+                    max={BLOG_POST_LIMITS.excerptMax}
+                    value={draft.excerpt}
+                    onValueChange={(value) => update("excerpt", value)}
+                    hint="Shown under the title and on the blog's cards."
+                    error={errors.excerpt}
+                  />
+                  <CountedTextarea
+                    id={controlId("metaDescription")}
+                    label="Meta description"
+                    name="metaDescription"
+                    rows={4}
+                    required
+                    max={BLOG_POST_LIMITS.metaDescriptionMax}
+                    value={draft.metaDescription}
+                    onValueChange={(value) => update("metaDescription", value)}
+                    hint="What search engines and social previews show under the title."
+                    error={errors.metaDescription}
+                  />
+                  <WordListField
+                    id={controlId("metaKeywords")}
+                    name="metaKeywords"
+                    label="Meta keywords"
+                    noun="keyword"
+                    items={draft.metaKeywords}
+                    onItemsChange={(keywords) => update("metaKeywords", keywords)}
+                    maxLength={BLOG_POST_LIMITS.itemMax}
+                    hint="Words search engines may match. Press Enter or Add after each; commas separate several."
+                    error={errors.metaKeywords}
+                  />
+                </div>
+              </Panel>
+            </div>
 
-          <Panel title="Content" titleId="blog-content-heading">
-            <div className="p-4 sm:p-5">
-              <div>
-                <FieldLabel htmlFor={controlId("content")}>Content (markdown)</FieldLabel>
-                <textarea
+            <Panel title="Content" titleId="blog-content-heading">
+              <div className="p-4 sm:p-5">
+                <TextareaField
                   id={controlId("content")}
+                  label="Content (markdown)"
                   name="content"
                   required
                   rows={18}
                   maxLength={BLOG_POST_LIMITS.contentMax}
                   value={draft.content}
                   onChange={(event) => update("content", event.target.value)}
-                  className={`mt-1 font-mono ${inputClass}`}
-                  aria-invalid={errors.content ? true : undefined}
-                  aria-describedby={describedBy(
-                    `${controlId("content")}-hint`,
-                    errors.content && `${controlId("content")}-error`,
-                  )}
-                />
-                <FieldNotes
-                  id={controlId("content")}
+                  monospace
                   hint="## Headings, **bold**, [links](https://…), lists and tables. HTML written here is not shown."
                   error={errors.content}
                 />
               </div>
-            </div>
-          </Panel>
-        </div>
+            </Panel>
+          </div>
 
-        {previewing ? <BlogPreview draft={draft} /> : null}
+          {previewing ? <BlogPreview draft={draft} /> : null}
 
-        <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-          <Link to={LIST_PATH} className={buttonClass.secondary}>
-            Cancel
-          </Link>
-          {/* Focusable while saving (aria-disabled); the form refuses a second submission itself. */}
-          <button type="submit" className={buttonClass.primary} aria-disabled={saving}>
-            {saving ? "Saving..." : post ? "Save Changes" : "Create Post"}
-          </button>
-        </div>
-      </Form>
+          <FormActions
+            cancel={{ to: LIST_PATH }}
+            saving={saving}
+            saveLabel={post ? "Save Changes" : "Create Post"}
+          />
+        </Form>
+      </UnmarkedFields>
     </>
-  );
-}
-
-function InputField({
-  id,
-  label,
-  error,
-  hint,
-  ...input
-}: { id: string; label: string; error?: string; hint?: ReactNode } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  "id" | "className"
->) {
-  return (
-    <div>
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <input
-        id={id}
-        type="text"
-        className={`mt-1 ${inputClass}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? `${id}-hint` : undefined, error && `${id}-error`)}
-        {...input}
-      />
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
   );
 }
 

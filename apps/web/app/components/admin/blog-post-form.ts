@@ -41,9 +41,9 @@ const BLOG_FIELD_LABELS: Record<BlogField, string> = {
   content: "Content",
 };
 
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+type BlogCategory = (typeof BLOG_CATEGORIES)[number];
 
-export function isBlogCategory(value: string): value is BlogCategory {
+function isBlogCategory(value: string): value is BlogCategory {
   return (BLOG_CATEGORIES as readonly string[]).includes(value);
 }
 

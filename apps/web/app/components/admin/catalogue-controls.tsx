@@ -1,16 +1,19 @@
 import {
+  type ComponentPropsWithRef,
+  createContext,
   type InputHTMLAttributes,
   type ReactNode,
-  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
+  useContext,
   useId,
 } from "react";
 import { FieldNotes, inputClass } from "./admin-ui.tsx";
 
 /**
- * Controls of the Pharmacy and Price Management screens: form fields beyond admin-ui's TextField
- * (select, text area, check box, a group of check boxes), the active switch of a list row, a
- * badge, and the hook that hears each answer of a fetcher once.
+ * The back-office's form fields (input, select, text area, check box, a group of check boxes, and
+ * the frame of label, control and notes they share; the list filters and the Medication, Message,
+ * Pharmacy and Price forms all use these), the active switch of a list row, a badge, and the hook
+ * that hears each answer of a fetcher once.
  */
 
 export { useFetcherAnswer } from "./fetcher-answer.ts";
@@ -19,8 +22,26 @@ function describedBy(id: string, hint?: ReactNode, error?: string): string | und
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
-type FieldProps = { label: string; name: string; hint?: ReactNode; error?: string };
+/** `id` is given where focus is sent to the field by id (the Blog editor's refusals); else one is made. */
+type FieldProps = { label: string; id?: string; hint?: ReactNode; error?: string };
 
+function useFieldId(given: string | undefined): string {
+  const made = useId();
+  return given ?? made;
+}
+
+/**
+ * Whether a required field shows the asterisk. The Pharmacy and Price forms do (and say "Fields
+ * marked * are required"); the Medication, Message, Blog and Newsletter forms never have, so they
+ * wrap their fields in `UnmarkedFields`.
+ */
+const RequiredMarks = createContext(true);
+
+export function UnmarkedFields({ children }: { children: ReactNode }) {
+  return <RequiredMarks value={false}>{children}</RequiredMarks>;
+}
+
+/** A field's label (with the required mark where the form shows one), its control, and its notes. */
 function FieldFrame({
   id,
   label,
@@ -36,11 +57,12 @@ function FieldFrame({
   error?: string;
   children: ReactNode;
 }) {
+  const marks = useContext(RequiredMarks);
   return (
     <div>
       <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
         {label}
-        {required ? <RequiredMark /> : null}
+        {required && marks ? <RequiredMark /> : null}
       </label>
       {children}
       <FieldNotes id={id} hint={hint} error={error} />
@@ -60,6 +82,7 @@ export function RequiredMark() {
 /** A text, number, address or other input; a required one has a mark after its label. */
 export function InputField({
   label,
+  id: givenId,
   hint,
   error,
   prefix,
@@ -68,7 +91,7 @@ export function InputField({
     InputHTMLAttributes<HTMLInputElement>,
     "id" | "className" | "prefix"
   >) {
-  const id = useId();
+  const id = useFieldId(givenId);
   const field = (
     <input
       id={id}
@@ -97,25 +120,42 @@ export function InputField({
   );
 }
 
+/** A choice of a select: what it sends and what it shows. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A select: its `children` first (a "Choose…" or "All" option), then `options`. */
 export function SelectField({
   label,
+  id: givenId,
   hint,
   error,
+  options = [],
   children,
   ...select
-}: FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className">) {
-  const id = useId();
+}: FieldProps & { options?: readonly SelectOption[] } & Omit<
+    ComponentPropsWithRef<"select">,
+    "id" | "className"
+  >) {
+  const id = useFieldId(givenId);
   return (
     <FieldFrame id={id} label={label} required={select.required} hint={hint} error={error}>
       <select
         id={id}
         // A native select ignores line height: the fixed height matches the text fields.
-        className={`mt-1 h-9 ${inputClass}`}
+        className={`mt-1 h-9 ${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         {...select}
       >
         {children}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </FieldFrame>
   );
@@ -123,16 +163,21 @@ export function SelectField({
 
 export function TextareaField({
   label,
+  id: givenId,
   hint,
   error,
+  monospace,
   ...textarea
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">) {
-  const id = useId();
+}: FieldProps & { /** For markdown, written in a fixed-width font. */ monospace?: boolean } & Omit<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    "id" | "className"
+  >) {
+  const id = useFieldId(givenId);
   return (
     <FieldFrame id={id} label={label} required={textarea.required} hint={hint} error={error}>
       <textarea
         id={id}
-        className={`mt-1 ${inputClass}`}
+        className={`mt-1 ${monospace ? "font-mono" : ""} ${inputClass}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         {...textarea}
@@ -141,25 +186,25 @@ export function TextareaField({
   );
 }
 
+/** A check box with its label after it; named and `defaultChecked` in a form, or `checked` with `onChange`. */
 export function CheckboxField({
   label,
-  name,
+  id: givenId,
   hint,
   error,
-  defaultChecked,
-}: FieldProps & { defaultChecked: boolean }) {
-  const id = useId();
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "type">) {
+  const id = useFieldId(givenId);
   return (
     <div>
       <div className="flex items-center gap-2">
         <input
           id={id}
-          name={name}
           type="checkbox"
-          defaultChecked={defaultChecked}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, hint, error)}
           className="size-4 rounded border-slate-400 accent-brand-700"
+          {...input}
         />
         <label htmlFor={id} className="font-medium text-slate-800 text-sm">
           {label}

@@ -1,6 +1,7 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { FormEvent, InputHTMLAttributes, ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
-import { buttonClass, FieldNotes, inputClass } from "./admin-ui.tsx";
+import { buttonClass } from "./admin-ui.tsx";
+import { InputField, SelectField, type SelectOption } from "./catalogue-controls.tsx";
 import { useListLoading } from "./list-navigation.ts";
 
 /**
@@ -74,28 +75,6 @@ interface FilterProps {
   error?: string;
 }
 
-function FilterLabel({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
-        {label}
-      </label>
-      {children}
-      <FieldNotes id={id} error={error} />
-    </div>
-  );
-}
-
 /** A typed filter: free text, an email or a date. */
 export function FilterField({
   label,
@@ -108,27 +87,17 @@ export function FilterField({
   Pick<InputHTMLAttributes<HTMLInputElement>, "inputMode" | "spellCheck" | "placeholder"> & {
     type?: "text" | "search" | "email" | "date";
   }) {
-  const id = useId();
   return (
-    <FilterLabel id={id} label={label} error={error}>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 ${inputClass}`}
-        {...input}
-      />
-    </FilterLabel>
+    <InputField
+      label={label}
+      name={name}
+      type={type}
+      defaultValue={defaultValue}
+      autoComplete="off"
+      error={error}
+      {...input}
+    />
   );
-}
-
-export interface FilterOption {
-  value: string;
-  label: string;
 }
 
 /** A choice among known values; the first option, "All", means no filter. */
@@ -139,26 +108,10 @@ export function FilterSelect({
   error,
   options,
   allLabel = "All",
-}: FilterProps & { options: readonly FilterOption[]; allLabel?: string }) {
-  const id = useId();
+}: FilterProps & { options: readonly SelectOption[]; allLabel?: string }) {
   return (
-    <FilterLabel id={id} label={label} error={error}>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        // A native select ignores line height: the fixed height matches the text fields beside it.
-        className={`mt-1 h-9 ${inputClass}`}
-      >
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FilterLabel>
+    <SelectField label={label} name={name} defaultValue={defaultValue} error={error} options={options}>
+      <option value="">{allLabel}</option>
+    </SelectField>
   );
 }

@@ -6,8 +6,7 @@ import {
   readLegalCategory,
   UNKNOWN_LEGAL_CATEGORY,
 } from "@pharmacompare/contract";
-import { Badge } from "./catalogue-controls.tsx";
-import { SelectField } from "./medication-fields.tsx";
+import { Badge, SelectField } from "./catalogue-controls.tsx";
 
 /**
  * A medication's legal category in the back-office (decision 035): the Medication form's select

@@ -3,19 +3,18 @@ import {
   type AdminMedication,
   type AdminPrice,
   type AdminSubcategory,
-  CATALOGUE_LIMITS,
   catalogueMessages,
   type MedicationInput,
 } from "@pharmacompare/contract";
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { adminScreens } from "./admin-screens.ts";
-import { buttonClass, FieldNotes, inputClass, Notice, PageHeader, Panel, TextField } from "./admin-ui.tsx";
+import { FieldNotes, FormActions, Notice, PageHeader } from "./admin-ui.tsx";
+import { UnmarkedFields } from "./catalogue-controls.tsx";
 import { useFetcherAnswer } from "./fetcher-answer.ts";
-import { LegalCategoryField } from "./legal-category.tsx";
+import { MedicationDetails } from "./medication-details.tsx";
+import { DosagesPanel } from "./medication-dosages.tsx";
 import {
-  dosageRow,
-  FORM_CHOICES,
   gridColumns,
   type MedicationDraft,
   type MedicationField,
@@ -24,12 +23,9 @@ import {
   missingRequired,
   type PlacedRefusal,
   placeRefusal,
-  repeatedDosageRows,
   type SentCell,
-  subcategoriesOf,
   withCategory,
 } from "./medication-draft.ts";
-import { CheckboxField, DosageList, SelectField, TextareaField } from "./medication-fields.tsx";
 import { fieldMessage } from "./message-dialog.tsx";
 import { type GridPharmacy, PriceGrid } from "./price-grid.tsx";
 import { useToast } from "./toast.tsx";
@@ -109,7 +105,6 @@ export function MedicationEditor({
   const sentRef = useRef<SentCell[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const subcategoryRef = useRef<HTMLSelectElement>(null);
   const pricesHeadingId = useId();
 
   const saveFetcher = useFetcher<ActionResult>();
@@ -118,9 +113,6 @@ export function MedicationEditor({
   const fields = placed.fields;
 
   const columns = useMemo(() => gridColumns(draft.dosages), [draft.dosages]);
-  const repeated = useMemo(() => repeatedDosageRows(draft.dosages), [draft.dosages]);
-  const subcategories = subcategoriesOf(categories, draft.category);
-  const category = categories.find((entry) => entry.id === draft.category);
 
   useFetcherAnswer(saveFetcher, (answer) => {
     if (answer.intent !== "save") return;
@@ -202,7 +194,6 @@ export function MedicationEditor({
     void saveFetcher.submit(request, { method: "post", encType: "application/json" });
   }
 
-  const formHint = draft.form === "other" ? "Say what the form is in the description." : undefined;
   const locked = saved !== null;
 
   return (
@@ -221,326 +212,85 @@ export function MedicationEditor({
         }
       />
 
-      <form ref={formRef} noValidate onSubmit={save} aria-label={title} className="space-y-6">
-        {refusal && !saving ? (
-          <Notice tone="error" noticeRef={noticeRef}>
-            {refusal.error}
-          </Notice>
-        ) : null}
-        {saved ? (
-          <Notice tone="success" noticeRef={noticeRef}>
-            {saved}
-          </Notice>
-        ) : null}
+      <UnmarkedFields>
+        <form ref={formRef} noValidate onSubmit={save} aria-label={title} className="space-y-6">
+          {refusal && !saving ? (
+            <Notice tone="error" noticeRef={noticeRef}>
+              {refusal.error}
+            </Notice>
+          ) : null}
+          {saved ? (
+            <Notice tone="success" noticeRef={noticeRef}>
+              {saved}
+            </Notice>
+          ) : null}
 
-        <Panel title="Details" titleId="medication-details-heading">
-          <div className="grid gap-4 px-4 py-4 sm:grid-cols-2 sm:px-5 sm:py-5">
-            <TextField
-              label="Name"
-              name="name"
-              required
-              maxLength={CATALOGUE_LIMITS.nameMax}
-              value={draft.name}
-              disabled={locked}
-              onChange={(event) => set("name", event.target.value)}
-              error={fieldMessage("Name", fields.name)}
-            />
-            <TextField
-              label="Generic name"
-              name="genericName"
-              maxLength={CATALOGUE_LIMITS.nameMax}
-              value={draft.genericName}
-              disabled={locked}
-              onChange={(event) => set("genericName", event.target.value)}
-              error={fieldMessage("Generic name", fields.genericName)}
-            />
-            <SelectField
-              label="Category"
-              name="category"
-              required
-              value={draft.category}
-              disabled={locked}
-              onChange={(event) => {
-                // Back-office §4: changing the category clears the subcategory.
-                const value = event.target.value;
-                setDraft((current) => ({ ...current, category: value, subcategory: "" }));
-                clearField("category");
-              }}
-              error={fieldMessage("Category", fields.category)}
-            >
-              <option value="">Choose a category</option>
-              {categories.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.active ? entry.name : `${entry.name} (inactive)`}
-                </option>
-              ))}
-            </SelectField>
-            <div className="space-y-2">
-              <SelectField
-                ref={subcategoryRef}
-                label="Subcategory"
-                name="subcategory"
-                required
-                value={draft.subcategory}
-                // Back-office §2: no choice until a category is chosen.
-                disabled={!draft.category || locked}
-                hint={draft.category ? undefined : "Choose a category first."}
-                onChange={(event) => set("subcategory", event.target.value)}
-                error={fieldMessage("Subcategory", fields.subcategory)}
-              >
-                <option value="">{draft.category ? "Choose a subcategory" : "—"}</option>
-                {subcategories.map((entry) => (
-                  <option key={entry.id} value={entry.id}>
-                    {entry.active ? entry.name : `${entry.name} (inactive)`}
-                  </option>
-                ))}
-              </SelectField>
-              {category && !locked ? (
-                <NewSubcategory
-                  // A fresh panel for each category: changing it closes the panel.
-                  key={category.id}
-                  category={category}
-                  onCreated={(fresh, subcategory) => {
-                    setCategories((current) => withCategory(current, fresh));
-                    set("subcategory", subcategory.id);
-                    toast.show(`Subcategory “${subcategory.name}” added`);
-                    // After React has drawn the new option.
-                    requestAnimationFrame(() => subcategoryRef.current?.focus());
-                  }}
-                />
-              ) : null}
+          <MedicationDetails
+            draft={draft}
+            categories={categories}
+            fields={fields}
+            locked={locked}
+            set={set}
+            onCategory={(value) => {
+              // Back-office §4: changing the category clears the subcategory.
+              setDraft((current) => ({ ...current, category: value, subcategory: "" }));
+              clearField("category");
+            }}
+            onSubcategoryCreated={(fresh, subcategory) => {
+              setCategories((current) => withCategory(current, fresh));
+              set("subcategory", subcategory.id);
+              toast.show(`Subcategory “${subcategory.name}” added`);
+            }}
+          />
+
+          <DosagesPanel
+            rows={draft.dosages}
+            error={fieldMessage("Dosages", fields.dosage)}
+            disabled={locked}
+            onRows={(update, edited) => {
+              setDraft((current) => ({ ...current, dosages: update(current.dosages) }));
+              if (edited) clearField("dosage");
+            }}
+          />
+
+          <section
+            aria-labelledby={pricesHeadingId}
+            className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
+          >
+            <div className="border-slate-200 border-b px-4 py-3 sm:px-5">
+              <h2 id={pricesHeadingId} className="font-semibold text-base text-slate-900">
+                Pharmacy prices
+              </h2>
+              <p className="mt-1 text-slate-600 text-sm">
+                A price in pounds for each dosage a pharmacy sells; blank or 0 means it does not. Prices are 1
+                pack and in stock. A row's link goes with its first priced dosage.
+              </p>
             </div>
-            <SelectField
-              label="Form"
-              name="form"
-              value={draft.form}
-              disabled={locked}
-              hint={formHint}
-              onChange={(event) => set("form", event.target.value)}
-              error={fieldMessage("Form", fields.form)}
-            >
-              {FORM_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </SelectField>
-            <div className="sm:pt-7">
-              <CheckboxField
-                label="Active"
-                checked={draft.active}
+            <div className="px-4 py-4 sm:px-5 sm:py-5">
+              <PriceGrid
+                pharmacies={data.pharmacies}
+                columns={columns}
+                cells={draft.cells}
+                links={draft.links}
+                cellErrors={placed.cells}
+                linkErrors={placed.links}
                 disabled={locked}
-                onChange={(checked) => set("active", checked)}
-                hint="Visitors see an active medication on its condition's page."
-                error={fieldMessage("Active", fields.active)}
+                onCell={onCell}
+                onLink={onLink}
               />
+              <FieldNotes id="medication-prices" error={fieldMessage("Prices", fields.prices)} />
             </div>
-            <LegalCategoryField
-              value={draft.legalCategory}
-              disabled={locked}
-              onChange={(value) => set("legalCategory", value)}
-              error={fieldMessage("Legal category", fields.legalCategory)}
-            />
-            <div className="sm:col-span-2">
-              <TextareaField
-                label="Description"
-                name="description"
-                rows={4}
-                maxLength={CATALOGUE_LIMITS.descriptionMax}
-                value={draft.description}
-                disabled={locked}
-                onChange={(event) => set("description", event.target.value)}
-                error={fieldMessage("Description", fields.description)}
-              />
-            </div>
-          </div>
-        </Panel>
+          </section>
 
-        <Panel title="Dosages" titleId="medication-dosages-heading">
-          <div className="px-4 py-4 sm:px-5 sm:py-5">
-            <p className="mb-3 text-slate-600 text-sm">
-              Each dosage is a column of the price grid below. Empty rows are left out when saving.
-            </p>
-            <DosageList
-              rows={draft.dosages}
-              repeated={repeated}
-              max={CATALOGUE_LIMITS.dosagesMax}
-              maxLength={CATALOGUE_LIMITS.dosageMax}
-              error={fieldMessage("Dosages", fields.dosage)}
-              disabled={locked}
-              onChange={(key, value) => {
-                setDraft((current) => ({
-                  ...current,
-                  dosages: current.dosages.map((row) => (row.key === key ? { ...row, value } : row)),
-                }));
-                clearField("dosage");
-              }}
-              onAdd={() =>
-                setDraft((current) => ({ ...current, dosages: [...current.dosages, dosageRow()] }))
-              }
-              onRemove={(key) => {
-                setDraft((current) => ({
-                  ...current,
-                  dosages: current.dosages.filter((row) => row.key !== key),
-                }));
-                clearField("dosage");
-              }}
-            />
-          </div>
-        </Panel>
-
-        <section
-          aria-labelledby={pricesHeadingId}
-          className="min-w-0 rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
-        >
-          <div className="border-slate-200 border-b px-4 py-3 sm:px-5">
-            <h2 id={pricesHeadingId} className="font-semibold text-base text-slate-900">
-              Pharmacy prices
-            </h2>
-            <p className="mt-1 text-slate-600 text-sm">
-              A price in pounds for each dosage a pharmacy sells; blank or 0 means it does not. Prices are 1
-              pack and in stock. A row's link goes with its first priced dosage.
-            </p>
-          </div>
-          <div className="px-4 py-4 sm:px-5 sm:py-5">
-            <PriceGrid
-              pharmacies={data.pharmacies}
-              columns={columns}
-              cells={draft.cells}
-              links={draft.links}
-              cellErrors={placed.cells}
-              linkErrors={placed.links}
-              disabled={locked}
-              onCell={onCell}
-              onLink={onLink}
-            />
-            <FieldNotes id="medication-prices" error={fieldMessage("Prices", fields.prices)} />
-          </div>
-        </section>
-
-        <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-          <Link to={LIST_PATH} className={buttonClass.secondary}>
-            Cancel
-          </Link>
-          {/* Focusable while saving (aria-disabled); save() refuses a second submission itself. */}
-          <button type="submit" className={buttonClass.primary} aria-disabled={saving || locked}>
-            {saving ? "Saving..." : editing ? "Save Changes" : "Create Medication"}
-          </button>
-        </div>
-      </form>
+          {/* After a save the form is locked: Save does nothing while the list is about to show again. */}
+          <FormActions
+            cancel={{ to: LIST_PATH }}
+            saving={saving}
+            blocked={saving || locked}
+            saveLabel={editing ? "Save Changes" : "Create Medication"}
+          />
+        </form>
+      </UnmarkedFields>
     </>
-  );
-}
-
-/**
- * "+ New subcategory": a small panel inside the form (not a form of its own: forms do not nest)
- * that adds a subcategory to the chosen category by name, then selects it.
- */
-function NewSubcategory({
-  category,
-  onCreated,
-}: {
-  category: AdminCategory;
-  onCreated: (category: AdminCategory, subcategory: AdminSubcategory) => void;
-}) {
-  const id = useId();
-  const fetcher = useFetcher<ActionResult>();
-  const busy = fetcher.state !== "idle";
-  const [open, setOpen] = useState(false);
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | undefined>(undefined);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
-  const opened = useRef(false);
-
-  // Focus goes into the panel when it opens and back to its button when it closes.
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-    else if (opened.current) openerRef.current?.focus();
-    opened.current = open;
-  }, [open]);
-
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.intent !== "subcategory") return;
-    if (answer.ok) {
-      opened.current = false; // focus goes to the subcategory select, not back to the button
-      setOpen(false);
-      setName("");
-      setError(undefined);
-      onCreated(answer.category, answer.subcategory);
-    } else {
-      setError(answer.error);
-      inputRef.current?.focus();
-    }
-  });
-
-  function add() {
-    if (busy) return;
-    if (!name.trim()) {
-      setError(catalogueMessages.subcategoryNameRequired);
-      inputRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    const request: FormRequest = { intent: "subcategory", categoryId: category.id, name };
-    void fetcher.submit(request, { method: "post", encType: "application/json" });
-  }
-
-  if (!open) {
-    return (
-      <button
-        ref={openerRef}
-        type="button"
-        className="font-medium text-brand-800 text-sm underline-offset-2 hover:underline"
-        onClick={() => setOpen(true)}
-      >
-        <span aria-hidden="true">+ </span>New subcategory
-      </button>
-    );
-  }
-  return (
-    <div className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
-        New subcategory in {category.name}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        type="text"
-        value={name}
-        maxLength={CATALOGUE_LIMITS.nameMax}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(" ")}
-        onChange={(event) => setName(event.target.value)}
-        onKeyDown={(event) => {
-          // Enter adds the subcategory; it must not save the whole medication.
-          if (event.key === "Enter") {
-            event.preventDefault();
-            add();
-          } else if (event.key === "Escape") {
-            event.preventDefault();
-            setOpen(false);
-          }
-        }}
-        className={`mt-1 ${inputClass}`}
-      />
-      <FieldNotes id={id} hint="Its id is made from the name." error={error} />
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={buttonClass.primary} aria-disabled={busy} onClick={add}>
-          {busy ? "Adding..." : "Add subcategory"}
-        </button>
-        <button
-          type="button"
-          className={buttonClass.secondary}
-          onClick={() => {
-            setError(undefined);
-            setOpen(false);
-          }}
-        >
-          Cancel
-        </button>
-      </div>
-    </div>
   );
 }

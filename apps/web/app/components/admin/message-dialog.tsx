@@ -1,16 +1,15 @@
 import { ADMIN_MESSAGE_LIMITS, type AdminMessage } from "@pharmacompare/contract";
-import {
-  type ReactNode,
-  type RefObject,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useEffect,
-  useId,
-  useRef,
-} from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
-import { buttonClass, FieldNotes, inputClass, Notice, TextField } from "./admin-ui.tsx";
+import { FormActions, Notice } from "./admin-ui.tsx";
+import {
+  CheckboxField,
+  InputField,
+  SelectField,
+  TextareaField,
+  UnmarkedFields,
+} from "./catalogue-controls.tsx";
 import { toLocalInput } from "./message-dates.ts";
 
 /** The dialog's fields, in the order they appear (focus goes to the first one at fault). */
@@ -107,6 +106,7 @@ export function MessageDialog({
     message?.pharmacyId && !pharmacies.some((entry) => entry.id === message.pharmacyId)
       ? [{ id: message.pharmacyId, name: message.pharmacyName ?? message.pharmacyId }, ...pharmacies]
       : pharmacies;
+  const asOption = (entry: PickerOption) => ({ value: entry.id, label: entry.name });
   const categories: readonly AdminMessageCategory[] =
     message && !(MESSAGE_CATEGORY_CHOICES as readonly string[]).includes(message.category)
       ? [...MESSAGE_CATEGORY_CHOICES, message.category]
@@ -120,241 +120,123 @@ export function MessageDialog({
       description="Shown on the medication's page: in one pharmacy's price row, or above the prices for all pharmacies."
       returnFocusRef={returnFocusRef}
     >
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        noValidate
-        onSubmit={(event) => {
-          if (saving) event.preventDefault();
-        }}
-        className="space-y-4"
-      >
-        <input type="hidden" name="intent" value="save" />
-        {message ? <input type="hidden" name="id" value={message._id} /> : null}
-        {result && !saving ? (
-          <Notice tone="error" noticeRef={errorRef}>
-            {result.error}
-          </Notice>
-        ) : null}
-
-        <SelectField
-          label="Medication"
-          name="medicationId"
-          required
-          defaultValue={message?.medicationId ?? ""}
-          error={fieldMessage("Medication", fields.medicationId)}
+      <UnmarkedFields>
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={(event) => {
+            if (saving) event.preventDefault();
+          }}
+          className="space-y-4"
         >
-          <option value="">Choose a medication</option>
-          {medicationOptions.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name}
-            </option>
-          ))}
-        </SelectField>
+          <input type="hidden" name="intent" value="save" />
+          {message ? <input type="hidden" name="id" value={message._id} /> : null}
+          {result && !saving ? (
+            <Notice tone="error" noticeRef={errorRef}>
+              {result.error}
+            </Notice>
+          ) : null}
 
-        <SelectField
-          label="Pharmacy"
-          name="pharmacyId"
-          defaultValue={message?.pharmacyId ?? ""}
-          hint="All pharmacies shows the message above the prices; one pharmacy shows it in that pharmacy's row."
-          error={fieldMessage("Pharmacy", fields.pharmacyId)}
-        >
-          <option value="">All pharmacies</option>
-          {pharmacyOptions.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name}
-            </option>
-          ))}
-        </SelectField>
-
-        <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            label="Category"
-            name="category"
+            label="Medication"
+            name="medicationId"
             required
-            defaultValue={message?.category ?? "information"}
-            error={fieldMessage("Category", fields.category)}
+            defaultValue={message?.medicationId ?? ""}
+            error={fieldMessage("Medication", fields.medicationId)}
+            options={medicationOptions.map(asOption)}
           >
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {categoryLabels[category]}
-              </option>
-            ))}
+            <option value="">Choose a medication</option>
           </SelectField>
-          <TextField
-            label="Priority"
-            name="priority"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={ADMIN_MESSAGE_LIMITS.priorityMax}
-            step={1}
-            defaultValue={String(message?.priority ?? 0)}
-            hint="0 to 10; the highest shows first."
-            error={fieldMessage("Priority", fields.priority)}
-          />
-        </div>
 
-        <TextField
-          label="Title"
-          name="title"
-          required
-          maxLength={ADMIN_MESSAGE_LIMITS.titleMax}
-          defaultValue={message?.title ?? ""}
-          error={fieldMessage("Title", fields.title)}
-        />
-        <TextareaField
-          label="Message"
-          name="message"
-          required
-          rows={4}
-          maxLength={ADMIN_MESSAGE_LIMITS.messageMax}
-          defaultValue={message?.message ?? ""}
-          error={fieldMessage("Message", fields.message)}
-        />
+          <SelectField
+            label="Pharmacy"
+            name="pharmacyId"
+            defaultValue={message?.pharmacyId ?? ""}
+            hint="All pharmacies shows the message above the prices; one pharmacy shows it in that pharmacy's row."
+            error={fieldMessage("Pharmacy", fields.pharmacyId)}
+            options={pharmacyOptions.map(asOption)}
+          >
+            <option value="">All pharmacies</option>
+          </SelectField>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Start date"
-            name="startDate"
-            type="datetime-local"
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Category"
+              name="category"
+              required
+              defaultValue={message?.category ?? "information"}
+              error={fieldMessage("Category", fields.category)}
+              options={categories.map((category) => ({ value: category, label: categoryLabels[category] }))}
+            />
+            <InputField
+              label="Priority"
+              name="priority"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={ADMIN_MESSAGE_LIMITS.priorityMax}
+              step={1}
+              defaultValue={String(message?.priority ?? 0)}
+              hint="0 to 10; the highest shows first."
+              error={fieldMessage("Priority", fields.priority)}
+            />
+          </div>
+
+          <InputField
+            label="Title"
+            name="title"
             required
-            // A new message starts now (back-office §9).
-            defaultValue={toLocalInput(message?.startDate ?? new Date())}
-            hint="UK time."
-            error={fieldMessage("Start date", fields.startDate)}
+            maxLength={ADMIN_MESSAGE_LIMITS.titleMax}
+            defaultValue={message?.title ?? ""}
+            error={fieldMessage("Title", fields.title)}
           />
-          <TextField
-            label="End date"
-            name="endDate"
-            type="datetime-local"
-            defaultValue={message?.endDate ? toLocalInput(message.endDate) : ""}
-            hint="Optional; UK time."
-            error={fieldMessage("End date", fields.endDate)}
+          <TextareaField
+            label="Message"
+            name="message"
+            required
+            rows={4}
+            maxLength={ADMIN_MESSAGE_LIMITS.messageMax}
+            defaultValue={message?.message ?? ""}
+            error={fieldMessage("Message", fields.message)}
           />
-        </div>
 
-        <CheckboxField
-          label="Active"
-          name="active"
-          defaultChecked={message?.active ?? true}
-          hint="Visitors see an active message between its start and end dates."
-          error={fieldMessage("Active", fields.active)}
-        />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField
+              label="Start date"
+              name="startDate"
+              type="datetime-local"
+              required
+              // A new message starts now (back-office §9).
+              defaultValue={toLocalInput(message?.startDate ?? new Date())}
+              hint="UK time."
+              error={fieldMessage("Start date", fields.startDate)}
+            />
+            <InputField
+              label="End date"
+              name="endDate"
+              type="datetime-local"
+              defaultValue={message?.endDate ? toLocalInput(message.endDate) : ""}
+              hint="Optional; UK time."
+              error={fieldMessage("End date", fields.endDate)}
+            />
+          </div>
 
-        <div className="flex flex-wrap justify-end gap-2 border-slate-200 border-t pt-4">
-          <button type="button" className={buttonClass.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          {/* Focusable while saving (aria-disabled); the form refuses a second submission itself. */}
-          <button type="submit" className={buttonClass.primary} aria-disabled={saving}>
-            {saving ? "Saving..." : message ? "Save Changes" : "Create Message"}
-          </button>
-        </div>
-      </fetcher.Form>
+          <CheckboxField
+            label="Active"
+            name="active"
+            defaultChecked={message?.active ?? true}
+            hint="Visitors see an active message between its start and end dates."
+            error={fieldMessage("Active", fields.active)}
+          />
+
+          <FormActions
+            cancel={{ onClick: onClose }}
+            saving={saving}
+            saveLabel={message ? "Save Changes" : "Create Message"}
+          />
+        </fetcher.Form>
+      </UnmarkedFields>
     </ModalDialog>
-  );
-}
-
-function FieldFrame({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
-        {label}
-      </label>
-      {children}
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
-function describedBy(id: string, hint?: string, error?: string) {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-}
-
-type ExtraFieldProps = { label: string; name: string; hint?: string; error?: string };
-
-function SelectField({
-  label,
-  hint,
-  error,
-  children,
-  ...select
-}: ExtraFieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className">) {
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select
-        id={id}
-        // A native select ignores line height: the fixed height matches the text fields.
-        className={`mt-1 h-9 ${inputClass}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...select}
-      >
-        {children}
-      </select>
-    </FieldFrame>
-  );
-}
-
-function TextareaField({
-  label,
-  hint,
-  error,
-  ...textarea
-}: ExtraFieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">) {
-  const id = useId();
-  return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        className={`mt-1 ${inputClass}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...textarea}
-      />
-    </FieldFrame>
-  );
-}
-
-function CheckboxField({
-  label,
-  name,
-  hint,
-  error,
-  defaultChecked,
-}: ExtraFieldProps & { defaultChecked: boolean }) {
-  const id = useId();
-  return (
-    <div>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          defaultChecked={defaultChecked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          className="size-4 rounded border-slate-400 text-brand-700 accent-brand-700"
-        />
-        <label htmlFor={id} className="font-medium text-slate-800 text-sm">
-          {label}
-        </label>
-      </div>
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
   );
 }

@@ -2,6 +2,7 @@ import { type AdminMessage, formatDateTime, formatRelativeTime } from "@pharmaco
 import type { ReactNode } from "react";
 import { Icon } from "../ui/icons.tsx";
 import { buttonClass } from "./admin-ui.tsx";
+import { OpenDeleteButtons } from "./list-kit/open-delete-buttons.tsx";
 import { categoryLabels } from "./message-dialog.tsx";
 
 /**
@@ -142,20 +143,7 @@ export function MessageItem({
             {message.active ? "Deactivate" : "Activate"}
             {named}
           </button>
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            onClick={(event) => onEdit(event.currentTarget)}
-          >
-            Edit{named}
-          </button>
-          <button
-            type="button"
-            className={`${buttonClass.secondary} text-red-700`}
-            onClick={(event) => onDelete(event.currentTarget)}
-          >
-            Delete{named}
-          </button>
+          <OpenDeleteButtons openLabel="Edit" named={named} onOpen={onEdit} onDelete={onDelete} />
         </div>
       </article>
     </li>

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { ArticleMarkdown } from "../ui/article-markdown.tsx";
 import { buttonClass, FieldNotes, inputClass, Notice, Panel } from "./admin-ui.tsx";
+import { InputField, type SelectOption, UnmarkedFields } from "./catalogue-controls.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { useAdminCall } from "./use-admin-call.ts";
 
@@ -35,6 +36,33 @@ const toggled = (set: ReadonlySet<string>, value: string, on: boolean) => {
   else next.delete(value);
   return next;
 };
+
+/** Tick boxes of the audience under one name: each ticked while its value is in `chosen`. */
+function TickBoxes({
+  name,
+  options,
+  chosen,
+  onChange,
+}: {
+  name: string;
+  options: readonly SelectOption[];
+  chosen: ReadonlySet<string>;
+  onChange: (update: (set: ReadonlySet<string>) => ReadonlySet<string>) => void;
+}) {
+  return options.map((option) => (
+    <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        value={option.value}
+        checked={chosen.has(option.value)}
+        onChange={(event) => onChange((set) => toggled(set, option.value, event.target.checked))}
+        className="size-5"
+      />
+      {option.label}
+    </label>
+  ));
+}
 
 export function NewsletterWriter({
   newsletter,
@@ -101,193 +129,153 @@ export function NewsletterWriter({
 
   return (
     <>
-      <Form ref={formRef} method="post" noValidate className="space-y-6">
-        {failure ? (
-          <Notice tone="error" noticeRef={noticeRef}>
-            {failure.error}
-          </Notice>
-        ) : null}
+      <UnmarkedFields>
+        <Form ref={formRef} method="post" noValidate className="space-y-6">
+          {failure ? (
+            <Notice tone="error" noticeRef={noticeRef}>
+              {failure.error}
+            </Notice>
+          ) : null}
 
-        <Panel title="Newsletter" titleId={field("heading")}>
-          <div className="space-y-5 p-4 sm:p-5">
-            <div>
-              <label htmlFor={field("subject")} className="block font-medium text-slate-800 text-sm">
-                Subject
-              </label>
-              <input
-                id={field("subject")}
+          <Panel title="Newsletter" titleId={field("heading")}>
+            <div className="space-y-5 p-4 sm:p-5">
+              <InputField
+                label="Subject"
                 name="subject"
                 required
                 maxLength={NEWSLETTER_LIMITS.subjectMax}
                 value={subject}
                 onChange={(event) => setSubject(event.target.value)}
-                className={`mt-1 ${inputClass}`}
-                aria-invalid={errors.subject ? true : undefined}
-                aria-describedby={`${field("subject")}-hint${errors.subject ? ` ${field("subject")}-error` : ""}`}
-              />
-              <FieldNotes
-                id={field("subject")}
                 hint="Name conditions, never a prescription-only medicine."
                 error={errors.subject}
               />
-            </div>
 
-            <div>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <label htmlFor={field("body")} className="block font-medium text-slate-800 text-sm">
-                  Message (markdown)
-                </label>
+              <div>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <label htmlFor={field("body")} className="block font-medium text-slate-800 text-sm">
+                    Message (markdown)
+                  </label>
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    aria-controls={previewing ? field("preview") : field("body")}
+                    onClick={() => setPreviewing((now) => !now)}
+                  >
+                    {previewing ? "Edit" : "Preview"}
+                  </button>
+                </div>
+                <textarea
+                  id={field("body")}
+                  name="body"
+                  hidden={previewing}
+                  rows={14}
+                  maxLength={NEWSLETTER_LIMITS.bodyMax}
+                  value={body}
+                  onChange={(event) => setBody(event.target.value)}
+                  className={`mt-2 font-mono ${inputClass}`}
+                  aria-invalid={errors.body ? true : undefined}
+                  aria-describedby={errors.body ? `${field("body")}-error` : undefined}
+                />
+                {previewing ? (
+                  <section
+                    id={field("preview")}
+                    aria-label="Preview of the message"
+                    className="mt-2 rounded-md p-4 ring-1 ring-slate-200"
+                  >
+                    <ArticleMarkdown content={body} />
+                  </section>
+                ) : null}
+                <FieldNotes id={field("body")} error={errors.body} />
+              </div>
+            </div>
+          </Panel>
+
+          <Panel title="Who receives it" titleId={field("audience")}>
+            <div className="space-y-5 p-4 sm:p-5">
+              <p className="text-slate-700 text-sm">
+                Only confirmed subscribers who chose news and offers. Narrow it down below, or leave
+                everything unticked to send it to all of them.
+              </p>
+              <fieldset>
+                <legend className="font-medium text-slate-800 text-sm">Who also chose</legend>
+                <div className="mt-2 flex flex-wrap gap-x-6">
+                  <TickBoxes name="interest" options={INTERESTS} chosen={interests} onChange={setInterests} />
+                </div>
+              </fieldset>
+              <fieldset>
+                <legend className="font-medium text-slate-800 text-sm">Who follow these conditions</legend>
+                <div className="mt-2 grid gap-4 sm:grid-cols-2">
+                  {categories
+                    .filter((category) => category.subcategories.length > 0)
+                    .map((category) => (
+                      <fieldset key={category.id}>
+                        <legend className="font-medium text-slate-700 text-sm">{category.name}</legend>
+                        <TickBoxes
+                          name="condition"
+                          options={category.subcategories.map(({ id, name }) => ({ value: id, label: name }))}
+                          chosen={conditions}
+                          onChange={setConditions}
+                        />
+                      </fieldset>
+                    ))}
+                </div>
+                <FieldNotes id={field("conditions")} error={errors["audience.conditions"]} />
+              </fieldset>
+              <p role="status" className="font-semibold text-slate-900">
+                {recipients}
+              </p>
+            </div>
+          </Panel>
+
+          <Panel title="Send" titleId={field("send")}>
+            <div className="space-y-5 p-4 sm:p-5">
+              <div className="flex flex-wrap gap-3">
                 <button
                   type="button"
                   className={buttonClass.secondary}
-                  aria-controls={previewing ? field("preview") : field("body")}
-                  onClick={() => setPreviewing((now) => !now)}
+                  aria-disabled={busy}
+                  onClick={() => act("save")}
                 >
-                  {previewing ? "Edit" : "Preview"}
+                  Save draft
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  aria-disabled={busy}
+                  onClick={() => act("test")}
+                >
+                  Send a test to me
                 </button>
               </div>
-              <textarea
-                id={field("body")}
-                name="body"
-                hidden={previewing}
-                rows={14}
-                maxLength={NEWSLETTER_LIMITS.bodyMax}
-                value={body}
-                onChange={(event) => setBody(event.target.value)}
-                className={`mt-2 font-mono ${inputClass}`}
-                aria-invalid={errors.body ? true : undefined}
-                aria-describedby={errors.body ? `${field("body")}-error` : undefined}
-              />
-              {previewing ? (
-                <section
-                  id={field("preview")}
-                  aria-label="Preview of the message"
-                  className="mt-2 rounded-md p-4 ring-1 ring-slate-200"
-                >
-                  <ArticleMarkdown content={body} />
-                </section>
-              ) : null}
-              <FieldNotes id={field("body")} error={errors.body} />
-            </div>
-          </div>
-        </Panel>
-
-        <Panel title="Who receives it" titleId={field("audience")}>
-          <div className="space-y-5 p-4 sm:p-5">
-            <p className="text-slate-700 text-sm">
-              Only confirmed subscribers who chose news and offers. Narrow it down below, or leave everything
-              unticked to send it to all of them.
-            </p>
-            <fieldset>
-              <legend className="font-medium text-slate-800 text-sm">Who also chose</legend>
-              <div className="mt-2 flex flex-wrap gap-x-6">
-                {INTERESTS.map((interest) => (
-                  <label key={interest.value} className="flex min-h-11 items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      name="interest"
-                      value={interest.value}
-                      checked={interests.has(interest.value)}
-                      onChange={(event) =>
-                        setInterests((set) => toggled(set, interest.value, event.target.checked))
-                      }
-                      className="size-5"
-                    />
-                    {interest.label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <fieldset>
-              <legend className="font-medium text-slate-800 text-sm">Who follow these conditions</legend>
-              <div className="mt-2 grid gap-4 sm:grid-cols-2">
-                {categories
-                  .filter((category) => category.subcategories.length > 0)
-                  .map((category) => (
-                    <fieldset key={category.id}>
-                      <legend className="font-medium text-slate-700 text-sm">{category.name}</legend>
-                      {category.subcategories.map((condition) => (
-                        <label key={condition.id} className="flex min-h-11 items-center gap-2 text-sm">
-                          <input
-                            type="checkbox"
-                            name="condition"
-                            value={condition.id}
-                            checked={conditions.has(condition.id)}
-                            onChange={(event) =>
-                              setConditions((set) => toggled(set, condition.id, event.target.checked))
-                            }
-                            className="size-5"
-                          />
-                          {condition.name}
-                        </label>
-                      ))}
-                    </fieldset>
-                  ))}
-              </div>
-              <FieldNotes id={field("conditions")} error={errors["audience.conditions"]} />
-            </fieldset>
-            <p role="status" className="font-semibold text-slate-900">
-              {recipients}
-            </p>
-          </div>
-        </Panel>
-
-        <Panel title="Send" titleId={field("send")}>
-          <div className="space-y-5 p-4 sm:p-5">
-            <div className="flex flex-wrap gap-3">
-              <button
-                type="button"
-                className={buttonClass.secondary}
-                aria-disabled={busy}
-                onClick={() => act("save")}
-              >
-                Save draft
-              </button>
-              <button
-                type="button"
-                className={buttonClass.secondary}
-                aria-disabled={busy}
-                onClick={() => act("test")}
-              >
-                Send a test to me
-              </button>
-            </div>
-            <div className="flex flex-wrap items-end gap-3">
-              <div>
-                <label htmlFor={field("sendAt")} className="block font-medium text-slate-800 text-sm">
-                  Send at (UK time)
-                </label>
-                <input
-                  id={field("sendAt")}
+              <div className="flex flex-wrap items-end gap-3">
+                <InputField
+                  label="Send at (UK time)"
                   name="sendAt"
                   type="datetime-local"
-                  className={`mt-1 ${inputClass}`}
-                  aria-invalid={errors.sendAt ? true : undefined}
-                  aria-describedby={errors.sendAt ? `${field("sendAt")}-error` : undefined}
+                  error={errors.sendAt}
                 />
-                <FieldNotes id={field("sendAt")} error={errors.sendAt} />
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  aria-disabled={busy}
+                  onClick={() => act("schedule")}
+                >
+                  Schedule
+                </button>
+                <button
+                  ref={sendNowRef}
+                  type="button"
+                  className={buttonClass.primary}
+                  aria-disabled={busy}
+                  onClick={() => setConfirming(true)}
+                >
+                  Send now
+                </button>
               </div>
-              <button
-                type="button"
-                className={buttonClass.secondary}
-                aria-disabled={busy}
-                onClick={() => act("schedule")}
-              >
-                Schedule
-              </button>
-              <button
-                ref={sendNowRef}
-                type="button"
-                className={buttonClass.primary}
-                aria-disabled={busy}
-                onClick={() => setConfirming(true)}
-              >
-                Send now
-              </button>
             </div>
-          </div>
-        </Panel>
-      </Form>
+          </Panel>
+        </Form>
+      </UnmarkedFields>
 
       <ConfirmDialog
         open={confirming}

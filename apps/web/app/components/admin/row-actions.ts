@@ -9,31 +9,18 @@ export type RowActionResult =
   | { intent: "toggle" | "delete"; ok: false; error: string };
 
 /**
- * The switch and Delete of a back-office list (Medications, Pharmacies, Blog, Admin Messages): one
- * fetcher each, so a toggle's answer never closes the delete dialog; a success says so in a toast; a
- * failed toggle shows a notice that takes focus; a failed delete keeps the dialog open with its error;
- * after a delete, focus goes to the list's heading (the row's button is gone).
+ * A list's Delete with confirmation: the row being deleted, its fetcher, the dialog's error, and
+ * where focus goes afterwards (the list's heading, since the row's button is gone). A success
+ * closes the dialog with a toast; a failure keeps it open with its error.
  */
-export function useRowActions<Row>(keys: { toggle: string; delete: string }) {
+export function useDeleteAction<Row>(key: string) {
   const toast = useToast();
-  const toggleFetcher = useFetcher<RowActionResult>({ key: keys.toggle });
-  const deleteFetcher = useFetcher<RowActionResult>({ key: keys.delete });
+  const deleteFetcher = useFetcher<RowActionResult>({ key });
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
-  const [toggleError, setToggleError] = useState<string | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const toggleErrorRef = useRef<HTMLParagraphElement>(null);
 
-  useFetcherAnswer(toggleFetcher, (data) => {
-    if (data.intent !== "toggle") return;
-    if (data.ok) {
-      setToggleError(null);
-      toast.show(data.text);
-    } else {
-      setToggleError(data.error);
-    }
-  });
   useFetcherAnswer(deleteFetcher, (data) => {
     if (data.intent !== "delete") return;
     if (data.ok) {
@@ -43,6 +30,30 @@ export function useRowActions<Row>(keys: { toggle: string; delete: string }) {
       toast.show(data.text);
     } else {
       setDeleteError(data.error);
+    }
+  });
+  return { deleteFetcher, deleting, setDeleting, deleteError, setDeleteError, opener, headingRef };
+}
+
+/**
+ * The switch and Delete of a back-office list (Medications, Pharmacies, Blog, Admin Messages): one
+ * fetcher each, so a toggle's answer never closes the delete dialog; a success says so in a toast; a
+ * failed toggle shows a notice that takes focus; a failed delete keeps the dialog open with its error.
+ */
+export function useRowActions<Row>(keys: { toggle: string; delete: string }) {
+  const toast = useToast();
+  const toggleFetcher = useFetcher<RowActionResult>({ key: keys.toggle });
+  const deletion = useDeleteAction<Row>(keys.delete);
+  const [toggleError, setToggleError] = useState<string | null>(null);
+  const toggleErrorRef = useRef<HTMLParagraphElement>(null);
+
+  useFetcherAnswer(toggleFetcher, (data) => {
+    if (data.intent !== "toggle") return;
+    if (data.ok) {
+      setToggleError(null);
+      toast.show(data.text);
+    } else {
+      setToggleError(data.error);
     }
   });
   useEffect(() => {
@@ -56,17 +67,11 @@ export function useRowActions<Row>(keys: { toggle: string; delete: string }) {
     void toggleFetcher.submit({ intent: "toggle", ...fields }, { method: "post" });
   }
   return {
+    ...deletion,
     submitToggle,
     toggleFetcher,
-    deleteFetcher,
-    deleting,
-    setDeleting,
-    deleteError,
-    setDeleteError,
     toggleError,
     setToggleError,
-    opener,
-    headingRef,
     toggleErrorRef,
     busyToggleId,
   };

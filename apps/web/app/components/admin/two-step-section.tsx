@@ -10,7 +10,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { useRevalidator } from "react-router";
 import { adminSession } from "../../lib/admin-session.ts";
 import type { ApiClient } from "../../lib/api-client.ts";
-import { buttonClass, Notice, Panel, TextField } from "./admin-ui.tsx";
+import { buttonClass, CurrentPasswordField, Notice, Panel, TextField } from "./admin-ui.tsx";
 import { type Failure, useAdminCall } from "./use-admin-call.ts";
 
 /**
@@ -300,14 +300,7 @@ export function TwoStepSection() {
             </p>
             <form noValidate onSubmit={manage} className="space-y-4">
               <p>To turn it off or replace your recovery codes, confirm it is you.</p>
-              <TextField
-                label="Current password"
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={fieldError("currentPassword")}
-              />
+              <CurrentPasswordField error={fieldError("currentPassword")} />
               <TextField
                 label="Authentication or recovery code"
                 name="code"

@@ -1,10 +1,7 @@
 import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_TYPES,
-  AuditAction,
-  AuditEntityType,
   type AuditEntry,
-  type AuditPage,
   adminEndpoints,
   auditRangeEnd,
   auditRangeStart,
@@ -17,54 +14,36 @@ import type { DataColumn } from "../../components/admin/data-table.tsx";
 import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { type ListPageLoad, loadListPage } from "../../components/admin/list-page-load.ts";
-import { adminSession } from "../../lib/admin-session.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import type { Route } from "./+types/audit";
 
 /** The query parameters this page keeps its filters in (the API's own names). */
-const FILTER_KEYS = ["entityType", "action", "actorEmail", "from", "to"] as const;
-type FilterKey = (typeof FILTER_KEYS)[number];
+const FILTERS = {
+  entityType: AUDIT_ENTITY_TYPES,
+  action: AUDIT_ACTIONS,
+  actorEmail: "text",
+  from: "text",
+  to: "text",
+} as const;
 
 const entityTypeOptions = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: humanise(value) }));
 const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: humanise(value) }));
-
-type AuditLoad = ListPageLoad<FilterKey, AuditPage>;
 
 export function meta() {
   return adminMeta("Audit Log");
 }
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<AuditLoad> {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: {
-      entityType: (value) => AuditEntityType.safeParse(value).success,
-      action: (value) => AuditAction.safeParse(value).success,
-    },
-    // Said here in the form's words rather than the API's parameter names. The range's end is
-    // exclusive (a bare date covers that whole day), so a start at or past it is an empty range.
-    refuse: (filters) =>
-      filters.from && filters.to && auditRangeStart(filters.from) >= auditRangeEnd(filters.to)
-        ? { field: "from", message: "The From date must not be after the To date." }
-        : null,
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listAuditEntries, {
-          query: {
-            entityType: AuditEntityType.safeParse(filters.entityType).data,
-            action: AuditAction.safeParse(filters.action).data,
-            actorEmail: filters.actorEmail || undefined,
-            from: filters.from || undefined,
-            to: filters.to || undefined,
-            page,
-          },
-        }),
-    failure: "Failed to load the audit log",
-    logAs: "Failed to load the audit log",
-  });
-}
+export const clientLoader = listLoader({
+  filters: FILTERS,
+  // Said here in the form's words rather than the API's parameter names. The range's end is
+  // exclusive (a bare date covers that whole day), so a start at or past it is an empty range.
+  refuse: (filters) =>
+    filters.from && filters.to && auditRangeStart(filters.from) >= auditRangeEnd(filters.to)
+      ? { field: "from", message: "The From date must not be after the To date." }
+      : null,
+  read: (api, query) => api.call(adminEndpoints.listAuditEntries, { query }),
+  failure: "Failed to load the audit log",
+});
 
 const columns: readonly DataColumn<AuditEntry>[] = [
   {
@@ -126,7 +105,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { filters, result, error, fields } = loaderData;
   const filtered = hasFilters(filters);
   // A refusal about one of the filters is shown beside it; anything else above the list.
-  const aboutFilters = FILTER_KEYS.some((key) => fields[key]);
+  const aboutFilters = Object.keys(FILTERS).some((key) => fields[key]);
+  // Each filter's name, value now and error, as the filter bar takes them.
+  const filter = (name: keyof typeof FILTERS) => ({ name, defaultValue: filters[name], error: fields[name] });
 
   return (
     <>
@@ -141,30 +122,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         columnsClass="sm:grid-cols-2 lg:grid-cols-5"
         note="Dates are whole days in UK time."
       >
-        <FilterSelect
-          label="Entity type"
-          name="entityType"
-          defaultValue={filters.entityType}
-          options={entityTypeOptions}
-          error={fields.entityType}
-        />
-        <FilterSelect
-          label="Action"
-          name="action"
-          defaultValue={filters.action}
-          options={actionOptions}
-          error={fields.action}
-        />
-        <FilterField
-          label="Actor email"
-          name="actorEmail"
-          defaultValue={filters.actorEmail}
-          inputMode="email"
-          spellCheck={false}
-          error={fields.actorEmail}
-        />
-        <FilterField label="From" name="from" type="date" defaultValue={filters.from} error={fields.from} />
-        <FilterField label="To" name="to" type="date" defaultValue={filters.to} error={fields.to} />
+        <FilterSelect label="Entity type" options={entityTypeOptions} {...filter("entityType")} />
+        <FilterSelect label="Action" options={actionOptions} {...filter("action")} />
+        <FilterField label="Actor email" inputMode="email" spellCheck={false} {...filter("actorEmail")} />
+        <FilterField label="From" type="date" {...filter("from")} />
+        <FilterField label="To" type="date" {...filter("to")} />
       </FilterBar>
 
       <PagedList

@@ -9,7 +9,7 @@ import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { blogColumns } from "../../components/admin/blog-list-columns.tsx";
-import { isBlogCategory } from "../../components/admin/blog-post-form.ts";
+import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import {
@@ -19,7 +19,7 @@ import {
 } from "../../components/admin/list-kit/row-dialogs.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
 import { adminSession } from "../../lib/admin-session.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -34,7 +34,6 @@ const TEXT = {
 } as const;
 
 /** The address keeps the filters and the page; the API searches and pages (decision 037). */
-const FILTER_KEYS = ["search", "category"] as const;
 const categoryOptions = BLOG_CATEGORIES.map((value) => ({ value, label: value }));
 
 const editPath = (post: AdminBlogPost) => `${adminScreens.blog.path}/edit/${encodeURIComponent(post._id)}`;
@@ -45,26 +44,12 @@ export function meta() {
   return adminMeta("Blog");
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: { category: isBlogCategory },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listAdminBlogPosts, {
-          query: {
-            search: filters.search || undefined,
-            category: isBlogCategory(filters.category) ? filters.category : undefined,
-            page,
-            limit: BLOG_PAGE_LIMITS.default,
-          },
-        }),
-    failure: TEXT.loadFailed,
-    logAs: TEXT.loadFailed,
-  });
-}
+export const clientLoader = listLoader({
+  filters: { search: "text", category: BLOG_CATEGORIES },
+  limit: BLOG_PAGE_LIMITS.default,
+  read: (api, query) => api.call(adminEndpoints.listAdminBlogPosts, { query }),
+  failure: TEXT.loadFailed,
+});
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
@@ -99,12 +84,15 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader title="Blog" description="Articles on the public blog, and drafts seen only here." />
-        <Link to={adminScreens.newBlogPost.path} className={`${buttonClass.primary} mb-6`}>
-          <span aria-hidden="true">+</span> New Post
-        </Link>
-      </div>
+      <PageHeader
+        title="Blog"
+        description="Articles on the public blog, and drafts seen only here."
+        action={
+          <Link to={adminScreens.newBlogPost.path} className={buttonClass.primary}>
+            <span aria-hidden="true">+</span> New Post
+          </Link>
+        }
+      />
 
       <SearchFilters
         label="Filter the blog posts"
@@ -126,15 +114,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         loadFailed={error ? TEXT.loadFailed : null}
         empty={TEXT.empty}
         emptyAction={
-          filtered ? (
-            <Link to="." className={buttonClass.secondary}>
-              Clear filters
-            </Link>
-          ) : (
-            <Link to={adminScreens.newBlogPost.path} className={buttonClass.secondary}>
-              Write the first post
-            </Link>
-          )
+          <EmptyListAction filtered={filtered} to={adminScreens.newBlogPost.path}>
+            Write the first post
+          </EmptyListAction>
         }
         pagerLabel="Blog post pages"
         table={{

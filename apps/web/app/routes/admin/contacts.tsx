@@ -86,7 +86,7 @@ const calls: InboxCalls<AdminContact["status"], ContactPage> = {
 };
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return inboxLoad(request, calls, "Failed to load contacts");
+  return inboxLoad(request, calls);
 }
 
 export function clientAction({ request }: Route.ClientActionArgs) {

@@ -9,6 +9,7 @@ import { Link, useRevalidator } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import { DeleteRowDialog, ToggleErrorNotice } from "../../components/admin/list-kit/row-dialogs.tsx";
@@ -35,13 +36,13 @@ const TEXT = {
  * The address keeps the filters and the page (decision 037): the API searches, filters and pages,
  * and after a switch or a delete React Router loads the list again, so nothing here keeps track.
  */
-const FILTER_KEYS = ["search", "category"] as const;
+const FILTERS = { search: "text", category: "text" } as const;
 const PAGE_SIZE = 20;
 
 const NEW_MEDICATION_PATH = adminScreens.newMedication.path;
 
 interface MedicationsLoad
-  extends ListPageLoad<(typeof FILTER_KEYS)[number], AdminMedicationList & { everyMedication: number }> {
+  extends ListPageLoad<keyof typeof FILTERS, AdminMedicationList & { everyMedication: number }> {
   categories: AdminCategory[];
   /** Why the category names are missing (the list still shows, with ids). */
   categoriesError: string | null;
@@ -56,27 +57,20 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<MedicationsLoad> {
   const api = adminSession().api(request);
   const [list, categories] = await Promise.all([
-    loadListPage({
-      request,
-      filterKeys: FILTER_KEYS,
-      read: async (filters, page) => {
-        const filtered = hasFilters(filters);
+    loadListPage(request, {
+      filters: FILTERS,
+      limit: PAGE_SIZE,
+      read: async (client, query, filters) => {
         // Back-office §2's "Showing X of Y medications": Y is every medication, filtered or not.
         const [found, all] = await Promise.all([
-          api.call(adminEndpoints.listAdminMedications, {
-            query: {
-              search: filters.search || undefined,
-              category: filters.category || undefined,
-              page,
-              limit: PAGE_SIZE,
-            },
-          }),
-          filtered ? api.call(adminEndpoints.listAdminMedications, { query: { limit: 1 } }) : null,
+          client.call(adminEndpoints.listAdminMedications, { query }),
+          hasFilters(filters)
+            ? client.call(adminEndpoints.listAdminMedications, { query: { limit: 1 } })
+            : null,
         ]);
         return { ...found, everyMedication: all?.total ?? found.total };
       },
       failure: TEXT.loadFailed,
-      logAs: TEXT.loadFailed,
     }),
     api.call(adminEndpoints.listAdminCategories).then(
       (answer) => ({ categories: answer.categories, error: null }),
@@ -125,15 +119,15 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Medications"
-          description="Every medication in the catalogue, active or not. Visitors see the active ones on their condition's page."
-        />
-        <Link to={NEW_MEDICATION_PATH} className={`${buttonClass.primary} mb-6`}>
-          <span aria-hidden="true">+</span> Add Medication
-        </Link>
-      </div>
+      <PageHeader
+        title="Medications"
+        description="Every medication in the catalogue, active or not. Visitors see the active ones on their condition's page."
+        action={
+          <Link to={NEW_MEDICATION_PATH} className={buttonClass.primary}>
+            <span aria-hidden="true">+</span> Add Medication
+          </Link>
+        }
+      />
 
       <SearchFilters
         label="Filter the medications"
@@ -182,15 +176,9 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
         loadFailed={null}
         empty={filtered ? TEXT.noMatch : TEXT.empty}
         emptyAction={
-          filtered ? (
-            <Link to="." className={buttonClass.secondary}>
-              Clear filters
-            </Link>
-          ) : (
-            <Link to={NEW_MEDICATION_PATH} className={buttonClass.primary}>
-              Add the first medication
-            </Link>
-          )
+          <EmptyListAction filtered={filtered} to={NEW_MEDICATION_PATH} tone="primary">
+            Add the first medication
+          </EmptyListAction>
         }
         pagerLabel="Medication pages"
         table={{

@@ -1,7 +1,6 @@
 import {
   ADMIN_MESSAGE_PAGE_LIMITS,
   type AdminMessage,
-  AdminMessageCategory,
   type AdminMessageList,
   adminEndpoints,
   publicEndpoints,
@@ -42,11 +41,11 @@ const TEXT = {
 } as const;
 
 /** The address keeps the filters: `category` goes to the API, `search` filters here (§2). */
-const FILTER_KEYS = ["search", "category"] as const;
+const FILTERS = { search: "text", category: MESSAGE_CATEGORY_CHOICES } as const;
 
 const categoryOptions = MESSAGE_CATEGORY_CHOICES.map((value) => ({ value, label: categoryLabels[value] }));
 
-interface MessagesLoad extends ListPageLoad<(typeof FILTER_KEYS)[number], AdminMessageList> {
+interface MessagesLoad extends ListPageLoad<keyof typeof FILTERS, AdminMessageList> {
   medications: PickerOption[];
   pharmacies: PickerOption[];
   /** Why the dialog's pickers are empty, when their lists could not be read. */
@@ -70,21 +69,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   // The pickers read the public lists (active medications and pharmacies): a message shows only
   // on a public page.
   const [list, medications, pharmacies] = await Promise.all([
-    loadListPage({
-      request,
-      filterKeys: FILTER_KEYS,
-      offered: { category: (value) => MESSAGE_CATEGORY_CHOICES.some((choice) => choice === value) },
-      read: (filters, page) =>
-        api.call(adminEndpoints.listAdminMessages, {
-          query: {
-            search: filters.search || undefined,
-            category: AdminMessageCategory.safeParse(filters.category).data,
-            page,
-            limit: ADMIN_MESSAGE_PAGE_LIMITS.default,
-          },
-        }),
+    loadListPage(request, {
+      filters: FILTERS,
+      limit: ADMIN_MESSAGE_PAGE_LIMITS.default,
+      read: (client, query) => client.call(adminEndpoints.listAdminMessages, { query }),
       failure: "Failed to load messages",
-      logAs: "Failed to load messages",
     }),
     api.call(publicEndpoints.listMedications, { query: { limit: 1000 } }).then(pickerOptions, failed),
     api.call(publicEndpoints.listPharmacies).then(pickerOptions, failed),
@@ -156,22 +145,22 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Admin Messages"
-          description="Notices on medication pages: in one pharmacy's price row, or above the prices for all pharmacies."
-        />
-        <button
-          type="button"
-          className={`${buttonClass.primary} mb-6`}
-          onClick={(event) => openDialog(null, event.currentTarget)}
-        >
-          <Icon className="size-4">
-            <path d="M12 5v14M5 12h14" />
-          </Icon>
-          Add Message
-        </button>
-      </div>
+      <PageHeader
+        title="Admin Messages"
+        description="Notices on medication pages: in one pharmacy's price row, or above the prices for all pharmacies."
+        action={
+          <button
+            type="button"
+            className={buttonClass.primary}
+            onClick={(event) => openDialog(null, event.currentTarget)}
+          >
+            <Icon className="size-4">
+              <path d="M12 5v14M5 12h14" />
+            </Icon>
+            Add Message
+          </button>
+        }
+      />
 
       <SearchFilters
         label="Filter the messages"

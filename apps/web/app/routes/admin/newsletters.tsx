@@ -3,18 +3,17 @@ import {
   NEWSLETTER_PAGE_LIMITS,
   NEWSLETTER_STATUSES,
   type Newsletter,
-  type NewsletterStatus,
 } from "@pharmacompare/contract";
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import { NEWSLETTER_STATUS_LABELS, newsletterColumns } from "../../components/admin/newsletter-columns.tsx";
-import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/newsletters";
 
 /**
@@ -27,9 +26,6 @@ const TEXT = {
   loadFailed: "Failed to load newsletters",
 } as const;
 
-const FILTER_KEYS = ["search", "status"] as const;
-const isStatus = (value: string): value is NewsletterStatus =>
-  (NEWSLETTER_STATUSES as readonly string[]).includes(value);
 const statusOptions = NEWSLETTER_STATUSES.map((value) => ({ value, label: NEWSLETTER_STATUS_LABELS[value] }));
 
 const openPath = (newsletter: Newsletter) =>
@@ -39,41 +35,27 @@ export function meta() {
   return adminMeta("Newsletters");
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: { status: isStatus },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listNewsletters, {
-          query: {
-            search: filters.search || undefined,
-            status: isStatus(filters.status) ? filters.status : undefined,
-            page,
-            limit: NEWSLETTER_PAGE_LIMITS.default,
-          },
-        }),
-    failure: TEXT.loadFailed,
-    logAs: TEXT.loadFailed,
-  });
-}
+export const clientLoader = listLoader({
+  filters: { search: "text", status: NEWSLETTER_STATUSES },
+  limit: NEWSLETTER_PAGE_LIMITS.default,
+  read: (api, query) => api.call(adminEndpoints.listNewsletters, { query }),
+  failure: TEXT.loadFailed,
+});
 
 export default function Newsletters({ loaderData }: Route.ComponentProps) {
   const { filters, result, error } = loaderData;
   const filtered = hasFilters(filters);
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Newsletters"
-          description="Emails to subscribers who chose news and offers: write one, try it on yourself, then send it."
-        />
-        <Link to={adminScreens.newNewsletter.path} className={`${buttonClass.primary} mb-6`}>
-          <span aria-hidden="true">+</span> New newsletter
-        </Link>
-      </div>
+      <PageHeader
+        title="Newsletters"
+        description="Emails to subscribers who chose news and offers: write one, try it on yourself, then send it."
+        action={
+          <Link to={adminScreens.newNewsletter.path} className={buttonClass.primary}>
+            <span aria-hidden="true">+</span> New newsletter
+          </Link>
+        }
+      />
 
       <SearchFilters
         label="Filter the newsletters"
@@ -92,15 +74,9 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
         loadFailed={error ? TEXT.loadFailed : null}
         empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
         emptyAction={
-          filtered ? (
-            <Link to="." className={buttonClass.secondary}>
-              Clear filters
-            </Link>
-          ) : (
-            <Link to={adminScreens.newNewsletter.path} className={buttonClass.secondary}>
-              Write the first newsletter
-            </Link>
-          )
+          <EmptyListAction filtered={filtered} to={adminScreens.newNewsletter.path}>
+            Write the first newsletter
+          </EmptyListAction>
         }
         pagerLabel="Newsletter pages"
         table={{

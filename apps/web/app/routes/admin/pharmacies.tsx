@@ -12,7 +12,7 @@ import {
   ToggleErrorNotice,
 } from "../../components/admin/list-kit/row-dialogs.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import { pharmacyColumns } from "../../components/admin/pharmacy-columns.tsx";
 import { pharmacyDeleteDetail } from "../../components/admin/pharmacy-display.ts";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
@@ -31,7 +31,6 @@ const TEXT = {
 
 /** A page of the list searched on the server (decision 037); the search lives in the address. */
 const PAGE_SIZE = 20;
-const FILTER_KEYS = ["search"] as const;
 
 type ActionResult = RowActionResult;
 
@@ -39,25 +38,19 @@ export function meta() {
   return adminMeta("Pharmacies");
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    read: async (filters, page) => {
-      const api = adminSession().api(request);
-      // Back-office §2's "Showing X of Y pharmacies": Y is every pharmacy, searched or not.
-      const [found, all] = await Promise.all([
-        api.call(adminEndpoints.listAdminPharmacies, {
-          query: { search: filters.search || undefined, page, limit: PAGE_SIZE },
-        }),
-        filters.search ? api.call(adminEndpoints.listAdminPharmacies, { query: { limit: 1 } }) : null,
-      ]);
-      return { ...found, everyPharmacy: all?.total ?? found.total };
-    },
-    failure: TEXT.loadFailed,
-    logAs: TEXT.loadFailed,
-  });
-}
+export const clientLoader = listLoader({
+  filters: { search: "text" },
+  limit: PAGE_SIZE,
+  read: async (api, query) => {
+    // Back-office §2's "Showing X of Y pharmacies": Y is every pharmacy, searched or not.
+    const [found, all] = await Promise.all([
+      api.call(adminEndpoints.listAdminPharmacies, { query }),
+      query.search ? api.call(adminEndpoints.listAdminPharmacies, { query: { limit: 1 } }) : null,
+    ]);
+    return { ...found, everyPharmacy: all?.total ?? found.total };
+  },
+  failure: TEXT.loadFailed,
+});
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
@@ -92,18 +85,18 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeader
-          title="Pharmacies"
-          description="The online pharmacies visitors compare. An inactive pharmacy, or one without its GPhC registration, is hidden from the public site with its prices."
-        />
-        <Link to={adminScreens.newPharmacy.path} className={`${buttonClass.primary} mb-6`}>
-          <Icon className="size-4">
-            <path d="M12 5v14M5 12h14" />
-          </Icon>
-          Add Pharmacy
-        </Link>
-      </div>
+      <PageHeader
+        title="Pharmacies"
+        description="The online pharmacies visitors compare. An inactive pharmacy, or one without its GPhC registration, is hidden from the public site with its prices."
+        action={
+          <Link to={adminScreens.newPharmacy.path} className={buttonClass.primary}>
+            <Icon className="size-4">
+              <path d="M12 5v14M5 12h14" />
+            </Icon>
+            Add Pharmacy
+          </Link>
+        }
+      />
 
       <FilterBar label="Search the pharmacies" active={hasFilters(filters)} columnsClass="sm:max-w-md">
         <FilterField

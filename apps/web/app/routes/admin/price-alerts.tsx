@@ -74,7 +74,7 @@ const calls: InboxCalls<AlertStatus, PriceAlertPage> = {
 };
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return inboxLoad(request, calls, "Failed to load price alerts");
+  return inboxLoad(request, calls);
 }
 
 export function clientAction({ request }: Route.ClientActionArgs) {

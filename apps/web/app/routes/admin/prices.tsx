@@ -16,6 +16,7 @@ import { medicationOptionLabel } from "../../components/admin/price-input.ts";
 import { loadPriceManagement } from "../../components/admin/price-load.ts";
 import { focusShown, MedicationSummary, PriceRowActions } from "../../components/admin/price-row-parts.tsx";
 import { PriceSheetPanel } from "../../components/admin/price-sheet-panel.tsx";
+import { useDeleteAction } from "../../components/admin/row-actions.ts";
 import { useToast } from "../../components/admin/toast.tsx";
 import { usePriceEditing } from "../../components/admin/use-price-editing.ts";
 import { Icon } from "../../components/ui/icons.tsx";
@@ -43,7 +44,6 @@ export default function PriceManagement({ loaderData }: Route.ComponentProps) {
   const medication = medications?.find((entry) => entry.id === medicationId) ?? null;
 
   const addFetcher = useFetcher<PriceActionResult>({ key: "price-add" });
-  const deleteFetcher = useFetcher<PriceActionResult>({ key: "price-delete" });
 
   const [adding, setAdding] = useState(false);
   const [addOpenings, setAddOpenings] = useState(0);
@@ -56,10 +56,8 @@ export default function PriceManagement({ loaderData }: Route.ComponentProps) {
   const edits = usePriceEditing();
   const { editError } = edits;
 
-  const [deleting, setDeleting] = useState<AdminPrice | null>(null);
-  const [deleteError, setDeleteError] = useState<string | undefined>(undefined);
-  const opener = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { deleteFetcher, deleting, setDeleting, deleteError, setDeleteError, opener, headingRef } =
+    useDeleteAction<AdminPrice>("price-delete");
 
   // Another medication: whatever was open belongs to the last one.
   const [shownMedication, setShownMedication] = useState(medicationId);
@@ -78,17 +76,6 @@ export default function PriceManagement({ loaderData }: Route.ComponentProps) {
       addButtonRef.current?.focus();
     } else {
       setAddRefusal(data);
-    }
-  });
-  useFetcherAnswer(deleteFetcher, (data) => {
-    if (data.intent !== "delete") return;
-    if (data.ok) {
-      opener.current = headingRef.current;
-      setDeleting(null);
-      setDeleteError(undefined);
-      toast.show(data.text);
-    } else {
-      setDeleteError(data.error);
     }
   });
 

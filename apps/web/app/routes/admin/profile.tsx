@@ -14,6 +14,7 @@ import { useAdminUser, useSecondFactorRequirement } from "../../components/admin
 import {
   AdminPageError,
   buttonClass,
+  CurrentPasswordField,
   Notice,
   PageHeader,
   Panel,
@@ -188,12 +189,7 @@ export default function Profile({ actionData }: Route.ComponentProps) {
                   </p>
                 </div>
               ) : null}
-              <TextField
-                label="Current password"
-                name="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                required
+              <CurrentPasswordField
                 value={currentPassword}
                 onChange={(event) => setCurrentPassword(event.target.value)}
                 error={errorFor("currentPassword")}

@@ -15,7 +15,7 @@ import { useKeptList } from "../../components/admin/inbox-ui.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { DeleteRowButton, DeleteRowDialog } from "../../components/admin/list-kit/row-dialogs.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
 import { columnsAt } from "../../components/admin/subscription-columns.tsx";
 import { SubscriptionStatsPanels } from "../../components/admin/subscription-stats.tsx";
@@ -47,13 +47,12 @@ const TEXT = {
   exportFailed: "The subscriptions could not be exported. Please try again.",
 } as const;
 
-const FILTER_KEYS = ["search", "status", "source"] as const;
-type Filters = Record<(typeof FILTER_KEYS)[number], string>;
+type Filters = Record<"search" | "status" | "source", string>;
 
 const statusOptions = SUBSCRIPTION_STATUSES.map((value) => ({ value, label: value }));
 const sourceOptions = SUBSCRIPTION_SOURCES.map((value) => ({ value, label: value }));
 
-/** The API's query for these filters (the loader has dropped a status or source not offered). */
+/** The export's query for these filters (the loader has dropped a status or source not offered). */
 function listQuery(filters: Filters, page: number, limit: number): SubscriptionListQuery {
   return {
     search: filters.search || undefined,
@@ -68,24 +67,12 @@ export function meta() {
   return adminMeta("Email Subscriptions");
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: {
-      status: (value) => (SUBSCRIPTION_STATUSES as readonly string[]).includes(value),
-      source: (value) => (SUBSCRIPTION_SOURCES as readonly string[]).includes(value),
-    },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listSubscriptions, {
-          query: listQuery(filters, page, SUBSCRIPTION_PAGE_LIMITS.default),
-        }),
-    failure: "Failed to load subscriptions",
-    logAs: "Failed to load subscriptions",
-  });
-}
+export const clientLoader = listLoader({
+  filters: { search: "text", status: SUBSCRIPTION_STATUSES, source: SUBSCRIPTION_SOURCES },
+  limit: SUBSCRIPTION_PAGE_LIMITS.default,
+  read: (api, query) => api.call(adminEndpoints.listSubscriptions, { query }),
+  failure: "Failed to load subscriptions",
+});
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<RowActionResult> {
   const form = await request.formData();

@@ -41,6 +41,34 @@ function Figure({ label, value, to, note }: { label: string; value: number; to: 
   );
 }
 
+/** The charts' colours: a fill for the bars and a swatch for the key, both named in full for Tailwind. */
+const tones = {
+  brand: { fill: "fill-brand-700", swatch: "bg-brand-700" },
+  sky: { fill: "fill-sky-600", swatch: "bg-sky-600" },
+  amber: { fill: "fill-amber-500", swatch: "bg-amber-500" },
+  slate: { fill: "fill-slate-400", swatch: "bg-slate-400" },
+  rose: { fill: "fill-rose-600", swatch: "bg-rose-600" },
+} as const;
+
+/** One series of a chart: its name in the key, its colour, and its figure in each row. */
+type Line<Row> = readonly [label: string, tone: keyof typeof tones, value: (row: Row) => number];
+
+/** A chart in its own panel: one bar group per row, one bar per line. */
+function ChartPanel<Row>({
+  rows,
+  lines,
+  ...chart
+}: Omit<Parameters<typeof BarChart>[0], "series"> & { rows: readonly Row[]; lines: readonly Line<Row>[] }) {
+  return (
+    <Panel className="p-4 sm:p-5">
+      <BarChart
+        {...chart}
+        series={lines.map(([label, tone, value]) => ({ label, ...tones[tone], values: rows.map(value) }))}
+      />
+    </Panel>
+  );
+}
+
 export function ServiceHealthSection({ health, now }: { health: ServiceHealth; now: Date }) {
   const days = health.clickOuts.byDay.map((row) => ({ label: formatShortDay(row.day) }));
   const weeks = health.alerts.map((row) => ({ label: formatShortDay(row.week) }));
@@ -86,23 +114,15 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
       </ul>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Panel className="p-4 sm:p-5">
-          <BarChart
-            id="chart-click-outs"
-            title="Click-outs to pharmacies by day"
-            categoryHeading="Day"
-            categories={days}
-            series={[
-              {
-                label: "Click-outs",
-                fill: "fill-brand-700",
-                swatch: "bg-brand-700",
-                values: health.clickOuts.byDay.map((row) => row.count),
-              },
-            ]}
-            link={{ to: adminScreens.pharmacies.path, label: "Pharmacies" }}
-          />
-        </Panel>
+        <ChartPanel
+          id="chart-click-outs"
+          title="Click-outs to pharmacies by day"
+          categoryHeading="Day"
+          categories={days}
+          rows={health.clickOuts.byDay}
+          lines={[["Click-outs", "brand", (row) => row.count]]}
+          link={{ to: adminScreens.pharmacies.path, label: "Pharmacies" }}
+        />
 
         <Panel title="Click-outs by pharmacy" titleId="click-outs-by-pharmacy-heading" className="self-start">
           {health.clickOuts.byPharmacy.length === 0 ? (
@@ -131,89 +151,46 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
           )}
         </Panel>
 
-        <Panel className="p-4 sm:p-5">
-          <BarChart
-            id="chart-alerts"
-            title="Price alerts by week"
-            categoryHeading="Week starting"
-            categories={weeks}
-            series={[
-              {
-                label: "Set",
-                fill: "fill-sky-600",
-                swatch: "bg-sky-600",
-                values: health.alerts.map((row) => row.set),
-              },
-              {
-                label: "Confirmed",
-                fill: "fill-brand-700",
-                swatch: "bg-brand-700",
-                values: health.alerts.map((row) => row.confirmed),
-              },
-              {
-                label: "Fired",
-                fill: "fill-amber-500",
-                swatch: "bg-amber-500",
-                values: health.alerts.map((row) => row.fired),
-              },
-            ]}
-            link={{ to: adminScreens.priceAlerts.path, label: "Price Alerts" }}
-          />
-        </Panel>
+        <ChartPanel
+          id="chart-alerts"
+          title="Price alerts by week"
+          categoryHeading="Week starting"
+          categories={weeks}
+          rows={health.alerts}
+          lines={[
+            ["Set", "sky", (row) => row.set],
+            ["Confirmed", "brand", (row) => row.confirmed],
+            ["Fired", "amber", (row) => row.fired],
+          ]}
+          link={{ to: adminScreens.priceAlerts.path, label: "Price Alerts" }}
+        />
 
-        <Panel className="p-4 sm:p-5">
-          <BarChart
-            id="chart-subscriptions"
-            title="Subscriptions by week"
-            categoryHeading="Week starting"
-            categories={weeks}
-            series={[
-              {
-                label: "Gained",
-                fill: "fill-brand-700",
-                swatch: "bg-brand-700",
-                values: health.subscriptions.map((row) => row.gained),
-              },
-              {
-                label: "Lost",
-                fill: "fill-slate-400",
-                swatch: "bg-slate-400",
-                values: health.subscriptions.map((row) => row.lost),
-              },
-              {
-                label: "Bounced",
-                fill: "fill-rose-600",
-                swatch: "bg-rose-600",
-                values: health.subscriptions.map((row) => row.bounced),
-              },
-            ]}
-            link={{ to: adminScreens.subscriptions.path, label: "Email Subscriptions" }}
-          />
-        </Panel>
+        <ChartPanel
+          id="chart-subscriptions"
+          title="Subscriptions by week"
+          categoryHeading="Week starting"
+          categories={weeks}
+          rows={health.subscriptions}
+          lines={[
+            ["Gained", "brand", (row) => row.gained],
+            ["Lost", "slate", (row) => row.lost],
+            ["Bounced", "rose", (row) => row.bounced],
+          ]}
+          link={{ to: adminScreens.subscriptions.path, label: "Email Subscriptions" }}
+        />
 
-        <Panel className="p-4 sm:p-5">
-          <BarChart
-            id="chart-emails"
-            title="Emails by day"
-            categoryHeading="Day"
-            categories={days}
-            series={[
-              {
-                label: "Accepted",
-                fill: "fill-brand-700",
-                swatch: "bg-brand-700",
-                values: health.emails.byDay.map((row) => row.accepted),
-              },
-              {
-                label: "Failed",
-                fill: "fill-rose-600",
-                swatch: "bg-rose-600",
-                values: health.emails.byDay.map((row) => row.failed),
-              },
-            ]}
-            link={{ to: `${adminScreens.subscriptions.path}?status=bounced`, label: "Bounced subscriptions" }}
-          />
-        </Panel>
+        <ChartPanel
+          id="chart-emails"
+          title="Emails by day"
+          categoryHeading="Day"
+          categories={days}
+          rows={health.emails.byDay}
+          lines={[
+            ["Accepted", "brand", (row) => row.accepted],
+            ["Failed", "rose", (row) => row.failed],
+          ]}
+          link={{ to: `${adminScreens.subscriptions.path}?status=bounced`, label: "Bounced subscriptions" }}
+        />
 
         <Panel
           title={`Prices not confirmed in ${STALE_PRICE_DAYS} days`}

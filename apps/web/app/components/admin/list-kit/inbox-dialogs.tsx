@@ -5,36 +5,6 @@ import { ConfirmDialog } from "../confirm-dialog.tsx";
 import { DetailGrid, StatusPicker } from "../inbox-ui.tsx";
 import type { InboxDialogs } from "./use-inbox-dialogs.ts";
 
-/** A row's View and Delete buttons; `named` is the row's visually hidden name after each word. */
-export function ViewDeleteButtons({
-  named,
-  onView,
-  onDelete,
-}: {
-  named: ReactNode;
-  onView: (button: HTMLElement) => void;
-  onDelete: (button: HTMLElement) => void;
-}) {
-  return (
-    <>
-      <button
-        type="button"
-        className={buttonClass.secondary}
-        onClick={(event) => onView(event.currentTarget)}
-      >
-        View{named}
-      </button>
-      <button
-        type="button"
-        className={`${buttonClass.secondary} text-red-700`}
-        onClick={(event) => onDelete(event.currentTarget)}
-      >
-        Delete{named}
-      </button>
-    </>
-  );
-}
-
 /**
  * An inbox row's detail dialog: its facts (`children`, Detail elements), the status picker that
  * saves at once, and Delete and Close.

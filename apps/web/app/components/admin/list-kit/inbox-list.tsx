@@ -1,7 +1,7 @@
 import type { PageInfo } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import type { DataColumn } from "../data-table.tsx";
-import { ViewDeleteButtons } from "./inbox-dialogs.tsx";
+import { OpenDeleteButtons } from "./open-delete-buttons.tsx";
 import { PagedList } from "./paged-list.tsx";
 import { SearchFilters } from "./search-filters.tsx";
 import type { InboxDialogs } from "./use-inbox-dialogs.ts";
@@ -87,9 +87,10 @@ export function InboxList<Row extends { _id: string }, S extends string>({
           rowKey: (row) => row._id,
           minWidthClass,
           rowActions: (row) => (
-            <ViewDeleteButtons
+            <OpenDeleteButtons
+              openLabel="View"
               named={named(row)}
-              onView={(button) => onView(row, button)}
+              onOpen={(button) => onView(row, button)}
               onDelete={(button) => dialogs.askDelete(row, button)}
             />
           ),

@@ -13,14 +13,13 @@ export interface InboxCalls<S extends string, Page extends { totalPages: number 
   limit: number;
   list: (
     api: ApiClient,
-    query: { search?: string; status?: S; page: number; limit: number },
+    query: { search?: string; status?: S; page: number; limit?: number },
   ) => Promise<Page>;
   setStatus: (api: ApiClient, id: string, status: S) => Promise<{ _id: string; status: S }>;
   remove: (api: ApiClient, id: string) => Promise<unknown>;
 }
 
-const FILTER_KEYS = ["search", "status"] as const;
-export type InboxLoad<Page> = ListPageLoad<(typeof FILTER_KEYS)[number], Page>;
+export type InboxLoad<Page> = ListPageLoad<"search" | "status", Page>;
 
 /** What an inbox screen's action answers. */
 export type InboxActionResult<S extends string> =
@@ -32,21 +31,12 @@ export type InboxActionResult<S extends string> =
 export function inboxLoad<S extends string, Page extends { totalPages: number }>(
   request: Request,
   calls: InboxCalls<S, Page>,
-  failure: string,
 ): Promise<InboxLoad<Page>> {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: { status: (value) => calls.parseStatus(value) !== undefined },
-    read: (filters, page) =>
-      calls.list(adminSession().api(request), {
-        search: filters.search || undefined,
-        status: calls.parseStatus(filters.status),
-        page,
-        limit: calls.limit,
-      }),
+  return loadListPage(request, {
+    filters: { search: "text", status: calls.parseStatus },
+    limit: calls.limit,
+    read: (api, query) => calls.list(api, query),
     failure: "Please try again.",
-    logAs: failure,
   });
 }
 

@@ -1,104 +1,44 @@
-import {
-  type ComponentPropsWithRef,
-  type KeyboardEvent,
-  type ReactNode,
-  type TextareaHTMLAttributes,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
-import { buttonClass, FieldNotes, inputClass } from "./admin-ui.tsx";
-import type { DosageRow } from "./medication-draft.ts";
+import { CATALOGUE_LIMITS } from "@pharmacompare/contract";
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
+import { buttonClass, FieldNotes, inputClass, Panel } from "./admin-ui.tsx";
+import { type DosageRow, dosageRow, repeatedDosageRows } from "./medication-draft.ts";
 
-/** The Medication form's own fields: selects, a text area, a checkbox, the dosages list, a new subcategory. */
+/** The Medication form's Dosages panel: the list of dosages, each a column of the price grid. */
 
-function describedBy(id: string, hint?: ReactNode, error?: string) {
-  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-}
-
-type FieldProps = { label: string; hint?: ReactNode; error?: string };
-
-export function SelectField({
-  label,
-  hint,
+export function DosagesPanel({
+  rows,
   error,
-  children,
-  ...select
-}: FieldProps & Omit<ComponentPropsWithRef<"select">, "id" | "className">) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
-        {label}
-      </label>
-      <select
-        id={id}
-        // A native select ignores line height: the fixed height matches the text fields.
-        className={`mt-1 h-9 ${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...select}
-      >
-        {children}
-      </select>
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
-export function TextareaField({
-  label,
-  hint,
-  error,
-  ...textarea
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-slate-800 text-sm">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`mt-1 ${inputClass}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...textarea}
-      />
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
-export function CheckboxField({
-  label,
-  hint,
-  error,
-  checked,
-  onChange,
   disabled,
-}: FieldProps & { checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
-  const id = useId();
+  onRows,
+}: {
+  rows: readonly DosageRow[];
+  error: string | undefined;
+  disabled: boolean;
+  /** The list changed; `edited` when a dosage was typed or removed (its refusal goes). */
+  onRows: (update: (rows: DosageRow[]) => DosageRow[], edited: boolean) => void;
+}) {
+  const repeated = useMemo(() => repeatedDosageRows(rows), [rows]);
   return (
-    <div>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
+    <Panel title="Dosages" titleId="medication-dosages-heading">
+      <div className="px-4 py-4 sm:px-5 sm:py-5">
+        <p className="mb-3 text-slate-600 text-sm">
+          Each dosage is a column of the price grid below. Empty rows are left out when saving.
+        </p>
+        <DosageList
+          rows={rows}
+          repeated={repeated}
+          max={CATALOGUE_LIMITS.dosagesMax}
+          maxLength={CATALOGUE_LIMITS.dosageMax}
+          error={error}
           disabled={disabled}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          className="size-4 rounded border-slate-400 accent-brand-700"
+          onChange={(key, value) =>
+            onRows((current) => current.map((row) => (row.key === key ? { ...row, value } : row)), true)
+          }
+          onAdd={() => onRows((current) => [...current, dosageRow()], false)}
+          onRemove={(key) => onRows((current) => current.filter((row) => row.key !== key), true)}
         />
-        <label htmlFor={id} className="font-medium text-slate-800 text-sm">
-          {label}
-        </label>
       </div>
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
+    </Panel>
   );
 }
 
@@ -107,7 +47,7 @@ export function CheckboxField({
  * dropped on save (back-office §5). Focus follows: to a new row, or after a removal to the row
  * that took its place (else Add).
  */
-export function DosageList({
+function DosageList({
   rows,
   repeated,
   max,
