@@ -45,12 +45,14 @@ async function start(env: Record<string, string>) {
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
       ADMIN_PASSWORD: "a long and unusual passphrase 7",
-      LOG_LEVEL: "warn",
+      // Its start-up lines, with their times, are printed when a start is slow (see below).
+      LOG_LEVEL: "info",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  const started = Date.now();
   const outcome = await new Promise<{ running: boolean; code: number | null }>((resolve) => {
     const seen = (chunk: Buffer) => {
       output += chunk.toString("utf8");
@@ -60,6 +62,9 @@ async function start(env: Record<string, string>) {
     child.stderr.on("data", seen);
     child.on("exit", (code) => resolve({ running: false, code }));
   });
+  // Some CI runs saw this start take 80 s where it takes 5: its own lines say which step waited.
+  const seconds = (Date.now() - started) / 1000;
+  if (seconds > 20) process.stderr.write(`npm start took ${seconds} s to start; its output:\n${output}\n`);
   return {
     ...outcome,
     output: () => output,
