@@ -1,0 +1,131 @@
+import {
+  adminEndpoints,
+  FEED_HELD_STATUSES,
+  type FeedHeldRow,
+  HELD_ROW_PAGE_LIMITS,
+} from "@pharmacompare/contract";
+import { Link } from "react-router";
+import { adminMeta } from "../../components/admin/admin-route.ts";
+import { adminScreens } from "../../components/admin/admin-screens.ts";
+import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { HeldRowDecisions, useHeldRowDecisions } from "../../components/admin/held-row-decisions.tsx";
+import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
+import { hasFilters } from "../../components/admin/list-navigation.ts";
+import { loadListPage } from "../../components/admin/list-page-load.ts";
+import { adminSession } from "../../lib/admin-session.ts";
+import type { Route } from "./+types/feed-review";
+
+/**
+ * Feed review (issue 29, decision 047): the rows feeds held instead of applying them, oldest
+ * first, each with old and new price and link host, why it was held and the run it came from;
+ * accepted (written through the one price-write path) or rejected one by one or together.
+ */
+const TEXT = {
+  empty: "Nothing is waiting for review",
+  emptyFiltered: "No held rows match these filters",
+  loadFailed: "Failed to load the held rows",
+} as const;
+
+type Status = (typeof FEED_HELD_STATUSES)[number];
+const FILTER_KEYS = ["search", "status"] as const;
+const isStatus = (value: string): value is Status =>
+  (FEED_HELD_STATUSES as readonly string[]).includes(value);
+const STATUS_LABELS: Record<Status, string> = {
+  held: "Waiting",
+  accepted: "Accepted",
+  rejected: "Rejected",
+  superseded: "Superseded by a later run",
+};
+const statusOptions = FEED_HELD_STATUSES.filter((status) => status !== "held").map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+}));
+
+export function meta() {
+  return adminMeta("Feed review");
+}
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadListPage({
+    request,
+    filterKeys: FILTER_KEYS,
+    offered: { status: isStatus },
+    read: (filters, page) =>
+      adminSession()
+        .api(request)
+        .call(adminEndpoints.listFeedHeldRows, {
+          query: {
+            search: filters.search || undefined,
+            status: isStatus(filters.status) ? filters.status : "held",
+            page,
+            limit: HELD_ROW_PAGE_LIMITS.default,
+          },
+        }),
+    failure: TEXT.loadFailed,
+    logAs: TEXT.loadFailed,
+  });
+}
+
+export default function FeedReview({ loaderData }: Route.ComponentProps) {
+  const { filters, result, error } = loaderData;
+  const filtered = hasFilters(filters);
+  const waiting = !isStatus(filters.status) || filters.status === "held";
+  const rows = result?.rows;
+  const decisions = useHeldRowDecisions(rows ?? [], waiting);
+  return (
+    <>
+      <PageHeader
+        title="Feed review"
+        description={
+          <>
+            Rows a price feed held instead of applying: a price that moved a long way, a link to another site,
+            or a medication the catalogue does not have. Accepting writes the price as staff edits are
+            written. Feeds are on the{" "}
+            <Link to={adminScreens.feeds.path} className="font-medium text-brand-800 underline">
+              Feeds
+            </Link>{" "}
+            screen.
+          </>
+        }
+      />
+      <SearchFilters
+        label="Filter the held rows"
+        filters={filters}
+        placeholder="Medication or pharmacy"
+        select={{ label: "Decided rows", name: "status", options: statusOptions }}
+      />
+      {waiting && rows && rows.length > 0 ? <HeldRowDecisions rows={rows} decisions={decisions} /> : null}
+      <PagedList<FeedHeldRow>
+        id="held-rows-heading"
+        heading={waiting ? "Waiting for review" : `${STATUS_LABELS[filters.status as Status]} rows`}
+        noun="rows"
+        page={result ?? undefined}
+        rows={rows}
+        filters={filters}
+        loadFailed={error ? TEXT.loadFailed : null}
+        empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
+        emptyAction={
+          filtered ? (
+            <Link to="." className={buttonClass.secondary}>
+              Clear filters
+            </Link>
+          ) : undefined
+        }
+        pagerLabel="Held row pages"
+        table={{
+          label: "Held rows",
+          caption: "Rows feeds held, oldest first",
+          columns: decisions.columns,
+          rowKey: (row) => row.id,
+          minWidthClass: "min-w-[60rem]",
+          rowActions: waiting ? decisions.rowActions : undefined,
+        }}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminPageError error={error} />;
+}
