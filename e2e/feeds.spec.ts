@@ -6,10 +6,11 @@ import {
   formatPounds,
   publicEndpoints,
 } from "@pharmacompare/contract";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
 import { comparisonRow } from "./support/comparison.ts";
 import { startFeedServer } from "./support/feed-server.ts";
+import { keepPicture, picturesWanted } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -34,6 +35,15 @@ async function adminHeaders(request: APIRequestContext) {
   expect(login.ok()).toBe(true);
   const { token } = (await login.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
+}
+
+/** With E2E_SCREENSHOTS: the screen at 1280 px and at 375 px, for a person to look at. */
+async function pictures(page: Page, name: string) {
+  if (!picturesWanted()) return;
+  await keepPicture(page, `${name}-1280.png`, { fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await keepPicture(page, `${name}-375.png`, { fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.afterAll(async ({ request }) => {
@@ -87,6 +97,7 @@ test("a feed set in the pharmacy form runs now, holds a price cut by more than h
   await feedForm.getByLabel("Format").selectOption("flat-csv");
   await feedForm.getByRole("button", { name: "Save feed" }).click();
   await expect(feedForm.getByText("Feed saved")).toBeFocused();
+  await pictures(page, "pharmacy-form-feed");
 
   // Feeds: run it now; its row shows the run, with the one row held.
   await page.getByRole("navigation").getByRole("link", { name: "Feeds", exact: true }).click();
@@ -97,6 +108,7 @@ test("a feed set in the pharmacy form runs now, holds a price cut by more than h
   await feedRow.getByRole("button", { name: `Run now of ${pharmacy}` }).click();
   await expect(feedRow).toContainText("Read 1 · changed 0 · held 1 · refused 0");
   await expect(feedRow).toContainText("Succeeded");
+  await pictures(page, "feeds");
 
   // Feed review: the held row with its old and new price; accepted.
   await page.getByRole("navigation").getByRole("link", { name: "Feed review", exact: true }).click();
@@ -106,6 +118,7 @@ test("a feed set in the pharmacy form runs now, holds a price cut by more than h
     .filter({ has: page.getByRole("checkbox", { name: `Select ${name}` }) });
   await expect(heldRow).toContainText(`${formatPounds(offer.price)} → ${formatPounds(newPrice)}`);
   await expect(heldRow).toContainText("the price falls by 55 %");
+  await pictures(page, "feed-review");
   await heldRow.getByRole("button", { name: `Accept ${name}` }).click();
   await expect(page.getByText("1 row accepted: the prices are live")).toBeVisible();
   await expect(heldRow).toHaveCount(0);

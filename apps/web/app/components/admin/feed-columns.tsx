@@ -60,7 +60,11 @@ export function feedColumns(): readonly DataColumn<FeedListRow>[] {
           <span className="block text-slate-600 text-xs [overflow-wrap:anywhere]">{feed.url}</span>
         </>
       ),
-      card: false,
+      // On a phone the card's title is the pharmacy; the address follows.
+      card: {
+        label: "Address",
+        cell: (feed) => <span className="[overflow-wrap:anywhere]">{feed.url}</span>,
+      },
     },
     {
       header: "Schedule",

@@ -53,8 +53,8 @@ export function FeedSettings({ pharmacyId }: { pharmacyId: string }) {
     void reload();
   }, [reload]);
   useEffect(() => {
-    if (failure || saved) noticeRef.current?.focus();
-  }, [failure, saved]);
+    if (version > 0 && (failure || saved)) noticeRef.current?.focus();
+  }, [failure, saved, version]);
 
   async function save(form: HTMLFormElement, remove = false) {
     if (busy) return;
@@ -65,10 +65,11 @@ export function FeedSettings({ pharmacyId }: { pharmacyId: string }) {
         ? api.call(adminEndpoints.deletePharmacyFeed, { params: { id: pharmacyId } })
         : api.call(adminEndpoints.setPharmacyFeed, { params: { id: pharmacyId }, body }),
     );
+    // Reloaded first: the form is drawn afresh, then its notice takes focus.
+    if (answer.ok) await reload();
     setBusy(false);
     setFailure(answer.ok ? null : answer);
     setSaved(answer.ok ? (remove ? "Feed removed" : "Feed saved") : null);
-    if (answer.ok) await reload();
   }
 
   if (view.kind !== "ready") {

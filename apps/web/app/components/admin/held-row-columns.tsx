@@ -13,9 +13,10 @@ function priceChange(row: FeedHeldRow): string {
     : `${formatPounds(row.oldPrice)} → ${formatPounds(row.newPrice)}`;
 }
 
+/** A feed row without a link keeps the stored one (decision 045), so only a new host is a change. */
 function hostChange(row: FeedHeldRow): string {
-  if (row.oldLinkHost === row.newLinkHost) return row.newLinkHost ?? "No link";
-  return `${row.oldLinkHost ?? "none"} → ${row.newLinkHost ?? "none"}`;
+  if (row.newLinkHost === null || row.oldLinkHost === row.newLinkHost) return row.oldLinkHost ?? "No link";
+  return `${row.oldLinkHost ?? "none"} → ${row.newLinkHost}`;
 }
 
 export function heldRowColumns(select: {
@@ -41,15 +42,19 @@ export function heldRowColumns(select: {
     {
       header: "Medication",
       rowHeader: true,
-      className: "min-w-[10rem] font-medium text-slate-900",
-      cell: (row) => `${row.medicationName} ${row.dosage}`,
+      className: "min-w-[8rem]",
+      cell: (row) => (
+        <>
+          <span className="block font-medium text-slate-900">{`${row.medicationName} ${row.dosage}`}</span>
+          <span className="block text-slate-600 text-xs">{row.pharmacyName}</span>
+        </>
+      ),
     },
-    { header: "Pharmacy", className: "text-slate-700", cell: (row) => row.pharmacyName },
     { header: "Price", className: "whitespace-nowrap text-slate-900 tabular-nums", cell: priceChange },
-    { header: "Link", className: "text-slate-700 [overflow-wrap:anywhere]", cell: hostChange },
+    { header: "Link", className: "min-w-[9rem] text-slate-700 [overflow-wrap:anywhere]", cell: hostChange },
     {
       header: "Why held",
-      className: "min-w-[12rem] text-slate-700",
+      className: "min-w-[10rem] text-slate-700",
       cell: (row) => (
         <ul className="list-disc space-y-0.5 pl-4">
           {row.reasons.map((reason) => (
@@ -60,7 +65,7 @@ export function heldRowColumns(select: {
     },
     {
       header: "From run",
-      className: "whitespace-nowrap text-slate-700 text-xs",
+      className: "text-slate-700 text-xs",
       cell: (row) => (
         <>
           <span className="block">{formatDateTime(row.heldAt)}</span>

@@ -32,7 +32,7 @@ const FILTER_KEYS = ["search", "status"] as const;
 const isStatus = (value: string): value is Status =>
   (FEED_HELD_STATUSES as readonly string[]).includes(value);
 const STATUS_LABELS: Record<Status, string> = {
-  held: "Waiting",
+  held: "Waiting for review",
   accepted: "Accepted",
   rejected: "Rejected",
   superseded: "Superseded by a later run",
@@ -93,12 +93,12 @@ export default function FeedReview({ loaderData }: Route.ComponentProps) {
         label="Filter the held rows"
         filters={filters}
         placeholder="Medication or pharmacy"
-        select={{ label: "Decided rows", name: "status", options: statusOptions }}
+        select={{ label: "Rows", name: "status", options: statusOptions, allLabel: STATUS_LABELS.held }}
       />
       {waiting && rows && rows.length > 0 ? <HeldRowDecisions rows={rows} decisions={decisions} /> : null}
       <PagedList<FeedHeldRow>
         id="held-rows-heading"
-        heading={waiting ? "Waiting for review" : `${STATUS_LABELS[filters.status as Status]} rows`}
+        heading={waiting ? STATUS_LABELS.held : `${STATUS_LABELS[filters.status as Status]} rows`}
         noun="rows"
         page={result ?? undefined}
         rows={rows}
@@ -118,7 +118,7 @@ export default function FeedReview({ loaderData }: Route.ComponentProps) {
           caption: "Rows feeds held, oldest first",
           columns: decisions.columns,
           rowKey: (row) => row.id,
-          minWidthClass: "min-w-[60rem]",
+          minWidthClass: "min-w-[52rem]",
           rowActions: waiting ? decisions.rowActions : undefined,
         }}
       />
