@@ -48,18 +48,32 @@ export function FeedRunSummary({ run }: { run: FeedRun }) {
   );
 }
 
+/** A name over a smaller line (the feed's address, the held row's pharmacy). */
+export function TwoLines({ main, sub }: { main: string; sub: string }) {
+  return (
+    <>
+      <span className="block font-medium text-slate-900">{main}</span>
+      <span className="block text-slate-600 text-xs [overflow-wrap:anywhere]">{sub}</span>
+    </>
+  );
+}
+
+/** The Feeds table's fixed parts: its names, row key and width. */
+export const FEED_TABLE = {
+  label: "Feeds",
+  caption: "Price feeds, by pharmacy name",
+  rowKey: (feed: FeedListRow) => feed.pharmacyId,
+  cardTitle: (feed: FeedListRow) => feed.pharmacyName,
+  minWidthClass: "min-w-[56rem]",
+};
+
 export function feedColumns(): readonly DataColumn<FeedListRow>[] {
   return [
     {
       header: "Pharmacy",
       rowHeader: true,
       className: "min-w-[12rem]",
-      cell: (feed) => (
-        <>
-          <span className="block font-medium text-slate-900">{feed.pharmacyName}</span>
-          <span className="block text-slate-600 text-xs [overflow-wrap:anywhere]">{feed.url}</span>
-        </>
-      ),
+      cell: (feed) => <TwoLines main={feed.pharmacyName} sub={feed.url} />,
       // On a phone the card's title is the pharmacy; the address follows.
       card: {
         label: "Address",

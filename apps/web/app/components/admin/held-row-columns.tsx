@@ -1,5 +1,6 @@
 import { type FeedHeldRow, formatDateTime, formatPounds } from "@pharmacompare/contract";
 import type { DataColumn } from "./data-table.tsx";
+import { TwoLines } from "./feed-columns.tsx";
 
 /**
  * The Feed review screen's columns (issue 29, decision 047): what a feed wanted to change and why
@@ -43,12 +44,7 @@ export function heldRowColumns(select: {
       header: "Medication",
       rowHeader: true,
       className: "min-w-[8rem]",
-      cell: (row) => (
-        <>
-          <span className="block font-medium text-slate-900">{`${row.medicationName} ${row.dosage}`}</span>
-          <span className="block text-slate-600 text-xs">{row.pharmacyName}</span>
-        </>
-      ),
+      cell: (row) => <TwoLines main={`${row.medicationName} ${row.dosage}`} sub={row.pharmacyName} />,
     },
     { header: "Price", className: "whitespace-nowrap text-slate-900 tabular-nums", cell: priceChange },
     { header: "Link", className: "min-w-[9rem] text-slate-700 [overflow-wrap:anywhere]", cell: hostChange },

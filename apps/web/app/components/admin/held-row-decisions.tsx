@@ -54,29 +54,17 @@ export function useHeldRowDecisions(rows: readonly FeedHeldRow[], enabled: boole
 
   const columns = heldRowColumns({ selected, toggle, enabled });
   const rowActions = (row: FeedHeldRow): ReactNode => {
-    const name = (
-      <span className="sr-only"> {`${row.medicationName} ${row.dosage}, ${row.pharmacyName}`}</span>
-    );
-    return (
-      <>
-        <button
-          type="button"
-          className={`${buttonClass.primary} px-3 py-1.5`}
-          aria-disabled={busy}
-          onClick={() => void decide([row.id], "accept")}
-        >
-          Accept{name}
-        </button>
-        <button
-          type="button"
-          className={`${buttonClass.secondary} px-3 py-1.5`}
-          aria-disabled={busy}
-          onClick={() => void decide([row.id], "reject")}
-        >
-          Reject{name}
-        </button>
-      </>
-    );
+    const name = `${row.medicationName} ${row.dosage}, ${row.pharmacyName}`;
+    return (["accept", "reject"] as const).map((decision) => (
+      <DecisionButton
+        key={decision}
+        decision={decision}
+        busy={busy}
+        onDecide={() => void decide([row.id], decision)}
+      >
+        <span className="sr-only"> {name}</span>
+      </DecisionButton>
+    ));
   };
   return { selected, toggleAll, decide, busy, failure, columns, rowActions };
 }
@@ -105,24 +93,47 @@ export function HeldRowDecisions({
           {selected.size} selected
         </span>
         <span className="flex flex-wrap gap-2 sm:ml-auto">
-          <button
-            type="button"
-            className={buttonClass.primary}
-            aria-disabled={busy || ids.length === 0}
-            onClick={() => void decide(ids, "accept")}
-          >
-            Accept selected
-          </button>
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            aria-disabled={busy || ids.length === 0}
-            onClick={() => void decide(ids, "reject")}
-          >
-            Reject selected
-          </button>
+          {(["accept", "reject"] as const).map((decision) => (
+            <DecisionButton
+              key={decision}
+              decision={decision}
+              busy={busy || ids.length === 0}
+              large
+              onDecide={() => void decide(ids, decision)}
+            >
+              {" selected"}
+            </DecisionButton>
+          ))}
         </span>
       </fieldset>
     </div>
+  );
+}
+
+/** Accept (the primary action) or Reject; `children` completes its name ("selected", or the row's name for screen readers). */
+function DecisionButton({
+  decision,
+  busy,
+  large = false,
+  onDecide,
+  children,
+}: {
+  decision: Decision;
+  busy: boolean;
+  large?: boolean;
+  onDecide: () => void;
+  children: ReactNode;
+}) {
+  const look = decision === "accept" ? buttonClass.primary : buttonClass.secondary;
+  return (
+    <button
+      type="button"
+      className={large ? look : `${look} px-3 py-1.5`}
+      aria-disabled={busy}
+      onClick={onDecide}
+    >
+      {decision === "accept" ? "Accept" : "Reject"}
+      {children}
+    </button>
   );
 }

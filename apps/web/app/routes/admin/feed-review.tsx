@@ -9,11 +9,10 @@ import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { HeldRowDecisions, useHeldRowDecisions } from "../../components/admin/held-row-decisions.tsx";
+import { pagedListState, serverListLoader } from "../../components/admin/list-kit/list-loader.ts";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { loadListPage } from "../../components/admin/list-page-load.ts";
-import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/feed-review";
 
 /**
@@ -46,29 +45,21 @@ export function meta() {
   return adminMeta("Feed review");
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadListPage({
-    request,
+/** Waiting rows unless the address names a decided status. */
+const statusOf = (filters: { status: string }) => (isStatus(filters.status) ? filters.status : "held");
+export const clientLoader = serverListLoader(
+  {
     filterKeys: FILTER_KEYS,
     offered: { status: isStatus },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listFeedHeldRows, {
-          query: {
-            search: filters.search || undefined,
-            status: isStatus(filters.status) ? filters.status : "held",
-            page,
-            limit: HELD_ROW_PAGE_LIMITS.default,
-          },
-        }),
     failure: TEXT.loadFailed,
-    logAs: TEXT.loadFailed,
-  });
-}
+    pageSize: HELD_ROW_PAGE_LIMITS.default,
+  },
+  (api, filters, base) =>
+    api.call(adminEndpoints.listFeedHeldRows, { query: { ...base, status: statusOf(filters) } }),
+);
 
 export default function FeedReview({ loaderData }: Route.ComponentProps) {
-  const { filters, result, error } = loaderData;
+  const { filters, result } = loaderData;
   const filtered = hasFilters(filters);
   const waiting = !isStatus(filters.status) || filters.status === "held";
   const rows = result?.rows;
@@ -100,11 +91,8 @@ export default function FeedReview({ loaderData }: Route.ComponentProps) {
         id="held-rows-heading"
         heading={waiting ? STATUS_LABELS.held : `${STATUS_LABELS[filters.status as Status]} rows`}
         noun="rows"
-        page={result ?? undefined}
         rows={rows}
-        filters={filters}
-        loadFailed={error ? TEXT.loadFailed : null}
-        empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
+        {...pagedListState(loaderData, TEXT)}
         emptyAction={
           filtered ? (
             <Link to="." className={buttonClass.secondary}>

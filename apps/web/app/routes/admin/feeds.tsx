@@ -3,13 +3,12 @@ import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { feedColumns } from "../../components/admin/feed-columns.tsx";
+import { FEED_TABLE, feedColumns } from "../../components/admin/feed-columns.tsx";
 import { FeedRowActions } from "../../components/admin/feed-row-actions.tsx";
+import { pagedListState, serverListLoader } from "../../components/admin/list-kit/list-loader.ts";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
-import { loadListPage } from "../../components/admin/list-page-load.ts";
-import { adminSession } from "../../lib/admin-session.ts";
 import type { Route } from "./+types/feeds";
 
 /**
@@ -17,12 +16,6 @@ import type { Route } from "./+types/feeds";
  * run (outcome, rows read, changed, held and refused, with the reasons), run now and its run
  * history; paged and searched on the server (decision 037).
  */
-const TEXT = {
-  empty: "No pharmacy has a price feed yet",
-  emptyFiltered: "No feeds match these filters",
-  loadFailed: "Failed to load feeds",
-} as const;
-
 const FILTER_KEYS = ["search", "state"] as const;
 type FeedState = (typeof FEED_STATES)[number];
 const isState = (value: string): value is FeedState => (FEED_STATES as readonly string[]).includes(value);
@@ -31,33 +24,27 @@ const stateOptions = [
   { value: "off", label: "Off" },
 ];
 
+const TEXT = {
+  empty: "No pharmacy has a price feed yet",
+  emptyFiltered: "No feeds match these filters",
+  loadFailed: "Failed to load feeds",
+} as const;
+
 export function meta() {
   return adminMeta("Feeds");
 }
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadListPage({
-    request,
-    filterKeys: FILTER_KEYS,
-    offered: { state: isState },
-    read: (filters, page) =>
-      adminSession()
-        .api(request)
-        .call(adminEndpoints.listFeeds, {
-          query: {
-            search: filters.search || undefined,
-            state: isState(filters.state) ? filters.state : undefined,
-            page,
-            limit: FEED_PAGE_LIMITS.default,
-          },
-        }),
-    failure: TEXT.loadFailed,
-    logAs: TEXT.loadFailed,
-  });
-}
+const loadOptions = { filterKeys: FILTER_KEYS, offered: { state: isState }, failure: TEXT.loadFailed };
+export const clientLoader = serverListLoader(
+  { ...loadOptions, pageSize: FEED_PAGE_LIMITS.default },
+  (api, filters, base) =>
+    api.call(adminEndpoints.listFeeds, {
+      query: { ...base, state: isState(filters.state) ? filters.state : undefined },
+    }),
+);
 
 export default function Feeds({ loaderData }: Route.ComponentProps) {
-  const { filters, result, error } = loaderData;
+  const { filters, result } = loaderData;
   const filtered = hasFilters(filters);
   return (
     <>
@@ -83,11 +70,8 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
         id="feeds-heading"
         heading="All feeds"
         noun="feeds"
-        page={result ?? undefined}
         rows={result?.feeds}
-        filters={filters}
-        loadFailed={error ? TEXT.loadFailed : null}
-        empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
+        {...pagedListState(loaderData, TEXT)}
         emptyAction={
           <Link to={filtered ? "." : adminScreens.pharmacies.path} className={buttonClass.secondary}>
             {filtered ? "Clear filters" : "Go to Pharmacies"}
@@ -95,12 +79,8 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
         }
         pagerLabel="Feed pages"
         table={{
-          label: "Feeds",
-          caption: "Price feeds, by pharmacy name",
+          ...FEED_TABLE,
           columns: feedColumns(),
-          rowKey: (feed) => feed.pharmacyId,
-          cardTitle: (feed) => feed.pharmacyName,
-          minWidthClass: "min-w-[56rem]",
           rowActions: (feed) => <FeedRowActions feed={feed} />,
         }}
       />
