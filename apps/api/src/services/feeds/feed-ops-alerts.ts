@@ -15,8 +15,8 @@ import type { OutboxService } from "../outbox-service.ts";
  * recovers and fails anew starts a new streak, so a new email.
  */
 
-export const FEED_FAILURES_IN_A_ROW = 3;
-export const FEED_SILENT_HOURS = 48;
+const FEED_FAILURES_IN_A_ROW = 3;
+const FEED_SILENT_HOURS = 48;
 const HOUR_MS = 60 * 60 * 1000;
 /** Runs looked at for a streak: far more than three failures or two days of hourly runs need. */
 const RUNS_READ = 60;
