@@ -68,6 +68,8 @@ export default defineConfig({
         // Journeys look at a page straight after a write: the page cache asks the data version
         // for every page (still serving hits while it has not moved), so none can be stale.
         PAGE_CACHE_CHECK_MS: "0",
+        // e2e/feeds.spec.ts serves a pharmacy's price feed from node:http on 127.0.0.1 (decision 045).
+        FEEDS_ALLOW_INSECURE: "true",
         // npm run test:e2e:pg: the same journeys on PostgreSQL instead of the embedded database.
         ...(each.databaseUrl ? { DATABASE_URL: each.databaseUrl } : {}),
       },

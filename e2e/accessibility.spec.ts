@@ -4,6 +4,7 @@ import {
   adminEndpoints,
   type ContactPage,
   endpointUrl,
+  type HeldRowList,
   type PriceAlertPage,
   publicEndpoints,
   type SubscriptionList,
@@ -12,6 +13,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { demoPharmacies } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
 import { ADMIN } from "./support/admin-session.ts";
+import { startFeedServer } from "./support/feed-server.ts";
 import { expectNoAxeViolations, WCAG_22_AA } from "./support/page-checks.ts";
 import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
@@ -217,6 +219,25 @@ test.describe("back-office screens at 375 and 1280 px", () => {
       },
     });
     expect(sent.status()).toBe(201);
+    // A price feed with a credential header, run once: a row naming an unknown medication is held
+    // (Feeds has a run, Feed review a row); both go again below.
+    const feed = await startFeedServer();
+    feed.answer([{ medication: `Axe ${STAMP}`, dosage: "1mg", price: 9.99 }]);
+    const feedParams = { params: { id: pharmacyId } };
+    const set = await request.put(`${API_URL}${endpointUrl(adminEndpoints.setPharmacyFeed, feedParams)}`, {
+      headers,
+      data: {
+        url: feed.url,
+        format: "flat-csv",
+        header: { name: "Authorization", value: `Bearer ${STAMP}` },
+      },
+    });
+    expect(set.status()).toBe(200);
+    const run = await request.post(`${API_URL}${endpointUrl(adminEndpoints.runPharmacyFeed, feedParams)}`, {
+      headers,
+    });
+    expect(await run.json()).toMatchObject({ outcome: "succeeded", counts: { held: 1 } });
+    feed.close();
   });
 
   test.afterAll(async ({ request }) => {
@@ -256,6 +277,21 @@ test.describe("back-office screens at 375 and 1280 px", () => {
         { headers },
       );
     }
+    const held = await request.get(
+      `${API_URL}${endpointUrl(adminEndpoints.listFeedHeldRows, { query: { search: STAMP } })}`,
+      { headers },
+    );
+    const ids = ((await held.json()) as HeldRowList).rows.map((row) => row.id);
+    if (ids.length > 0) {
+      await request.post(`${API_URL}${endpointUrl(adminEndpoints.decideFeedHeldRows)}`, {
+        headers,
+        data: { ids, decision: "reject" },
+      });
+    }
+    await request.delete(
+      `${API_URL}${endpointUrl(adminEndpoints.deletePharmacyFeed, { params: { id: pharmacyId } })}`,
+      { headers },
+    );
   });
 
   test("sign-in passes axe", async ({ page }) => {
@@ -322,6 +358,28 @@ test.describe("back-office screens at 375 and 1280 px", () => {
       },
     },
     { name: "pharmacy form", path: "/admin/pharmacies/edit/:pharmacy" },
+    {
+      name: "pharmacy form replacing its feed's credential header",
+      path: "/admin/pharmacies/edit/:pharmacy",
+      act: async (page) => {
+        await page.getByRole("radio", { name: "Replace it" }).check();
+        await expect(page.getByLabel("Header value")).toBeVisible();
+      },
+    },
+    { name: "feeds", path: "/admin/feeds" },
+    {
+      name: "feeds with a feed's runs shown",
+      path: "/admin/feeds",
+      act: async (page) => {
+        await page
+          .getByRole("button", { name: /^Runs of / })
+          .filter({ visible: true })
+          .first()
+          .click();
+        await expect(page.getByRole("list", { name: /^Latest runs of / }).first()).toBeVisible();
+      },
+    },
+    { name: "feed review with a held row", path: `/admin/feed-review?search=${STAMP}` },
     { name: "prices and price upload", path: "/admin/prices" },
     { name: "one medication's prices", path: "/admin/prices?medication=:medication" },
     {

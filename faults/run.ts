@@ -8,6 +8,7 @@ import {
   embeddedDatabaseDown,
   gracefulShutdown,
   killDuringBulkWrite,
+  killDuringFeedRun,
   killDuringNewsletter,
   killDuringPriceNews,
   killDuringSheetApply,
@@ -33,6 +34,7 @@ const scenarios: [string, () => Promise<ScenarioResult> | ScenarioResult][] = [
   ["sheet-kill", () => killDuringSheetApply(pg, dataDir)],
   ["news-kill", () => killDuringPriceNews(pg)],
   ["letter-kill", () => killDuringNewsletter(pg)],
+  ["feed-kill", () => killDuringFeedRun(pg)],
   ["pg-restart", () => restartUnderWrites(pg, dataDir)],
   ["cluster", () => clusterUnderLoad(pg, loadSeconds)],
 ];

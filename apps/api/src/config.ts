@@ -52,6 +52,8 @@ const apiEnvSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).default("PharmaCompare <no-reply@pharmacompare.local>"),
     ADMIN_EMAIL: z.email({ error: "must be an email address" }).default(DEFAULT_ADMIN_EMAIL),
+    /** Where failing price feeds are reported (decision 047); the first administrator's address when unset. */
+    OPS_EMAIL: z.email({ error: "must be an email address" }).optional(),
     ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
     /** Made-up demo data: the default in development; production must say it (true or false). */
     SEED_DEMO: z
@@ -202,6 +204,7 @@ const apiEnvSchema = z
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       adminEmail: env.ADMIN_EMAIL.toLowerCase(),
+      opsEmail: env.OPS_EMAIL?.toLowerCase(),
       adminPassword: env.ADMIN_PASSWORD,
       seedDemo: yes(env.SEED_DEMO ?? "true"),
       apiDocs: env.API_DOCS === undefined ? env.NODE_ENV !== "production" : yes(env.API_DOCS),

@@ -53,6 +53,8 @@ export default [
     route("admin/pharmacies/new", "routes/admin/pharmacy-form.tsx", { id: "routes/admin/pharmacy-new" }),
     route("admin/pharmacies/edit/:id", "routes/admin/pharmacy-form.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
+    route("admin/feeds", "routes/admin/feeds.tsx"),
+    route("admin/feed-review", "routes/admin/feed-review.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),
     // Last in the layout: an unknown admin address signs in first, then says "Page not found" inside the back-office.
     route("admin/*", "routes/admin/not-found.tsx"),

@@ -36,6 +36,8 @@ export interface ScheduledJob {
   schedule: string;
   /** Does the work and answers what it did (counts, kept on the run's row). */
   run(context: JobContext): Promise<Record<string, unknown>>;
+  /** Once the run is recorded (a feed's operations alert reads it, decision 047); its failure is only logged. */
+  after?(result: JobRunResult): Promise<void>;
 }
 
 /**
@@ -161,7 +163,15 @@ export function createJobScheduler(
     }
     if (outcome === "failed") log.error({ job: entry.name, slot, ...summary }, "scheduled job failed");
     else log.info({ job: entry.name, slot, ...summary }, "scheduled job finished");
-    return { job: entry.name, slot, outcome, summary };
+    const result: JobRunResult = { job: entry.name, slot, outcome, summary };
+    await entry.after?.(result).catch((error: unknown) => {
+      const failure = databaseFailure(error);
+      log.error(
+        { job: entry.name, slot, error: failure?.message ?? String(error) },
+        "after a job run: failed",
+      );
+    });
+    return result;
   }
 
   const pollers = new Map((options.pollers ?? []).map((poller) => [poller.name, poller]));

@@ -26,6 +26,7 @@ import { createContactService } from "./contact-service.ts";
 import { createCoursePlanService } from "./course-plan-service.ts";
 import { createEmailLinkService } from "./email-link-service.ts";
 import { killAfterRows } from "./fault-injection.ts";
+import { createFeedOpsAlerts, feedJobPrefix } from "./feeds/feed-ops-alerts.ts";
 import { createFeedService } from "./feeds/feed-service.ts";
 import { createFiguresService } from "./figures-service.ts";
 import { createMedicationService } from "./medication-service.ts";
@@ -102,11 +103,17 @@ export function createServices(db: Database, options: ServiceOptions) {
     outbox,
   });
   const coursePlans = createCoursePlanService(db, { audit });
+  const feedOps = createFeedOpsAlerts(db, {
+    now,
+    outbox,
+    opsEmail: config.opsEmail,
+    siteUrl: config.siteUrl,
+  });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
     /** The dashboard's last 30 days and the monthly click-outs (decision 044). */
-    serviceHealth: createServiceHealthService(db, { now }),
+    serviceHealth: createServiceHealthService(db, { now, failingFeeds: feedOps.failing }),
     audit,
     auth: createAuthService(db, {
       now,
@@ -186,6 +193,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     newsletters,
     /** Pharmacy price feeds (decision 045): each a job of the scheduler below. */
     feeds,
+    /** Failing feeds on the dashboard and to the operations address (decision 047). */
+    feedOps,
     /**
      * Scheduled jobs, due newsletters and pharmacy feeds, each run once across every API process
      * (decisions 038, 041, 045).
@@ -195,7 +204,12 @@ export function createServices(db: Database, options: ServiceOptions) {
       log,
       jobs: priceNewsJobs(priceNews),
       pollers: [newsletters.poller],
-      moreJobs: feeds.jobs,
+      // After each feed run, its operations alert (decision 047).
+      moreJobs: async () =>
+        (await feeds.jobs()).map((job) => ({
+          ...job,
+          after: () => feedOps.check(job.name.slice(feedJobPrefix.length)),
+        })),
     }),
   };
 }

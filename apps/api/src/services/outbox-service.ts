@@ -45,7 +45,8 @@ export type EmailTemplate =
   | "weekly-digest"
   | "new-medications"
   | "newsletter"
-  | "newsletter-test";
+  | "newsletter-test"
+  | "feed-ops-alert";
 
 export interface QueuedEmail {
   /** Names the event: queueing the same key twice queues one email. */

@@ -2,6 +2,7 @@ import {
   addDays,
   CLICK_OUT_MONTHS_MAX,
   type ClickOutMonths,
+  type FailingFeed,
   londonDay,
   SERVICE_HEALTH_DAYS,
   type ServiceHealth,
@@ -59,7 +60,10 @@ function monthsBetween(from: string, to: string): number {
   return (toYear - fromYear) * 12 + (toMonth - fromMonth);
 }
 
-export function createServiceHealthService(db: Database, options: { now: () => Date }) {
+export function createServiceHealthService(
+  db: Database,
+  options: { now: () => Date; failingFeeds: () => Promise<FailingFeed[]> },
+) {
   /** Rows of `table` per UK day of `column` within the window, where `where` holds. */
   async function perDay(
     table: PgTable,
@@ -118,6 +122,7 @@ export function createServiceHealthService(db: Database, options: { now: () => D
         [stale],
         staleByMedication,
         [waiting],
+        failingFeeds,
       ] = await Promise.all([
         db
           .select({ day: clickOuts.day, count: sql<number>`sum(${clickOuts.count})::int` })
@@ -159,6 +164,7 @@ export function createServiceHealthService(db: Database, options: { now: () => D
           .orderBy(desc(count()), asc(prices.medicationId))
           .limit(STALE_MEDICATIONS_SHOWN),
         db.select({ count: count() }).from(contacts).where(eq(contacts.status, "new")),
+        options.failingFeeds(),
       ]);
 
       const clicks = new Map(clicksByDay.map((row) => [row.day, row.count]));
@@ -180,6 +186,7 @@ export function createServiceHealthService(db: Database, options: { now: () => D
         },
         stalePrices: { total: stale?.count ?? 0, byMedication: staleByMedication },
         contactsWaiting: waiting?.count ?? 0,
+        failingFeeds,
       };
     },
 

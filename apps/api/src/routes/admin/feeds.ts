@@ -10,7 +10,7 @@ import { actorContext, principalOf } from "./context.ts";
 export const adminFeedRoutes: FastifyPluginAsync = async (app) => {
   const { feeds } = app.services;
 
-  registerEndpoint(app, adminEndpoints.listFeeds, async () => ({ feeds: await feeds.list() }));
+  registerEndpoint(app, adminEndpoints.listFeeds, async (request) => feeds.list(request.query));
 
   registerEndpoint(app, adminEndpoints.getPharmacyFeed, async (request) => feeds.get(request.params.id));
 
@@ -43,9 +43,7 @@ export const adminFeedRoutes: FastifyPluginAsync = async (app) => {
     runs: await feeds.runs(request.params.id),
   }));
 
-  registerEndpoint(app, adminEndpoints.listFeedHeldRows, async (request) => ({
-    rows: await feeds.heldRows(request.query),
-  }));
+  registerEndpoint(app, adminEndpoints.listFeedHeldRows, async (request) => feeds.heldRows(request.query));
 
   registerEndpoint(app, adminEndpoints.decideFeedHeldRows, async (request) =>
     feeds.decide(actorContext(request), principalOf(request).user.id, request.body),

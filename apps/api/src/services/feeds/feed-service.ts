@@ -3,13 +3,16 @@ import type {
   Feed,
   FeedHeldRow,
   FeedInput,
+  FeedList,
+  FeedListQuery,
   FeedRun,
   FeedRunCounts,
+  HeldRowList,
   HeldRowsDecision,
   HeldRowsQuery,
 } from "@pharmacompare/contract";
 import { conditionMapper, type Workbook } from "@pharmacompare/price-sheets";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { Database } from "../../db/client.ts";
@@ -20,6 +23,7 @@ import { badRequest, notFound, Refusal, refuse } from "../../plugins/refusal.ts"
 import type { ActorContext, AuditService } from "../audit-service.ts";
 import type { CategoryService } from "../category-service.ts";
 import { hostOf, onWebsite } from "../link-sites.ts";
+import { containsAny, readPage } from "../list-paging.ts";
 import type { OutboxService } from "../outbox-service.ts";
 import type { PriceChange, PriceService } from "../price-service.ts";
 import { readPriceSheetFile } from "../price-sheet-files.ts";
@@ -458,21 +462,31 @@ export function createFeedService(
       return toFeedRun(row);
     },
 
-    /** Held rows, oldest first (the Feed review queue). */
-    async heldRows(query: z.output<typeof HeldRowsQuery>): Promise<FeedHeldRow[]> {
-      const rows = await db
-        .select({ held: feedHeldRows, pharmacyName: pharmacies.name })
-        .from(feedHeldRows)
-        .innerJoin(pharmacies, eq(pharmacies.id, feedHeldRows.pharmacyId))
-        .where(
-          and(
-            eq(feedHeldRows.status, query.status),
-            query.pharmacyId === undefined ? undefined : eq(feedHeldRows.pharmacyId, query.pharmacyId),
-          ),
-        )
-        .orderBy(asc(feedHeldRows.heldAt), asc(feedHeldRows.row), asc(feedHeldRows.id))
-        .limit(1000);
-      return rows.map(({ held, pharmacyName }) => ({
+    /** A page of held rows, oldest first (the Feed review queue). */
+    async heldRows(query: z.output<typeof HeldRowsQuery>): Promise<HeldRowList> {
+      const where = and(
+        eq(feedHeldRows.status, query.status),
+        query.pharmacyId === undefined ? undefined : eq(feedHeldRows.pharmacyId, query.pharmacyId),
+        containsAny(query.search, [feedHeldRows.medicationName, pharmacies.name]),
+      );
+      const { rows, info } = await readPage(
+        query,
+        db
+          .select({ total: count() })
+          .from(feedHeldRows)
+          .innerJoin(pharmacies, eq(pharmacies.id, feedHeldRows.pharmacyId))
+          .where(where),
+        (limit, offset) =>
+          db
+            .select({ held: feedHeldRows, pharmacyName: pharmacies.name })
+            .from(feedHeldRows)
+            .innerJoin(pharmacies, eq(pharmacies.id, feedHeldRows.pharmacyId))
+            .where(where)
+            .orderBy(asc(feedHeldRows.heldAt), asc(feedHeldRows.row), asc(feedHeldRows.id))
+            .limit(limit)
+            .offset(offset),
+      );
+      const listed = rows.map(({ held, pharmacyName }) => ({
         id: held.id,
         pharmacyId: held.pharmacyId,
         pharmacyName,
@@ -490,6 +504,7 @@ export function createFeedService(
         reasons: held.reasons,
         status: held.status as FeedHeldRow["status"],
       }));
+      return { rows: listed, ...info };
     },
 
     /**
@@ -571,10 +586,33 @@ export function createFeedService(
       return result;
     },
 
-    /** Every feed with its schedule, next and last run (the Feeds screen). */
-    async list(): Promise<Feed[]> {
-      const rows = await db.select().from(pharmacyFeeds).orderBy(asc(pharmacyFeeds.pharmacyId));
-      return Promise.all(rows.map(describe));
+    /** A page of feeds by pharmacy name, with schedule, next and last run (the Feeds screen). */
+    async list(query: z.output<typeof FeedListQuery>): Promise<FeedList> {
+      const where = and(
+        containsAny(query.search, [pharmacies.name, pharmacyFeeds.url]),
+        query.state === undefined ? undefined : eq(pharmacyFeeds.active, query.state === "on"),
+      );
+      const { rows, info } = await readPage(
+        query,
+        db
+          .select({ total: count() })
+          .from(pharmacyFeeds)
+          .innerJoin(pharmacies, eq(pharmacies.id, pharmacyFeeds.pharmacyId))
+          .where(where),
+        (limit, offset) =>
+          db
+            .select({ feed: pharmacyFeeds, pharmacyName: pharmacies.name })
+            .from(pharmacyFeeds)
+            .innerJoin(pharmacies, eq(pharmacies.id, pharmacyFeeds.pharmacyId))
+            .where(where)
+            .orderBy(asc(pharmacies.name), asc(pharmacyFeeds.pharmacyId))
+            .limit(limit)
+            .offset(offset),
+      );
+      const feeds = await Promise.all(
+        rows.map(async ({ feed, pharmacyName }) => ({ ...(await describe(feed)), pharmacyName })),
+      );
+      return { feeds, ...info };
     },
   };
 }

@@ -23,6 +23,9 @@ describe("the admin screen list", () => {
       "Medications",
       "Pharmacies",
       "Price Management",
+      // Issue 29 (decision 047): price feeds and the rows they held, beside the prices they write.
+      "Feeds",
+      "Feed review",
       "Categories",
       "Contact Messages",
       "Price Alerts",

@@ -17,6 +17,8 @@ export const adminScreens = {
   pharmacies: { label: "Pharmacies", path: "/admin/pharmacies", inMenu: true },
   newPharmacy: { label: "Add Pharmacy", path: "/admin/pharmacies/new", inMenu: false },
   prices: { label: "Price Management", path: "/admin/prices", inMenu: true },
+  feeds: { label: "Feeds", path: "/admin/feeds", inMenu: true },
+  feedReview: { label: "Feed review", path: "/admin/feed-review", inMenu: true },
   categories: { label: "Categories", path: "/admin/categories", inMenu: true },
   contacts: { label: "Contact Messages", path: "/admin/contacts", inMenu: true },
   priceAlerts: { label: "Price Alerts", path: "/admin/price-alerts", inMenu: true },

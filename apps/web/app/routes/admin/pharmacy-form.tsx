@@ -1,21 +1,15 @@
-import { adminEndpoints, DELIVERY_OPTIONS } from "@pharmacompare/contract";
+import { adminEndpoints } from "@pharmacompare/contract";
 import { useEffect, useRef } from "react";
 import { Link, useNavigate, useNavigation } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
-import {
-  CheckboxField,
-  CheckboxGroup,
-  InputField,
-  TextareaField,
-} from "../../components/admin/catalogue-controls.tsx";
+import { FeedSettings } from "../../components/admin/feed-settings.tsx";
 import { fieldMessage } from "../../components/admin/message-dialog.tsx";
 import {
-  ConsultationFeeFields,
-  FormGroup,
-  MoneyField,
+  BackToPharmacies,
   NEW_PHARMACY,
+  PharmacyFieldGroups,
 } from "../../components/admin/pharmacy-form-parts.tsx";
 import {
   PHARMACY_FIELDS,
@@ -23,12 +17,10 @@ import {
   pharmacyBody,
   pharmacyFieldErrors,
 } from "../../components/admin/pharmacy-input.ts";
-import { GphcField } from "../../components/admin/pharmacy-registration.tsx";
 import { SavingForm } from "../../components/admin/saving-form.tsx";
 import { useToast } from "../../components/admin/toast.tsx";
 import { adminSession } from "../../lib/admin-session.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { deliveryOptionLabels } from "../../lib/delivery-options.ts";
 import type { Route } from "./+types/pharmacy-form";
 
 /** Back-office §8's texts for this form. */
@@ -115,14 +107,7 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
     else noticeRef.current?.focus();
   }, [actionData, saving, faultyField, toast, navigate]);
 
-  const backLink = (
-    <Link
-      to={adminScreens.pharmacies.path}
-      className="inline-flex items-center gap-1 font-medium text-brand-800 text-sm underline-offset-2 hover:underline"
-    >
-      <span aria-hidden="true">←</span> Back to pharmacies
-    </Link>
-  );
+  const backLink = <BackToPharmacies />;
 
   if (!pharmacy) {
     return (
@@ -160,129 +145,7 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
           </Notice>
         ) : null}
 
-        <FormGroup title="Basic information" titleId="basic-heading">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              label="Name"
-              name="name"
-              required
-              autoComplete="off"
-              defaultValue={pharmacy.name}
-              error={errorFor("name", "Name")}
-            />
-            <InputField
-              label="Website"
-              name="website"
-              type="url"
-              required
-              placeholder="https://"
-              defaultValue={pharmacy.website}
-              error={errorFor("website", "Website")}
-            />
-            <GphcField
-              defaultValue={pharmacy.gphcNumber ?? ""}
-              error={errorFor("gphcNumber", "GPhC registration number")}
-            />
-            <InputField
-              label="Rating"
-              name="rating"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={5}
-              step={0.1}
-              defaultValue={String(pharmacy.rating)}
-              hint="0 to 5 in steps of 0.1; 0 shows as N/A."
-              error={errorFor("rating", "Rating")}
-            />
-          </div>
-          <TextareaField
-            label="Description"
-            name="description"
-            rows={3}
-            defaultValue={pharmacy.description}
-            error={errorFor("description", "Description")}
-          />
-          <InputField
-            label="Trustpilot URL"
-            name="trustpilotUrl"
-            type="url"
-            placeholder="https://uk.trustpilot.com/review/…"
-            defaultValue={pharmacy.trustpilotUrl}
-            hint="Optional."
-            error={errorFor("trustpilotUrl", "Trustpilot URL")}
-          />
-        </FormGroup>
-
-        <FormGroup title="Delivery information" titleId="delivery-heading">
-          <CheckboxGroup
-            legend="Delivery options"
-            name="deliveryOptions"
-            options={DELIVERY_OPTIONS.map((option) => ({
-              value: option,
-              label: deliveryOptionLabels[option],
-            }))}
-            defaultValues={pharmacy.deliveryOptions}
-            error={errorFor("deliveryOptions", "Delivery options")}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <InputField
-              label="Delivery time"
-              name="deliveryTime"
-              placeholder="e.g. 1-2 days"
-              defaultValue={pharmacy.deliveryTime}
-              error={errorFor("deliveryTime", "Delivery time")}
-            />
-            <MoneyField
-              label="Delivery fee"
-              name="deliveryFee"
-              value={pharmacy.deliveryFee}
-              error={errorFor("deliveryFee", "Delivery fee")}
-            />
-            <MoneyField
-              label="Free-delivery threshold"
-              name="freeDeliveryThreshold"
-              value={pharmacy.freeDeliveryThreshold}
-              hint="Orders from this amount are delivered free; 0 for none."
-              error={errorFor("freeDeliveryThreshold", "Free-delivery threshold")}
-            />
-            <MoneyField
-              label="Minimum order value"
-              name="minOrderValue"
-              value={pharmacy.minOrderValue}
-              hint="0 for none."
-              error={errorFor("minOrderValue", "Minimum order value")}
-            />
-            <ConsultationFeeFields pharmacy={pharmacy} errorFor={errorFor} />
-          </div>
-        </FormGroup>
-
-        <FormGroup title="Settings" titleId="settings-heading">
-          <CheckboxField
-            label="Prescription required"
-            name="prescriptionRequired"
-            defaultChecked={pharmacy.prescriptionRequired}
-            hint="Visitors are told they need a prescription or an online consultation."
-            error={errorFor("prescriptionRequired", "Prescription required")}
-          />
-          <CheckboxField
-            label="Active"
-            name="active"
-            defaultChecked={pharmacy.active}
-            hint="An inactive pharmacy and its prices are hidden from the public site."
-            error={errorFor("active", "Active")}
-          />
-          {/* Decision 044: appended to every link to the pharmacy, which then carries rel="sponsored". */}
-          <InputField
-            label="Referral parameters"
-            name="referralParams"
-            autoComplete="off"
-            placeholder="utm_source=pharmacompare&ref=…"
-            defaultValue={pharmacy.referralParams}
-            hint="Only for a pharmacy that pays a commission: query parameters added to every link to it. Leave empty for none."
-            error={errorFor("referralParams", "Referral parameters")}
-          />
-        </FormGroup>
+        <PharmacyFieldGroups pharmacy={pharmacy} errorFor={errorFor} />
 
         <div className="flex flex-wrap justify-end gap-2">
           <Link to={adminScreens.pharmacies.path} className={buttonClass.secondary}>
@@ -294,6 +157,7 @@ export default function PharmacyForm({ loaderData, actionData }: Route.Component
           </button>
         </div>
       </SavingForm>
+      {id ? <FeedSettings pharmacyId={id} /> : null}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
+import { adminListPage, adminListQuery } from "./list-convention.ts";
 
 /**
  * Pharmacy price feeds (issue 29, decision 045): each pharmacy may have one feed, an address the
@@ -110,6 +111,23 @@ export const Feed = z.object({
 });
 export type Feed = z.infer<typeof Feed>;
 
+/** The Feeds screen's rows: a feed and the pharmacy it belongs to. */
+export const FeedListRow = Feed.extend({ pharmacyName: z.string() });
+export type FeedListRow = z.infer<typeof FeedListRow>;
+
+export const FEED_PAGE_LIMITS = { default: 20, max: 100 } as const;
+
+export const FEED_STATES = ["on", "off"] as const;
+
+/** `search`: a case-insensitive substring of the pharmacy's name or the feed's address; `state`: on or off. */
+export const FeedListQuery = adminListQuery(FEED_PAGE_LIMITS).extend({
+  state: z.enum(FEED_STATES, { error: `must be one of: ${FEED_STATES.join(", ")}` }).optional(),
+});
+export type FeedListQuery = z.input<typeof FeedListQuery>;
+
+export const FeedList = adminListPage("feeds", FeedListRow);
+export type FeedList = z.infer<typeof FeedList>;
+
 export const FeedHeldRow = z.object({
   id: z.string(),
   pharmacyId: z.string(),
@@ -131,10 +149,17 @@ export const FeedHeldRow = z.object({
 });
 export type FeedHeldRow = z.infer<typeof FeedHeldRow>;
 
-export const HeldRowsQuery = z.object({
+export const HELD_ROW_PAGE_LIMITS = { default: 100, max: 500 } as const;
+
+/** The Feed review queue, oldest first: one pharmacy's or all, of one status; `search` a medication or pharmacy name. */
+export const HeldRowsQuery = adminListQuery(HELD_ROW_PAGE_LIMITS).extend({
   pharmacyId: text().max(120).optional(),
   status: z.enum(FEED_HELD_STATUSES).default("held"),
 });
+export type HeldRowsQuery = z.input<typeof HeldRowsQuery>;
+
+export const HeldRowList = adminListPage("rows", FeedHeldRow);
+export type HeldRowList = z.infer<typeof HeldRowList>;
 
 export const HeldRowsDecision = z.object({
   ids: z
@@ -211,7 +236,7 @@ export const listFeedHeldRows = defineEndpoint({
   tag: "price feeds",
   summary: "Rows feeds held for review (oldest first), with old and new price and link host",
   query: HeldRowsQuery,
-  responses: { 200: z.object({ rows: z.array(FeedHeldRow) }), ...refusals(400) },
+  responses: { 200: HeldRowList, ...refusals(400) },
 });
 
 export const decideFeedHeldRows = defineEndpoint({
@@ -232,6 +257,8 @@ export const listFeeds = defineEndpoint({
   path: "/api/admin/feeds",
   access: "admin",
   tag: "price feeds",
-  summary: "Every pharmacy's feed with its schedule, next run and last run (the Feeds screen)",
-  responses: { 200: z.object({ feeds: z.array(Feed) }) },
+  summary:
+    "Pharmacies' feeds with their schedule, next run and last run, by pharmacy name (the Feeds screen): paged, searched",
+  query: FeedListQuery,
+  responses: { 200: FeedList, ...refusals(400) },
 });

@@ -17,6 +17,16 @@ export const STALE_MEDICATIONS_SHOWN = 5;
 const ukDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a day as YYYY-MM-DD" });
 const count = z.number().int().nonnegative();
 
+/** A pharmacy feed failing now (decision 047): three failed runs in a row, or silent for two days. */
+export const FailingFeed = z.object({
+  pharmacyId: z.string(),
+  name: z.string(),
+  reason: z.string(),
+  /** When its first failed run of the streak started. */
+  since: z.iso.datetime({ offset: true }),
+});
+export type FailingFeed = z.infer<typeof FailingFeed>;
+
 export const ServiceHealth = z.object({
   /** When the figures were read. */
   asOf: z.iso.datetime({ offset: true }),
@@ -49,6 +59,8 @@ export const ServiceHealth = z.object({
   }),
   /** Contact messages still "new". */
   contactsWaiting: count,
+  /** Price feeds failing now, oldest incident first. */
+  failingFeeds: z.array(FailingFeed),
 });
 export type ServiceHealth = z.infer<typeof ServiceHealth>;
 

@@ -13,6 +13,7 @@ import { Link } from "react-router";
 import { adminScreens } from "../admin-screens.ts";
 import { Panel } from "../admin-ui.tsx";
 import { BarChart } from "./bar-chart.tsx";
+import { FailingFeeds } from "./failing-feeds.tsx";
 
 /**
  * The dashboard's "is everything working?" (issue 31, decision 044): what waits now, then the last
@@ -84,6 +85,7 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
         </p>
       </div>
 
+      <FailingFeeds feeds={health.failingFeeds} />
       <h3 className="sr-only">Waiting now</h3>
       <ul className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <Figure

@@ -15,7 +15,13 @@ export function SearchFilters({
   label: string;
   filters: Readonly<Record<string, string>> & { search: string };
   placeholder: string;
-  select: { label: string; name: string; options: readonly { value: string; label: string }[] };
+  /** `allLabel` names the choice of no filter ("All" unless the list's default is narrower). */
+  select: {
+    label: string;
+    name: string;
+    options: readonly { value: string; label: string }[];
+    allLabel?: string;
+  };
   /** The API's refusal of the search term. */
   searchError?: string;
 }) {
@@ -35,6 +41,7 @@ export function SearchFilters({
         name={select.name}
         defaultValue={filters[select.name] ?? ""}
         options={select.options}
+        allLabel={select.allLabel}
       />
     </FilterBar>
   );

@@ -1,0 +1,93 @@
+import { adminEndpoints, FEED_PAGE_LIMITS, FEED_STATES, type FeedListRow } from "@pharmacompare/contract";
+import { Link } from "react-router";
+import { adminMeta } from "../../components/admin/admin-route.ts";
+import { adminScreens } from "../../components/admin/admin-screens.ts";
+import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { FEED_TABLE, feedColumns } from "../../components/admin/feed-columns.tsx";
+import { FeedRowActions } from "../../components/admin/feed-row-actions.tsx";
+import { pagedListState, serverListLoader } from "../../components/admin/list-kit/list-loader.ts";
+import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
+import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
+import { hasFilters } from "../../components/admin/list-navigation.ts";
+import type { Route } from "./+types/feeds";
+
+/**
+ * Feeds (issue 29, decision 047): every pharmacy's price feed with its schedule, next run and last
+ * run (outcome, rows read, changed, held and refused, with the reasons), run now and its run
+ * history; paged and searched on the server (decision 037).
+ */
+const FILTER_KEYS = ["search", "state"] as const;
+type FeedState = (typeof FEED_STATES)[number];
+const isState = (value: string): value is FeedState => (FEED_STATES as readonly string[]).includes(value);
+const stateOptions = [
+  { value: "on", label: "On" },
+  { value: "off", label: "Off" },
+];
+
+const TEXT = {
+  empty: "No pharmacy has a price feed yet",
+  emptyFiltered: "No feeds match these filters",
+  loadFailed: "Failed to load feeds",
+} as const;
+
+export function meta() {
+  return adminMeta("Feeds");
+}
+
+const loadOptions = { filterKeys: FILTER_KEYS, offered: { state: isState }, failure: TEXT.loadFailed };
+export const clientLoader = serverListLoader(
+  { ...loadOptions, pageSize: FEED_PAGE_LIMITS.default },
+  (api, filters, base) =>
+    api.call(adminEndpoints.listFeeds, {
+      query: { ...base, state: isState(filters.state) ? filters.state : undefined },
+    }),
+);
+
+export default function Feeds({ loaderData }: Route.ComponentProps) {
+  const { filters, result } = loaderData;
+  const filtered = hasFilters(filters);
+  return (
+    <>
+      <PageHeader
+        title="Feeds"
+        description={
+          <>
+            Each pharmacy's price feed: when it runs and how its last run went. Rows a feed held wait on{" "}
+            <Link to={adminScreens.feedReview.path} className="font-medium text-brand-800 underline">
+              Feed review
+            </Link>
+            ; a feed is set in its pharmacy's form.
+          </>
+        }
+      />
+      <SearchFilters
+        label="Filter the feeds"
+        filters={filters}
+        placeholder="Pharmacy or address"
+        select={{ label: "Feed", name: "state", options: stateOptions }}
+      />
+      <PagedList<FeedListRow>
+        id="feeds-heading"
+        heading="All feeds"
+        noun="feeds"
+        rows={result?.feeds}
+        {...pagedListState(loaderData, TEXT)}
+        emptyAction={
+          <Link to={filtered ? "." : adminScreens.pharmacies.path} className={buttonClass.secondary}>
+            {filtered ? "Clear filters" : "Go to Pharmacies"}
+          </Link>
+        }
+        pagerLabel="Feed pages"
+        table={{
+          ...FEED_TABLE,
+          columns: feedColumns(),
+          rowActions: (feed) => <FeedRowActions feed={feed} />,
+        }}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminPageError error={error} />;
+}
