@@ -9,10 +9,10 @@ import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { HeldRowDecisions, useHeldRowDecisions } from "../../components/admin/held-row-decisions.tsx";
-import { pagedListState, serverListLoader } from "../../components/admin/list-kit/list-loader.ts";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import type { Route } from "./+types/feed-review";
 
 /**
@@ -27,7 +27,6 @@ const TEXT = {
 } as const;
 
 type Status = (typeof FEED_HELD_STATUSES)[number];
-const FILTER_KEYS = ["search", "status"] as const;
 const isStatus = (value: string): value is Status =>
   (FEED_HELD_STATUSES as readonly string[]).includes(value);
 const STATUS_LABELS: Record<Status, string> = {
@@ -45,21 +44,16 @@ export function meta() {
   return adminMeta("Feed review");
 }
 
-/** Waiting rows unless the address names a decided status. */
-const statusOf = (filters: { status: string }) => (isStatus(filters.status) ? filters.status : "held");
-export const clientLoader = serverListLoader(
-  {
-    filterKeys: FILTER_KEYS,
-    offered: { status: isStatus },
-    failure: TEXT.loadFailed,
-    pageSize: HELD_ROW_PAGE_LIMITS.default,
-  },
-  (api, filters, base) =>
-    api.call(adminEndpoints.listFeedHeldRows, { query: { ...base, status: statusOf(filters) } }),
-);
+// Without a status the API answers the rows waiting for review.
+export const clientLoader = listLoader({
+  filters: { search: "text", status: FEED_HELD_STATUSES },
+  limit: HELD_ROW_PAGE_LIMITS.default,
+  read: (api, query) => api.call(adminEndpoints.listFeedHeldRows, { query }),
+  failure: TEXT.loadFailed,
+});
 
 export default function FeedReview({ loaderData }: Route.ComponentProps) {
-  const { filters, result } = loaderData;
+  const { filters, result, error } = loaderData;
   const filtered = hasFilters(filters);
   const waiting = !isStatus(filters.status) || filters.status === "held";
   const rows = result?.rows;
@@ -91,8 +85,11 @@ export default function FeedReview({ loaderData }: Route.ComponentProps) {
         id="held-rows-heading"
         heading={waiting ? STATUS_LABELS.held : `${STATUS_LABELS[filters.status as Status]} rows`}
         noun="rows"
+        page={result ?? undefined}
         rows={rows}
-        {...pagedListState(loaderData, TEXT)}
+        filters={filters}
+        loadFailed={error ? TEXT.loadFailed : null}
+        empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
         emptyAction={
           filtered ? (
             <Link to="." className={buttonClass.secondary}>

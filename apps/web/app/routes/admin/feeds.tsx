@@ -2,13 +2,14 @@ import { adminEndpoints, FEED_PAGE_LIMITS, FEED_STATES, type FeedListRow } from 
 import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
-import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
+import { AdminPageError, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { FEED_TABLE, feedColumns } from "../../components/admin/feed-columns.tsx";
 import { FeedRowActions } from "../../components/admin/feed-row-actions.tsx";
-import { pagedListState, serverListLoader } from "../../components/admin/list-kit/list-loader.ts";
+import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
+import { listLoader } from "../../components/admin/list-page-load.ts";
 import type { Route } from "./+types/feeds";
 
 /**
@@ -16,9 +17,6 @@ import type { Route } from "./+types/feeds";
  * run (outcome, rows read, changed, held and refused, with the reasons), run now and its run
  * history; paged and searched on the server (decision 037).
  */
-const FILTER_KEYS = ["search", "state"] as const;
-type FeedState = (typeof FEED_STATES)[number];
-const isState = (value: string): value is FeedState => (FEED_STATES as readonly string[]).includes(value);
 const stateOptions = [
   { value: "on", label: "On" },
   { value: "off", label: "Off" },
@@ -34,17 +32,15 @@ export function meta() {
   return adminMeta("Feeds");
 }
 
-const loadOptions = { filterKeys: FILTER_KEYS, offered: { state: isState }, failure: TEXT.loadFailed };
-export const clientLoader = serverListLoader(
-  { ...loadOptions, pageSize: FEED_PAGE_LIMITS.default },
-  (api, filters, base) =>
-    api.call(adminEndpoints.listFeeds, {
-      query: { ...base, state: isState(filters.state) ? filters.state : undefined },
-    }),
-);
+export const clientLoader = listLoader({
+  filters: { search: "text", state: FEED_STATES },
+  limit: FEED_PAGE_LIMITS.default,
+  read: (api, query) => api.call(adminEndpoints.listFeeds, { query }),
+  failure: TEXT.loadFailed,
+});
 
 export default function Feeds({ loaderData }: Route.ComponentProps) {
-  const { filters, result } = loaderData;
+  const { filters, result, error } = loaderData;
   const filtered = hasFilters(filters);
   return (
     <>
@@ -70,12 +66,15 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
         id="feeds-heading"
         heading="All feeds"
         noun="feeds"
+        page={result ?? undefined}
         rows={result?.feeds}
-        {...pagedListState(loaderData, TEXT)}
+        filters={filters}
+        loadFailed={error ? TEXT.loadFailed : null}
+        empty={filtered ? TEXT.emptyFiltered : TEXT.empty}
         emptyAction={
-          <Link to={filtered ? "." : adminScreens.pharmacies.path} className={buttonClass.secondary}>
-            {filtered ? "Clear filters" : "Go to Pharmacies"}
-          </Link>
+          <EmptyListAction filtered={filtered} to={adminScreens.pharmacies.path}>
+            Go to Pharmacies
+          </EmptyListAction>
         }
         pagerLabel="Feed pages"
         table={{
