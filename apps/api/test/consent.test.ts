@@ -13,7 +13,7 @@ import { hashClientAddress, hashEmail } from "../src/email/secrets.ts";
 import { purgeExpired, RETENTION } from "../src/jobs/retention.ts";
 import { CONFIRM_LINK_SOURCE } from "../src/services/consent-history.ts";
 import { HOUR, testClock } from "./admin-helpers.ts";
-import { concurrencyTest, createTestApi, type TestApi, urlOf } from "./test-api.ts";
+import { concurrencyTest, confirmAllPrices, createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
  * Consent no stranger can change (decision 031), through the API on a real database: a request
@@ -31,8 +31,10 @@ afterAll(async () => {
   await api?.close();
 });
 // Every test starts with the per-address write window behind it.
-beforeEach(() => {
+beforeEach(async () => {
   clock.advance(2 * HOUR);
+  // The catalogue's feeds keep running while the clock moves on (decision 048).
+  await confirmAllPrices(api, clock.now());
 });
 
 const DAY = 24 * HOUR;

@@ -19,7 +19,7 @@ import type { PriceChange } from "../src/services/price-service.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { linkToken, type ParsedMail, parseMail } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";
-import { concurrencyTest, createTestApi, type TestApi, urlOf } from "./test-api.ts";
+import { concurrencyTest, confirmAllPrices, createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
  * Email that really goes out: the outbox worker delivering to a real SMTP server on loopback
@@ -47,8 +47,10 @@ afterAll(async () => {
   await api?.close();
   await sink.stop();
 });
-beforeEach(() => {
+beforeEach(async () => {
   clock.advance(2 * HOUR);
+  // The catalogue's feeds keep running while the clock moves on (decision 048).
+  await confirmAllPrices(api, clock.now());
 });
 
 let address = 0;
@@ -341,6 +343,7 @@ describe("the double opt-in, the price-write path and one-click unsubscribe, ove
   it("does not fire an alert past its expiry, even before the expiry job has run", async () => {
     const alert = await confirmedAlert("erin@example.co.uk");
     clock.advance(91 * 24 * HOUR);
+    await confirmAllPrices(api, clock.now());
     const current = await lowest();
     const result = await writePrices({
       medicationId: MEDICATION,

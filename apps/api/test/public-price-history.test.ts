@@ -2,7 +2,7 @@ import { ErrorBody, Price, PriceHistory, publicEndpoints } from "@pharmacompare/
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceHistory, prices } from "../src/db/schema.ts";
-import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
+import { confirmAllPrices, createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
  * GET /api/prices/history/{medicationId}: the daily lowest and each pharmacy's daily price, from
@@ -71,6 +71,8 @@ beforeAll(async () => {
     })),
   );
   await db.execute(`update pharmacies set active = false where id = '${FERNQUILL}'`);
+  // The API's day is in 2031: every price confirmed that day, as its feeds would (decision 048).
+  await confirmAllPrices(api, NOW);
 });
 afterAll(async () => {
   await api?.close();

@@ -8,6 +8,7 @@ import { type BuildApiOptions, buildApi } from "../src/app.ts";
 import { createSecretBox } from "../src/auth/secret-box.ts";
 import { loadApiConfig } from "../src/config.ts";
 import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
+import { prices } from "../src/db/schema.ts";
 
 /** The key the test APIs encrypt secrets under (decision 030): fixed, so a test can open what they sealed. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
@@ -176,4 +177,13 @@ async function copyOfSeededDatabase(): Promise<{
   const snapshot = new Blob([readFileSync(inject("pgliteSnapshot"))]);
   const database = wrapPglite(await createPglite({ loadDataDir: snapshot }));
   return { database, dispose: async () => {}, reopen: async () => ({ ...database, close: async () => {} }) };
+}
+
+/**
+ * Marks every price confirmed at `at`, as a day of feeds and sheets would. A test that moves its
+ * clock weeks on keeps the catalogue listed this way: a price unconfirmed for PRICE_HIDE_DAYS leaves
+ * every public figure, and alerts ignore one older than PRICE_STALE_DAYS (decision 048).
+ */
+export async function confirmAllPrices(api: TestApi, at: Date): Promise<void> {
+  await api.database.db.update(prices).set({ lastConfirmed: at });
 }

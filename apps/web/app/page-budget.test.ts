@@ -19,9 +19,11 @@ import { buildWeb } from "../../../scripts/web-build.ts";
  * condition page to carry (issue 32): the prescription-only sentence (decision 035), the price
  * alert's explicit consent and who sets the ratings (decision 036). Raised from 138 to 141 KB for
  * the condition page's cost of a course (issue 30, decision 042): its GET form, each pharmacy's
- * course total with what it holds, and the cheapest mix, server-rendered and zod-free.
+ * course total with what it holds, and the cheapest mix, server-rendered and zod-free. Raised from
+ * 141 to 142 KB for the words on a price that may be out of date and the day it was last confirmed
+ * (issue 29, decision 048).
  */
-const CEILING_GZIP_BYTES = 141 * 1024;
+const CEILING_GZIP_BYTES = 142 * 1024;
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBuild = path.join(webDir, "build/server/index.js");
 const clientDir = path.join(webDir, "build/client");
