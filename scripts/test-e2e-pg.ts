@@ -22,8 +22,14 @@ export const DATABASE_JOURNEYS = [
   "e2e/admin-prices.spec.ts",
   "e2e/stored-content.spec.ts",
   "e2e/visitor-writes.spec.ts",
-  // Imports: a workbook applied in one transaction.
+  // Writes that go out by email through the outbox's leases, or are counted and read back.
+  "e2e/alert-kinds.spec.ts",
+  "e2e/price-news.spec.ts",
+  "e2e/newsletter.spec.ts",
+  "e2e/click-outs.spec.ts",
+  // Imports: a workbook or a pharmacy's feed applied in one transaction.
   "e2e/admin-price-upload.spec.ts",
+  "e2e/feeds.spec.ts",
   // Sign-in, sessions, the second factor, the audit log's paging.
   "e2e/admin.spec.ts",
   "e2e/admin-sessions.spec.ts",
