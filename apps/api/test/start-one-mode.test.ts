@@ -70,12 +70,16 @@ async function start(env: Record<string, string>) {
     output: () => output,
     api: `http://127.0.0.1:${apiPort}`,
     site: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      const stopping = Date.now();
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.on("exit", () => resolve());
         child.kill("SIGTERM");
-      }),
+      });
+      const took = (Date.now() - stopping) / 1000;
+      if (took > 20) process.stderr.write(`npm start took ${took} s to stop; its output:\n${output}\n`);
+    },
   };
 }
 
