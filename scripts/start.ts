@@ -7,7 +7,7 @@ import {
   scheduleJobs,
 } from "@pharmacompare/api";
 import { ConfigError } from "@pharmacompare/contract";
-import { chooseLogFormat, flushProcessLog } from "@pharmacompare/http-serving";
+import { chooseLogFormat, flushProcessLog, limitShutdown } from "@pharmacompare/http-serving";
 import { adoptWebConfig, loadWebConfig } from "../apps/web/app/config.server.ts";
 import { refreshBuiltFallback } from "./fallback-file.ts";
 import { buildWebIfNeeded } from "./web-build.ts";
@@ -107,6 +107,7 @@ process.stdout.write(
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     api.log.info({ signal }, "shutting down");
+    limitShutdown(api.log);
     void shutdown(0);
   });
 }

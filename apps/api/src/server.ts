@@ -1,4 +1,4 @@
-import { flushProcessLog } from "@pharmacompare/http-serving";
+import { flushProcessLog, limitShutdown } from "@pharmacompare/http-serving";
 import { buildApi } from "./app.ts";
 import { prepareDatabase } from "./bootstrap/prepare-database.ts";
 import { loadApiConfig } from "./config.ts";
@@ -28,20 +28,12 @@ try {
  * Graceful shutdown (decision 021): Fastify stops accepting connections and answers 503 to
  * requests arriving on kept-alive ones, finishes those in flight, then the preClose hooks stop the
  * jobs and let the outbox worker finish its message, and onClose closes the database. Bounded:
- * a request that never ends cannot keep the process alive past SHUTDOWN_GRACE_MS.
+ * a request that never ends cannot keep the process alive past SHUTDOWN_GRACE_MS (`limitShutdown`).
  */
-const SHUTDOWN_GRACE_MS = 10_000;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     app.log.info({ signal }, "shutting down");
-    setTimeout(() => {
-      app.log.error(
-        { graceMs: SHUTDOWN_GRACE_MS },
-        "shutdown took too long: exiting with requests unfinished",
-      );
-      flushProcessLog();
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    limitShutdown(app.log);
     app.close().then(
       () => {
         app.log.info("shut down cleanly");

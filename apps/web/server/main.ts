@@ -1,5 +1,5 @@
 import { ConfigError } from "@pharmacompare/contract";
-import { chooseLogFormat, flushProcessLog, logOptions } from "@pharmacompare/http-serving";
+import { chooseLogFormat, flushProcessLog, limitShutdown, logOptions } from "@pharmacompare/http-serving";
 import type { FastifyInstance } from "fastify";
 import { adoptWebConfig, loadWebConfig, type WebConfig } from "../app/config.server.ts";
 
@@ -40,6 +40,7 @@ const server = web;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.log.info({ signal }, "shutting down");
+    limitShutdown(server.log);
     void server.close().then(() => {
       // The log is written asynchronously (decision 050): what it still holds goes out first.
       flushProcessLog();

@@ -4,3 +4,4 @@ export * from "./log-format.ts";
 export * from "./log-options.ts";
 export * from "./request-log.ts";
 export * from "./request-target.ts";
+export * from "./shutdown.ts";
