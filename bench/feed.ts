@@ -154,7 +154,7 @@ try {
   const failures = idle.failures + during.failures;
   const lines = [
     `feed of ${rows.toLocaleString("en-GB")} rows (${(body.length / 1024 / 1024).toFixed(1)} MB flat CSV, loopback http) on ${loaded}, PostgreSQL`,
-    `  applied:  ${answer.outcome} in ${seconds.toFixed(1)} s (read ${counts?.read}, changed ${counts?.changed}, confirmed ${counts?.confirmed}, held ${counts?.held}, refused ${counts?.refused})`,
+    `  applied:  ${answer.outcome} in ${seconds.toFixed(1)} s (read ${counts?.read}, changed ${counts?.changed}, confirmed ${counts?.confirmed}, held ${counts?.held}, refused ${counts?.refused})${answer.error ? `: ${String(answer.error)}` : ""}`,
     `  memory:   peak ${peakMb.toFixed(0)} MB while applying (idle ${idleMb.toFixed(0)} MB)`,
     `  hot read at 200 req/s: idle p50 ${idle.p50} ms p99 ${idle.p99} ms; while applying p50 ${during.p50} ms p99 ${during.p99} ms (${(during.p99 / Math.max(1, idle.p99)).toFixed(2)}× idle; goal ≤ 2×) ${during.p99 <= 2 * Math.max(1, idle.p99) ? "ok" : "MISS"}`,
     `  failed requests: ${failures}`,

@@ -1,4 +1,10 @@
-import { adminEndpoints, ErrorBody, endpointUrl } from "@pharmacompare/contract";
+import {
+  adminEndpoints,
+  ErrorBody,
+  endpointUrl,
+  FEED_MAX_ROWS,
+  PRICE_SHEET_LIMITS,
+} from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, prices } from "../src/db/schema.ts";
@@ -98,6 +104,27 @@ describe("the reading worker's own bounds", () => {
       message: expect.stringMatching(/took too long to read/),
     });
   });
+
+  it("reads a feed's whole catalogue past an upload's row limit, and still stops at the feed's own", async () => {
+    const csv = (rows: number) =>
+      Buffer.from(
+        `Medication,Dosage,Price,Link,Stock\n${"Viagra,50mg x 4 tablets,9.99,,yes\n".repeat(rows)}`,
+      );
+    const upload = readPriceSheetFile("feed.csv", csv(PRICE_SHEET_LIMITS.maxRows + 10));
+    await expect(upload).rejects.toMatchObject({
+      statusCode: 413,
+      message: expect.stringMatching(/20,000 rows/),
+    });
+    const feed = await readPriceSheetFile("feed.csv", csv(30_000), PRICE_SHEET_READING, FEED_MAX_ROWS);
+    expect(Object.values(feed)[0]?.length).toBeGreaterThan(30_000);
+    const tooMany = readPriceSheetFile(
+      "feed.csv",
+      csv(FEED_MAX_ROWS + 10),
+      PRICE_SHEET_READING,
+      FEED_MAX_ROWS,
+    );
+    await expect(tooMany).rejects.toMatchObject({ message: expect.stringMatching(/100,000 rows/) });
+  }, 60_000);
 
   it("ends a read that passes the heap limit and answers 413 'too large once unpacked'", async () => {
     // Within every bound of the reader (10,000 rows of 150 numbers), but more than a 16 MB heap holds.

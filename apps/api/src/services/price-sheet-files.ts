@@ -48,6 +48,7 @@ export function readPriceSheetFile(
   fileName: string,
   bytes: Buffer,
   bounds: ReadingBounds = PRICE_SHEET_READING,
+  maxRows: number = PRICE_SHEET_LIMITS.maxRows,
 ): Promise<Workbook> {
   if (readingNow >= MAX_READING_AT_ONCE) {
     return Promise.reject(
@@ -59,7 +60,7 @@ export function readPriceSheetFile(
   readingNow += 1;
   const copy = new Uint8Array(bytes); // the worker gets its own bytes, moved rather than copied again
   const worker = new Worker(WORKER, {
-    workerData: { fileName, bytes: copy, limits: READ_LIMITS },
+    workerData: { fileName, bytes: copy, limits: { ...READ_LIMITS, maxRows } },
     transferList: [copy.buffer],
     resourceLimits: { maxOldGenerationSizeMb: bounds.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
   });

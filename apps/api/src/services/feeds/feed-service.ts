@@ -11,6 +11,7 @@ import type {
   HeldRowsDecision,
   HeldRowsQuery,
 } from "@pharmacompare/contract";
+import { FEED_MAX_ROWS } from "@pharmacompare/contract";
 import { conditionMapper, type Workbook } from "@pharmacompare/price-sheets";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
@@ -26,7 +27,7 @@ import { hostOf, onWebsite } from "../link-sites.ts";
 import { containsAny, readPage } from "../list-paging.ts";
 import type { OutboxService } from "../outbox-service.ts";
 import type { PriceChange, PriceService } from "../price-service.ts";
-import { readPriceSheetFile } from "../price-sheet-files.ts";
+import { PRICE_SHEET_READING, readPriceSheetFile } from "../price-sheet-files.ts";
 import { medicationMatcher } from "../price-sheet-service.ts";
 import { openFeedHeader, sealFeedHeader } from "./feed-credentials.ts";
 import { FeedFetchError, type FeedFetchPolicy, feedAddressProblem, fetchFeed } from "./feed-fetch.ts";
@@ -180,7 +181,7 @@ export function createFeedService(
     }
     let workbook: Workbook;
     try {
-      workbook = await readPriceSheetFile(fileName, bytes);
+      workbook = await readPriceSheetFile(fileName, bytes, PRICE_SHEET_READING, FEED_MAX_ROWS);
     } catch (error) {
       if (error instanceof Refusal)
         throw new FeedFetchError(`The feed file could not be read: ${error.message}`);

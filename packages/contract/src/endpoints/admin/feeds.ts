@@ -14,6 +14,13 @@ import { adminListPage, adminListQuery } from "./list-convention.ts";
 export const FEED_FORMATS = ["price-sheet", "flat-csv"] as const;
 /** How often a feed runs, spread across the day from the pharmacy's own minute. */
 export const FEED_RUNS_PER_DAY = [1, 2, 4, 6, 12, 24] as const;
+
+/**
+ * Rows a feed file may hold: a pharmacy's whole catalogue, made by a machine, where a sheet staff
+ * upload stops at PRICE_SHEET_LIMITS.maxRows (20,000). The feed's size limit (FEED_MAX_MB) and the
+ * reader's heap bound it too; issue 29's bench applies 30,000.
+ */
+export const FEED_MAX_ROWS = 100_000;
 /** Who last confirmed a price (feed, price sheet or staff), kept on every price. */
 export const PRICE_SOURCES = ["feed", "sheet", "staff"] as const;
 /** A held row waits for staff; accepted ones were written, rejected ones never are. */
