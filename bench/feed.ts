@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import autocannon from "autocannon";
 import pg from "pg";
 import { loadCatalogue } from "./catalogue.ts";
 import { startProduct } from "./product.ts";
+import { apiCaller, memorySampler, readAtSteadyRate, residentMb } from "./steady-load.ts";
 
 /**
  * `npm run bench:feed [-- --rows=30000] [--scale=100]` (issue 29): one pharmacy's price feed of
@@ -36,54 +35,9 @@ const product = await startProduct("pg", "development", async (target) => {
     : "×1 (the demo catalogue)";
 });
 
-/** The product process's resident memory in MB, from /proc. */
-function residentMb(): number {
-  const status = readFileSync(`/proc/${product.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-let peakMb = 0;
-const sampler = setInterval(() => {
-  peakMb = Math.max(peakMb, residentMb());
-}, 100);
-
-type Latency = { p50: number; p99: number; failures: number };
-
-/** The hot read at 200 requests a second until `until` settles (or for 10 s when idle). */
-function hotReadWhile(until?: Promise<unknown>): Promise<Latency> {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${product.apiUrl}${HOT_READ}`,
-        connections: 10,
-        overallRate: 200,
-        duration: until ? 3600 : 10,
-      },
-      (error, result) => {
-        if (error) reject(error);
-        else
-          resolve({
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            failures: result.non2xx + result.errors + result.timeouts,
-          });
-      },
-    );
-    until?.finally(() => instance.stop());
-  });
-}
-
-async function api(method: string, route: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${product.apiUrl}${route}`, {
-    method,
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(60 * 60_000),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok)
-    throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const memory = memorySampler(product.pid);
+const hotReadWhile = (until?: Promise<unknown>) => readAtSteadyRate(`${product.apiUrl}${HOT_READ}`, until);
+const api = apiCaller(product.apiUrl, 60 * 60_000);
 
 const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
 
@@ -141,10 +95,10 @@ try {
     headers,
   );
 
-  const idleMb = residentMb();
+  const idleMb = residentMb(product.pid);
   const idle = await hotReadWhile();
 
-  peakMb = 0;
+  memory.reset();
   const started = performance.now();
   const run = api("POST", `/api/admin/pharmacies/${PHARMACY}/feed/run`, {}, headers);
   const during = await hotReadWhile(run);
@@ -155,14 +109,14 @@ try {
   const lines = [
     `feed of ${rows.toLocaleString("en-GB")} rows (${(body.length / 1024 / 1024).toFixed(1)} MB flat CSV, loopback http) on ${loaded}, PostgreSQL`,
     `  applied:  ${answer.outcome} in ${seconds.toFixed(1)} s (read ${counts?.read}, changed ${counts?.changed}, confirmed ${counts?.confirmed}, held ${counts?.held}, refused ${counts?.refused})${answer.error ? `: ${String(answer.error)}` : ""}`,
-    `  memory:   peak ${peakMb.toFixed(0)} MB while applying (idle ${idleMb.toFixed(0)} MB)`,
+    `  memory:   peak ${memory.peak().toFixed(0)} MB while applying (idle ${idleMb.toFixed(0)} MB)`,
     `  hot read at 200 req/s: idle p50 ${idle.p50} ms p99 ${idle.p99} ms; while applying p50 ${during.p50} ms p99 ${during.p99} ms (${(during.p99 / Math.max(1, idle.p99)).toFixed(2)}× idle; goal ≤ 2×) ${during.p99 <= 2 * Math.max(1, idle.p99) ? "ok" : "MISS"}`,
     `  failed requests: ${failures}`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
   if (answer.outcome !== "succeeded" || failures > 0) process.exitCode = 1;
 } finally {
-  clearInterval(sampler);
+  memory.stop();
   feedServer.close();
   await product.stop();
 }

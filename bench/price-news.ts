@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import autocannon from "autocannon";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { startProduct } from "./product.ts";
+import { apiCaller, memorySampler, readAtSteadyRate, residentMb } from "./steady-load.ts";
 
 /**
  * `npm run bench:news [-- --subscribers=100000] [--job=weeklyDigest]` (issue 28): the price-drop run
@@ -50,42 +49,9 @@ const product = await startProduct("pg", "development", async (target) => {
   databaseUrl = target.databaseUrl ?? "";
 });
 
-/** The product process's resident memory in MB, from /proc. */
-function residentMb(): number {
-  const status = readFileSync(`/proc/${product.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-let peakMb = 0;
-const sampler = setInterval(() => {
-  peakMb = Math.max(peakMb, residentMb());
-}, 100);
-
-async function p99AtSteadyLoad(): Promise<{ p50: number; p99: number; failures: number }> {
-  const result = await autocannon({
-    url: `${product.apiUrl}${HOT_READ}`,
-    connections: 10,
-    overallRate: 200,
-    duration: 10,
-  });
-  return {
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-async function api(method: string, route: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${product.apiUrl}${route}`, {
-    method,
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30 * 60_000),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok)
-    throw new Error(`${method} ${route} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const memory = memorySampler(product.pid);
+const p99AtSteadyLoad = () => readAtSteadyRate(`${product.apiUrl}${HOT_READ}`);
+const api = apiCaller(product.apiUrl, 30 * 60_000);
 
 try {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -139,14 +105,14 @@ try {
     headers,
   );
 
-  const idleMb = residentMb();
+  const idleMb = residentMb(product.pid);
   const idle = await p99AtSteadyLoad();
 
   const started = performance.now();
-  peakMb = 0;
+  memory.reset();
   const run = await api("POST", `/api/admin/jobs/${job}/run`, {}, headers);
   const queuedSeconds = (performance.now() - started) / 1000;
-  const queuePeakMb = peakMb;
+  const queuePeakMb = memory.peak();
   const sending = await p99AtSteadyLoad();
   while (accepted < subscribers) {
     if (performance.now() - started > 60 * 60_000) throw new Error(`only ${accepted} sent after an hour`);
@@ -157,14 +123,14 @@ try {
   const lines = [
     `${job === "priceDrops" ? "price-drop run" : "weekly digest"} to ${subscribers.toLocaleString("en-GB")} confirmed subscribers (PostgreSQL, MAIL_RATE 100000/min, loopback SMTP)`,
     `  queued:   ${queuedSeconds.toFixed(1)} s (${JSON.stringify(run.summary)}), peak memory while queuing ${queuePeakMb.toFixed(0)} MB (idle ${idleMb.toFixed(0)} MB)`,
-    `  sent:     all ${accepted.toLocaleString("en-GB")} in ${sentSeconds.toFixed(1)} s from the start (${(accepted / sentSeconds).toFixed(0)} a second), ${twice} recipients twice, peak memory ${peakMb.toFixed(0)} MB`,
+    `  sent:     all ${accepted.toLocaleString("en-GB")} in ${sentSeconds.toFixed(1)} s from the start (${(accepted / sentSeconds).toFixed(0)} a second), ${twice} recipients twice, peak memory ${memory.peak().toFixed(0)} MB`,
     `  hot read at 200 req/s: idle p50 ${idle.p50} ms p99 ${idle.p99} ms; while sending p50 ${sending.p50} ms p99 ${sending.p99} ms (${(sending.p99 / Math.max(1, idle.p99)).toFixed(2)}× idle; goal ≤ 2×) ${sending.p99 <= 2 * Math.max(1, idle.p99) ? "ok" : "MISS"}`,
     `  failed requests: ${idle.failures + sending.failures}`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
   if (idle.failures + sending.failures > 0 || twice > 0) process.exitCode = 1;
 } finally {
-  clearInterval(sampler);
+  memory.stop();
   await product.stop();
   sink.close();
 }
