@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import pg from "pg";
 import { loadCatalogue } from "./catalogue.ts";
 import { startProduct } from "./product.ts";
-import { apiCaller, memorySampler, readAtSteadyRate, residentMb } from "./steady-load.ts";
+import { adminHeaders, apiCaller, memorySampler, readAtSteadyRate, residentMb } from "./steady-load.ts";
 
 /**
  * `npm run bench:feed [-- --rows=30000] [--scale=100]` (issue 29): one pharmacy's price feed of
@@ -76,18 +76,7 @@ const feedPort = await new Promise<number>((resolve) =>
 );
 
 try {
-  const login = await api("POST", "/api/admin/auth/login", {
-    email: "admin@pharmacompare.local",
-    password: ADMIN_PASSWORD,
-  });
-  const headers = { authorization: `Bearer ${login.token as string}` };
-  if ((login.user as { mustChangePassword?: boolean }).mustChangePassword)
-    await api(
-      "POST",
-      "/api/admin/auth/change-password",
-      { currentPassword: ADMIN_PASSWORD, newPassword: ADMIN_PASSWORD, confirmPassword: ADMIN_PASSWORD },
-      headers,
-    );
+  const headers = await adminHeaders(api, ADMIN_PASSWORD);
   await api(
     "PUT",
     `/api/admin/pharmacies/${PHARMACY}/feed`,

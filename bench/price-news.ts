@@ -1,7 +1,7 @@
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { startProduct } from "./product.ts";
-import { apiCaller, memorySampler, readAtSteadyRate, residentMb } from "./steady-load.ts";
+import { adminHeaders, apiCaller, memorySampler, readAtSteadyRate, residentMb } from "./steady-load.ts";
 
 /**
  * `npm run bench:news [-- --subscribers=100000] [--job=weeklyDigest]` (issue 28): the price-drop run
@@ -76,18 +76,7 @@ try {
   const [cheapest] = rows;
   if (!cheapest) throw new Error("the demo catalogue has no Wegovy price");
 
-  const login = await api("POST", "/api/admin/auth/login", {
-    email: "admin@pharmacompare.local",
-    password: ADMIN_PASSWORD,
-  });
-  const headers = { authorization: `Bearer ${login.token as string}` };
-  if ((login.user as { mustChangePassword?: boolean }).mustChangePassword)
-    await api(
-      "POST",
-      "/api/admin/auth/change-password",
-      { currentPassword: ADMIN_PASSWORD, newPassword: ADMIN_PASSWORD, confirmPassword: ADMIN_PASSWORD },
-      headers,
-    );
+  const headers = await adminHeaders(api, ADMIN_PASSWORD);
   const price = Math.max(0.01, Math.floor(Number(cheapest.price) * 50) / 100);
   await api(
     "POST",

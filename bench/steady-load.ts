@@ -64,3 +64,20 @@ export function apiCaller(apiUrl: string, timeoutMs: number) {
     return answer;
   };
 }
+
+/**
+ * Signs in as the bench's first administrator and, if the account must replace its first
+ * password, sets the same one again: the headers for the admin API.
+ */
+export async function adminHeaders(api: ReturnType<typeof apiCaller>, password: string) {
+  const login = await api("POST", "/api/admin/auth/login", { email: "admin@pharmacompare.local", password });
+  const headers = { authorization: `Bearer ${login.token as string}` };
+  if ((login.user as { mustChangePassword?: boolean }).mustChangePassword)
+    await api(
+      "POST",
+      "/api/admin/auth/change-password",
+      { currentPassword: password, newPassword: password, confirmPassword: password },
+      headers,
+    );
+  return headers;
+}
