@@ -137,4 +137,22 @@ describe("a stored page over a socket", () => {
     expect(earlyHits()).toBe(hitsBefore);
     expect(fastifySaw()).toBe(sawBefore + 2);
   });
+
+  it("sends a page it renders for one visitor whole, compressed in one piece as asked", async () => {
+    // A query the pages do not read: rendered for this request, never stored.
+    for (const encoding of ["br", "gzip"] as const) {
+      const response = await get(`${PAGE}&utm_source=${encoding}`, {
+        "accept-encoding": encoding === "br" ? "br, gzip" : "gzip",
+      });
+      expect(response.headers["x-cache"]).toBeUndefined();
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      // One compressed body of known length, not a chunked stream.
+      expect(response.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+      const html = (
+        encoding === "br" ? brotliDecompressSync(response.body) : gunzipSync(response.body)
+      ).toString();
+      expect(html).toContain("</html>");
+    }
+  });
 });

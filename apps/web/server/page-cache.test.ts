@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { gunzipSync, gzipSync } from "node:zlib";
+import fastifyCompress from "@fastify/compress";
 import { fastify } from "fastify";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { cacheKey, registerPageCache } from "./page-cache.ts";
 
 const NONCE_HEADER = "x-test-nonce";
@@ -19,12 +20,16 @@ async function server(
     maxEntries?: number;
     maxAgeMs?: number;
     versionCheckMs?: number;
+    /** What pages under /slow wait for before they render. */
+    gate?: () => Promise<void>;
   } = {},
 ) {
   const app = fastify();
   let clock = 0;
   let failures = 0;
   const renders: string[] = [];
+  /** Renders of /slow pages that have begun (they push to `renders` once the gate opens). */
+  const waiting: string[] = [];
   const compressions: string[] = [];
   app.addHook("onRequest", async (request) => {
     request.raw.headers[NONCE_HEADER] = randomBytes(16).toString("base64");
@@ -46,6 +51,7 @@ async function server(
     versionCheckMs: options.versionCheckMs ?? 0,
     maxAgeMs: options.maxAgeMs ?? 60_000,
     maxEntries: options.maxEntries ?? 100,
+    compressionThreshold: 0,
   });
   app.addHook("onSend", async (request, reply, payload) => {
     const hashes = request.cachedScriptHashes;
@@ -55,6 +61,8 @@ async function server(
     );
     return payload;
   });
+  // As in the web server: the compression plugin after the page cache and the CSP.
+  await app.register(fastifyCompress, { encodings: ["gzip"], threshold: 0 });
   const page = (request: { url: string; headers: Record<string, unknown> }) => {
     renders.push(request.url);
     if (options.failing?.()) failures += 1;
@@ -66,6 +74,10 @@ async function server(
     if (request.url.startsWith("/gone")) reply.code(404);
     if (request.url.startsWith("/sets-cookie")) reply.header("set-cookie", "a=b");
     if (request.url.startsWith("/streamed")) return reply.send(Readable.from([page(request)]));
+    if (request.url.startsWith("/slow")) {
+      waiting.push(request.url);
+      await options.gate?.();
+    }
     const marker = request.headers[NONCE_HEADER];
     if (request.url.startsWith("/unhashable")) renders.push(request.url);
     if (request.url.startsWith("/unhashable-src"))
@@ -79,6 +91,7 @@ async function server(
     app,
     cache,
     renders,
+    waiting,
     compressions,
     tick: (ms: number) => {
       clock += ms;
@@ -139,6 +152,67 @@ describe("the page cache", () => {
     expect(again).toBe(once);
     expect(compressions).toEqual(["gzip"]);
     expect(gunzipSync(once as Buffer).equals(page?.body as Buffer)).toBe(true);
+  });
+
+  it("answers a hit through the hook with the bytes compressed once, as an early answer does", async () => {
+    const { app, compressions } = await started();
+    const gzip = { "accept-encoding": "gzip" };
+    const first = await app.inject({ method: "GET", url: "/condition/acne", headers: gzip });
+    const hits = [
+      await app.inject({ method: "GET", url: "/condition/acne", headers: gzip }),
+      await app.inject({ method: "GET", url: "/condition/acne", headers: gzip }),
+    ];
+    expect(first.headers["x-cache"]).toBe("miss");
+    const page = gunzipSync(first.rawPayload);
+    for (const hit of hits) {
+      expect(hit.headers["x-cache"]).toBe("hit");
+      expect(hit.headers["content-encoding"]).toBe("gzip");
+      expect(hit.headers.vary).toBe("accept-encoding");
+      expect(gunzipSync(hit.rawPayload).equals(page)).toBe(true);
+    }
+    // The stored page was compressed once for both hits, not by the plugin per response.
+    expect(compressions).toEqual(["gzip"]);
+    const plain = await app.inject({ method: "GET", url: "/condition/acne" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.equals(page)).toBe(true);
+  });
+
+  it("renders a page once for visitors who ask for it together: the others wait for that render", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { app, renders, waiting } = await started({ gate: () => gate });
+    const answers = Array.from({ length: 5 }, () => app.inject({ method: "GET", url: "/slow/acne" }));
+    await vi.waitFor(() => expect(waiting).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const sent = await Promise.all(answers);
+    expect(renders).toEqual(["/slow/acne"]);
+    expect(sent.map((res) => res.headers["x-cache"]).sort()).toEqual(["hit", "hit", "hit", "hit", "miss"]);
+    for (const res of sent) expect(res.statusCode).toBe(200);
+    const stored = sent.find((res) => res.headers["x-cache"] === "hit")?.rawPayload;
+    for (const res of sent.filter((one) => one.headers["x-cache"] === "hit"))
+      expect(res.rawPayload.equals(stored as Buffer)).toBe(true);
+  });
+
+  it("past the backstop age, sends the old page to others while one visitor renders it again", async () => {
+    let gate = Promise.resolve();
+    const { app, renders, waiting, tick } = await started({ maxAgeMs: 1000, gate: () => gate });
+    const old = await app.inject({ method: "GET", url: "/slow/acne" });
+    tick(1000);
+    let release = () => {};
+    gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const renderingAgain = app.inject({ method: "GET", url: "/slow/acne" });
+    await vi.waitFor(() => expect(waiting).toHaveLength(2));
+    const meanwhile = await app.inject({ method: "GET", url: "/slow/acne" });
+    expect(meanwhile.headers["x-cache"]).toBe("hit");
+    expect(meanwhile.body).toBe(old.body);
+    release();
+    expect((await renderingAgain).headers["x-cache"]).toBe("miss");
+    expect(renders).toHaveLength(2);
   });
 
   it("does not store a page whose marked script loads a file or cannot be hashed plainly", async () => {

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import type { Readable } from "node:stream";
-import { isPlainHost, parseRequestTarget, sortedQuery } from "@pharmacompare/http-serving";
-import type { FastifyInstance } from "fastify";
+import { chooseEncoding, isPlainHost, parseRequestTarget, sortedQuery } from "@pharmacompare/http-serving";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { markedScriptHashes } from "./marked-script-hashes.ts";
+import { wholeBody } from "./whole-body.ts";
 
 /**
  * The page cache for anonymous visitors (issue 14, decision 020): a public page rendered once is
@@ -15,7 +15,12 @@ import { markedScriptHashes } from "./marked-script-hashes.ts";
  * hashes of the scripts that carry it; a hit sends the stored bytes, compressed once per encoding,
  * under a CSP that names those hashes (decision 046, amending 016 and 020). No stored content can
  * carry the marker, which did not exist before the render, so an injected script is hashed never
- * and runs nowhere, as under a fresh nonce; and no response re-writes or re-compresses the page.
+ * and runs nowhere, as under a fresh nonce; and no response re-writes or re-compresses the page,
+ * whether it is answered before Fastify or by the hook.
+ *
+ * One render per page at a time (issue 33): visitors who ask for a page while it is being rendered
+ * wait for that render instead of starting their own, and once a page passes the backstop age the
+ * first visitor renders it again while the others are still sent the page it replaces.
  */
 
 /**
@@ -49,6 +54,8 @@ export interface PageCacheOptions {
   newNonce: () => string;
   /** The page compressed with an encoding (done once per page and encoding). */
   compress: (body: Buffer, encoding: PageEncoding) => Buffer;
+  /** Pages smaller than this are sent as they are, as the compression plugin would send them. */
+  compressionThreshold?: number;
   now?: () => number;
   /** The version is asked again when it is older than this: the bound on serving a stale page. */
   versionCheckMs?: number;
@@ -81,6 +88,28 @@ interface Pending {
   failuresBefore: number;
   /** The nonce this render writes on its own scripts, and nothing else can. */
   marker: string;
+  /** Tells the visitors waiting for this render what it stored (null: nothing); once. */
+  settle: (entry: CachedPage | null) => void;
+}
+
+/** How long a visitor waits for someone else's render of the same page before rendering it too. */
+const RENDER_WAIT_MS = 10_000;
+
+/**
+ * A stored page as one request is sent it: the bytes compressed once for its encoding (identity
+ * below the threshold or when the visitor accepts neither br nor gzip) and the headers saying so.
+ */
+export function pageAsSent(
+  page: CachedPage,
+  acceptEncoding: string | undefined,
+  threshold: number,
+): { body: Buffer; headers: Record<string, string> } {
+  if (page.body.length < threshold) return { body: page.body, headers: {} };
+  const encoding = chooseEncoding(acceptEncoding);
+  const headers: Record<string, string> = { vary: "accept-encoding" };
+  if (encoding === "identity") return { body: page.body, headers };
+  headers["content-encoding"] = encoding;
+  return { body: page.encoded(encoding), headers };
 }
 
 declare module "fastify" {
@@ -118,24 +147,16 @@ export function cacheKey(request: {
   return query ? `${target.path}?${query}` : target.path;
 }
 
-async function bodyText(payload: unknown): Promise<string | null> {
-  if (typeof payload === "string") return payload;
-  if (Buffer.isBuffer(payload)) return payload.toString("utf8");
-  if (payload && typeof (payload as Readable)[Symbol.asyncIterator] === "function") {
-    const chunks: Buffer[] = [];
-    for await (const chunk of payload as Readable) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks).toString("utf8");
-  }
-  return null;
-}
-
 export function registerPageCache(app: FastifyInstance, options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const versionCheckMs = options.versionCheckMs ?? 500;
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const compressionThreshold = options.compressionThreshold ?? 1024;
   const entries = new Map<string, Entry>();
+  /** Renders under way, by key: what each will have stored, for the visitors who wait for it. */
+  const rendering = new Map<string, Promise<CachedPage | null>>();
   let totalBytes = 0;
   let known: { version: number | null; checkedAt: number } = { version: null, checkedAt: -Infinity };
   let checking: Promise<number | null> | undefined;
@@ -177,18 +198,52 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     return checking;
   }
 
-  /** The fresh page stored under `key`, marked most recently used. */
-  function takePage(key: string): CachedPage | null {
+  /**
+   * The page stored under `key`, marked most recently used, and whether it is still within the
+   * backstop age. One past it is kept for a while longer, to be sent only while its replacement
+   * renders; one past twice the age is dropped.
+   */
+  function lookup(key: string): { page: CachedPage; fresh: boolean } | null {
     const entry = entries.get(key);
     if (!entry) return null;
-    if (now() - entry.storedAt >= maxAgeMs) {
+    const age = now() - entry.storedAt;
+    if (age >= 2 * maxAgeMs) {
       remove(key);
       return null;
     }
     // Most recently used last, so the oldest use is evicted first.
     entries.delete(key);
     entries.set(key, entry);
-    return entry;
+    return { page: entry, fresh: age < maxAgeMs };
+  }
+
+  /** What the render under way for `key` stores, or null once it has waited long enough. */
+  async function renderOf(key: string): Promise<CachedPage | null> {
+    const render = rendering.get(key);
+    if (!render) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), RENDER_WAIT_MS);
+      timer.unref();
+    });
+    try {
+      return await Promise.race([render, waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Registers this request's render of `key`: others asking meanwhile wait for it. */
+  function startRender(key: string): Pending["settle"] {
+    let settle: Pending["settle"] = () => {};
+    const render = new Promise<CachedPage | null>((resolve) => {
+      settle = (entry) => {
+        if (rendering.get(key) === render) rendering.delete(key);
+        resolve(entry);
+      };
+    });
+    rendering.set(key, render);
+    return settle;
   }
 
   function newEntry(key: string, body: Buffer, headers: Entry["headers"], scriptHashes: string[]): Entry {
@@ -214,23 +269,43 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     return entry;
   }
 
+  /** A stored page answered by the hook: its headers, its bytes as this visitor accepts them. */
+  function sendHit(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+    const sent = pageAsSent(page, request.headers["accept-encoding"], compressionThreshold);
+    request.cachedScriptHashes = page.scriptHashes;
+    reply.headers(page.headers);
+    // A content-encoding already set tells the compression plugin to leave the bytes alone.
+    reply.headers(sent.headers);
+    reply.header("x-cache", "hit");
+    return reply.code(200).send(sent.body);
+  }
+
   app.addHook("onRequest", async (request, reply) => {
     const key = cacheKey(request);
     if (!key) return;
     const version = await currentVersion();
     // Without a version nothing can be known fresh: render as if there were no cache.
     if (version === null) return;
-    const page = takePage(key);
-    if (page) {
-      request.cachedScriptHashes = page.scriptHashes;
-      reply.headers(page.headers);
-      reply.header("x-cache", "hit");
-      return reply.code(200).send(page.body);
+    const found = lookup(key);
+    if (found?.fresh) return sendHit(request, reply, found.page);
+    if (rendering.has(key)) {
+      // Someone is rendering this page: send the page it replaces, or wait for it.
+      const page = found?.page ?? (await renderOf(key));
+      if (page) return sendHit(request, reply, page);
     }
     const marker = options.newNonce();
-    request.pageCache = { key, version, failuresBefore: options.apiFailures(), marker };
+    const settle = startRender(key);
+    request.pageCache = { key, version, failuresBefore: options.apiFailures(), marker, settle };
     request.raw.headers[options.nonceHeader] = marker;
   });
+
+  // A render that never reached onSend (an error before it, a visitor gone) stored nothing.
+  const renderEnded = async (request: FastifyRequest) => {
+    request.pageCache?.settle(null);
+    request.pageCache = undefined;
+  };
+  app.addHook("onResponse", renderEnded);
+  app.addHook("onRequestAbort", renderEnded);
 
   // Before compression. This response itself goes out under its marker as its nonce.
   app.addHook("onSend", async (request, reply, payload) => {
@@ -239,8 +314,11 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     request.pageCache = undefined;
     const type = reply.getHeader("content-type");
     const html = typeof type === "string" && type.startsWith("text/html");
-    const text = html ? await bodyText(payload) : null;
-    if (text === null) return payload;
+    const text = html ? ((await wholeBody(payload))?.toString("utf8") ?? null) : null;
+    if (text === null) {
+      pending.settle(null);
+      return payload;
+    }
     const scriptHashes = markedScriptHashes(text, pending.marker);
     const storable =
       scriptHashes !== null &&
@@ -264,6 +342,9 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
         if (entries.size <= maxEntries && totalBytes <= maxBytes) break;
         remove(oldest);
       }
+      pending.settle(entry);
+    } else {
+      pending.settle(null);
     }
     return text;
   });
@@ -281,7 +362,8 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     pageBeforeFastify(request: IncomingMessage): CachedPage | null {
       if (known.version === null || now() - known.checkedAt >= versionCheckMs) return null;
       const key = cacheKey(request);
-      return key ? takePage(key) : null;
+      const found = key ? lookup(key) : null;
+      return found?.fresh ? found.page : null;
     },
   };
 }

@@ -6,7 +6,6 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { publicEndpoints } from "@pharmacompare/contract";
 import {
   answerBeforeFramework,
-  chooseEncoding,
   isPlainHost,
   logEarlyAnswer,
   oneLinePerRequest,
@@ -24,7 +23,8 @@ import {
   type PolicyInput,
   reportingEndpoints,
 } from "./content-security-policy.ts";
-import { type CachedPage, registerPageCache } from "./page-cache.ts";
+import { type CachedPage, pageAsSent, registerPageCache } from "./page-cache.ts";
+import { wholeBody } from "./whole-body.ts";
 
 /** This package's production build, located from this file so the caller's cwd does not matter. */
 const serverBuildPath = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
@@ -70,6 +70,8 @@ const FORM_ENCODINGS = /^(?:application\/x-www-form-urlencoded|multipart\/form-d
 const COMPRESSION_THRESHOLD = 1024;
 /** Brotli at quality 4: close to gzip -9 in size at a fraction of the CPU of the default (11, meant for prebuilt files). */
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+/** Bodies up to this size are compressed in one call; larger ones (none of the site's pages) stream. */
+const PAGE_SYNC_COMPRESSION_LIMIT = 1024 * 1024;
 
 /**
  * The public web server: React Router's production build (`react-router build` must have run)
@@ -175,6 +177,7 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
           newNonce,
           compress: (body, encoding) =>
             encoding === "br" ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body),
+          compressionThreshold: COMPRESSION_THRESHOLD,
           versionCheckMs: config.pageCacheCheckMs,
         })
       : null;
@@ -194,12 +197,17 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     const shared = ["hit", "miss"].includes(String(reply.getHeader("x-cache")));
     const backOffice = /^\/admin(?:[/?#]|$)/i.test(request.url);
     reply.headers(pageHeaders(scripts, shared, backOffice));
-    return payload;
+    // Compressed in one call, not a call per chunk of the render's stream (issue 33).
+    return (await wholeBody(payload)) ?? payload;
   });
 
   await app.register(fastifyCompress, {
     encodings: ["br", "gzip"],
     threshold: COMPRESSION_THRESHOLD,
+    // A whole page (read into one buffer above) is compressed in one synchronous call, about 0.7 ms
+    // for a 100 KB page at this quality, rather than through a compression stream per response,
+    // whose setup and native buffers halved the uncached pages' rate (issue 33).
+    syncThreshold: PAGE_SYNC_COMPRESSION_LIMIT,
     brotliOptions: BROTLI_OPTIONS,
   });
 
@@ -250,27 +258,21 @@ function hostHeaders(rawHeaders: string[]): string[] {
   return hosts;
 }
 
-/**
- * A cached page as the hook's hit sends it: its headers and the page's, compressed as negotiated,
- * with the compressed bytes made once per page and encoding (decision 046).
- */
+/** A cached page as the hook's hit sends it: its headers and the page's, its bytes as negotiated. */
 function sendPage(
   request: IncomingMessage,
   response: ServerResponse,
   page: CachedPage,
   headers: Record<string, string>,
 ): void {
-  const compressible = page.body.length >= COMPRESSION_THRESHOLD;
-  const encoding = compressible ? chooseEncoding(request.headers["accept-encoding"]) : "identity";
-  const body = encoding === "identity" ? page.body : page.encoded(encoding);
+  const sent = pageAsSent(page, request.headers["accept-encoding"], COMPRESSION_THRESHOLD);
   const all: OutgoingHttpHeaders = {
     ...page.headers,
     "x-cache": "hit",
     ...headers,
-    "content-length": body.length,
+    ...sent.headers,
+    "content-length": sent.body.length,
   };
-  if (encoding !== "identity") all["content-encoding"] = encoding;
-  if (compressible) all.vary = "accept-encoding";
   response.writeHead(200, all);
-  response.end(body);
+  response.end(sent.body);
 }

@@ -130,7 +130,6 @@ export interface LogOptions {
   level: string;
   name: string;
   serializers: { req: (request: LoggedRequest) => Record<string, unknown> };
-  redact: { paths: string[]; censor: string };
   hooks: { streamWrite: (line: string) => string };
   /** Where the lines go: standard output, asynchronously, as JSON; or the readable form (`pretty`). */
   stream: { write(line: string): unknown };
@@ -163,18 +162,9 @@ export function logOptions(
         remotePort: request.socket?.remotePort,
       }),
     },
-    // The fast path for the usual places; `streamWrite` catches any depth and every email address.
-    redact: {
-      paths: [
-        "req.headers.authorization",
-        "req.headers.cookie",
-        "*.password",
-        "*.token",
-        "err.params",
-        "err.detail",
-      ],
-      censor: REDACTED,
-    },
+    // Secrets at any depth and every email address are masked in the written line (`redactLogLine`);
+    // pino's own path redaction is not used beside it: it cost a request's line about 2 µs, a fifth
+    // of its logging (issue 33), for keys the hook masks anyway.
     hooks: { streamWrite: redactLogLine },
   };
 }
