@@ -12,7 +12,7 @@ import {
   type StepDraft,
   stepFieldError,
 } from "./course-plan-draft.ts";
-import { fieldMessage } from "./message-dialog.tsx";
+import { fieldMessage } from "./field-messages.ts";
 import { useToast } from "./toast.tsx";
 import { useAdminCall } from "./use-admin-call.ts";
 
