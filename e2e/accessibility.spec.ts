@@ -12,7 +12,8 @@ import {
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { demoPharmacies } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
-import { ADMIN } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { ADMIN, signIn, submitSignIn } from "./support/admin-session.ts";
 import { startFeedServer } from "./support/feed-server.ts";
 import { expectNoAxeViolations, WCAG_22_AA } from "./support/page-checks.ts";
 import { API_URL, fallbackOrigin } from "./support/stack.ts";
@@ -159,11 +160,7 @@ async function adminPage(browser: Browser): Promise<Page> {
     const { baseURL, storageState } = test.info().project.use;
     const context = await browser.newContext({ baseURL, storageState });
     const page = await context.newPage();
-    await page.goto("/admin/login");
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signIn(page);
     signedIn = await context.storageState();
     await context.close();
   }
@@ -179,9 +176,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
   test.use({ viewport: { width: WIDTHS[0], height: 800 } });
 
   test.beforeAll(async ({ request }) => {
-    const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(request);
     const posts = await request.get(`${API_URL}${endpointUrl(adminEndpoints.listAdminBlogPosts)}`, {
       headers,
     });
@@ -241,9 +236,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
   });
 
   test.afterAll(async ({ request }) => {
-    const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await adminHeaders(request);
     const contacts = await request.get(
       `${API_URL}${endpointUrl(adminEndpoints.listContacts, { query: { search: STAMP } })}`,
       { headers },
@@ -302,9 +295,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
 
   test("sign-in with an error shown passes axe", async ({ page }) => {
     await page.goto("/admin/login");
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitSignIn(page, { email: ADMIN.email, password: "not-the-password" });
     await expect(page.getByRole("alert").first()).toBeVisible();
     await expectAccessibleAtBothWidths(page);
   });

@@ -1,7 +1,8 @@
 import { adminEndpoints, endpointUrl } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { demoBlogPosts } from "../apps/api/src/demo-data/index.ts";
-import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -21,12 +22,6 @@ if (!article) throw new Error("The demo data has no blog posts");
 async function openList(page: Page) {
   await page.goto("/admin/blog");
   await expect(page.getByRole("heading", { name: "Blog", level: 1 })).toBeVisible();
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
 }
 
 /** Deletes what a journey left behind (a failure half-way), through the API. */

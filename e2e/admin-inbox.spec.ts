@@ -12,7 +12,8 @@ import {
   type SubscriptionList,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { signedInForThisSpec } from "./support/admin-session.ts";
 import { keepPicture } from "./support/page-checks.ts";
 import { API_URL, stack } from "./support/stack.ts";
 
@@ -38,13 +39,6 @@ declare global {
 /** A screenshot for people to look at; a whole page, or what is on screen while a dialog is open. */
 async function shot(page: Page, name: string) {
   await keepPicture(page, `${name}.png`, { fullPage: !name.includes("dialog") });
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
 }
 
 /** Deletes whatever this file made (a journey that failed half-way leaves things behind). */

@@ -9,7 +9,8 @@ import {
   type MedicationInput,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
+import { adminToken } from "./support/admin-api.ts";
+import { openBackOffice, signedInForThisSpec, submitSignIn } from "./support/admin-session.ts";
 import { keepPicture } from "./support/page-checks.ts";
 import { API_URL, consentGiven, stack } from "./support/stack.ts";
 
@@ -26,12 +27,6 @@ const NEW_SUBCATEGORY = { name: "E2E Test Condition", id: "e2e-test-condition" }
 
 // ---------------------------------------------------------------------------------------------
 // The API, for set-up, checks and clean-up.
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { token: string }).token;
-}
 
 async function callApi<T>(
   request: APIRequestContext,
@@ -172,9 +167,7 @@ test("an anonymous visit of the medication list ends at the sign-in screen, and 
   await page.goto("/admin/medications");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fmedications$/);
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page);
   await expect(page).toHaveURL(/\/admin\/medications$/);
   await expect(page.getByRole("heading", { name: "Medications", level: 1 })).toBeVisible();
   await context.close();

@@ -1,6 +1,7 @@
 import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { signedInForThisSpec } from "./support/admin-session.ts";
 import { comparisonRow } from "./support/comparison.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -38,9 +39,7 @@ async function pricedPair(request: APIRequestContext) {
 
 /** Deletes what a journey left behind (a failure half-way), through the API. */
 async function deleteOurMessages(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await adminHeaders(request);
   const messages: { _id: string; title: string }[] = [];
   for (const search of [PREFIX, "onerror"]) {
     const list = await request.get(

@@ -1,6 +1,7 @@
 import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { signedInForThisSpec } from "./support/admin-session.ts";
 import { comparisonRow } from "./support/comparison.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -12,14 +13,6 @@ import { API_URL } from "./support/stack.ts";
 signedInForThisSpec();
 const CONDITION = "erectile-dysfunction";
 const NEW_PHARMACY = { name: "E2E Journey Pharmacy", id: "e2e-journey-pharmacy", gphcNumber: "1000001" };
-
-/** The admin API's bearer header, for setting up and cleaning up around a journey. */
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 /** A priced pharmacy of the condition page, with the medication and dosage that show it. */
 async function publicOffer(request: APIRequestContext) {

@@ -12,7 +12,8 @@ import {
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
 import { API_URL, stack } from "./support/stack.ts";
 
@@ -25,13 +26,6 @@ import { API_URL, stack } from "./support/stack.ts";
 signedInForThisSpec();
 const CONDITION = "erectile-dysfunction";
 const mailDirectory = path.resolve(stack.dataDir, "mail");
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 /** The condition page's default comparison and its cheapest in-stock offer, as the public API answers. */
 async function cheapestOffer(request: APIRequestContext) {

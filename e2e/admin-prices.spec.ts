@@ -8,7 +8,8 @@ import {
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { edgeCases } from "./fixtures/edge-cases.ts";
-import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { signedInForThisSpec } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -20,13 +21,6 @@ import { API_URL } from "./support/stack.ts";
 signedInForThisSpec();
 const CONDITION = "erectile-dysfunction";
 const OUR_LINK = "https://www.pharmacy.example/e2e-price-journey";
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 /** The condition page's default comparison, as the public API answers it. */
 async function comparison(request: APIRequestContext) {

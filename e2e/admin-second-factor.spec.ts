@@ -1,7 +1,8 @@
 import { adminEndpoints, endpointUrl, secondFactorMessages } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { ADMIN } from "./support/admin-session.ts";
+import { postSignIn } from "./support/admin-api.ts";
+import { ADMIN, signIn, submitSignIn } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -18,9 +19,7 @@ const codeFor = (secret: string, steps = 0) =>
 
 async function passwordStep(page: Page) {
   await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page);
   await expect(page.getByLabel("Authentication code")).toBeFocused();
 }
 
@@ -31,7 +30,7 @@ async function signOut(page: Page) {
 
 /** Turns the factor off through the API with two unused recovery codes, if it is still on. */
 async function turnOffThroughApi(request: APIRequestContext, codes: string[]) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
+  const login = await postSignIn(request);
   const answer = (await login.json()) as { token?: string; challenge?: string };
   if (!answer.challenge) return;
   const [signInCode, disableCode] = codes.slice(-2);
@@ -52,7 +51,7 @@ test("an admin turns on two-step verification, signs in with a code and a recove
   test.setTimeout(90_000);
   let recoveryCodes: string[] = [];
   try {
-    await passwordStepless(page);
+    await signIn(page); // the password alone: the factor is off
 
     // Profile Settings: set up, with the QR code and the key as text.
     await page.goto("/admin/profile");
@@ -132,17 +131,8 @@ test("an admin turns on two-step verification, signs in with a code and a recove
 
     // The password alone signs in again.
     await signOut(page);
-    await passwordStepless(page);
+    await signIn(page); // the password alone: the factor is off
   } finally {
     if (recoveryCodes.length > 0) await turnOffThroughApi(request, recoveryCodes);
   }
 });
-
-/** Signs in with the password alone (the factor is off). */
-async function passwordStepless(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}

@@ -1,6 +1,6 @@
 import { passwordChangeMessages } from "@pharmacompare/contract";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN } from "./support/admin-session.ts";
+import { ADMIN, submitSignIn } from "./support/admin-session.ts";
 import { expectNoAxeViolations, WCAG_22_AA } from "./support/page-checks.ts";
 
 /**
@@ -13,9 +13,7 @@ async function signedIn(browser: Browser, viewport = { width: 1280, height: 900 
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   return page;
 }
@@ -80,9 +78,7 @@ test("a common password is refused beside the new-password field, at 375 px too"
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page);
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await page.context().close();
 });

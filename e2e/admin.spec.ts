@@ -17,7 +17,8 @@ import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-
 import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
 import { passwordChangeAccount } from "./fixtures/accounts.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
-import { ADMIN } from "./support/admin-session.ts";
+import { adminToken, apiAddress, postSignIn } from "./support/admin-api.ts";
+import { ADMIN, signIn, submitSignIn } from "./support/admin-session.ts";
 import { expectNoAxeViolations } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -30,14 +31,6 @@ const OWN = passwordChangeAccount;
 const NEW_PASSWORD = "e2e-changed-password-2";
 const SESSION_COOKIE = "pc_admin_session";
 
-async function signIn(page: Page, account: { email: string; password: string } = ADMIN) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
 /** The back-office session cookie the API set in this browser (decision 028), or null. */
 async function sessionCookie(page: Page) {
   const cookies = await page.context().cookies(API_URL);
@@ -46,12 +39,10 @@ async function sessionCookie(page: Page) {
 
 /** The journey's account back on its own password through the API, should the journey stop half-way. */
 async function restorePassword(request: APIRequestContext) {
-  const attempt = await request.post(`${API_URL}/api/admin/auth/login`, {
-    data: { email: OWN.email, password: NEW_PASSWORD },
-  });
+  const attempt = await postSignIn(request, { email: OWN.email, password: NEW_PASSWORD });
   if (!attempt.ok()) return;
   const { token } = (await attempt.json()) as { token: string };
-  await request.post(`${API_URL}/api/admin/auth/change-password`, {
+  await request.post(apiAddress(adminEndpoints.changePassword), {
     headers: { authorization: `Bearer ${token}` },
     data: { currentPassword: NEW_PASSWORD, newPassword: OWN.password, confirmPassword: OWN.password },
   });
@@ -61,9 +52,7 @@ test("signed out, an admin page sends you to sign in and back to it afterwards",
   await page.goto("/admin/profile");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fprofile$/);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page);
   await expect(page).toHaveURL(/\/admin\/profile$/);
   await expect(page.getByRole("heading", { name: "Profile Settings", level: 1 })).toBeVisible();
 });
@@ -79,9 +68,7 @@ test("an unknown admin page asks a visitor to sign in, then says not found insid
 
   await page.goto("/admin/no-such-screen");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fno-such-screen$/);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page);
   await expect(page).toHaveURL(/\/admin\/no-such-screen$/);
   await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin", exact: true })).toBeVisible();
@@ -317,9 +304,7 @@ test("change the password, sign out, sign in with the new one, then change it ba
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
-    await page.getByLabel("Email").fill(OWN.email);
-    await page.getByLabel("Password").fill(OWN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitSignIn(page, OWN);
     await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
 
     await signIn(page, { email: OWN.email, password: NEW_PASSWORD });
@@ -349,18 +334,13 @@ async function changePassword(page: Page, from: string, to: string) {
  * sign-in is never throttled, and each one writes an entry).
  */
 async function addSignIns(request: APIRequestContext, entries: number) {
-  const signIn = async () => {
-    const response = await request.post(`${API_URL}${adminEndpoints.login.path}`, { data: ADMIN });
-    expect(response.ok()).toBe(true);
-    return ((await response.json()) as { token: string }).token;
-  };
-  const token = await signIn();
+  const token = await adminToken(request);
   const listed = await request.get(
     `${API_URL}${endpointUrl(adminEndpoints.listAuditEntries, { query: { limit: 1 } })}`,
     { headers: { authorization: `Bearer ${token}` } },
   );
   const { total } = (await listed.json()) as { total: number };
-  for (let count = total; count < entries; count++) await signIn();
+  for (let count = total; count < entries; count++) await adminToken(request);
 }
 
 test("the audit log lists the sign-ins, sign-outs and password changes just made", async ({

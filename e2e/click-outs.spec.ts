@@ -8,7 +8,8 @@ import {
   type ServiceHealth,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -23,13 +24,6 @@ const CONDITION = "erectile-dysfunction";
 const REFERRAL = "utm_source=pharmacompare&ref=e2e-click";
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 async function setReferral(request: APIRequestContext, pharmacyId: string, referralParams: string) {
   const answer = await request.put(

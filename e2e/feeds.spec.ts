@@ -6,8 +6,9 @@ import {
   formatPounds,
   publicEndpoints,
 } from "@pharmacompare/contract";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { adminHeaders } from "./support/admin-api.ts";
+import { signedInForThisSpec } from "./support/admin-session.ts";
 import { comparisonRow } from "./support/comparison.ts";
 import { startFeedServer } from "./support/feed-server.ts";
 import { keepPicture, picturesWanted } from "./support/page-checks.ts";
@@ -29,13 +30,6 @@ let restore: { medicationId: string; pharmacyId: string; dosage: string; price: 
 test.beforeAll(async () => {
   feed = await startFeedServer();
 });
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 /** With E2E_SCREENSHOTS: the screen at 1280 px and at 375 px, for a person to look at. */
 async function pictures(page: Page, name: string) {

@@ -1,5 +1,6 @@
 import { adminEndpoints, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { adminHeaders } from "./support/admin-api.ts";
 import { ADMIN, signedInForThisSpec } from "./support/admin-session.ts";
 import { newestEmailTo } from "./support/mailbox.ts";
 import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
@@ -17,13 +18,6 @@ signedInForThisSpec();
 const stamp = Date.now();
 const address = `letters${stamp}@example.co.uk`;
 const subject = `Acne treatments for less ${stamp}`;
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
 
 test.afterAll(async ({ request }) => {
   const headers = await adminHeaders(request);

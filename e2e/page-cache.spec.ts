@@ -1,6 +1,6 @@
 import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { expect, test } from "@playwright/test";
-import { ADMIN } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
 import { API_URL } from "./support/stack.ts";
 
 /**
@@ -57,11 +57,7 @@ test("a write through the back-office API shows on the very next page", async ({
   await request.get(CONDITION);
   expect((await request.get(CONDITION)).headers()["x-cache"]).toBe("hit");
 
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, {
-    data: ADMIN,
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await adminHeaders(request);
   const condition = (await (
     await request.get(
       `${API_URL}${endpointUrl(publicEndpoints.conditionPage, {

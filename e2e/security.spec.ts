@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { adminEndpoints, type ConditionPage, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN } from "./support/admin-session.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { submitSignIn } from "./support/admin-session.ts";
 import { API_URL } from "./support/stack.ts";
 
 test("pages carry a script policy that admits only their own scripts, by nonce or (stored pages) by hash, and still work", async ({
@@ -114,11 +115,7 @@ test("a script injected into a page through stored content is blocked by the pol
   // Stored content: an admin message whose title is a script. React writes it as text; an
   // HTML-injection bug would write it as markup — simulated here by un-escaping it in the page
   // the server sent (its headers, the policy included, are kept).
-  const login = await request.post(`${API_URL}${endpointUrl(adminEndpoints.login)}`, {
-    data: ADMIN,
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await adminHeaders(request);
   const condition = (await (
     await request.get(
       `${API_URL}${endpointUrl(publicEndpoints.conditionPage, {
@@ -269,9 +266,7 @@ test("after a back-office sign-in no storage key and no script-readable cookie h
     (response) =>
       response.url().endsWith(endpointUrl(adminEndpoints.login)) && response.request().method() === "POST",
   );
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page);
   // The answer still carries the token (the specification's contract, for API clients)…
   const { token } = (await (await signedIn).json()) as { token: string };
   expect(token).toMatch(/^[\w-]{43}$/);

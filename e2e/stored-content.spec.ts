@@ -2,12 +2,12 @@ import {
   adminEndpoints,
   type ConditionPage,
   type ContactPage,
-  endpointUrl,
+  type endpointUrl,
   publicEndpoints,
 } from "@pharmacompare/contract";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { ADMIN, openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
-import { API_URL } from "./support/stack.ts";
+import { adminHeaders, apiAddress } from "./support/admin-api.ts";
+import { openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
 
 /**
  * Content that staff or visitors write never runs (issue 12): hostile payloads are stored through
@@ -50,26 +50,17 @@ const made: {
   pharmacyName: `${STAMP} ${SCRIPT}`,
 };
 
-const url = (...args: Parameters<typeof endpointUrl>) => `${API_URL}${endpointUrl(...args)}`;
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post(url(adminEndpoints.login), { data: ADMIN });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
-
 /** Deletes by id what this file made, then anything else carrying its stamp (a half-finished run). */
 async function cleanUp(request: APIRequestContext) {
   const headers = await adminHeaders(request);
   const del = (endpoint: Parameters<typeof endpointUrl>[0], id: string) =>
-    request.delete(url(endpoint, { params: { id } }), { headers });
+    request.delete(apiAddress(endpoint, { params: { id } }), { headers });
   if (made.messageId) await del(adminEndpoints.deleteAdminMessage, made.messageId);
   if (made.postId) await del(adminEndpoints.deleteBlogPost, made.postId);
   if (made.medicationId) await del(adminEndpoints.deleteMedication, made.medicationId);
   if (made.pharmacyId) await del(adminEndpoints.deletePharmacy, made.pharmacyId);
   const contacts = await request.get(
-    url(adminEndpoints.listContacts, { query: { search: STAMP, limit: 100 } }),
+    apiAddress(adminEndpoints.listContacts, { query: { search: STAMP, limit: 100 } }),
     {
       headers,
     },
@@ -86,7 +77,7 @@ test.beforeAll(async ({ request }) => {
   made.headers = headers;
   const condition = (await (
     await request.get(
-      url(publicEndpoints.conditionPage, {
+      apiAddress(publicEndpoints.conditionPage, {
         params: { subcategoryId: "erectile-dysfunction" },
         query: { medication: "Sildenafil" },
       }),
@@ -104,7 +95,7 @@ test.beforeAll(async ({ request }) => {
     trustpilotUrl: "",
   });
   for (const website of ["javascript:window.__pwned=1", "data:text/html,<script>window.__pwned=1</script>"]) {
-    const refused = await request.post(url(adminEndpoints.createPharmacy), {
+    const refused = await request.post(apiAddress(adminEndpoints.createPharmacy), {
       headers,
       data: pharmacy(website, "1999001"),
     });
@@ -114,7 +105,7 @@ test.beforeAll(async ({ request }) => {
   // An http address can still carry markup in its query; a free GPhC number is found by trying.
   for (let attempt = 0; attempt < 20 && !made.pharmacyId; attempt += 1) {
     const gphc = `1${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`;
-    const created = await request.post(url(adminEndpoints.createPharmacy), {
+    const created = await request.post(apiAddress(adminEndpoints.createPharmacy), {
       headers,
       data: pharmacy(`https://example.com/?q="><script>window.__pwned=1</script>`, gphc),
     });
@@ -133,19 +124,19 @@ test.beforeAll(async ({ request }) => {
     dosage: ["50mg"],
     prices: [{ pharmacyId: made.pharmacyId ?? "", dosage: "50mg", price: 1.23, link }],
   });
-  const badLink = await request.post(url(adminEndpoints.createMedication), {
+  const badLink = await request.post(apiAddress(adminEndpoints.createMedication), {
     headers,
     data: medication("javascript:window.__pwned=1"),
   });
   expect(badLink.status()).toBe(400);
-  const createdMedication = await request.post(url(adminEndpoints.createMedication), {
+  const createdMedication = await request.post(apiAddress(adminEndpoints.createMedication), {
     headers,
     data: medication("https://example.com/buy"),
   });
   expect(createdMedication.status()).toBe(201);
   made.medicationId = ((await createdMedication.json()) as { id: string }).id;
 
-  const post = await request.post(url(adminEndpoints.createBlogPost), {
+  const post = await request.post(apiAddress(adminEndpoints.createBlogPost), {
     headers,
     data: {
       title: `${STAMP} ${SCRIPT}`,
@@ -169,7 +160,7 @@ test.beforeAll(async ({ request }) => {
   expect(post.status()).toBe(201);
   made.postId = ((await post.json()) as { post: { _id: string } }).post._id;
 
-  const message = await request.post(url(adminEndpoints.createAdminMessage), {
+  const message = await request.post(apiAddress(adminEndpoints.createAdminMessage), {
     headers,
     data: {
       medicationId: sildenafilId,
@@ -187,11 +178,11 @@ test.beforeAll(async ({ request }) => {
     subject: "pricing",
     message: `${IMG} ${JS_ANCHOR} ${BREAKER} data:text/html,<script>window.__pwned=1</script>`,
   };
-  const badSubject = await request.post(url(publicEndpoints.sendContactMessage), {
+  const badSubject = await request.post(apiAddress(publicEndpoints.sendContactMessage), {
     data: { ...contact, subject: SCRIPT },
   });
   expect(badSubject.status()).toBe(400);
-  const sent = await request.post(url(publicEndpoints.sendContactMessage), { data: contact });
+  const sent = await request.post(apiAddress(publicEndpoints.sendContactMessage), { data: contact });
   expect(sent.status()).toBe(201);
 });
 

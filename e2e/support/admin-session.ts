@@ -8,6 +8,23 @@ import { consentGiven, stack } from "./stack.ts";
 /** The journeys' administrator (scripts/e2e-server.ts starts the app with this ADMIN_PASSWORD). */
 export const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: "e2e-admin-password" } as const;
 
+/** An account's sign-in words: the journeys' administrator, or one a journey made or changed. */
+export type Account = { readonly email: string; readonly password: string };
+
+/** Fills the sign-in form as staff do and presses Sign In; where the browser lands is the caller's to check. */
+export async function submitSignIn(page: Page, account: Account = ADMIN): Promise<void> {
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** Signs in from the sign-in screen and waits for the dashboard, where a sign-in without a second factor lands. */
+export async function signIn(page: Page, account: Account = ADMIN): Promise<void> {
+  await page.goto("/admin/login");
+  await submitSignIn(page, account);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
 /**
  * Signs the calling spec in once (issue 26): before its first journey, through the sign-in form as
  * a member of staff would, and every journey of the spec then starts in a browser holding that
@@ -23,11 +40,7 @@ export function signedInForThisSpec(): void {
     mkdirSync(path.dirname(file), { recursive: true });
     const context = await browser.newContext({ baseURL: stack.webOrigin, storageState: consentGiven });
     const page = await context.newPage();
-    await page.goto("/admin/login");
-    await page.getByLabel("Email").fill(ADMIN.email);
-    await page.getByLabel("Password").fill(ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await signIn(page);
     await context.storageState({ path: file });
     await context.close();
   });

@@ -55,6 +55,8 @@ export function EditorForm({
 
   const failure = result && !result.ok ? result : undefined;
   const errors: BlogFieldErrors = saving ? {} : (failure?.fields ?? {});
+  /** A field's id (where a refusal sends focus), name and refusal, all from its one key. */
+  const fieldOf = (field: BlogField) => ({ id: controlId(field), name: field, error: errors[field] });
 
   // A save: on success a notice and back to the list; a refusal goes to the first field it is
   // about (out of the preview if need be), else to the reason at the top.
@@ -134,14 +136,12 @@ export function EditorForm({
               <Panel title="Post" titleId="blog-post-heading">
                 <div className="space-y-5 p-4 sm:p-5">
                   <InputField
-                    id={controlId("title")}
+                    {...fieldOf("title")}
                     label="Title"
-                    name="title"
                     required
                     maxLength={BLOG_POST_LIMITS.titleMax}
                     value={draft.title}
                     onChange={(event) => update("title", event.target.value)}
-                    error={errors.title}
                   />
 
                   <div>
@@ -192,36 +192,30 @@ export function EditorForm({
                   </div>
 
                   <SelectField
-                    id={controlId("category")}
+                    {...fieldOf("category")}
                     label="Category"
-                    name="category"
                     required
                     value={draft.category}
                     onChange={(event) => update("category", event.target.value as BlogDraft["category"])}
-                    error={errors.category}
                     options={BLOG_CATEGORIES.map((category) => ({ value: category, label: category }))}
                   />
 
                   <WordListField
-                    id={controlId("tags")}
-                    name="tags"
+                    {...fieldOf("tags")}
                     label="Tags"
                     noun="tag"
                     items={draft.tags}
                     onItemsChange={(tags) => update("tags", tags)}
                     maxLength={BLOG_POST_LIMITS.itemMax}
                     hint="Shown on the article and its card. Press Enter or Add after each; commas separate several."
-                    error={errors.tags}
                   />
 
                   <CheckboxField
-                    id={controlId("published")}
+                    {...fieldOf("published")}
                     label="Published"
-                    name="published"
                     checked={draft.published}
                     onChange={(event) => update("published", event.target.checked)}
                     hint="A published post is on the public blog; a draft is seen only here."
-                    error={errors.published}
                   />
                 </div>
               </Panel>
@@ -229,39 +223,33 @@ export function EditorForm({
               <Panel title="Summary and search" titleId="blog-summary-heading">
                 <div className="space-y-5 p-4 sm:p-5">
                   <CountedTextarea
-                    id={controlId("excerpt")}
+                    {...fieldOf("excerpt")}
                     label="Excerpt"
-                    name="excerpt"
                     rows={5}
                     required
                     max={BLOG_POST_LIMITS.excerptMax}
                     value={draft.excerpt}
                     onValueChange={(value) => update("excerpt", value)}
                     hint="Shown under the title and on the blog's cards."
-                    error={errors.excerpt}
                   />
                   <CountedTextarea
-                    id={controlId("metaDescription")}
+                    {...fieldOf("metaDescription")}
                     label="Meta description"
-                    name="metaDescription"
                     rows={4}
                     required
                     max={BLOG_POST_LIMITS.metaDescriptionMax}
                     value={draft.metaDescription}
                     onValueChange={(value) => update("metaDescription", value)}
                     hint="What search engines and social previews show under the title."
-                    error={errors.metaDescription}
                   />
                   <WordListField
-                    id={controlId("metaKeywords")}
-                    name="metaKeywords"
+                    {...fieldOf("metaKeywords")}
                     label="Meta keywords"
                     noun="keyword"
                     items={draft.metaKeywords}
                     onItemsChange={(keywords) => update("metaKeywords", keywords)}
                     maxLength={BLOG_POST_LIMITS.itemMax}
                     hint="Words search engines may match. Press Enter or Add after each; commas separate several."
-                    error={errors.metaKeywords}
                   />
                 </div>
               </Panel>
@@ -270,9 +258,8 @@ export function EditorForm({
             <Panel title="Content" titleId="blog-content-heading">
               <div className="p-4 sm:p-5">
                 <TextareaField
-                  id={controlId("content")}
+                  {...fieldOf("content")}
                   label="Content (markdown)"
-                  name="content"
                   required
                   rows={18}
                   maxLength={BLOG_POST_LIMITS.contentMax}
@@ -280,7 +267,6 @@ export function EditorForm({
                   onChange={(event) => update("content", event.target.value)}
                   monospace
                   hint="## Headings, **bold**, [links](https://…), lists and tables. HTML written here is not shown."
-                  error={errors.content}
                 />
               </div>
             </Panel>

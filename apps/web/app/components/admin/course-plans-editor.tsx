@@ -12,7 +12,7 @@ import {
   type StepDraft,
   stepFieldError,
 } from "./course-plan-draft.ts";
-import { fieldMessage } from "./message-dialog.tsx";
+import { fieldMessage, labelledFields } from "./field-messages.ts";
 import { useToast } from "./toast.tsx";
 import { useAdminCall } from "./use-admin-call.ts";
 
@@ -178,6 +178,19 @@ function StepRow({
 }) {
   // A dosage removed from the medication since the plan was saved stays visible until changed.
   const options = dosages.includes(step.dosage) || step.dosage === "" ? dosages : [step.dosage, ...dosages];
+  const field = labelledFields(errors);
+  // Packs and weeks: each a whole number from 1.
+  const count = (name: "packs" | "weeks", label: string) => (
+    <InputField
+      {...field(name, label)}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      step={1}
+      value={step[name]}
+      onChange={(event) => onChange({ ...step, [name]: event.target.value })}
+    />
+  );
   return (
     <li
       aria-label={label}
@@ -185,11 +198,9 @@ function StepRow({
     >
       <div className="col-span-2 sm:col-span-1">
         <SelectField
-          label="Dosage"
-          name="dosage"
+          {...field("dosage", "Dosage")}
           value={step.dosage}
           onChange={(event) => onChange({ ...step, dosage: event.target.value })}
-          error={fieldMessage("Dosage", errors.dosage)}
         >
           {options.map((dosage) => (
             <option key={dosage} value={dosage}>
@@ -198,28 +209,8 @@ function StepRow({
           ))}
         </SelectField>
       </div>
-      <InputField
-        label="Packs"
-        name="packs"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        value={step.packs}
-        onChange={(event) => onChange({ ...step, packs: event.target.value })}
-        error={fieldMessage("Packs", errors.packs)}
-      />
-      <InputField
-        label="Weeks"
-        name="weeks"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        value={step.weeks}
-        onChange={(event) => onChange({ ...step, weeks: event.target.value })}
-        error={fieldMessage("Weeks", errors.weeks)}
-      />
+      {count("packs", "Packs")}
+      {count("weeks", "Weeks")}
       {onRemove ? (
         <button
           type="button"

@@ -7,7 +7,7 @@ import { failureText } from "./admin-route.ts";
 import { buttonClass, Notice } from "./admin-ui.tsx";
 import { CheckboxField, InputField, SelectField } from "./catalogue-controls.tsx";
 import { FEED_FORMAT_LABELS, feedBody, type HeaderChoice, runsPerDayLabel } from "./feed-input.ts";
-import { fieldMessage } from "./message-dialog.tsx";
+import { fieldMessage } from "./field-messages.ts";
 import { FormGroup } from "./pharmacy-form-parts.tsx";
 import { type Failure, useAdminCall } from "./use-admin-call.ts";
 

@@ -2,6 +2,7 @@ import { type AdminCategory, type AdminSubcategory, CATALOGUE_LIMITS } from "@ph
 import { useRef } from "react";
 import { Panel } from "./admin-ui.tsx";
 import { CheckboxField, InputField, SelectField, TextareaField } from "./catalogue-controls.tsx";
+import { fieldMessage, labelledFields } from "./field-messages.ts";
 import { LegalCategoryField } from "./legal-category.tsx";
 import {
   FORM_CHOICES,
@@ -10,7 +11,6 @@ import {
   subcategoriesOf,
 } from "./medication-draft.ts";
 import { NewSubcategory } from "./medication-new-subcategory.tsx";
-import { fieldMessage } from "./message-dialog.tsx";
 
 /**
  * The Medication form's Details panel (back-office §2 Medication form): name, generic name,
@@ -40,37 +40,32 @@ export function MedicationDetails({
   const subcategories = subcategoriesOf(categories, draft.category);
   const category = categories.find((entry) => entry.id === draft.category);
   const formHint = draft.form === "other" ? "Say what the form is in the description." : undefined;
+  const field = labelledFields(fields);
 
   return (
     <Panel title="Details" titleId="medication-details-heading">
       <div className="grid gap-4 px-4 py-4 sm:grid-cols-2 sm:px-5 sm:py-5">
         <InputField
-          label="Name"
-          name="name"
+          {...field("name", "Name")}
           required
           maxLength={CATALOGUE_LIMITS.nameMax}
           value={draft.name}
           disabled={locked}
           onChange={(event) => set("name", event.target.value)}
-          error={fieldMessage("Name", fields.name)}
         />
         <InputField
-          label="Generic name"
-          name="genericName"
+          {...field("genericName", "Generic name")}
           maxLength={CATALOGUE_LIMITS.nameMax}
           value={draft.genericName}
           disabled={locked}
           onChange={(event) => set("genericName", event.target.value)}
-          error={fieldMessage("Generic name", fields.genericName)}
         />
         <SelectField
-          label="Category"
-          name="category"
+          {...field("category", "Category")}
           required
           value={draft.category}
           disabled={locked}
           onChange={(event) => onCategory(event.target.value)}
-          error={fieldMessage("Category", fields.category)}
         >
           <option value="">Choose a category</option>
           {categories.map((entry) => (
@@ -82,15 +77,13 @@ export function MedicationDetails({
         <div className="space-y-2">
           <SelectField
             ref={subcategoryRef}
-            label="Subcategory"
-            name="subcategory"
+            {...field("subcategory", "Subcategory")}
             required
             value={draft.subcategory}
             // Back-office §2: no choice until a category is chosen.
             disabled={!draft.category || locked}
             hint={draft.category ? undefined : "Choose a category first."}
             onChange={(event) => set("subcategory", event.target.value)}
-            error={fieldMessage("Subcategory", fields.subcategory)}
           >
             <option value="">{draft.category ? "Choose a subcategory" : "—"}</option>
             {subcategories.map((entry) => (
@@ -113,13 +106,11 @@ export function MedicationDetails({
           ) : null}
         </div>
         <SelectField
-          label="Form"
-          name="form"
+          {...field("form", "Form")}
           value={draft.form}
           disabled={locked}
           hint={formHint}
           onChange={(event) => set("form", event.target.value)}
-          error={fieldMessage("Form", fields.form)}
           options={FORM_CHOICES}
         />
         <div className="sm:pt-7">
@@ -140,14 +131,12 @@ export function MedicationDetails({
         />
         <div className="sm:col-span-2">
           <TextareaField
-            label="Description"
-            name="description"
+            {...field("description", "Description")}
             rows={4}
             maxLength={CATALOGUE_LIMITS.descriptionMax}
             value={draft.description}
             disabled={locked}
             onChange={(event) => set("description", event.target.value)}
-            error={fieldMessage("Description", fields.description)}
           />
         </div>
       </div>

@@ -12,6 +12,7 @@ import { adminScreens } from "./admin-screens.ts";
 import { FieldNotes, FormActions, Notice, PageHeader } from "./admin-ui.tsx";
 import { UnmarkedFields } from "./catalogue-controls.tsx";
 import { useFetcherAnswer } from "./fetcher-answer.ts";
+import { fieldMessage } from "./field-messages.ts";
 import { MedicationDetails } from "./medication-details.tsx";
 import { DosagesPanel } from "./medication-dosages.tsx";
 import {
@@ -26,7 +27,6 @@ import {
   type SentCell,
   withCategory,
 } from "./medication-draft.ts";
-import { fieldMessage } from "./message-dialog.tsx";
 import { type GridPharmacy, PriceGrid } from "./price-grid.tsx";
 import { useToast } from "./toast.tsx";
 

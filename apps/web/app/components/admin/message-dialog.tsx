@@ -10,6 +10,7 @@ import {
   TextareaField,
   UnmarkedFields,
 } from "./catalogue-controls.tsx";
+import { labelledFields } from "./field-messages.ts";
 import { toLocalInput } from "./message-dates.ts";
 
 /** The dialog's fields, in the order they appear (focus goes to the first one at fault). */
@@ -49,15 +50,6 @@ export type SaveResult =
   | { intent: "save"; ok: false; error: string; fields: Partial<Record<MessageField, string>> };
 
 /**
- * The API's field messages read after the field's name ("is required"); ours are whole sentences.
- * Beside a field, both read as one: "End date must not be before the start date".
- */
-export function fieldMessage(label: string, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return /^[a-z]/.test(message) ? `${label} ${message}` : message;
-}
-
-/**
  * The add/edit dialog of back-office §2 Admin Messages, on the shared modal (labelled by its title,
  * focus trapped, Escape cancels, focus back to the button that opened it). A refusal shows its
  * reason at the top ("Error saving message: …") and each field's message beside that field.
@@ -87,6 +79,7 @@ export function MessageDialog({
   const saving = fetcher.state !== "idle";
   const fields = saving ? {} : (result?.fields ?? {});
   const faultyField = MESSAGE_FIELDS.find((field) => fields[field]);
+  const field = labelledFields<MessageField>(fields);
 
   // A refusal puts focus on the first field it is about, else on the reason at the top.
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -139,22 +132,18 @@ export function MessageDialog({
           ) : null}
 
           <SelectField
-            label="Medication"
-            name="medicationId"
+            {...field("medicationId", "Medication")}
             required
             defaultValue={message?.medicationId ?? ""}
-            error={fieldMessage("Medication", fields.medicationId)}
             options={medicationOptions.map(asOption)}
           >
             <option value="">Choose a medication</option>
           </SelectField>
 
           <SelectField
-            label="Pharmacy"
-            name="pharmacyId"
+            {...field("pharmacyId", "Pharmacy")}
             defaultValue={message?.pharmacyId ?? ""}
             hint="All pharmacies shows the message above the prices; one pharmacy shows it in that pharmacy's row."
-            error={fieldMessage("Pharmacy", fields.pharmacyId)}
             options={pharmacyOptions.map(asOption)}
           >
             <option value="">All pharmacies</option>
@@ -162,16 +151,13 @@ export function MessageDialog({
 
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
-              label="Category"
-              name="category"
+              {...field("category", "Category")}
               required
               defaultValue={message?.category ?? "information"}
-              error={fieldMessage("Category", fields.category)}
               options={categories.map((category) => ({ value: category, label: categoryLabels[category] }))}
             />
             <InputField
-              label="Priority"
-              name="priority"
+              {...field("priority", "Priority")}
               type="number"
               inputMode="numeric"
               min={0}
@@ -179,55 +165,44 @@ export function MessageDialog({
               step={1}
               defaultValue={String(message?.priority ?? 0)}
               hint="0 to 10; the highest shows first."
-              error={fieldMessage("Priority", fields.priority)}
             />
           </div>
 
           <InputField
-            label="Title"
-            name="title"
+            {...field("title", "Title")}
             required
             maxLength={ADMIN_MESSAGE_LIMITS.titleMax}
             defaultValue={message?.title ?? ""}
-            error={fieldMessage("Title", fields.title)}
           />
           <TextareaField
-            label="Message"
-            name="message"
+            {...field("message", "Message")}
             required
             rows={4}
             maxLength={ADMIN_MESSAGE_LIMITS.messageMax}
             defaultValue={message?.message ?? ""}
-            error={fieldMessage("Message", fields.message)}
           />
 
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField
-              label="Start date"
-              name="startDate"
+              {...field("startDate", "Start date")}
               type="datetime-local"
               required
               // A new message starts now (back-office §9).
               defaultValue={toLocalInput(message?.startDate ?? new Date())}
               hint="UK time."
-              error={fieldMessage("Start date", fields.startDate)}
             />
             <InputField
-              label="End date"
-              name="endDate"
+              {...field("endDate", "End date")}
               type="datetime-local"
               defaultValue={message?.endDate ? toLocalInput(message.endDate) : ""}
               hint="Optional; UK time."
-              error={fieldMessage("End date", fields.endDate)}
             />
           </div>
 
           <CheckboxField
-            label="Active"
-            name="active"
+            {...field("active", "Active")}
             defaultChecked={message?.active ?? true}
             hint="Visitors see an active message between its start and end dates."
-            error={fieldMessage("Active", fields.active)}
           />
 
           <FormActions

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { buttonClass, Notice } from "./admin-ui.tsx";
 import { CheckboxField, InputField, RequiredMark, SelectField } from "./catalogue-controls.tsx";
-import { fieldMessage } from "./message-dialog.tsx";
+import { labelledFields } from "./field-messages.ts";
 import { PRICE_TEXT, type PriceActionResult } from "./price-actions.ts";
-import { canSavePrice, PRICE_FIELDS } from "./price-input.ts";
+import { canSavePrice, PRICE_FIELDS, type PriceField } from "./price-input.ts";
 
 /**
  * "+ Add Price" (back-office §2): pharmacy, dosage, price and link, with the pack quantity and the
@@ -33,6 +33,7 @@ export function AddPriceForm({
   const ready = canSavePrice(values);
   const fields = saving ? {} : (refusal?.fields ?? {});
   const faultyField = PRICE_FIELDS.find((field) => fields[field]);
+  const field = labelledFields<PriceField>(fields);
 
   // Opening puts focus on the first field; a refusal on the first field it is about, else its notice.
   useEffect(() => {
@@ -78,12 +79,10 @@ export function AddPriceForm({
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="Pharmacy"
-          name="pharmacyId"
+          {...field("pharmacyId", "Pharmacy")}
           required
           value={values.pharmacyId}
           onChange={(event) => setValues({ ...values, pharmacyId: event.target.value })}
-          error={fieldMessage("Pharmacy", fields.pharmacyId)}
         >
           <option value="">Choose a pharmacy</option>
           {pharmacies.map((pharmacy) => (
@@ -94,8 +93,7 @@ export function AddPriceForm({
           ))}
         </SelectField>
         <InputField
-          label="Dosage"
-          name="dosage"
+          {...field("dosage", "Dosage")}
           required
           autoComplete="off"
           list={dosagesId}
@@ -107,7 +105,6 @@ export function AddPriceForm({
               ? `One of this medication's dosages: ${medication.dosage.join(", ")}.`
               : "This medication lists no dosages yet."
           }
-          error={fieldMessage("Dosage", fields.dosage)}
         />
         <datalist id={dosagesId}>
           {medication.dosage.map((dosage) => (
@@ -115,8 +112,7 @@ export function AddPriceForm({
           ))}
         </datalist>
         <InputField
-          label="Price"
-          name="price"
+          {...field("price", "Price")}
           required
           type="number"
           inputMode="decimal"
@@ -126,34 +122,24 @@ export function AddPriceForm({
           value={values.price}
           onChange={(event) => setValues({ ...values, price: event.target.value })}
           hint="In pounds, e.g. 12.99."
-          error={fieldMessage("Price", fields.price)}
         />
         <InputField
-          label="Link"
-          name="link"
+          {...field("link", "Link")}
           type="url"
           placeholder="https://"
           hint="Optional: the product's page at the pharmacy."
-          error={fieldMessage("Link", fields.link)}
         />
         <InputField
-          label="Quantity"
-          name="quantity"
+          {...field("quantity", "Quantity")}
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
           defaultValue="1"
           hint="Packs this price buys."
-          error={fieldMessage("Quantity", fields.quantity)}
         />
         <div className="sm:pt-6">
-          <CheckboxField
-            label="In stock"
-            name="inStock"
-            defaultChecked
-            error={fieldMessage("In stock", fields.inStock)}
-          />
+          <CheckboxField {...field("inStock", "In stock")} defaultChecked />
         </div>
       </div>
 

@@ -1,7 +1,7 @@
 import { type AdminPrice, formatPounds, isWebAddress } from "@pharmacompare/contract";
 import { Badge } from "./catalogue-controls.tsx";
 import type { DataColumn } from "./data-table.tsx";
-import { fieldMessage } from "./message-dialog.tsx";
+import { fieldMessage } from "./field-messages.ts";
 import { InlinePriceInput } from "./price-row-parts.tsx";
 import type { PriceEditing } from "./use-price-editing.ts";
 

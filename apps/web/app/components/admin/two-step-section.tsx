@@ -59,6 +59,21 @@ export function TwoStepSection() {
     void loadStatus();
   }, [loadStatus]);
 
+  /** The props of what takes focus after a change of view: reachable by script, not by Tab. */
+  const focusTarget = {
+    ref: (node: HTMLElement | null) => {
+      focusRef.current = node;
+    },
+    tabIndex: -1,
+  };
+
+  /** Back to the status view (Cancel, or the recovery codes saved), focus moving with it. */
+  function backToStatus() {
+    moved.current = true;
+    setFailure(null);
+    void loadStatus();
+  }
+
   // A refusal about a field puts focus on that field; others are read out by their notice (role=alert).
   useEffect(() => {
     const name = failure ? Object.keys(failure.fields)[0] : undefined;
@@ -170,14 +185,7 @@ export function TwoStepSection() {
         {view.kind === "status" && !view.status.enabled ? (
           <>
             {view.notice ? (
-              <p
-                ref={(node) => {
-                  focusRef.current = node;
-                }}
-                tabIndex={-1}
-                role="status"
-                className="font-medium text-slate-900"
-              >
+              <p {...focusTarget} role="status" className="font-medium text-slate-900">
                 {view.notice}
               </p>
             ) : null}
@@ -194,13 +202,7 @@ export function TwoStepSection() {
 
         {view.kind === "setup" ? (
           <form noValidate onSubmit={confirm} className="space-y-4">
-            <h3
-              ref={(node) => {
-                focusRef.current = node;
-              }}
-              tabIndex={-1}
-              className="font-semibold text-slate-900"
-            >
+            <h3 {...focusTarget} className="font-semibold text-slate-900">
               Scan the QR code with your authenticator app
             </h3>
             <img
@@ -231,15 +233,7 @@ export function TwoStepSection() {
               <button type="submit" className={buttonClass.primary} aria-disabled={busy}>
                 {busy ? "Turning on..." : "Turn on two-step verification"}
               </button>
-              <button
-                type="button"
-                className={buttonClass.secondary}
-                onClick={() => {
-                  moved.current = true;
-                  setFailure(null);
-                  void loadStatus();
-                }}
-              >
+              <button type="button" className={buttonClass.secondary} onClick={backToStatus}>
                 Cancel
               </button>
             </div>
@@ -248,13 +242,7 @@ export function TwoStepSection() {
 
         {view.kind === "codes" ? (
           <>
-            <h3
-              ref={(node) => {
-                focusRef.current = node;
-              }}
-              tabIndex={-1}
-              className="font-semibold text-slate-900"
-            >
+            <h3 {...focusTarget} className="font-semibold text-slate-900">
               {view.message}. Save your recovery codes
             </h3>
             <p>
@@ -270,14 +258,7 @@ export function TwoStepSection() {
                 <li key={code}>{code}</li>
               ))}
             </ol>
-            <button
-              type="button"
-              className={buttonClass.primary}
-              onClick={() => {
-                moved.current = true;
-                void loadStatus();
-              }}
-            >
+            <button type="button" className={buttonClass.primary} onClick={backToStatus}>
               I have saved my recovery codes
             </button>
           </>
@@ -285,13 +266,7 @@ export function TwoStepSection() {
 
         {view.kind === "status" && view.status.enabled ? (
           <>
-            <p
-              ref={(node) => {
-                focusRef.current = node;
-              }}
-              tabIndex={-1}
-              className="font-medium text-slate-900"
-            >
+            <p {...focusTarget} className="font-medium text-slate-900">
               Two-step verification is on
               {view.status.enabledAt ? ` (since ${formatDateTime(view.status.enabledAt)})` : ""}.{" "}
               {view.status.recoveryCodesLeft === 1

@@ -10,6 +10,7 @@ import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { blogColumns } from "../../components/admin/blog-list-columns.tsx";
 import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
+import { NewItemLink } from "../../components/admin/list-kit/new-item-link.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import {
@@ -87,11 +88,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Blog"
         description="Articles on the public blog, and drafts seen only here."
-        action={
-          <Link to={adminScreens.newBlogPost.path} className={buttonClass.primary}>
-            <span aria-hidden="true">+</span> New Post
-          </Link>
-        }
+        action={<NewItemLink to={adminScreens.newBlogPost.path} label="New Post" />}
       />
 
       <SearchFilters

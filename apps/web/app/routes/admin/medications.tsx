@@ -5,11 +5,12 @@ import {
   adminEndpoints,
   formatCount,
 } from "@pharmacompare/contract";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
+import { NewItemLink } from "../../components/admin/list-kit/new-item-link.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import { DeleteRowDialog, ToggleErrorNotice } from "../../components/admin/list-kit/row-dialogs.tsx";
@@ -122,11 +123,7 @@ export default function Medications({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Medications"
         description="Every medication in the catalogue, active or not. Visitors see the active ones on their condition's page."
-        action={
-          <Link to={NEW_MEDICATION_PATH} className={buttonClass.primary}>
-            <span aria-hidden="true">+</span> Add Medication
-          </Link>
-        }
+        action={<NewItemLink to={NEW_MEDICATION_PATH} label="Add Medication" />}
       />
 
       <SearchFilters

@@ -9,6 +9,7 @@ import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { EmptyListAction } from "../../components/admin/list-kit/empty-list-action.tsx";
+import { NewItemLink } from "../../components/admin/list-kit/new-item-link.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { SearchFilters } from "../../components/admin/list-kit/search-filters.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
@@ -50,11 +51,7 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Newsletters"
         description="Emails to subscribers who chose news and offers: write one, try it on yourself, then send it."
-        action={
-          <Link to={adminScreens.newNewsletter.path} className={buttonClass.primary}>
-            <span aria-hidden="true">+</span> New newsletter
-          </Link>
-        }
+        action={<NewItemLink to={adminScreens.newNewsletter.path} label="New newsletter" />}
       />
 
       <SearchFilters

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { FilterBar, FilterField } from "../../components/admin/filter-bar.tsx";
+import { FilterBar } from "../../components/admin/filter-bar.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { rowAction } from "../../components/admin/list-kit/row-action.ts";
 import {
@@ -11,6 +11,7 @@ import {
   DeleteRowDialog,
   ToggleErrorNotice,
 } from "../../components/admin/list-kit/row-dialogs.tsx";
+import { SearchField } from "../../components/admin/list-kit/search-field.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { listLoader } from "../../components/admin/list-page-load.ts";
 import { pharmacyColumns } from "../../components/admin/pharmacy-columns.tsx";
@@ -99,14 +100,7 @@ export default function Pharmacies({ loaderData }: Route.ComponentProps) {
       />
 
       <FilterBar label="Search the pharmacies" active={hasFilters(filters)} columnsClass="sm:max-w-md">
-        <FilterField
-          label="Search pharmacies"
-          name="search"
-          type="search"
-          defaultValue={filters.search}
-          placeholder="Name or id"
-          spellCheck={false}
-        />
+        <SearchField label="Search pharmacies" value={filters.search} placeholder="Name or id" />
       </FilterBar>
 
       <ToggleErrorNotice rows={rows} />

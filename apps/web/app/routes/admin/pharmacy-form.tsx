@@ -5,7 +5,7 @@ import { adminMeta, failureText } from "../../components/admin/admin-route.ts";
 import { adminScreens } from "../../components/admin/admin-screens.ts";
 import { AdminPageError, buttonClass, Notice, PageHeader } from "../../components/admin/admin-ui.tsx";
 import { FeedSettings } from "../../components/admin/feed-settings.tsx";
-import { fieldMessage } from "../../components/admin/message-dialog.tsx";
+import { fieldMessage } from "../../components/admin/field-messages.ts";
 import {
   BackToPharmacies,
   NEW_PHARMACY,

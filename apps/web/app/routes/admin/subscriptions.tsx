@@ -10,10 +10,11 @@ import {
 import { useState } from "react";
 import { adminMeta } from "../../components/admin/admin-route.ts";
 import { AdminPageError, buttonClass, PageHeader } from "../../components/admin/admin-ui.tsx";
-import { FilterBar, FilterField, FilterSelect } from "../../components/admin/filter-bar.tsx";
+import { FilterBar, FilterSelect } from "../../components/admin/filter-bar.tsx";
 import { useKeptList } from "../../components/admin/inbox-ui.tsx";
 import { PagedList } from "../../components/admin/list-kit/paged-list.tsx";
 import { DeleteRowButton, DeleteRowDialog } from "../../components/admin/list-kit/row-dialogs.tsx";
+import { SearchField } from "../../components/admin/list-kit/search-field.tsx";
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { listLoader } from "../../components/admin/list-page-load.ts";
 import { type RowActionResult, useRowActions } from "../../components/admin/row-actions.ts";
@@ -163,14 +164,7 @@ export default function EmailSubscriptions({ loaderData }: Route.ComponentProps)
           active={filtered}
           columnsClass="sm:grid-cols-[2fr_1fr_1fr]"
         >
-          <FilterField
-            label="Search"
-            name="search"
-            type="search"
-            defaultValue={filters.search}
-            placeholder="Search by email..."
-            spellCheck={false}
-          />
+          <SearchField value={filters.search} placeholder="Search by email..." />
           <FilterSelect label="Status" name="status" defaultValue={filters.status} options={statusOptions} />
           <FilterSelect label="Source" name="source" defaultValue={filters.source} options={sourceOptions} />
         </FilterBar>

@@ -71,8 +71,15 @@ function ChartPanel<Row>({
 }
 
 export function ServiceHealthSection({ health, now }: { health: ServiceHealth; now: Date }) {
-  const days = health.clickOuts.byDay.map((row) => ({ label: formatShortDay(row.day) }));
-  const weeks = health.alerts.map((row) => ({ label: formatShortDay(row.week) }));
+  // The charts' two time axes: the heading of their category column and a label per row.
+  const byDay = {
+    categoryHeading: "Day",
+    categories: health.clickOuts.byDay.map((row) => ({ label: formatShortDay(row.day) })),
+  };
+  const byWeek = {
+    categoryHeading: "Week starting",
+    categories: health.alerts.map((row) => ({ label: formatShortDay(row.week) })),
+  };
   const topPharmacy = health.clickOuts.byPharmacy[0]?.count ?? 0;
   return (
     <section aria-labelledby="health-heading" className="mt-8">
@@ -119,8 +126,7 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
         <ChartPanel
           id="chart-click-outs"
           title="Click-outs to pharmacies by day"
-          categoryHeading="Day"
-          categories={days}
+          {...byDay}
           rows={health.clickOuts.byDay}
           lines={[["Click-outs", "brand", (row) => row.count]]}
           link={{ to: adminScreens.pharmacies.path, label: "Pharmacies" }}
@@ -156,8 +162,7 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
         <ChartPanel
           id="chart-alerts"
           title="Price alerts by week"
-          categoryHeading="Week starting"
-          categories={weeks}
+          {...byWeek}
           rows={health.alerts}
           lines={[
             ["Set", "sky", (row) => row.set],
@@ -170,8 +175,7 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
         <ChartPanel
           id="chart-subscriptions"
           title="Subscriptions by week"
-          categoryHeading="Week starting"
-          categories={weeks}
+          {...byWeek}
           rows={health.subscriptions}
           lines={[
             ["Gained", "brand", (row) => row.gained],
@@ -184,8 +188,7 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
         <ChartPanel
           id="chart-emails"
           title="Emails by day"
-          categoryHeading="Day"
-          categories={days}
+          {...byDay}
           rows={health.emails.byDay}
           lines={[
             ["Accepted", "brand", (row) => row.accepted],

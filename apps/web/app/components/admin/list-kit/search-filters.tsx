@@ -1,5 +1,6 @@
-import { FilterBar, FilterField, FilterSelect } from "../filter-bar.tsx";
+import { FilterBar, FilterSelect } from "../filter-bar.tsx";
 import { hasFilters } from "../list-navigation.ts";
+import { SearchField } from "./search-field.tsx";
 
 /**
  * The filter bar of a list searched on the server with one choice beside the search (a status, a
@@ -27,13 +28,9 @@ export function SearchFilters({
 }) {
   return (
     <FilterBar label={label} active={hasFilters(filters)} columnsClass="sm:grid-cols-[2fr_1fr]">
-      <FilterField
-        label="Search"
-        name="search"
-        type="search"
-        defaultValue={filters.search}
+      <SearchField
+        value={filters.search}
         placeholder={placeholder}
-        spellCheck={false}
         error={searchError ? `Search ${searchError}` : undefined}
       />
       <FilterSelect
