@@ -21,6 +21,32 @@ class OneLinePerRequest extends LogController {
     if (error) reply.log.error({ ...fields, err: error }, "request errored");
     else reply.log.info(fields, "request completed");
   }
+
+  /**
+   * A visitor who left before the answer was ready (a closed tab, a navigation that replaced the
+   * one under way) makes the answer's stream fail with a premature close. Fastify's default
+   * logged that as a failure with status 500, although nothing failed and nobody was sent a 500:
+   * it is an ordinary line at info, saying what happened.
+   */
+  override defaultErrorLog(...args: Parameters<LogController["defaultErrorLog"]>): void {
+    const [error, request, reply] = args;
+    if (!visitorLeft(error, request.raw)) {
+      super.defaultErrorLog(...args);
+    } else if (!this.isLogDisabled(request)) {
+      reply.log.info({ req: request }, "the visitor closed the connection before the answer was sent");
+    }
+  }
+}
+
+function visitorLeft(
+  error: unknown,
+  request: { destroyed?: boolean; socket?: { destroyed?: boolean } | null },
+) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === "ERR_STREAM_PREMATURE_CLOSE" &&
+    (request.destroyed === true || request.socket?.destroyed === true)
+  );
 }
 
 /** Fastify's `logController` option for both servers. */

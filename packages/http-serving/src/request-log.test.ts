@@ -1,0 +1,68 @@
+import { connect } from "node:net";
+import { Writable } from "node:stream";
+import { fastify } from "fastify";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { logOptions } from "./log-options.ts";
+import { oneLinePerRequest } from "./request-log.ts";
+
+let close: (() => Promise<unknown>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+/** A server with the servers' log options and request log, its lines kept parsed. */
+async function serve() {
+  const lines: Record<string, unknown>[] = [];
+  let arrived = () => {};
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n")) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = fastify({
+    logger: { ...logOptions("info", "web"), stream },
+    logController: oneLinePerRequest(),
+  });
+  // An answer whose stream fails because the visitor has gone, as a render's does.
+  app.get("/slow", async (request) => {
+    arrived();
+    await new Promise((resolve) => request.raw.socket.once("close", resolve));
+    throw Object.assign(new Error("Premature close"), { code: "ERR_STREAM_PREMATURE_CLOSE" });
+  });
+  app.get("/broken", async () => {
+    throw Object.assign(new Error("Premature close"), { code: "ERR_STREAM_PREMATURE_CLOSE" });
+  });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  close = () => app.close();
+  const address = app.server.address();
+  return { lines, reached, port: typeof address === "object" && address ? address.port : 0 };
+}
+
+describe("the request log", () => {
+  it("logs a visitor who left before the answer as that, at info, not as a failure with status 500", async () => {
+    const { lines, reached, port } = await serve();
+    const socket = connect(port, "127.0.0.1");
+    socket.write("GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await reached;
+    socket.destroy();
+    await vi.waitFor(() =>
+      expect(lines.map((line) => line.msg)).toContain(
+        "the visitor closed the connection before the answer was sent",
+      ),
+    );
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
+  it("still logs the same error as a failure when the visitor is still there", async () => {
+    const { lines, port } = await serve();
+    expect((await fetch(`http://127.0.0.1:${port}/broken`)).status).toBe(500);
+    await vi.waitFor(() =>
+      expect(lines.some((line) => line.level === 50 && line.msg === "Premature close")).toBe(true),
+    );
+  });
+});
