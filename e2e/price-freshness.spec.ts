@@ -50,6 +50,30 @@ test("a price unconfirmed for 15 days is gone from the comparison and Best moves
   await expect(browser.getByRole("main")).not.toContainText(formatPounds(freshness.hidden.prices[0] ?? 0));
 });
 
+test("the compare page and the pharmacy's own page say so too, beside that price only", async ({
+  page: browser,
+}) => {
+  await browser.goto(
+    `/compare?medication=${freshness.medication.id}&a=${cheapest?.id ?? ""}&b=${next?.id ?? ""}`,
+  );
+  const main = browser.getByRole("main");
+  await expect(main.getByText("Price may be out of date")).toHaveCount(1);
+  await expect(
+    browser
+      .getByRole("row")
+      .filter({ hasText: freshness.stale.dosage })
+      .getByText("Price may be out of date"),
+  ).toBeVisible();
+
+  await browser.goto(`/pharmacies/${cheapest?.id ?? ""}`);
+  const line = browser.getByRole("listitem").filter({ hasText: freshness.medication.name });
+  await expect(line).toContainText(formatPounds(freshness.stale.prices[0] ?? 0));
+  await expect(line.getByText("Price may be out of date")).toBeVisible();
+
+  await browser.goto(`/pharmacies/${next?.id ?? ""}`);
+  await expect(browser.getByRole("main").getByText("may be out of date")).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the server's page already says the price may be out of date", async ({ page: browser }) => {

@@ -91,6 +91,25 @@ describe("a price's freshness, as the public reads answer it", () => {
     expect(page.comparison?.prices.find((row) => row.pharmacyId === best)?.mayBeOutOfDate).toBe(true);
   });
 
+  it("flags the same on the pharmacy's own page, beside the medication's cheapest price there", async () => {
+    const [best, next] = await cheapestTwo();
+    const ofMedication = and(eq(prices.medicationId, MEDICATION), eq(prices.pharmacyId, best));
+    restore.push(() => api.database.db.update(prices).set({ lastConfirmed: new Date() }).where(ofMedication));
+    const at = new Date(Date.now() - 8 * DAY);
+    await api.database.db.update(prices).set({ lastConfirmed: at }).where(ofMedication);
+
+    const line = async (pharmacyId: string) =>
+      (
+        (await api.get(urlOf(publicEndpoints.pharmacyPage, { params: { id: pharmacyId } })))
+          .body as PharmacyPage
+      ).medications.find((medication) => medication.medicationId === MEDICATION);
+    expect((await line(best))?.cheapest).toMatchObject({
+      mayBeOutOfDate: true,
+      lastConfirmed: at.toISOString(),
+    });
+    expect((await line(next))?.cheapest.mayBeOutOfDate).toBe(false);
+  });
+
   it("drops a price unconfirmed for 15 days from the comparison, Best and every lowest figure, not from the history", async () => {
     const [best, next] = await cheapestTwo();
     const listedBefore = (await figures()).pricesListed;

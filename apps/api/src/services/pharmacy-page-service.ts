@@ -32,6 +32,7 @@ export function createPharmacyPageService(
           price: prices.price,
           inStock: prices.inStock,
           lastUpdated: prices.lastUpdated,
+          lastConfirmed: prices.lastConfirmed,
         })
         .from(prices)
         .innerJoin(medications, eq(medications.id, prices.medicationId))
@@ -66,6 +67,8 @@ export function createPharmacyPageService(
             price: row.price,
             inStock: row.inStock,
             lastUpdated: row.lastUpdated.toISOString(),
+            lastConfirmed: row.lastConfirmed.toISOString(),
+            mayBeOutOfDate: deps.freshness.mayBeOutOfDate(row.lastConfirmed),
           },
         });
       }

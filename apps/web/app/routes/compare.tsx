@@ -10,6 +10,7 @@ import {
 import { horizonWords } from "../components/condition/course-words.ts";
 import { PrescriptionOnlyNote } from "../components/condition/prescription-only.tsx";
 import { RATING_SOURCE_NOTE } from "../components/condition/rating-stars.tsx";
+import { StaleNote } from "../components/prices/stale-note.tsx";
 import { Breadcrumb } from "../components/ui/breadcrumb.tsx";
 import { StatusPage } from "../components/ui/status-page.tsx";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
@@ -249,6 +250,9 @@ function PriceCell({ row, lower }: { row: PharmacyPair["dosages"][number]["a"]; 
       <span className={`block text-xs ${cell.stock === "In stock" ? "text-saving-700" : "text-rose-700"}`}>
         {cell.stock}
       </span>
+      {row?.mayBeOutOfDate && row.lastConfirmed ? (
+        <StaleNote lastConfirmed={row.lastConfirmed} className="mt-1" />
+      ) : null}
     </td>
   );
 }

@@ -1,14 +1,8 @@
-import {
-  type ComparisonSort,
-  formatDateTime,
-  formatLongDate,
-  formatPounds,
-  STALE_PRICE_TEXT,
-  unitPriceText,
-} from "@pharmacompare/contract";
+import { type ComparisonSort, formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { StaleNote } from "../prices/stale-note.tsx";
 import { SpriteIcon } from "../ui/icon-sprite.tsx";
 import { messageStyles } from "./message-styles.ts";
 import { GphcLink, PharmacyName } from "./pharmacy-identity.tsx";
@@ -221,22 +215,6 @@ function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
       </span>
       <span className="sr-only"> (how we check prices)</span>
     </Link>
-  );
-}
-
-/**
- * A price not confirmed for the API's stale limit (decision 048): said in words, with the day it
- * was last confirmed, never by colour alone; the API sends the flag, so it needs no script.
- */
-function StaleNote({ lastConfirmed }: { lastConfirmed: string }) {
-  return (
-    <span className="cmp-stale">
-      <strong className="font-semibold">{`Price ${STALE_PRICE_TEXT}`}</strong>
-      <span>
-        {"last confirmed "}
-        <time dateTime={lastConfirmed}>{formatLongDate(lastConfirmed)}</time>
-      </span>
-    </span>
   );
 }
 

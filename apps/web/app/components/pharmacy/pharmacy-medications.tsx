@@ -4,6 +4,7 @@ import {
   unitPriceText,
 } from "@pharmacompare/contract";
 import { Link } from "react-router";
+import { StaleNote } from "../prices/stale-note.tsx";
 import { ArrowRightIcon } from "../ui/icons.tsx";
 import { cheapestText } from "./pharmacy-terms.ts";
 
@@ -109,6 +110,9 @@ function MedicationLine({ medication, to }: { medication: PharmacyPageMedication
               <span className="text-slate-600"> · {medication.dosageCount} dosages here</span>
             ) : null}
           </p>
+          {cheapest.mayBeOutOfDate && cheapest.lastConfirmed ? (
+            <StaleNote lastConfirmed={cheapest.lastConfirmed} className="mt-1" />
+          ) : null}
         </div>
         <ArrowRightIcon className="size-5 shrink-0 text-slate-400" />
       </div>

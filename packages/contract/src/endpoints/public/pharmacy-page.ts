@@ -24,6 +24,9 @@ export const PharmacyPageMedication = z.object({
     price: z.number().positive(),
     inStock: z.boolean(),
     lastUpdated: z.iso.datetime({ offset: true }),
+    /** When it was last confirmed, and whether that is past the stale limit (decision 048). */
+    lastConfirmed: z.iso.datetime({ offset: true }).optional(),
+    mayBeOutOfDate: z.boolean().optional(),
   }),
 });
 export type PharmacyPageMedication = z.infer<typeof PharmacyPageMedication>;
