@@ -54,15 +54,17 @@ async function start(env: Record<string, string>) {
   });
   let output = "";
   const started = Date.now();
-  const outcome = await new Promise<{ running: boolean; code: number | null }>((resolve) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      if (output.includes("PharmaCompare is running")) resolve({ running: true, code: null });
-    };
-    child.stdout.on("data", seen);
-    child.stderr.on("data", seen);
-    child.on("exit", (code) => resolve({ running: false, code }));
-  });
+  const outcome = await new Promise<{ running: boolean; code: number | null; signal?: string | null }>(
+    (resolve) => {
+      const seen = (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+        if (output.includes("PharmaCompare is running")) resolve({ running: true, code: null });
+      };
+      child.stdout.on("data", seen);
+      child.stderr.on("data", seen);
+      child.on("exit", (code, signal) => resolve({ running: false, code, signal }));
+    },
+  );
   // Some CI runs saw this start take 80 s where it takes 5: its own lines say which step waited.
   const seconds = (Date.now() - started) / 1000;
   if (seconds > 20) process.stderr.write(`npm start took ${seconds} s to start; its output:\n${output}\n`);
@@ -84,11 +86,15 @@ async function start(env: Record<string, string>) {
   };
 }
 
+/** What a start that did not run said, and how it ended (a silent exit says nothing else). */
+const notRunning = (product: { code: number | null; signal?: string | null; output(): string }) =>
+  `exited with code ${product.code} and signal ${product.signal ?? "none"}; its output: ${product.output() || "(none)"}`;
+
 describe("npm start's one mode", () => {
   it("with NODE_ENV unset, runs both tiers with development settings", async () => {
     const product = await start({ SITE_URL: "http://www.example.test" });
     try {
-      expect(product.running, product.output()).toBe(true);
+      expect(product.running, notRunning(product)).toBe(true);
       // The API reference is a development setting, and the web serves with the same address rules.
       // Each body read to its end: an answer left unread holds its connection busy, and the
       // graceful stop then waits for it (the 80 s "slow start" of some CI runs, docs/testing.md).
@@ -105,7 +111,7 @@ describe("npm start's one mode", () => {
 
   it("stops within its grace when a request's body never arrives, saying so", async () => {
     const product = await start({ SITE_URL: "http://www.example.test" });
-    expect(product.running, product.output()).toBe(true);
+    expect(product.running, notRunning(product)).toBe(true);
     // A form post that promises 1,000 bytes and sends 10: a request in flight that never ends.
     const site = new URL(product.site);
     const socket = connect(Number(site.port), site.hostname);

@@ -1,5 +1,11 @@
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { chooseEncoding, isPlainHost, parseRequestTarget, sortedQuery } from "@pharmacompare/http-serving";
+import {
+  chooseEncoding,
+  isPlainHost,
+  parseRequestTarget,
+  remembered,
+  sortedQuery,
+} from "@pharmacompare/http-serving";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { markedScriptHashes } from "./marked-script-hashes.ts";
 import { wholeBody } from "./whole-body.ts";
@@ -136,7 +142,12 @@ export function cacheKey(request: {
   const { headers } = request;
   if (headers.cookie || headers.authorization) return null;
   if (!isPlainHost(headers.host)) return null;
-  const target = parseRequestTarget(request.url);
+  return request.url === undefined ? null : keyOfTarget(request.url);
+}
+
+/** The target's part of the key, remembered: a hit's key is a lookup, not a parse (issue 33). */
+const keyOfTarget = remembered((url: string): string | null => {
+  const target = parseRequestTarget(url);
   if (!target) return null;
   const path = decodeURIComponent(target.path).toLowerCase();
   if (path === "/admin" || path.startsWith("/admin/")) return null;
@@ -145,7 +156,7 @@ export function cacheKey(request: {
   if ([...target.query.keys()].some((key) => !ALLOWED_QUERY_KEYS.has(key))) return null;
   const query = sortedQuery(target.query);
   return query ? `${target.path}?${query}` : target.path;
-}
+});
 
 export function registerPageCache(app: FastifyInstance, options: PageCacheOptions) {
   const now = options.now ?? Date.now;

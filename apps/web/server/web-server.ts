@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { OutgoingHttpHeaders } from "node:http";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyCompress from "@fastify/compress";
@@ -216,6 +216,32 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     // (decision 027): the same bytes, headers and compression as the hook's hit, without the
     // per-request work of the framework. Anything else, a stale version included, goes to Fastify.
     // Such a hit skips the onRequest hooks: one that must see every page belongs in this test too.
+    /**
+     * A stored page's headers as an early hit sends them, per encoding: the page's own, its CSP
+     * naming its scripts' hashes, the security headers and the length, built on its first hit in
+     * that encoding and kept with the page (issue 33: they were built again for every hit).
+     */
+    const builtHeaders = new WeakMap<CachedPage, Map<string, OutgoingHttpHeaders>>();
+    const hitHeaders = (page: CachedPage, sent: ReturnType<typeof pageAsSent>): OutgoingHttpHeaders => {
+      let byEncoding = builtHeaders.get(page);
+      if (!byEncoding) {
+        byEncoding = new Map();
+        builtHeaders.set(page, byEncoding);
+      }
+      const encoding = sent.headers["content-encoding"] ?? "identity";
+      let headers = byEncoding.get(encoding);
+      if (!headers) {
+        headers = {
+          ...page.headers,
+          "x-cache": "hit",
+          ...pageHeaders({ hashes: page.scriptHashes }, true),
+          ...sent.headers,
+          "content-length": sent.body.length,
+        };
+        byEncoding.set(encoding, headers);
+      }
+      return headers;
+    };
     let closing = false;
     app.addHook("preClose", (done) => {
       closing = true;
@@ -228,7 +254,9 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
         const page = pageCache.pageBeforeFastify(request);
         if (!page) return false;
         const started = performance.now();
-        sendPage(request, response, page, pageHeaders({ hashes: page.scriptHashes }, true));
+        const sent = pageAsSent(page, request.headers["accept-encoding"], COMPRESSION_THRESHOLD);
+        response.writeHead(200, hitHeaders(page, sent));
+        response.end(sent.body);
         logEarlyAnswer(app.log, request, response, started);
         return true;
       },
@@ -256,23 +284,4 @@ function hostHeaders(rawHeaders: string[]): string[] {
     if (rawHeaders[index]?.toLowerCase() === "host") hosts.push(rawHeaders[index + 1] ?? "");
   }
   return hosts;
-}
-
-/** A cached page as the hook's hit sends it: its headers and the page's, its bytes as negotiated. */
-function sendPage(
-  request: IncomingMessage,
-  response: ServerResponse,
-  page: CachedPage,
-  headers: Record<string, string>,
-): void {
-  const sent = pageAsSent(page, request.headers["accept-encoding"], COMPRESSION_THRESHOLD);
-  const all: OutgoingHttpHeaders = {
-    ...page.headers,
-    "x-cache": "hit",
-    ...headers,
-    ...sent.headers,
-    "content-length": sent.body.length,
-  };
-  response.writeHead(200, all);
-  response.end(sent.body);
 }

@@ -1,21 +1,21 @@
+import { remembered } from "./remembered.ts";
+
 /**
  * The encoding a cached answer is sent in, chosen as the servers' compression plugin would choose
  * it (decision 027): both servers' early answers and the API's response cache use it.
  */
 export type Encoding = "br" | "gzip" | "identity";
 
-/** Accept-Encoding values seen lately and the encoding each chose (a handful in practice). */
-const chosen = new Map<string, Encoding>();
-
 /**
  * The encoding to answer in, as the compression plugin negotiates it: the highest q of br and
  * gzip (br on a tie, `*` standing for either, `x-gzip` for gzip), identity when neither is
- * acceptable or the header is absent.
+ * acceptable or the header is absent. A header's answer is remembered (a handful in practice).
  */
 export function chooseEncoding(header: string | undefined): Encoding {
-  if (!header) return "identity";
-  const known = chosen.get(header);
-  if (known) return known;
+  return header ? encodingFor(header) : "identity";
+}
+
+const encodingFor = remembered((header: string): Encoding => {
   let best: Encoding = "identity";
   let bestQ = 0;
   const q: Record<string, number> = {};
@@ -32,7 +32,5 @@ export function chooseEncoding(header: string | undefined): Encoding {
       bestQ = value;
     }
   }
-  if (chosen.size >= 256) chosen.clear();
-  chosen.set(header, best);
   return best;
-}
+}, 256);

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { type Encoding, parseRequestTarget, sortedQuery } from "@pharmacompare/http-serving";
+import { type Encoding, parseRequestTarget, remembered, sortedQuery } from "@pharmacompare/http-serving";
 import { compressionOptions } from "../plugins/compression.ts";
 
 /** One public read's answer, ready to send as it is: no query, no serialisation, no hashing. */
@@ -172,8 +172,13 @@ export class ResponseCache {
  * is not part of it: HEAD is answered from GET's entry.
  */
 export function cacheKey(url: string | undefined): string | null {
+  return url === undefined ? null : keyOfTarget(url);
+}
+
+/** Remembered: a hit's key is a lookup, not a parse (issue 33). */
+const keyOfTarget = remembered((url: string): string | null => {
   const target = parseRequestTarget(url);
   if (!target) return null;
   const query = sortedQuery(target.query);
   return query ? `${target.path}?${query}` : target.path;
-}
+});
