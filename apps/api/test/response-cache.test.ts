@@ -86,6 +86,31 @@ describe("a cache hit", () => {
     }
   });
 
+  it("is computed once for reads that miss together: the others wait for it and send its bytes", async () => {
+    api.app.responseCache?.clear();
+    const compare = vi.spyOn(api.app.services.prices, "compare");
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => read(comparisonUrl)));
+      expect(compare).toHaveBeenCalledTimes(1);
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.rawPayload.equals(answers[0]?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+      }
+    } finally {
+      compare.mockRestore();
+    }
+  });
+
+  it("lets the waiting reads compute for themselves when the one computing stores nothing", async () => {
+    api.app.responseCache?.clear();
+    const unknown = urlOf(publicEndpoints.compareMedication, {
+      params: { id: "no-such-medication" },
+      query: { dosage: DOSAGE },
+    });
+    const answers = await Promise.all(Array.from({ length: 3 }, () => read(unknown)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([404, 404, 404]);
+  });
+
   it("answers br and gzip as negotiated, each the same body once decoded", async () => {
     api.app.responseCache?.clear();
     const identity = (await read(comparisonUrl)).rawPayload;

@@ -27,6 +27,8 @@ declare module "fastify" {
     responseCacheVersion: number;
     /** The headers the hooks set for that read, when it carries no Origin (CachedResponse.headers). */
     responseCacheHeaders: OutgoingHttpHeaders | null;
+    /** Set on the read that computes an answer others may wait for: tells them it is done. */
+    responseCacheSettle: (() => void) | null;
   }
 }
 
@@ -46,6 +48,7 @@ export function registerResponseCache(
   app.decorateRequest("responseCacheKey", null);
   app.decorateRequest("responseCacheVersion", -1);
   app.decorateRequest("responseCacheHeaders", null);
+  app.decorateRequest("responseCacheSettle", null);
   if (!cache) return;
 
   const listener = options.databaseUrl ? listenForDataVersions(options.databaseUrl, cache, app.log) : null;
@@ -65,31 +68,90 @@ export function registerResponseCache(
   });
 }
 
+/** How long a read waits for another's computation of the same answer before computing it too. */
+const COMPUTE_WAIT_MS = 10_000;
+
 /**
  * Part two, after every other onRequest hook (security headers, CORS, the database check, the
  * access guard): a cacheable GET or HEAD found fresh in the cache is answered from memory there
  * and then, before parsing, validation, the handler, serialisation, hashing or compression.
+ *
+ * One computation per answer at a time (issue 33, decision 051's addendum): a read that misses
+ * while another read of the same key and version is being computed waits for it and is answered
+ * from what it stored, so a write that empties the cache costs one query per answer, not one per
+ * visitor asking at that moment. A computation that stores nothing releases its waiters to compute.
  */
 export function serveCachedResponses(app: FastifyInstance): void {
+  const computing = new Map<string, Promise<void>>();
+
+  const waitFor = async (flight: Promise<void>) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      flight,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, COMPUTE_WAIT_MS);
+        timer.unref();
+      }),
+    ]);
+    clearTimeout(timer);
+  };
+
   app.addHook("onRequest", (request, reply, done) => {
     const cache = app.responseCache;
     if (!cache || request.routeOptions.config.cache !== "public") return done();
     if (request.method !== "GET" && request.method !== "HEAD") return done();
     const key = cacheKey(request.url);
     if (key === null) return done();
-    const entry = cache.get(key);
-    if (entry) {
+    const answer = (entry: CachedResponse) => {
       reply.hijack();
       // Node accepts numbers for any header (content-length); the types only for some.
       writeCachedAnswer(request.raw, reply.raw, entry, reply.getHeaders() as OutgoingHttpHeaders);
-    } else {
+      done();
+    };
+    const compute = () => {
+      const version = cache.version;
+      const flightKey = `${version} ${key}`;
+      if (version >= 0 && !computing.has(flightKey)) {
+        let settle = () => {};
+        const flight = new Promise<void>((resolve) => {
+          settle = () => {
+            if (computing.get(flightKey) === flight) computing.delete(flightKey);
+            resolve();
+          };
+        });
+        computing.set(flightKey, flight);
+        request.responseCacheSettle = settle;
+      }
       request.responseCacheKey = key;
-      request.responseCacheVersion = cache.version;
+      request.responseCacheVersion = version;
       request.responseCacheHeaders =
         request.headers.origin === undefined ? { ...(reply.getHeaders() as OutgoingHttpHeaders) } : null;
-    }
-    done();
+      done();
+    };
+    const entry = cache.get(key);
+    if (entry) return answer(entry);
+    const flight = computing.get(`${cache.version} ${key}`);
+    if (!flight) return compute();
+    void waitFor(flight).then(() => {
+      try {
+        const stored = cache.get(key);
+        if (stored) answer(stored);
+        else compute();
+      } catch (error) {
+        // As the hit path's failures go: to the error handler, or a half-sent answer's socket closed.
+        if (reply.raw.headersSent) reply.raw.destroy();
+        else done(error as Error);
+      }
+    });
   });
+
+  // The computation ends when its answer is sent or its visitor is gone, stored or not.
+  const computed = async (request: FastifyRequest) => {
+    request.responseCacheSettle?.();
+    request.responseCacheSettle = null;
+  };
+  app.addHook("onResponse", computed);
+  app.addHook("onRequestAbort", computed);
 }
 
 /**
@@ -150,4 +212,7 @@ export function rememberAnswer(
     cacheControl,
     headers: request.responseCacheHeaders,
   });
+  // Stored: the reads waiting for it are answered now, before this one's body is even sent.
+  request.responseCacheSettle?.();
+  request.responseCacheSettle = null;
 }
