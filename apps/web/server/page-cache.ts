@@ -325,7 +325,14 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     request.pageCache = undefined;
     const type = reply.getHeader("content-type");
     const html = typeof type === "string" && type.startsWith("text/html");
-    const text = html ? ((await wholeBody(payload))?.toString("utf8") ?? null) : null;
+    let text: string | null;
+    try {
+      text = html ? ((await wholeBody(payload))?.toString("utf8") ?? null) : null;
+    } catch (error) {
+      // The render's stream failed (its visitor gone): nothing stored, the waiters render.
+      pending.settle(null);
+      throw error;
+    }
     if (text === null) {
       pending.settle(null);
       return payload;
