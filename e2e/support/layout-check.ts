@@ -1,0 +1,170 @@
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Broken layout, found by a machine (issue 41): what a person sees when a page "overlaps
+ * itself". Three faults, each named with the words involved so a failure says what to fix:
+ *
+ * - **overlap**: two visible pieces of text (or a piece of text and a drawn picture: an image, an
+ *   icon, the rating's stars) share more than a sliver of the screen;
+ * - **clipped**: text cut off by a container that hides its overflow (an ellipsis included: the
+ *   words are gone for the reader);
+ * - **sideways scroll**: the page is wider than the window.
+ *
+ * Boxes on different layers (a fixed or sticky bar, an open dialog, a toast) cover the page by
+ * design and are compared only with boxes on their own layer. Text a person cannot see (hidden,
+ * transparent, screen-reader-only, behind a closed `<details>`) is left out. A scroll container's
+ * overflow is reachable by scrolling, so it is not "clipped".
+ */
+export interface LayoutFault {
+  kind: "overlap" | "clipped" | "sideways scroll";
+  detail: string;
+}
+
+/** Runs in the page: every layout fault it has now. */
+function findFaultsInPage(): LayoutFault[] {
+  type Box = { rect: DOMRect; label: string; layer: Element; owner: Element };
+  const faults: LayoutFault[] = [];
+  const root = document.documentElement;
+  const width = window.innerWidth;
+  if (root.scrollWidth > width + 1) {
+    // Name the widest thing poking out, so the fault says where to look.
+    let widest = "";
+    let right = width;
+    for (const element of document.body.querySelectorAll("*")) {
+      const box = element.getBoundingClientRect();
+      if (box.right > right + 0.5 && box.width > 0 && box.height > 0) {
+        right = box.right;
+        widest = describe(element);
+      }
+    }
+    faults.push({
+      kind: "sideways scroll",
+      detail: `page is ${root.scrollWidth}px wide in a ${width}px window (${widest || "?"} reaches ${Math.round(right)}px)`,
+    });
+  }
+
+  function describe(element: Element): string {
+    const name = element.tagName.toLowerCase();
+    const id = element.id ? `#${element.id}` : "";
+    const classes = [...element.classList]
+      .slice(0, 2)
+      .map((each) => `.${each}`)
+      .join("");
+    return `${name}${id}${classes}`;
+  }
+
+  function visible(element: Element): boolean {
+    if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    // Screen-reader-only text: clipped to a pixel on purpose.
+    for (let at: Element | null = element; at; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      if (style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)") return false;
+      const box = at.getBoundingClientRect();
+      if (style.overflow === "hidden" && box.width <= 1 && box.height <= 1) return false;
+    }
+    return true;
+  }
+
+  /** The layer a box is drawn on: its nearest fixed, sticky or modal ancestor, else the page. */
+  function layerOf(element: Element): Element {
+    for (let at: Element | null = element; at; at = at.parentElement) {
+      if (at instanceof HTMLDialogElement && at.open) return at;
+      if (at.getAttribute("role") === "dialog" || at.getAttribute("aria-modal") === "true") return at;
+      const position = getComputedStyle(at).position;
+      if (position === "fixed" || position === "sticky") return at;
+    }
+    return root;
+  }
+
+  const boxes: Box[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim() ?? "";
+    const owner = node.parentElement;
+    if (!text || !owner || owner.closest("script, style, noscript, template, option, select, textarea"))
+      continue;
+    if (!visible(owner)) continue;
+    range.selectNodeContents(node);
+    const layer = layerOf(owner);
+    for (const rect of range.getClientRects()) {
+      if (rect.width < 1 || rect.height < 1) continue;
+      boxes.push({ rect, label: `"${text.slice(0, 40)}" (${describe(owner)})`, layer, owner });
+    }
+  }
+  // Drawn pictures: a star over a name is as broken as text over text.
+  for (const picture of document.body.querySelectorAll("img, svg, .cmp-stars, [role=img]")) {
+    if (picture.closest("svg") !== picture && picture.closest("svg")) continue;
+    if (!visible(picture)) continue;
+    const rect = picture.getBoundingClientRect();
+    if (rect.width < 2 || rect.height < 2) continue;
+    // A role="img" that holds text (the rating) is checked through its text and its stars.
+    if (picture.getAttribute("role") === "img" && picture.textContent?.trim()) continue;
+    boxes.push({ rect, label: `picture ${describe(picture)}`, layer: layerOf(picture), owner: picture });
+  }
+
+  // Glyph boxes are a little taller than tight line heights: a sliver is not an overlap.
+  const SLACK_X = 1;
+  const SLACK_Y = 3;
+  const reported = new Set<string>();
+  for (let i = 0; i < boxes.length; i += 1) {
+    const a = boxes[i] as Box;
+    for (let j = i + 1; j < boxes.length; j += 1) {
+      const b = boxes[j] as Box;
+      if (a.layer !== b.layer || a.owner === b.owner) continue;
+      // A picture and the text inside it (an svg's <text>, a link's icon beside its words).
+      if (a.owner.contains(b.owner) && a.label.startsWith("picture")) continue;
+      if (b.owner.contains(a.owner) && b.label.startsWith("picture")) continue;
+      const across = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+      const down = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+      if (across <= SLACK_X || down <= SLACK_Y) continue;
+      const key = `${a.label}|${b.label}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      faults.push({
+        kind: "overlap",
+        detail: `${a.label} and ${b.label} overlap by ${Math.round(across)}×${Math.round(down)}px at ${Math.round(Math.max(a.rect.left, b.rect.left))},${Math.round(Math.max(a.rect.top, b.rect.top) + window.scrollY)}`,
+      });
+    }
+  }
+
+  // Clipped text: a box that runs past an ancestor hiding its overflow.
+  for (const box of boxes) {
+    if (box.label.startsWith("picture")) continue;
+    for (let at = box.owner.parentElement ?? null; at && at !== document.body; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      const hidesX = style.overflowX === "hidden" || style.overflowX === "clip";
+      const hidesY = style.overflowY === "hidden" || style.overflowY === "clip";
+      if (!hidesX && !hidesY) continue;
+      const frame = at.getBoundingClientRect();
+      const outX = hidesX && (box.rect.left < frame.left - 1 || box.rect.right > frame.right + 1);
+      const outY = hidesY && (box.rect.top < frame.top - 1 || box.rect.bottom > frame.bottom + 1);
+      if (outX || outY) {
+        faults.push({ kind: "clipped", detail: `${box.label} is cut off by ${describe(at)}` });
+        break;
+      }
+    }
+    const style = getComputedStyle(box.owner);
+    if (style.textOverflow === "ellipsis" && box.owner.scrollWidth > box.owner.clientWidth + 1) {
+      faults.push({ kind: "clipped", detail: `${box.label} is cut short with an ellipsis` });
+    }
+  }
+  return faults;
+}
+
+/** Every layout fault the page has as it is drawn now. */
+export async function layoutFaults(page: Page): Promise<LayoutFault[]> {
+  return page.evaluate(findFaultsInPage);
+}
+
+/** Fails naming each fault (with `at`, say the page and width, in the message). */
+export async function expectNoLayoutFaults(page: Page, at: string): Promise<void> {
+  const faults = await layoutFaults(page);
+  expect(
+    faults.map((fault) => `${fault.kind}: ${fault.detail}`),
+    `layout faults on ${at}`,
+  ).toEqual([]);
+}
+
+/** The four widths every page and screen is checked at (issue 41): phone, tablet, laptop, desktop. */
+export const LAYOUT_WIDTHS = [375, 768, 1280, 1920] as const;
