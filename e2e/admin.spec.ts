@@ -164,13 +164,18 @@ test("signed in, the sign-in page goes on to the dashboard or a safe redirectTo 
 test("the dashboard shows the database's real counts", async ({ page, request }) => {
   // The journeys' database is the demo catalogue plus e2e/fixtures/edge-cases.ts, which adds one
   // medication without prices, a crowded condition's medications and one medication with three
-  // prices for each of two dosages (and three subcategories, which are not categories).
-  const { freshness } = edgeCases;
+  // prices for each of two dosages, and the layout journeys' pharmacy with a long name and two
+  // medications, one priced by twenty pharmacies and one by one (and four subcategories, which
+  // are not categories).
+  const { freshness, layout } = edgeCases;
   const expected = {
-    "Total Medications": demoMedications.length + 2 + edgeCases.crowdedCondition.medicationCount,
-    Pharmacies: demoPharmacies.length,
+    "Total Medications": demoMedications.length + 2 + edgeCases.crowdedCondition.medicationCount + 2,
+    Pharmacies: demoPharmacies.length + 1,
     "Price Entries":
-      buildDemoPrices(demoMedications, demoPharmacies).length + 2 * freshness.pharmacies.length,
+      buildDemoPrices(demoMedications, demoPharmacies).length +
+      2 * freshness.pharmacies.length +
+      layout.crowded.sellers +
+      1,
     Categories: demoCategories.length,
   };
   // The public API lists every (active) row too, so these are the database's numbers.

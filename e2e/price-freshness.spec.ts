@@ -35,6 +35,10 @@ for (const width of [375, 1280]) {
     expect(Date.now() - Date.parse(when ?? "")).toBeGreaterThan(8 * 24 * 60 * 60 * 1000 - 60_000);
     // The other pharmacies' prices were confirmed today: no note.
     await expect(comparisonRow(browser, next?.name ?? "").getByText("may be out of date")).toHaveCount(0);
+    // The line above the table does not say "checked today" over an 8-day-old price (issue 41).
+    await expect(browser.getByRole("main")).toContainText(
+      `prices checked between ${formatLongDate(when ?? "")} and ${formatLongDate(new Date())}`,
+    );
   });
 }
 

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 /**
@@ -76,6 +77,25 @@ function findFaultsInPage(): LayoutFault[] {
     return root;
   }
 
+  /**
+   * The nearest ancestor (or the element itself) that hides its overflow, if any: text beyond it
+   * is not seen, so it overlaps nothing, but it is clipped unless the clip is a line clamp (an
+   * excerpt cut to a few lines with an ellipsis: the whole text is one link away, by design).
+   */
+  function clipsOf(element: Element): Element[] {
+    const clips: Element[] = [];
+    for (let at: Element | null = element; at && at !== document.body; at = at.parentElement) {
+      const style = getComputedStyle(at);
+      const hides = (value: string) => value === "hidden" || value === "clip";
+      if (hides(style.overflowX) || hides(style.overflowY)) clips.push(at);
+    }
+    return clips;
+  }
+  function lineClamped(element: Element): boolean {
+    const clamp = getComputedStyle(element).getPropertyValue("-webkit-line-clamp");
+    return clamp !== "" && clamp !== "none";
+  }
+
   const boxes: Box[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
@@ -87,9 +107,30 @@ function findFaultsInPage(): LayoutFault[] {
     if (!visible(owner)) continue;
     range.selectNodeContents(node);
     const layer = layerOf(owner);
+    const clips = clipsOf(owner);
+    const label = `"${text.slice(0, 40)}" (${describe(owner)})`;
     for (const rect of range.getClientRects()) {
       if (rect.width < 1 || rect.height < 1) continue;
-      boxes.push({ rect, label: `"${text.slice(0, 40)}" (${describe(owner)})`, layer, owner });
+      let seen = true;
+      for (const clip of clips) {
+        const frame = clip.getBoundingClientRect();
+        const style = getComputedStyle(clip);
+        const hidesX = style.overflowX === "hidden" || style.overflowX === "clip";
+        const hidesY = style.overflowY === "hidden" || style.overflowY === "clip";
+        const outsideX = hidesX && (rect.right <= frame.left + 1 || rect.left >= frame.right - 1);
+        const outsideY = hidesY && (rect.bottom <= frame.top + 1 || rect.top >= frame.bottom - 1);
+        const cutX = hidesX && (rect.left < frame.left - 1 || rect.right > frame.right + 1);
+        const cutY = hidesY && (rect.top < frame.top - 1 || rect.bottom > frame.bottom + 1);
+        if (outsideX || outsideY || cutX || cutY) {
+          if (!lineClamped(clip)) {
+            const how = style.textOverflow === "ellipsis" ? " (an ellipsis hides the rest)" : "";
+            faults.push({ kind: "clipped", detail: `${label} is cut off by ${describe(clip)}${how}` });
+          }
+          if (outsideX || outsideY) seen = false;
+          break;
+        }
+      }
+      if (seen) boxes.push({ rect, label, layer, owner });
     }
   }
   // Drawn pictures: a star over a name is as broken as text over text.
@@ -128,28 +169,10 @@ function findFaultsInPage(): LayoutFault[] {
     }
   }
 
-  // Clipped text: a box that runs past an ancestor hiding its overflow.
-  for (const box of boxes) {
-    if (box.label.startsWith("picture")) continue;
-    for (let at = box.owner.parentElement ?? null; at && at !== document.body; at = at.parentElement) {
-      const style = getComputedStyle(at);
-      const hidesX = style.overflowX === "hidden" || style.overflowX === "clip";
-      const hidesY = style.overflowY === "hidden" || style.overflowY === "clip";
-      if (!hidesX && !hidesY) continue;
-      const frame = at.getBoundingClientRect();
-      const outX = hidesX && (box.rect.left < frame.left - 1 || box.rect.right > frame.right + 1);
-      const outY = hidesY && (box.rect.top < frame.top - 1 || box.rect.bottom > frame.bottom + 1);
-      if (outX || outY) {
-        faults.push({ kind: "clipped", detail: `${box.label} is cut off by ${describe(at)}` });
-        break;
-      }
-    }
-    const style = getComputedStyle(box.owner);
-    if (style.textOverflow === "ellipsis" && box.owner.scrollWidth > box.owner.clientWidth + 1) {
-      faults.push({ kind: "clipped", detail: `${box.label} is cut short with an ellipsis` });
-    }
-  }
-  return faults;
+  // One fault per piece of text, however many of its lines were cut.
+  return faults.filter(
+    (fault, index) => faults.findIndex((other) => other.detail === fault.detail) === index,
+  );
 }
 
 /** Every layout fault the page has as it is drawn now. */
@@ -168,3 +191,38 @@ export async function expectNoLayoutFaults(page: Page, at: string): Promise<void
 
 /** The four widths every page and screen is checked at (issue 41): phone, tablet, laptop, desktop. */
 export const LAYOUT_WIDTHS = [375, 768, 1280, 1920] as const;
+
+/**
+ * Where each state's pictures go: E2E_SCREENSHOTS when set, else Playwright's output folder, which
+ * CI keeps as the run's artefacts (issue 41) and each run empties first.
+ */
+const PICTURES = process.env.E2E_SCREENSHOTS ?? path.join("test-results", "layout");
+
+/**
+ * Lays the page out at each width in turn (no reload: the same document, as a window resized),
+ * keeps a picture of the whole page at each, and fails once, naming every fault at every width.
+ * `name` names the state and its pictures ("condition-stale" → condition-stale-1280.png).
+ */
+export async function expectNoLayoutFaultsAtEveryWidth(
+  page: Page,
+  name: string,
+  widths: readonly number[] = LAYOUT_WIDTHS,
+): Promise<void> {
+  const found: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    // Two frames: the resize's layout, then anything a resize observer changed.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    for (const fault of await layoutFaults(page)) found.push(`${width} px ${fault.kind}: ${fault.detail}`);
+    // JPEG: a whole page at 1920 px took seconds to encode as PNG on the loaded two-core machine.
+    await page.screenshot({
+      path: path.join(PICTURES, `${name}-${width}.jpg`),
+      fullPage: true,
+      type: "jpeg",
+      quality: 70,
+    });
+  }
+  expect(found, `layout faults on ${name}`).toEqual([]);
+}

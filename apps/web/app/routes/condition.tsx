@@ -1,4 +1,4 @@
-import { clickOutUrl, formatLongDate, formatPounds } from "@pharmacompare/contract";
+import { clickOutUrl, formatPounds } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import {
   data,
@@ -20,8 +20,8 @@ import { loadPriceAlertSending, unsentPriceAlert } from "../components/condition
 import { PriceHistorySection } from "../components/condition/price-history-section.tsx";
 import {
   buildPriceRows,
+  checkedWords,
   generalMessages,
-  newestUpdate,
   orderWords,
   showsTotals,
 } from "../components/condition/price-rows.ts";
@@ -384,7 +384,7 @@ function PriceResults({
     );
   }
 
-  const updated = newestUpdate(rows.map((row) => row.price));
+  const checked = checkedWords(rows.map((row) => row.price));
   const totals = showsTotals(rows);
   // Without delivery terms (the saved file) no row has a total, and the rows are in price order.
   const order = totals ? sort : "price";
@@ -395,7 +395,7 @@ function PriceResults({
           {heading}
           <p className="mt-1 text-slate-600 text-sm">
             {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, {orderWords(order)}
-            {updated ? ` · prices checked ${formatLongDate(updated)}` : ""}
+            {checked ? ` · ${checked}` : ""}
           </p>
         </div>
         {totals ? (

@@ -37,8 +37,9 @@ export function pharmacyColumns({
             target="_blank"
             rel="noopener noreferrer"
             title={pharmacy.website}
-            // One line, cut short when long: the whole address is the link's target and its tooltip.
-            className="block max-w-[10rem] truncate text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            // Wrapped anywhere rather than cut short: a truncated address overran the Rating column at
+            // 768 px, and staff read the whole host (issue 41, e2e/layout-back-office.spec.ts).
+            className="block max-w-[12rem] text-brand-800 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand-900"
           >
             {websiteLabel(pharmacy.website)}
             <span className="sr-only"> (opens in a new tab)</span>

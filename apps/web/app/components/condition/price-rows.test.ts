@@ -8,12 +8,12 @@ import { describe, expect, it } from "vitest";
 import {
   buildPriceRows,
   checkedAgo,
+  checkedWords,
   comparePartner,
   deliveryText,
   generalMessages,
   halfStars,
   messagesByPharmacy,
-  newestUpdate,
   orderWords,
   pharmacyHref,
   showsTotals,
@@ -166,15 +166,23 @@ describe("pharmacyHref", () => {
   });
 });
 
-describe("newestUpdate", () => {
-  it("finds the latest update", () => {
+describe("checkedWords", () => {
+  it("names the oldest and the newest confirmation when they differ: an 8-day-old row is not checked today", () => {
     expect(
-      newestUpdate([
-        price("a", 1, { lastUpdated: "2025-09-01T09:00:00.000Z" }),
-        price("b", 1, { lastUpdated: "2025-09-03T09:00:00.000Z" }),
+      checkedWords([
+        price("a", 1, { lastUpdated: "2025-09-01T09:00:00.000Z", lastConfirmed: "2025-09-20T09:00:00.000Z" }),
+        price("b", 1, { lastUpdated: "2025-09-03T09:00:00.000Z", lastConfirmed: "2025-09-12T09:00:00.000Z" }),
       ]),
-    ).toBe("2025-09-03T09:00:00.000Z");
-    expect(newestUpdate([])).toBeUndefined();
+    ).toBe("prices checked between 12 September 2025 and 20 September 2025");
+  });
+  it("names one day when every price was confirmed that day, and nothing for no prices", () => {
+    expect(
+      checkedWords([
+        price("a", 1, { lastConfirmed: "2025-09-20T08:00:00.000Z" }),
+        price("b", 1, { lastConfirmed: "2025-09-20T17:00:00.000Z" }),
+      ]),
+    ).toBe("prices checked 20 September 2025");
+    expect(checkedWords([])).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   type ComparisonPrice,
   type ComparisonSort,
+  formatLongDate,
   formatPounds,
   type Price,
   type PublicAdminMessage,
@@ -122,14 +123,18 @@ export function pharmacyHref(price: Price): string | undefined {
   return undefined;
 }
 
-/** The newest "last updated" among the prices, for the "prices checked" line. */
-export function newestUpdate(prices: readonly Price[]): string | undefined {
-  let newest: string | undefined;
-  for (const price of prices) {
-    if (newest === undefined || Date.parse(price.lastUpdated) > Date.parse(newest))
-      newest = price.lastUpdated;
-  }
-  return newest;
+/**
+ * The "prices checked" line's words: one day when every listed price was last confirmed that day,
+ * else the oldest and the newest, so a row confirmed 8 days ago is never covered by "checked today"
+ * (issue 41). Days are UK days, as every date on the site.
+ */
+export function checkedWords(prices: readonly Price[]): string | undefined {
+  const days = prices.map((price) => formatLongDate(price.lastConfirmed ?? price.lastUpdated));
+  const times = prices.map((price) => Date.parse(price.lastConfirmed ?? price.lastUpdated));
+  if (times.length === 0) return undefined;
+  const oldest = days[times.indexOf(Math.min(...times))] as string;
+  const newest = days[times.indexOf(Math.max(...times))] as string;
+  return oldest === newest ? `prices checked ${newest}` : `prices checked between ${oldest} and ${newest}`;
 }
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -140,7 +140,10 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
               {health.clickOuts.byPharmacy.map((row) => (
                 <li key={row.pharmacyId} className="px-4 py-2.5 sm:px-5">
                   <div className="flex items-baseline justify-between gap-3 text-sm">
-                    <Link to={pharmacyEdit(row.pharmacyId)} className={`${linkClass} min-w-0 truncate`}>
+                    <Link
+                      to={pharmacyEdit(row.pharmacyId)}
+                      className={`${linkClass} min-w-0 [overflow-wrap:anywhere]`}
+                    >
                       {row.name}
                     </Link>
                     <span className="shrink-0 font-semibold text-slate-900 tabular-nums">
@@ -211,7 +214,10 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
                   key={row.medicationId}
                   className="flex items-baseline justify-between gap-3 px-4 py-2.5 sm:px-5"
                 >
-                  <Link to={pricesOf(row.medicationId)} className={`${linkClass} min-w-0 truncate`}>
+                  <Link
+                    to={pricesOf(row.medicationId)}
+                    className={`${linkClass} min-w-0 [overflow-wrap:anywhere]`}
+                  >
                     {row.name}
                   </Link>
                   <span className="shrink-0 text-slate-700 text-sm tabular-nums">
