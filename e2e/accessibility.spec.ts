@@ -15,16 +15,20 @@ import { edgeCases } from "./fixtures/edge-cases.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { ADMIN, signIn, submitSignIn } from "./support/admin-session.ts";
 import { startFeedServer } from "./support/feed-server.ts";
+import { keepLayoutPicture, LAYOUT_WIDTHS, layoutFaults } from "./support/layout-check.ts";
 import { expectNoAxeViolations, WCAG_22_AA } from "./support/page-checks.ts";
 import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
 /**
- * The accessibility sweep (issues 12 and 26): axe with every WCAG 2.2 A and AA rule on every page
- * and state, public and back-office, at 375 px and at 1280 px: each public page and state, the
- * API-down pages of the fallback server, and every back-office screen with its dialogs, forms and
- * refusals. One page load per case: the state is set up at 375 px and scanned, then the window is
- * widened to 1280 px and it is scanned again. The back-office is signed in once for the spec.
- * Other journeys scan only a state that exists nowhere here (docs/testing.md).
+ * The page sweep (issues 12, 26 and 41): every page and state, public and back-office — each public
+ * page and state, the API-down pages of the fallback server, the day-thirty states (stale and
+ * hidden prices, long names, twenty pharmacies and one), and every back-office screen with its
+ * dialogs, forms, refusals and a toast. One page load per case: the state is set up at 375 px, then
+ * the window is widened to 768, 1280 and 1920 px. At each width the layout check looks for
+ * overlapping text, clipped text and sideways scroll (e2e/support/layout-check.ts) and a picture is
+ * kept (test-results/layout); at 375 and 1280 px axe runs every WCAG 2.2 A and AA rule. The
+ * back-office is signed in once for the spec. Other journeys scan only a state that exists nowhere
+ * here (docs/testing.md).
  */
 const STAMP = `axe${Date.now()}`;
 const BAD_TOKEN = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -35,7 +39,8 @@ async function ready(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-const WIDTHS = [375, 1280] as const;
+/** The widths axe scans at: a phone and a laptop (the layout check takes all four). */
+const AXE_WIDTHS: readonly number[] = [375, 1280];
 
 /** Presses the first visible button whose name matches, and waits for the dialog it opens. */
 function opensDialog(button: RegExp, role: "dialog" | "alertdialog", dialog: string) {
@@ -45,23 +50,32 @@ function opensDialog(button: RegExp, role: "dialog" | "alertdialog", dialog: str
   };
 }
 
-/** Scans the page as it is at each width in turn: the state set up stays while the window changes. */
-async function expectAccessibleAtBothWidths(page: Page) {
-  for (const width of WIDTHS) {
+/**
+ * Checks the page as it is at each width in turn (the state set up stays while the window changes):
+ * its layout and a picture at every width, axe at two. Fails once, naming every layout fault.
+ */
+async function expectSoundAtEveryWidth(page: Page, name: string) {
+  const faults: string[] = [];
+  for (const width of LAYOUT_WIDTHS) {
     if (page.viewportSize()?.width !== width) {
       await page.setViewportSize({ width, height: 800 });
-      // A frame for the new layout (and what React redraws for it) before axe looks.
+      // A frame for the new layout (and what React redraws for it) before anything looks.
       await page.evaluate(
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
     }
-    await expectNoAxeViolations(page, { tags: WCAG_22_AA, at: `${width} px` });
+    for (const fault of await layoutFaults(page)) faults.push(`${width} px ${fault.kind}: ${fault.detail}`);
+    await keepLayoutPicture(page, `${name}-${width}`);
+    if (AXE_WIDTHS.includes(width))
+      await expectNoAxeViolations(page, { tags: WCAG_22_AA, at: `${width} px` });
   }
+  expect(faults, `layout faults on ${name}`).toEqual([]);
 }
 
 type Case = { name: string; path: string; act?: (page: Page) => Promise<void> };
 
 const pharmacyId = demoPharmacies[0]?.id ?? "";
+const { freshness, layout } = edgeCases;
 
 const publicCases: Case[] = [
   { name: "home", path: "/" },
@@ -87,6 +101,29 @@ const publicCases: Case[] = [
     path: `/condition/${edgeCases.freshness.conditionId}`,
     act: (page) => expect(page.getByText("Price may be out of date")).toBeVisible(),
   },
+  {
+    name: "condition with a price gone after 14 days",
+    path: `/condition/${freshness.conditionId}?${new URLSearchParams({ medication: freshness.medication.name, dosage: freshness.hidden.dosage })}`,
+  },
+  {
+    // Twenty pharmacies, one with a long name, a stale and a hidden price, a long medication name
+    // and dosage, a price without a link (e2e/fixtures/edge-cases.ts).
+    name: "condition with twenty pharmacies and long names",
+    path: `/condition/${layout.conditionId}?${new URLSearchParams({ medication: layout.crowded.name, dosage: layout.crowded.dosage })}`,
+    act: (page) => expect(page.getByText(layout.longPharmacy.name).first()).toBeVisible(),
+  },
+  {
+    name: "condition with one pharmacy",
+    path: `/condition/${layout.conditionId}?${new URLSearchParams({ medication: layout.single.name, dosage: layout.single.dosage })}`,
+  },
+  {
+    name: "compare with a stale price",
+    path: `/compare?medication=${freshness.medication.id}&a=${freshness.pharmacies[0].id}&b=${freshness.pharmacies[1].id}`,
+  },
+  {
+    name: "compare with a long pharmacy name",
+    path: `/compare?medication=${layout.crowded.id}&a=${layout.longPharmacy.id}&b=${pharmacyId}`,
+  },
   { name: "Condition Not Found", path: "/condition/no-such-condition" },
   { name: "search with results", path: "/search?q=sildenafil" },
   { name: "search with no results", path: "/search?q=zzqqxx" },
@@ -96,6 +133,7 @@ const publicCases: Case[] = [
   { name: "article", path: "/blog/wegovy-vs-mounjaro-comparing-uk-online-prices" },
   { name: "Article Not Found", path: "/blog/no-such-article" },
   { name: "pharmacy page", path: `/pharmacies/${pharmacyId}` },
+  { name: "pharmacy page with a long name", path: `/pharmacies/${layout.longPharmacy.id}` },
   { name: "Pharmacy Not Found", path: "/pharmacies/no-such-pharmacy" },
   { name: "about", path: "/about" },
   { name: "contact", path: "/contact" },
@@ -129,21 +167,29 @@ const publicCases: Case[] = [
       await page.waitForLoadState("networkidle");
     },
   })),
+  { name: "manage emails without a link", path: "/manage-emails" },
   { name: "home with the API down", path: `${fallbackOrigin}/` },
   { name: "condition with the API down", path: `${fallbackOrigin}/condition/erectile-dysfunction` },
 ];
 
-test.describe("public pages at 375 and 1280 px", () => {
+/** A picture's file name for a case: "public-condition-with-no-medications". */
+const pictureName = (tier: string, name: string) =>
+  `${tier}-${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
+
+test.describe("public pages at every width", () => {
   // Each case stands alone, so both workers share them: as one file's serial run, the sweep was the
   // longest piece of work a worker could take, and decided when the journeys ended (issue 26).
   test.describe.configure({ mode: "parallel" });
-  test.use({ viewport: { width: WIDTHS[0], height: 800 } });
+  test.use({ viewport: { width: LAYOUT_WIDTHS[0], height: 800 } });
   for (const { name, path, act } of publicCases) {
-    test(`${name} (${path}) passes axe`, async ({ page }) => {
+    test(`${name} (${path}) passes axe and lays out`, async ({ page }) => {
       await page.goto(path);
       await ready(page);
       await act?.(page);
-      await expectAccessibleAtBothWidths(page);
+      await expectSoundAtEveryWidth(page, pictureName("public", name));
     });
   }
 });
@@ -167,13 +213,13 @@ async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     storageState: signedIn,
-    viewport: { width: WIDTHS[0], height: 800 },
+    viewport: { width: LAYOUT_WIDTHS[0], height: 800 },
   });
   return context.newPage();
 }
 
-test.describe("back-office screens at 375 and 1280 px", () => {
-  test.use({ viewport: { width: WIDTHS[0], height: 800 } });
+test.describe("back-office screens at every width", () => {
+  test.use({ viewport: { width: LAYOUT_WIDTHS[0], height: 800 } });
 
   test.beforeAll(async ({ request }) => {
     const headers = await adminHeaders(request);
@@ -287,17 +333,17 @@ test.describe("back-office screens at 375 and 1280 px", () => {
     );
   });
 
-  test("sign-in passes axe", async ({ page }) => {
+  test("sign-in passes axe and lays out", async ({ page }) => {
     await page.goto("/admin/login");
     await ready(page);
-    await expectAccessibleAtBothWidths(page);
+    await expectSoundAtEveryWidth(page, "admin-sign-in");
   });
 
-  test("sign-in with an error shown passes axe", async ({ page }) => {
+  test("sign-in with an error shown passes axe and lays out", async ({ page }) => {
     await page.goto("/admin/login");
     await submitSignIn(page, { email: ADMIN.email, password: "not-the-password" });
     await expect(page.getByRole("alert").first()).toBeVisible();
-    await expectAccessibleAtBothWidths(page);
+    await expectSoundAtEveryWidth(page, "admin-sign-in-error");
   });
 
   const adminCases: Case[] = [
@@ -333,6 +379,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
       },
     },
     { name: "medication form", path: "/admin/medications/edit/:medication" },
+    { name: "medication form with a long name", path: `/admin/medications/edit/${layout.crowded.id}` },
     { name: "pharmacies", path: "/admin/pharmacies" },
     {
       name: "pharmacies with a delete confirmation open",
@@ -349,6 +396,7 @@ test.describe("back-office screens at 375 and 1280 px", () => {
       },
     },
     { name: "pharmacy form", path: "/admin/pharmacies/edit/:pharmacy" },
+    { name: "pharmacy form with a long name", path: `/admin/pharmacies/edit/${layout.longPharmacy.id}` },
     {
       name: "pharmacy form replacing its feed's credential header",
       path: "/admin/pharmacies/edit/:pharmacy",
@@ -396,6 +444,22 @@ test.describe("back-office screens at 375 and 1280 px", () => {
       name: "one medication's prices with a delete confirmation open",
       path: "/admin/prices?medication=:medication",
       act: opensDialog(/^Delete /, "alertdialog", "Delete price"),
+    },
+    {
+      name: "twenty prices with long names, a delete confirmation open",
+      path: `/admin/prices?medication=${layout.crowded.id}`,
+      act: opensDialog(/^Delete /, "alertdialog", "Delete price"),
+    },
+    {
+      // The same price saved again: the toast says so and nothing changes.
+      name: "twenty prices with long names and a toast",
+      path: `/admin/prices?medication=${layout.crowded.id}`,
+      act: async (page) => {
+        const who = `${layout.longPharmacy.name} ${layout.crowded.dosage}`;
+        await page.getByRole("button", { name: `Edit ${who}` }).click();
+        await page.getByRole("button", { name: `Save ${who}` }).click();
+        await expect(page.getByRole("status").filter({ hasText: "Price updated" })).toBeVisible();
+      },
     },
     { name: "categories", path: "/admin/categories" },
     { name: "blog list", path: "/admin/blog" },
@@ -460,19 +524,21 @@ test.describe("back-office screens at 375 and 1280 px", () => {
       path: `/admin/price-alerts?search=${STAMP}`,
       act: opensDialog(/^Delete /, "alertdialog", "Delete price alert"),
     },
+    { name: "newsletters", path: "/admin/newsletters" },
+    { name: "new newsletter", path: "/admin/newsletters/new" },
     { name: "audit log", path: "/admin/audit" },
     { name: "profile", path: "/admin/profile" },
     { name: "unknown admin address", path: "/admin/no-such-screen" },
   ];
 
   for (const { name, path, act } of adminCases) {
-    test(`${name} passes axe`, async ({ browser }) => {
+    test(`${name} passes axe and lays out`, async ({ browser }) => {
       const page = await adminPage(browser);
       const target = path.replace(/:(medication|pharmacy|post)\b/, (_, key: keyof typeof ids) => ids[key]);
       await page.goto(target);
       await ready(page);
       await act?.(page);
-      await expectAccessibleAtBothWidths(page);
+      await expectSoundAtEveryWidth(page, pictureName("admin", name));
       await page.context().close();
     });
   }
@@ -485,10 +551,25 @@ test("the check fails on a page with an unlabelled button and an image without a
   await page.setContent(
     '<!doctype html><html lang="en"><title>Broken</title><main><h1>Broken</h1><img src="data:,"><button></button></main></html>',
   );
-  const failure = await expectAccessibleAtBothWidths(page).then(
+  const failure = await expectSoundAtEveryWidth(page, "broken-axe").then(
     () => "no failure",
     (error: Error) => error.message,
   );
   expect(failure).toContain("image-alt");
   expect(failure).toContain("button-name");
+});
+
+// The same for the layout check: a page with overlapping words, a clipped one and a line wider
+// than the window is named for all three.
+test("the layout check fails on overlapping, clipped and over-wide text", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.setContent(
+    `<!doctype html><html lang="en"><body style="margin:0;font:16px sans-serif">
+      <p style="position:relative">Kestrel Lane Pharmacy<span style="position:absolute;left:0;top:0">4.7 stars</span></p>
+      <p style="width:80px;overflow:hidden;white-space:nowrap">Bramblewick Chemist</p>
+      <p style="width:600px">A line wider than a phone</p>
+    </body></html>`,
+  );
+  const kinds = (await layoutFaults(page)).map((fault) => fault.kind).sort();
+  expect(kinds).toEqual(["clipped", "overlap", "sideways scroll"]);
 });
