@@ -78,16 +78,16 @@ function findFaultsInPage(): LayoutFault[] {
   }
 
   /**
-   * The nearest ancestor (or the element itself) that hides its overflow, if any: text beyond it
-   * is not seen, so it overlaps nothing, but it is clipped unless the clip is a line clamp (an
-   * excerpt cut to a few lines with an ellipsis: the whole text is one link away, by design).
+   * The ancestors (and the element itself) that do not show their overflow, nearest first: text
+   * beyond one is not seen, so it overlaps nothing. It is clipped, unless the ancestor scrolls (the
+   * rest is a scroll away, as in a dialog's body) or is a line clamp (an excerpt cut to a few lines
+   * with an ellipsis: the whole text is one link away, by design).
    */
   function clipsOf(element: Element): Element[] {
     const clips: Element[] = [];
     for (let at: Element | null = element; at && at !== document.body; at = at.parentElement) {
       const style = getComputedStyle(at);
-      const hides = (value: string) => value === "hidden" || value === "clip";
-      if (hides(style.overflowX) || hides(style.overflowY)) clips.push(at);
+      if (style.overflowX !== "visible" || style.overflowY !== "visible") clips.push(at);
     }
     return clips;
   }
@@ -115,14 +115,16 @@ function findFaultsInPage(): LayoutFault[] {
       for (const clip of clips) {
         const frame = clip.getBoundingClientRect();
         const style = getComputedStyle(clip);
-        const hidesX = style.overflowX === "hidden" || style.overflowX === "clip";
-        const hidesY = style.overflowY === "hidden" || style.overflowY === "clip";
+        const hidesX = style.overflowX !== "visible";
+        const hidesY = style.overflowY !== "visible";
         const outsideX = hidesX && (rect.right <= frame.left + 1 || rect.left >= frame.right - 1);
         const outsideY = hidesY && (rect.bottom <= frame.top + 1 || rect.top >= frame.bottom - 1);
         const cutX = hidesX && (rect.left < frame.left - 1 || rect.right > frame.right + 1);
         const cutY = hidesY && (rect.top < frame.top - 1 || rect.bottom > frame.bottom + 1);
         if (outsideX || outsideY || cutX || cutY) {
-          if (!lineClamped(clip)) {
+          // A scroll container's overflow is a scroll away: not seen now, but not cut off.
+          const scrolls = /auto|scroll/.test(`${style.overflowX} ${style.overflowY}`);
+          if (!lineClamped(clip) && !scrolls) {
             const how = style.textOverflow === "ellipsis" ? " (an ellipsis hides the rest)" : "";
             faults.push({ kind: "clipped", detail: `${label} is cut off by ${describe(clip)}${how}` });
           }

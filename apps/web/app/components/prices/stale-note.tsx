@@ -12,9 +12,7 @@ export function StaleNote({ lastConfirmed, className = "" }: { lastConfirmed: st
       <strong className="font-semibold">{`Price ${STALE_PRICE_TEXT}`}</strong>
       <span>
         {"last confirmed "}
-        <time dateTime={lastConfirmed} className="whitespace-nowrap">
-          {formatLongDate(lastConfirmed)}
-        </time>
+        <time dateTime={lastConfirmed}>{formatLongDate(lastConfirmed)}</time>
       </span>
     </span>
   );
