@@ -113,7 +113,11 @@ export function createServices(db: Database, options: ServiceOptions) {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
     /** The dashboard's last 30 days and the monthly click-outs (decision 044). */
-    serviceHealth: createServiceHealthService(db, { now, failingFeeds: feedOps.failing }),
+    serviceHealth: createServiceHealthService(db, {
+      now,
+      failingFeeds: feedOps.failing,
+      freshness: config.priceFreshness,
+    }),
     audit,
     auth: createAuthService(db, {
       now,
