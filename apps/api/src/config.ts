@@ -10,6 +10,7 @@ import {
   withoutBlankValues,
 } from "@pharmacompare/contract";
 import { z } from "zod";
+import { feedUserAgent } from "./services/feeds/feed-fetch.ts";
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce
@@ -229,6 +230,7 @@ const apiEnvSchema = z
       },
       feeds: {
         allowInsecure: yes(env.FEEDS_ALLOW_INSECURE ?? "false"),
+        userAgent: feedUserAgent(siteUrl),
         timeoutMs: env.FEED_TIMEOUT_SECONDS * 1000,
         maxBytes: env.FEED_MAX_MB * 1024 * 1024,
         holdFallPercent: env.FEED_HOLD_FALL_PERCENT,

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import { jobRuns } from "../db/schema.ts";
 import { databaseFailure } from "../plugins/error-handler.ts";
-import { latestSlot, parseSchedule, type Schedule } from "./schedule.ts";
+import { parseSchedule, type Schedule, slotDue } from "./schedule.ts";
 
 /**
  * Scheduled jobs that run once across every API process (decision 038). Each process ticks every
@@ -34,6 +34,8 @@ export interface ScheduledJob {
   name: string;
   /** "daily 08:00", "Monday 07:00 Europe/London" (jobs/schedule.ts). */
   schedule: string;
+  /** When its schedule began: earlier moments are never run (a feed added or changed then). */
+  since?: Date;
   /** Does the work and answers what it did (counts, kept on the run's row). */
   run(context: JobContext): Promise<Record<string, unknown>>;
   /** Once the run is recorded (a feed's operations alert reads it, decision 047); its failure is only logged. */
@@ -67,8 +69,6 @@ const JOB_TICK_MS = 60 * 1000;
 /** A failed run is taken again after this pause, until it has been tried this many times. */
 export const JOB_RETRY_AFTER_MS = 5 * 60 * 1000;
 export const JOB_MAX_ATTEMPTS = 3;
-/** A scheduled moment missed for longer than this (every process was down) is skipped, not caught up. */
-const JOB_STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function createJobScheduler(
   db: Database,
@@ -199,9 +199,9 @@ export function createJobScheduler(
     const due = [...jobs.values(), ...more.map((job) => ({ job, schedule: parseSchedule(job.schedule) }))];
     for (const { job, schedule } of due) {
       if (stopping) break;
-      const at = now();
-      const slot = latestSlot(schedule, at);
-      if (at.getTime() - slot.getTime() > JOB_STALE_AFTER_MS) continue;
+      // The one rule for which moment is due (schedule.ts), the one the Feeds screen shows too.
+      const slot = slotDue(schedule, now(), job.since);
+      if (!slot) continue;
       const result = await execute(job, slot.toISOString(), slot);
       if (result) results.push(result);
     }
