@@ -186,6 +186,14 @@ describe("API configuration", () => {
     expect(configWarnings(loadApiConfig({ DATABASE_URL: "postgres://localhost/pc" }))).toEqual([]);
   });
 
+  it("warns when insecure feed addresses are allowed, naming FEEDS_ALLOW_INSECURE and what it allows (issue 41)", () => {
+    expect(configWarnings(loadApiConfig({ FEEDS_ALLOW_INSECURE: "true" }))).toEqual([
+      "FEEDS_ALLOW_INSECURE is true: price feeds may be fetched over plain http and from private, loopback " +
+        "or link-local addresses (tests and a feed on this machine only; production refuses it)",
+    ]);
+    expect(configWarnings(loadApiConfig({ FEEDS_ALLOW_INSECURE: "false" }))).toEqual([]);
+  });
+
   it("requires a second factor in production unless REQUIRE_SECOND_FACTOR says false, and not elsewhere unless it says true", () => {
     const production = {
       NODE_ENV: "production",
