@@ -53,6 +53,11 @@ export interface DuePoller {
   /** The runs due at `at`, each with a slot unique to it among this poller's runs. */
   due(at: Date): Promise<{ slot: string; scheduledFor: Date }[]>;
   run(slot: string, context: JobContext): Promise<Record<string, unknown>>;
+  /**
+   * Once a run of `slot` is recorded, with how many times it has been tried (a newsletter whose
+   * run failed its last try says so, issue 41); its failure is only logged.
+   */
+  after?(slot: string, result: JobRunResult & { attempts: number }): Promise<void>;
 }
 
 export interface JobRunResult {
@@ -181,10 +186,22 @@ export function createJobScheduler(
     const results: JobRunResult[] = [];
     for (const { slot, scheduledFor } of await poller.due(now())) {
       if (stopping) break;
-      const entry = {
+      const after = poller.after;
+      const entry: ScheduledJob = {
         name: poller.name,
         schedule: "",
         run: (context: JobContext) => poller.run(slot, context),
+        ...(after
+          ? {
+              after: async (result: JobRunResult) => {
+                const [run] = await db
+                  .select({ attempts: jobRuns.attempts })
+                  .from(jobRuns)
+                  .where(and(eq(jobRuns.job, poller.name), eq(jobRuns.slot, slot)));
+                await after(slot, { ...result, attempts: run?.attempts ?? 1 });
+              },
+            }
+          : {}),
       };
       const result = await execute(entry, slot, scheduledFor);
       if (result) results.push(result);

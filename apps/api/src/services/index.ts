@@ -92,7 +92,20 @@ export function createServices(db: Database, options: ServiceOptions) {
   });
   const priceNews = createPriceNewsService(db, { config, outbox, freshness });
   const subscriptions = createSubscriptionService(db, { now, config, outbox });
-  const newsletters = createNewsletterService(db, { now, config, audit, outbox, priceNews });
+  const feedOps = createFeedOpsAlerts(db, {
+    now,
+    outbox,
+    opsEmail: config.opsEmail,
+    siteUrl: config.siteUrl,
+  });
+  const newsletters = createNewsletterService(db, {
+    now,
+    config,
+    audit,
+    outbox,
+    priceNews,
+    opsMail: feedOps.send,
+  });
   const feeds = createFeedService(db, {
     settings: config.feeds,
     now,
@@ -103,12 +116,6 @@ export function createServices(db: Database, options: ServiceOptions) {
     outbox,
   });
   const coursePlans = createCoursePlanService(db, { audit });
-  const feedOps = createFeedOpsAlerts(db, {
-    now,
-    outbox,
-    opsEmail: config.opsEmail,
-    siteUrl: config.siteUrl,
-  });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
