@@ -113,7 +113,7 @@ export function nextSlot(schedule: Schedule, now: Date): Date {
 }
 
 /** A scheduled moment missed for longer than this (every process was down) is skipped, not caught up. */
-export const MISSED_SLOT_KEPT_MS = 24 * 60 * 60 * 1000;
+const MISSED_SLOT_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The scheduled moment the scheduler runs now, if any: the latest one at or before `now`, unless
