@@ -100,7 +100,7 @@ test("a feed set in the pharmacy form runs now, holds a price cut by more than h
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: new RegExp(pharmacy) }) });
   await feedRow.getByRole("button", { name: `Run now of ${pharmacy}` }).click();
-  await expect(feedRow).toContainText("Read 1 · changed 0 · held 1 · refused 0");
+  await expect(feedRow).toContainText("Read 1 · changed 0 · confirmed 0 · held 1 · refused 0");
   await expect(feedRow).toContainText("Succeeded");
   await pictures(page, "feeds");
 

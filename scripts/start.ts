@@ -83,8 +83,9 @@ async function shutdown(code: number): Promise<never> {
   process.exit(code);
 }
 
+let passwordPrinted = false;
 try {
-  await prepareDatabase(database, config.api, api.log);
+  ({ passwordPrinted } = await prepareDatabase(database, config.api, api.log));
   await api.listen({ host: config.api.host, port: config.api.port });
   await web.listen({ host: config.web.host, port: config.web.port });
   await refreshBuiltFallback(api);
@@ -93,12 +94,19 @@ try {
   await shutdown(1);
 }
 
+// The log's lines so far (the servers' "listening" ones) go out first: this block is start-up's
+// last word, so a newcomer finds the sign-in address here, not among the log (issue 41).
+flushProcessLog();
+const signIn = `${config.web.siteUrl.replace(/\/$/, "")}/admin/login`;
 process.stdout.write(
   [
     "",
     `  PharmaCompare is running (${database.kind === "pglite" ? `embedded database in ${config.api.dataDir}` : "PostgreSQL"})`,
     `    site: ${config.web.siteUrl}`,
     `    API:  ${config.web.apiUrl}${config.api.apiDocs ? `  (docs at ${config.web.apiUrl}/docs)` : ""}`,
+    passwordPrinted
+      ? `  Sign in at ${signIn} with the password printed above (shown once).`
+      : `  Back office: ${signIn}`,
     "",
     "",
   ].join("\n"),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { ConfigError } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
 import { configWarnings, loadApiConfig } from "./config.ts";
@@ -120,6 +121,8 @@ describe("API configuration", () => {
   it("feeds: https on public addresses unless FEEDS_ALLOW_INSECURE, which production refuses; the hold shares default to -50 % / +100 %", () => {
     expect(loadApiConfig({}).feeds).toEqual({
       allowInsecure: false,
+      // Names SITE_URL (issue 41), here the default.
+      userAgent: "PharmaCompare price feed (+http://localhost:3000)",
       timeoutMs: 30_000,
       maxBytes: 10 * 1024 * 1024,
       holdFallPercent: 50,
@@ -186,6 +189,14 @@ describe("API configuration", () => {
     expect(configWarnings(loadApiConfig({ DATABASE_URL: "postgres://localhost/pc" }))).toEqual([]);
   });
 
+  it("warns when insecure feed addresses are allowed, naming FEEDS_ALLOW_INSECURE and what it allows (issue 41)", () => {
+    expect(configWarnings(loadApiConfig({ FEEDS_ALLOW_INSECURE: "true" }))).toEqual([
+      "FEEDS_ALLOW_INSECURE is true: price feeds may be fetched over plain http and from private, loopback " +
+        "or link-local addresses (tests and a feed on this machine only; production refuses it)",
+    ]);
+    expect(configWarnings(loadApiConfig({ FEEDS_ALLOW_INSECURE: "false" }))).toEqual([]);
+  });
+
   it("requires a second factor in production unless REQUIRE_SECOND_FACTOR says false, and not elsewhere unless it says true", () => {
     const production = {
       NODE_ENV: "production",
@@ -229,5 +240,29 @@ describe("API configuration", () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.webOrigins).toEqual(["https://www.pharmacompare.example", "http://localhost:3000"]);
+  });
+
+  it(".env.example names every variable of the README's configuration table, and loads as it stands (issue 41)", () => {
+    const root = new URL("../../../", import.meta.url);
+    const example = readFileSync(new URL(".env.example", root), "utf8");
+    const readme = readFileSync(new URL("README.md", root), "utf8");
+    const table = readme.slice(readme.indexOf("## Configuration"));
+    const documented = [
+      ...table.slice(0, table.indexOf("\n## ", 5)).matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm),
+    ].map((match) => match[1]);
+    expect(documented).toContain("OPS_EMAIL");
+    const lines = example.split("\n");
+    const values = Object.fromEntries(
+      lines
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    for (const name of documented) expect(Object.keys(values), name).toContain(name);
+    // Its values are ones the API accepts (TRUST_PROXY=true, once suggested, is refused).
+    expect(() => loadApiConfig(values)).not.toThrow();
+    const trustProxy = lines.findIndex((line) => line.startsWith("TRUST_PROXY="));
+    const comment = lines.slice(Math.max(0, trustProxy - 4), trustProxy).join(" ");
+    expect(comment).not.toMatch(/beside it\), true,/);
+    expect(comment).toMatch(/`true` and any \/0 range are\s+#? ?refused/);
   });
 });

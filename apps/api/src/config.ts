@@ -10,6 +10,7 @@ import {
   withoutBlankValues,
 } from "@pharmacompare/contract";
 import { z } from "zod";
+import { feedUserAgent } from "./services/feeds/feed-fetch.ts";
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce
@@ -229,6 +230,7 @@ const apiEnvSchema = z
       },
       feeds: {
         allowInsecure: yes(env.FEEDS_ALLOW_INSECURE ?? "false"),
+        userAgent: feedUserAgent(siteUrl),
         timeoutMs: env.FEED_TIMEOUT_SECONDS * 1000,
         maxBytes: env.FEED_MAX_MB * 1024 * 1024,
         holdFallPercent: env.FEED_HOLD_FALL_PERCENT,
@@ -251,12 +253,21 @@ function trustedProxies(value: string): false | string[] {
 }
 
 /**
- * What start-up should warn about (logged, not refused): in production, a database or mail server
- * reached without TLS sends visitors' addresses and staff passwords' hashes in the clear.
+ * What start-up should warn about (logged, not refused): insecure feed addresses allowed; in
+ * production, a database or mail server reached without TLS sends visitors' addresses and staff
+ * passwords' hashes in the clear.
  */
 export function configWarnings(config: ApiConfig): string[] {
-  if (config.nodeEnv !== "production") return [];
   const warnings: string[] = [];
+  // Refused in production; elsewhere allowed, and said once at start-up so nobody forgets it is on
+  // (issue 41, decision 045).
+  if (config.feeds.allowInsecure) {
+    warnings.push(
+      "FEEDS_ALLOW_INSECURE is true: price feeds may be fetched over plain http and from private, loopback " +
+        "or link-local addresses (tests and a feed on this machine only; production refuses it)",
+    );
+  }
+  if (config.nodeEnv !== "production") return warnings;
   if (config.databaseUrl) {
     const sslmode = new URL(config.databaseUrl).searchParams.get("sslmode");
     if (!sslmode || !["require", "verify-ca", "verify-full"].includes(sslmode)) {

@@ -74,6 +74,19 @@ describe("the Feeds screen's list", () => {
     expect(((await list({ state: "on" })).body as { total: number }).total).toBe(named.length - 1);
     expect((await list({ state: "paused" })).status).toBe(400);
   });
+
+  it('says "every hour", never "every 1 hours", of a feed run 24 times a day (issue 41)', async () => {
+    const set = await call(adminEndpoints.setPharmacyFeed, {
+      params: { id: named[4]?.id ?? "" },
+      body: { url: "http://127.0.0.1:9/feed-4.csv", format: "flat-csv", runsPerDay: 24 },
+    });
+    expect(set.status).toBe(200);
+    expect((set.body as FeedListRow).schedule).toMatch(/^every hour from \d\d:\d\d Europe\/London$/);
+    // The scheduler reads the same words (a schedule it could not read would stop every feed).
+    const jobs = await api.app.services.feeds.jobs();
+    expect(jobs.find((job) => job.name === `feed:${named[4]?.id}`)?.schedule).toMatch(/^every hour from/);
+    await expect(api.app.services.jobs.tick()).resolves.toBeDefined();
+  });
 });
 
 describe("the Feed review queue's list", () => {

@@ -7,10 +7,10 @@ import {
   NewsletterList,
   newsletterMessages,
 } from "@pharmacompare/contract";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, medications, newsletters, subscriptions } from "../src/db/schema.ts";
-import { createJobScheduler } from "../src/jobs/scheduler.ts";
+import { auditLog, emailOutbox, medications, newsletters, subscriptions } from "../src/db/schema.ts";
+import { createJobScheduler, JOB_MAX_ATTEMPTS, JOB_RETRY_AFTER_MS } from "../src/jobs/scheduler.ts";
 import { bearer, HOUR, MINUTE, signIn, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 import { expectListConvention } from "./list-convention.ts";
@@ -136,6 +136,40 @@ describe("writing a newsletter", () => {
     expect(await newsletterCount()).toBe(before);
   });
 
+  it("refuses to send to nobody, saying why, and changes nothing (issue 41)", async () => {
+    const audience = { interests: ["newMedications"], conditions: ["acne"] };
+    const count = await call(adminEndpoints.newsletterAudienceCount, {
+      query: { conditions: "acne", interests: "newMedications" },
+    });
+    expect(count.body).toEqual({ recipients: 0 });
+    const letter = await draft({ subject: "To nobody", audience });
+    const rowBefore = await api.database.db.select().from(newsletters).where(eq(newsletters.id, letter._id));
+    const auditBefore = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, letter._id));
+    for (const body of [{}, { sendAt: new Date(clock.now().getTime() + HOUR).toISOString() }]) {
+      const refused = await call(adminEndpoints.scheduleNewsletter, { params: { id: letter._id }, body });
+      expect(refused).toMatchObject({ status: 409, body: { error: newsletterMessages.noRecipients } });
+    }
+    expect(await api.database.db.select().from(newsletters).where(eq(newsletters.id, letter._id))).toEqual(
+      rowBefore,
+    );
+    expect(await api.database.db.select().from(auditLog).where(eq(auditLog.entityId, letter._id))).toEqual(
+      auditBefore,
+    );
+    expect(
+      await api.database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.newsletterId, letter._id))),
+    ).toEqual([]);
+    expect(await api.app.services.jobs.runDue("newsletters")).toEqual([]);
+    expect(
+      Newsletter.parse((await call(adminEndpoints.getNewsletter, { params: { id: letter._id } })).body),
+    ).toMatchObject({ status: "draft", scheduledFor: null });
+  });
+
   it("saves a draft, previews its body through the blog's safe renderer, and counts its audience", async () => {
     const letter = await draft({ audience: { conditions: ["hair-loss"], interests: [] } });
     expect(letter).toMatchObject({
@@ -242,8 +276,14 @@ describe("sending a newsletter", () => {
       outcome: "succeeded",
       summary: { subscribers: 4, queued: 3, finished: true },
     });
-    // Run again: it is sent, nothing is due.
+    // Run again: it is all queued, nothing is due.
     expect(await api.app.services.jobs.runDue("newsletters")).toEqual([]);
+    // Queued to everyone but not delivered yet: "Sending", not "Sent" (issue 41).
+    const queuedOnly = Newsletter.parse(
+      (await call(adminEndpoints.getNewsletter, { params: { id: letter._id } })).body,
+    );
+    expect(queuedOnly).toMatchObject({ status: "sending", progress: { queued: 4, sent: 0 } });
+    expect(queuedOnly.sentAt).toBe(clock.now().toISOString());
 
     const start = sink.received.length;
     await api.app.services.outbox.deliverDue();
@@ -309,6 +349,50 @@ describe("sending a newsletter", () => {
     );
     const ours = audit.entries.filter((entry) => entry.entityId === letter._id).map((entry) => entry.action);
     expect(ours.sort()).toEqual(["create", "status_change", "status_change"]);
+  });
+
+  it("says Failed after its run failed its last try, and emails the operations address (issue 41)", async () => {
+    token = await signIn(api.app);
+    const letter = await draft({ subject: "Summer savings" });
+    expect(
+      (await call(adminEndpoints.scheduleNewsletter, { params: { id: letter._id }, body: {} })).status,
+    ).toBe(200);
+    // The database refuses its emails (a real failure of the run, each try).
+    await api.withSql(
+      "alter table email_outbox add constraint test_no_newsletters check (template <> 'newsletter') not valid",
+      "alter table email_outbox drop constraint test_no_newsletters",
+      async () => {
+        for (let attempt = 1; attempt <= JOB_MAX_ATTEMPTS; attempt += 1) {
+          const runs = await api.app.services.jobs.runDue("newsletters");
+          expect(runs.filter((run) => run.slot === letter._id)).toMatchObject([{ outcome: "failed" }]);
+          const shown = Newsletter.parse(
+            (await call(adminEndpoints.getNewsletter, { params: { id: letter._id } })).body,
+          );
+          // Tried again after a pause while tries are left; then "Failed".
+          expect(shown.status).toBe(attempt < JOB_MAX_ATTEMPTS ? "sending" : "failed");
+          clock.advance(JOB_RETRY_AFTER_MS);
+        }
+      },
+    );
+    token = await signIn(api.app);
+    // Nothing more is tried, and the operations address (no OPS_EMAIL: the first administrator) heard once.
+    expect(
+      (await api.app.services.jobs.runDue("newsletters")).filter((run) => run.slot === letter._id),
+    ).toEqual([]);
+    const start = sink.received.length;
+    await api.app.services.outbox.deliverDue();
+    const ops = mailTo(TEST_ADMIN.email, start).filter(
+      (mail) => mail.subject === "Newsletter failed: Summer savings",
+    );
+    expect(ops).toHaveLength(1);
+    expect(ops[0]?.text).toContain(
+      `The newsletter "Summer savings" could not be sent: its run failed ${JOB_MAX_ATTEMPTS} times`,
+    );
+    expect(ops[0]?.text).toContain(`${SITE}/admin/newsletters`);
+    const listed = NewsletterList.parse(
+      (await call(adminEndpoints.listNewsletters, { query: { status: "failed" } })).body,
+    );
+    expect(listed.newsletters.map((row) => row.subject)).toEqual(["Summer savings"]);
   });
 
   it("waits for its scheduled time, refuses a time gone by, and cancelled while sending sends nothing more", async () => {

@@ -292,7 +292,8 @@ describe("an unregistered pharmacy on the public site", () => {
     expect(shown.messages).toContain(messageTitle);
     expect(shown.sitemap).toContain(id);
     expect(shown.figures.pharmacies).toBe(before.figures.pharmacies + 1);
-    expect(shown.figures.largestSavingPercent).toBeGreaterThan(before.figures.largestSavingPercent);
+    // Its one 50p row does not move the "Up to" saving on its own (issue 41): a percentile of packs.
+    expect(shown.figures.largestSavingPercent).toBeLessThanOrEqual(before.figures.largestSavingPercent + 5);
     expect(await alertStatus(alertId)).toMatchObject({
       status: "triggered",
       lowestPharmacyName: name,

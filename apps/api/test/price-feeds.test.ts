@@ -145,6 +145,15 @@ describe("a pharmacy's feed settings", () => {
     const run = await runNow();
     expect(run.outcome).toBe("succeeded");
     expect(received[0]?.headers.authorization).toBe("Bearer feed-secret-123");
+    // The fetcher names the site it runs for, from SITE_URL, not a fixed domain (issue 41).
+    const elsewhere = await api.another({
+      FEEDS_ALLOW_INSECURE: "true",
+      SITE_URL: "https://prices.example.org",
+    });
+    received.length = 0;
+    clock.advance(MINUTE);
+    expect((await elsewhere.services.jobs.runNow(`feed:${PHARMACY}`)).outcome).toBe("succeeded");
+    expect(received[0]?.headers["user-agent"]).toBe("PharmaCompare price feed (+https://prices.example.org)");
     // Removing the header: null.
     await setFeed("/with-header.csv", { header: null });
   });
@@ -642,6 +651,7 @@ describe("fetching under the production address rule", () => {
       const feeds = createFeedService(api.database.db, {
         settings: {
           allowInsecure: false,
+          userAgent: "PharmaCompare price feed (+https://prices.example.org)",
           timeoutMs: 2000,
           maxBytes: 1024 * 1024,
           holdFallPercent: 50,
@@ -703,7 +713,7 @@ describe("feeds on the scheduler", () => {
         })),
       ),
     );
-    await setFeed("/scheduled.csv");
+    const feed = (await setFeed("/scheduled.csv")) as { nextRunAt: string };
     const other = await api.another();
     const log = { info() {}, warn() {}, error() {} } as never;
     const first = createJobScheduler(api.database.db, {
@@ -722,14 +732,36 @@ describe("feeds on the scheduler", () => {
     });
     // `npm run jobs:run -- feed:<pharmacy>` finds it by this name.
     expect(await first.names()).toContain(`feed:${PHARMACY}`);
-    clock.advance(MINUTE);
     received.length = 0;
+
+    // The Feeds screen and the scheduler agree (issue 41): a feed just set runs at the next run
+    // the screen shows, not at the tick after it was saved for a moment earlier today.
+    let staff = call;
+    const listed = async () => {
+      const res = await staff(adminEndpoints.listFeeds, { query: { search: PHARMACY_NAME } });
+      expect(res.status).toBe(200);
+      const rows = (res.body as { feeds: { pharmacyId: string; nextRunAt: string | null }[] }).feeds;
+      return rows.find((row) => row.pharmacyId === PHARMACY)?.nextRunAt;
+    };
+    expect(await listed()).toBe(feed.nextRunAt);
+    const nextRun = Date.parse(feed.nextRunAt);
+    expect(nextRun).toBeGreaterThan(clock.now().getTime());
+    clock.advance(MINUTE);
+    const early = [...(await first.tick()), ...(await second.tick())];
+    expect(early.filter((result) => result.job === `feed:${PHARMACY}`)).toEqual([]);
+    expect(received).toHaveLength(0);
+    expect(await listed()).toBe(feed.nextRunAt);
+
+    clock.advance(nextRun - clock.now().getTime());
     const [a, b] = await Promise.all([first.tick(), second.tick()]);
     const feedRuns = [...a, ...b].filter((result) => result.job === `feed:${PHARMACY}`);
     expect(feedRuns).toHaveLength(1);
     expect(feedRuns[0]).toMatchObject({ outcome: "succeeded", summary: { confirmed: before.length } });
     expect(received.filter((req) => req.url === "/scheduled.csv")).toHaveLength(1);
-    // The same slot is not run again.
+    // The same slot is not run again; the screen moves on to the next one (signed in again:
+    // the clock moved past the session's life).
+    staff = await catalogueCaller(api);
     expect((await first.tick()).filter((result) => result.job === `feed:${PHARMACY}`)).toEqual([]);
+    expect(Date.parse((await listed()) ?? "")).toBe(nextRun + 24 * 60 * MINUTE);
   });
 });

@@ -169,7 +169,7 @@ describe("GET /api/admin/service-health", () => {
     // A price last confirmed 14 days ago; a contact message waiting and one read.
     await db
       .update(prices)
-      .set({ lastUpdated: at("2026-06-01T09:00:00Z") })
+      .set({ lastUpdated: at("2026-06-01T09:00:00Z"), lastConfirmed: at("2026-06-01T09:00:00Z") })
       .where(eq(prices.id, price._id));
     const message = { name: "A", email: "a@example.co.uk", subject: "general", message: "Hello" };
     await db.insert(contacts).values([
@@ -222,6 +222,56 @@ describe("GET /api/admin/service-health", () => {
     expect(after.stalePrices.total - before.stalePrices.total).toBe(1);
     expect(after.stalePrices.byMedication.map((row) => row.medicationId)).toContain("wegovy");
     expect(after.contactsWaiting - before.contactsWaiting).toBe(1);
+  });
+});
+
+describe("the dashboard's stale prices (issue 41)", () => {
+  it("counts by last confirmation with PRICE_STALE_DAYS, as the public pages flag them", async () => {
+    // Its own API with limits other than the contract's defaults: the dashboard must use these.
+    const own = await createTestApi({ PRICE_STALE_DAYS: "3", PRICE_HIDE_DAYS: "5" });
+    try {
+      const ownCall = await catalogueCaller(own);
+      const { db } = own.database;
+      const now = Date.now();
+      const daysAgo = (days: number) => new Date(now - days * 24 * 60 * 60 * 1000);
+      // Every price changed a month ago and confirmed unchanged today: none is stale.
+      await db.update(prices).set({ lastUpdated: daysAgo(30), lastConfirmed: new Date(now) });
+      const listed = (
+        await own.get(urlOf(publicEndpoints.listPricesForMedication, { params: { id: "wegovy" } }))
+      ).body as Price[];
+      const [flagged, gone] = listed;
+      if (!flagged || !gone) throw new Error("the seed lists two Wegovy prices or more");
+      // One confirmed 4 days ago (past 3, not past the contract's 7), one 6 days ago (past 5: hidden).
+      await db
+        .update(prices)
+        .set({ lastConfirmed: daysAgo(4) })
+        .where(eq(prices.id, flagged._id));
+      await db
+        .update(prices)
+        .set({ lastConfirmed: daysAgo(6) })
+        .where(eq(prices.id, gone._id));
+
+      const res = await ownCall(adminEndpoints.serviceHealth);
+      expect(res.status).toBe(200);
+      const { stalePrices } = ServiceHealth.parse(res.body);
+      expect(stalePrices).toEqual({
+        staleDays: 3,
+        hideDays: 5,
+        total: 2,
+        hidden: 1,
+        byMedication: [{ medicationId: "wegovy", name: expect.any(String), count: 2 }],
+      });
+
+      // What the public pages say about the same rows: one "may be out of date", one gone.
+      const after = (
+        await own.get(urlOf(publicEndpoints.listPricesForMedication, { params: { id: "wegovy" } }))
+      ).body as Price[];
+      expect(after.find((row) => row._id === flagged._id)?.mayBeOutOfDate).toBe(true);
+      expect(after.find((row) => row._id === gone._id)).toBeUndefined();
+      expect(after.filter((row) => row.mayBeOutOfDate)).toHaveLength(stalePrices.total - stalePrices.hidden);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -127,6 +127,60 @@ describe("npm start's one mode", () => {
     expect(product.output()).toContain("shutdown took too long: exiting with requests unfinished");
   }, 120_000);
 
+  it("keeps the one-time password readable: static files not logged at info, the sign-in said last (issue 41)", async () => {
+    const product = await start({
+      SITE_URL: "http://www.example.test",
+      // None configured: one is generated and printed once.
+      ADMIN_PASSWORD: "",
+      FEEDS_ALLOW_INSECURE: "true",
+    });
+    let assets: string[] = [];
+    try {
+      expect(product.running, notRunning(product)).toBe(true);
+      // A page, then what a browser fetches with it: its scripts and styles, and the favicon.
+      const page = await fetch(`${product.site}/about`);
+      const html = await page.text();
+      expect(page.status).toBe(200);
+      assets = [
+        ...new Set([...html.matchAll(/"(\/assets\/[^"?]+\.(?:js|css))"/g)].map((match) => match[1] ?? "")),
+      ];
+      expect(assets.length).toBeGreaterThan(0);
+      assets.push("/favicon.svg");
+      for (const asset of assets) {
+        const answer = await fetch(`${product.site}${asset}`);
+        await answer.arrayBuffer();
+        expect(answer.status, asset).toBe(200);
+      }
+    } finally {
+      await product.stop();
+    }
+    const output = product.output();
+    const lines = output.split("\n");
+    // The password block, then the servers' lines, then the sign-in said again as start-up's last words.
+    expect(output).toMatch(
+      /First administrator created[\s\S]*password: \S+[\s\S]*This password is shown only now/,
+    );
+    const running = lines.findIndex((line) => line.includes("PharmaCompare is running"));
+    const listening = lines
+      .map((line, index) => (/listening/i.test(line) ? index : -1))
+      .filter((i) => i >= 0);
+    expect(listening.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...listening)).toBeLessThan(running);
+    expect(lines.slice(running, running + 6)).toContain(
+      "  Sign in at http://www.example.test/admin/login with the password printed above (shown once).",
+    );
+    // The page's request is logged; none of its static files is (they are at debug).
+    expect(output).toContain('"url":"/about"');
+    for (const asset of assets) expect(output, asset).not.toContain(`"url":"${asset}"`);
+    // Insecure feeds allowed: one warning naming the variable and what it allows.
+    const warnings = lines.filter((line) => line.includes("FEEDS_ALLOW_INSECURE"));
+    expect(warnings).toHaveLength(1);
+    expect(JSON.parse(warnings[0] ?? "{}")).toMatchObject({
+      level: 40,
+      msg: expect.stringMatching(/FEEDS_ALLOW_INSECURE is true: .*plain http.*private, loopback/),
+    });
+  }, 180_000);
+
   it("in production refuses a plain-http public address for both tiers before starting either", async () => {
     const product = await start({
       NODE_ENV: "production",

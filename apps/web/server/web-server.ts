@@ -7,6 +7,7 @@ import { publicEndpoints } from "@pharmacompare/contract";
 import {
   answerBeforeFramework,
   isPlainHost,
+  isStaticAssetRequest,
   logEarlyAnswer,
   oneLinePerRequest,
 } from "@pharmacompare/http-serving";
@@ -78,8 +79,12 @@ const PAGE_SYNC_COMPRESSION_LIMIT = 1024 * 1024;
  * behind Fastify, with static assets from `build/client`. It does not listen: the caller does.
  */
 export async function createWebServer(options: WebServerOptions = {}): Promise<FastifyInstance> {
-  // One line per request (decision 050).
-  const app = fastify({ logger: options.logger ?? false, logController: oneLinePerRequest() });
+  // One line per request (decision 050), static files' at debug (issue 41: a page's assets would
+  // push start-up's one-time password off the terminal).
+  const app = fastify({
+    logger: options.logger ?? false,
+    logController: oneLinePerRequest({ quiet: isStaticAssetRequest }),
+  });
   // Loaders, actions and the render log through this server's logger and its redaction (decision 032).
   const releaseServerLog = handOverServerLog(app.log);
   app.addHook("onClose", async () => releaseServerLog());

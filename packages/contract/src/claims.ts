@@ -4,14 +4,24 @@ import { z } from "zod";
  * The figures behind the site's headline claims, counted from the live catalogue: what a visitor
  * can compare right now.
  */
+/** Which percentile of the packs' savings the home page's "Up to" states: 0.9, one pack in ten. */
+export const SAVING_PERCENTILE = 0.9;
+
+/** How the saving is worked out, in the words the home page shows beside it. */
+export const SAVING_NOTE =
+  "Savings compare the cheapest and the dearest in-stock price of the same pack (medication and dosage) " +
+  "across the pharmacies listing it; the figure shown is reached on at least one pack in ten we compare.";
+
 export const CatalogueFigures = z.object({
   /** Listed pharmacies (active and GPhC-registered) with at least one price a visitor can see. */
   pharmacies: z.number().int().min(0),
   /** Public medications with at least one price a visitor can see. */
   medications: z.number().int().min(0),
   /**
-   * The largest saving on one pack, as a whole percentage of the dearest in-stock price: between
-   * the cheapest and the dearest pharmacy that have the same medication and dosage in stock.
+   * The "Up to" saving (issue 41): for each pack (medication and dosage) two or more pharmacies
+   * list in stock, the saving between the cheapest and the dearest as a share of the dearest; the
+   * figure one pack in ten reaches (SAVING_PERCENTILE), as a whole percentage rounded down — a
+   * robust figure that one outlier row cannot move, and one a visitor can find.
    */
   largestSavingPercent: z.number().int().min(0).max(100),
   /** When the most recently checked visible price was checked; null with no prices. */

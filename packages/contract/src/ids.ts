@@ -104,7 +104,8 @@ export const OUTBOX_STATUSES = ["pending", "sent", "failed", "cancelled"] as con
  * which schedules it for now), queued to its audience while `sending`, `sent` once everyone in it
  * is queued; cancelled before or while sending.
  */
-export const NEWSLETTER_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
+/** Failed: its sending run failed its last try (issue 41); the operations address was told. */
+export const NEWSLETTER_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled", "failed"] as const;
 /**
  * The kinds of price news a subscriber chooses (the subscription's interests): an email of one kind
  * carries an unsubscribe link that can stop just that kind (decision 041).

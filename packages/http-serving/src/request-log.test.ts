@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { fastify } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logOptions } from "./log-options.ts";
-import { oneLinePerRequest } from "./request-log.ts";
+import { isStaticAssetRequest, oneLinePerRequest } from "./request-log.ts";
 
 let close: (() => Promise<unknown>) | undefined;
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 /** A server with the servers' log options and request log, its lines kept parsed. */
-async function serve() {
+async function serve(quiet?: (url: string) => boolean) {
   const lines: Record<string, unknown>[] = [];
   let arrived = () => {};
   const reached = new Promise<void>((resolve) => {
@@ -26,8 +26,11 @@ async function serve() {
   });
   const app = fastify({
     logger: { ...logOptions("info", "web"), stream },
-    logController: oneLinePerRequest(),
+    logController: oneLinePerRequest(quiet ? { quiet } : {}),
   });
+  for (const path of ["/assets/entry.client-AbC123.js", "/favicon.svg", "/fonts/inter.woff2", "/about"]) {
+    app.get(path, async () => "ok");
+  }
   // An answer whose stream fails because the visitor has gone, as a render's does.
   app.get("/slow", async (request) => {
     arrived();
@@ -64,5 +67,30 @@ describe("the request log", () => {
     await vi.waitFor(() =>
       expect(lines.some((line) => line.level === 50 && line.msg === "Premature close")).toBe(true),
     );
+  });
+
+  it("logs a static file served at debug, so start-up's lines stay on a terminal; a page and a missing file at info (issue 41)", async () => {
+    const { lines, port } = await serve(isStaticAssetRequest);
+    for (const path of [
+      "/assets/entry.client-AbC123.js?v=1",
+      "/favicon.svg",
+      "/fonts/inter.woff2",
+      "/about",
+      "/assets/gone.js",
+    ]) {
+      await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer();
+    }
+    await vi.waitFor(() => expect(lines.filter((line) => line.msg === "request completed")).toHaveLength(2));
+    const urls = lines
+      .filter((line) => line.msg === "request completed")
+      .map((line) => [(line.req as { url: string }).url, (line.res as { statusCode: number }).statusCode]);
+    expect(urls).toEqual([
+      ["/about", 200],
+      ["/assets/gone.js", 404],
+    ]);
+    // The API's routes and the site's pages are never static files.
+    for (const url of ["/", "/api/medications", "/openapi.json", "/sitemap.xml", "/condition/acne?x=a.js"]) {
+      expect(isStaticAssetRequest(url), url).toBe(false);
+    }
   });
 });

@@ -13,12 +13,22 @@ import { pino } from "pino";
  * Fastify's default pair, and a line is whole when it is read.
  */
 class OneLinePerRequest extends LogController {
+  private readonly quiet: (url: string) => boolean;
+
+  constructor(quiet: (url: string) => boolean) {
+    super();
+    this.quiet = quiet;
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(...[error, request, reply]: Parameters<LogController["requestCompleted"]>): void {
     if (this.isLogDisabled(request)) return;
     const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...fields, err: error }, "request errored");
+    // A static file served as asked is at debug: a page's dozen of them would push what start-up
+    // printed (the one-time password) off a newcomer's terminal (issue 41). A failure stays at info.
+    else if (reply.statusCode < 400 && this.quiet(request.url)) reply.log.debug(fields, "request completed");
     else reply.log.info(fields, "request completed");
   }
 
@@ -49,9 +59,25 @@ function visitorLeft(
   );
 }
 
-/** Fastify's `logController` option for both servers. */
-export function oneLinePerRequest(): LogController {
-  return new OneLinePerRequest();
+/** A file's extension among those the web serves as static files (scripts, styles, fonts, images). */
+const STATIC_FILE = /\.(?:js|mjs|css|map|woff2?|ttf|otf|eot|svg|png|jpe?g|gif|webp|avif|ico)$/i;
+
+/**
+ * A request for a static file: the web's build output (`/assets/…`), the favicon, fonts and
+ * images, by path (the query is ignored). Pages, data requests and the API's routes have no such
+ * extension.
+ */
+export function isStaticAssetRequest(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0] ?? "";
+  return path.startsWith("/assets/") || path.startsWith("/favicon") || STATIC_FILE.test(path);
+}
+
+/**
+ * Fastify's `logController` option for both servers. `quiet` names requests whose successful
+ * answers are logged at debug rather than info (the web's static files: `isStaticAssetRequest`).
+ */
+export function oneLinePerRequest(options: { quiet?: (url: string) => boolean } = {}): LogController {
+  return new OneLinePerRequest(options.quiet ?? (() => false));
 }
 
 type Destination = ReturnType<typeof pino.destination>;

@@ -24,8 +24,8 @@ export async function prepareDatabase(
   config: PrepareConfig,
   log: Log,
   print: (text: string) => void = (text) => process.stdout.write(text),
-): Promise<void> {
-  await handle.withStartupLock(() => prepareUnlocked(handle, config, log, print));
+): Promise<{ passwordPrinted: boolean }> {
+  return handle.withStartupLock(() => prepareUnlocked(handle, config, log, print));
 }
 
 async function prepareUnlocked(
@@ -33,7 +33,7 @@ async function prepareUnlocked(
   config: PrepareConfig,
   log: Log,
   print: (text: string) => void,
-): Promise<void> {
+): Promise<{ passwordPrinted: boolean }> {
   await handle.migrate();
   const box = createSecretBox(secretKeys(config));
   const resealed = await resealTotpSecrets(handle.db, box);
@@ -78,4 +78,6 @@ async function prepareUnlocked(
     const confirmed = await reconfirmDemoPrices(handle.db);
     if (confirmed > 0) log.info({ prices: confirmed }, "demo prices confirmed again");
   }
+  // The caller repeats that a password was printed once start-up's lines are done (scripts/start.ts).
+  return { passwordPrinted: admin.generatedPassword !== undefined };
 }

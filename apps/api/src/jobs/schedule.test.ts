@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { latestSlot, londonInstant, nextSlot, parseSchedule } from "./schedule.ts";
+import { latestSlot, londonInstant, nextRunOf, nextSlot, parseSchedule, slotDue } from "./schedule.ts";
 
 describe("schedules on the UK's clock", () => {
   it("reads daily and weekly schedules, and refuses anything else", () => {
@@ -60,5 +60,42 @@ describe("schedules on the UK's clock", () => {
     expect(nextSlot(parseSchedule("daily 08:00"), new Date("2026-07-06T07:00:00Z")).toISOString()).toBe(
       "2026-07-07T07:00:00.000Z",
     );
+  });
+
+  it('reads "every hour from 00:17" (a feed run 24 times a day, issue 41)', () => {
+    expect(parseSchedule("every hour from 00:17 Europe/London")).toEqual({
+      hour: 0,
+      minute: 17,
+      everyHours: 1,
+    });
+  });
+
+  it("runs no moment before the schedule began, and the next run says the same (issue 41)", () => {
+    const daily = parseSchedule("daily 03:17 Europe/London");
+    const added = new Date("2026-11-26T10:00:00Z");
+    const never = () => null;
+    const noRecord = (slot: Date) => slot;
+    // Added at 10:00: this morning's 03:17 is not due; without a start it would be.
+    expect(slotDue(daily, added)?.toISOString()).toBe("2026-11-26T03:17:00.000Z");
+    expect(slotDue(daily, added, added)).toBeNull();
+    expect(nextRunOf(daily, added, { since: added, takenFrom: noRecord }).toISOString()).toBe(
+      "2026-11-27T03:17:00.000Z",
+    );
+    // A moment missed while every process was down is run at the next tick, and said so.
+    const since = new Date("2026-11-20T10:00:00Z");
+    expect(nextRunOf(daily, added, { since, takenFrom: noRecord }).toISOString()).toBe(added.toISOString());
+    // Done: the next moment. Failed with tries left: its retry time.
+    expect(nextRunOf(daily, added, { since, takenFrom: never }).toISOString()).toBe(
+      "2026-11-27T03:17:00.000Z",
+    );
+    const retry = new Date("2026-11-26T10:04:00Z");
+    expect(nextRunOf(daily, added, { since, takenFrom: () => retry }).toISOString()).toBe(
+      retry.toISOString(),
+    );
+    // Missed by more than a day: skipped.
+    expect(slotDue(daily, new Date("2026-11-27T03:18:00Z"), since)?.toISOString()).toBe(
+      "2026-11-27T03:17:00.000Z",
+    );
+    expect(slotDue(parseSchedule("Monday 07:00"), new Date("2026-11-26T12:00:00Z"))).toBeNull();
   });
 });

@@ -15,14 +15,15 @@ export interface Schedule {
   everyHours?: number;
 }
 
-const EVERY = /^every\s+(\d{1,2})\s+hours?\s+from\s+(\d{1,2}):(\d{2})(?:\s+Europe\/London)?$/i;
+const EVERY = /^every\s+(?:(\d{1,2})\s+)?hours?\s+from\s+(\d{1,2}):(\d{2})(?:\s+Europe\/London)?$/i;
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 export function parseSchedule(text: string): Schedule {
   const every = EVERY.exec(text.trim());
   if (every) {
-    const [everyHours, hour, minute] = [Number(every[1]), Number(every[2]), Number(every[3])];
+    // "every hour from 00:17" has no number: one hour.
+    const [everyHours, hour, minute] = [Number(every[1] ?? 1), Number(every[2]), Number(every[3])];
     if (everyHours < 1 || 24 % everyHours !== 0 || hour > 23 || minute > 59) {
       throw new Error(
         `"${text}" is not a schedule: the hours must divide the day (1, 2, 3, 4, 6, 8, 12, 24)`,
@@ -109,4 +110,40 @@ export function nextSlot(schedule: Schedule, now: Date): Date {
     }
   }
   throw new Error("A schedule names a moment at least once a week");
+}
+
+/** A scheduled moment missed for longer than this (every process was down) is skipped, not caught up. */
+const MISSED_SLOT_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The scheduled moment the scheduler runs now, if any: the latest one at or before `now`, unless
+ * it was missed by more than a day or comes before `since` (the moment the job's schedule began:
+ * a feed added at 10:00 on a "daily 03:17" schedule waits for tomorrow's 03:17 rather than
+ * running at once for this morning's, issue 41). Whether that moment's run is already done is the
+ * run record's business (scheduler.ts `take`).
+ */
+export function slotDue(schedule: Schedule, now: Date, since?: Date): Date | null {
+  const slot = latestSlot(schedule, now);
+  if (now.getTime() - slot.getTime() > MISSED_SLOT_KEPT_MS) return null;
+  if (since && slot.getTime() < since.getTime()) return null;
+  return slot;
+}
+
+/**
+ * When a job runs next, as a screen says it (the Feeds list): the due moment's run while it is
+ * still to be taken (`takenFrom` answers from its run record: the moment itself with no record, a
+ * failed run's retry time, null once it is done), but never in the past — the scheduler's next
+ * tick takes it — otherwise the next moment the schedule names. The scheduler decides by
+ * `slotDue` too, so the screen and the scheduler cannot disagree.
+ */
+export function nextRunOf(
+  schedule: Schedule,
+  now: Date,
+  options: { since?: Date | undefined; takenFrom: (slot: Date) => Date | null },
+): Date {
+  const next = nextSlot(schedule, now);
+  const due = slotDue(schedule, now, options.since);
+  const taken = due ? options.takenFrom(due) : null;
+  if (!taken || taken.getTime() >= next.getTime()) return next;
+  return taken.getTime() > now.getTime() ? taken : now;
 }

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import { jobRuns } from "../db/schema.ts";
 import { databaseFailure } from "../plugins/error-handler.ts";
-import { latestSlot, parseSchedule, type Schedule } from "./schedule.ts";
+import { parseSchedule, type Schedule, slotDue } from "./schedule.ts";
 
 /**
  * Scheduled jobs that run once across every API process (decision 038). Each process ticks every
@@ -34,6 +34,8 @@ export interface ScheduledJob {
   name: string;
   /** "daily 08:00", "Monday 07:00 Europe/London" (jobs/schedule.ts). */
   schedule: string;
+  /** When its schedule began: earlier moments are never run (a feed added or changed then). */
+  since?: Date;
   /** Does the work and answers what it did (counts, kept on the run's row). */
   run(context: JobContext): Promise<Record<string, unknown>>;
   /** Once the run is recorded (a feed's operations alert reads it, decision 047); its failure is only logged. */
@@ -51,6 +53,11 @@ export interface DuePoller {
   /** The runs due at `at`, each with a slot unique to it among this poller's runs. */
   due(at: Date): Promise<{ slot: string; scheduledFor: Date }[]>;
   run(slot: string, context: JobContext): Promise<Record<string, unknown>>;
+  /**
+   * Once a run of `slot` is recorded, with how many times it has been tried (a newsletter whose
+   * run failed its last try says so, issue 41); its failure is only logged.
+   */
+  after?(slot: string, result: JobRunResult & { attempts: number }): Promise<void>;
 }
 
 export interface JobRunResult {
@@ -67,8 +74,6 @@ const JOB_TICK_MS = 60 * 1000;
 /** A failed run is taken again after this pause, until it has been tried this many times. */
 export const JOB_RETRY_AFTER_MS = 5 * 60 * 1000;
 export const JOB_MAX_ATTEMPTS = 3;
-/** A scheduled moment missed for longer than this (every process was down) is skipped, not caught up. */
-const JOB_STALE_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function createJobScheduler(
   db: Database,
@@ -181,10 +186,22 @@ export function createJobScheduler(
     const results: JobRunResult[] = [];
     for (const { slot, scheduledFor } of await poller.due(now())) {
       if (stopping) break;
-      const entry = {
+      const after = poller.after;
+      const entry: ScheduledJob = {
         name: poller.name,
         schedule: "",
         run: (context: JobContext) => poller.run(slot, context),
+        ...(after
+          ? {
+              after: async (result: JobRunResult) => {
+                const [run] = await db
+                  .select({ attempts: jobRuns.attempts })
+                  .from(jobRuns)
+                  .where(and(eq(jobRuns.job, poller.name), eq(jobRuns.slot, slot)));
+                await after(slot, { ...result, attempts: run?.attempts ?? 1 });
+              },
+            }
+          : {}),
       };
       const result = await execute(entry, slot, scheduledFor);
       if (result) results.push(result);
@@ -199,9 +216,9 @@ export function createJobScheduler(
     const due = [...jobs.values(), ...more.map((job) => ({ job, schedule: parseSchedule(job.schedule) }))];
     for (const { job, schedule } of due) {
       if (stopping) break;
-      const at = now();
-      const slot = latestSlot(schedule, at);
-      if (at.getTime() - slot.getTime() > JOB_STALE_AFTER_MS) continue;
+      // The one rule for which moment is due (schedule.ts), the one the Feeds screen shows too.
+      const slot = slotDue(schedule, now(), job.since);
+      if (!slot) continue;
       const result = await execute(job, slot.toISOString(), slot);
       if (result) results.push(result);
     }

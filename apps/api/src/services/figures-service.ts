@@ -1,5 +1,5 @@
 import type { CatalogueFigures } from "@pharmacompare/contract";
-import { DAILY_CLAIM_WINDOW_MS } from "@pharmacompare/contract";
+import { DAILY_CLAIM_WINDOW_MS, SAVING_PERCENTILE } from "@pharmacompare/contract";
 import { and, count, countDistinct, eq, gt, max, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, prices } from "../db/schema.ts";
@@ -31,6 +31,7 @@ export function createFiguresService(db: Database, deps: { freshness: PriceFresh
 
   return {
     async figures(): Promise<CatalogueFigures> {
+      // Each pack two or more pharmacies list in stock: (dearest − cheapest) / dearest.
       const packs = db
         .select({
           saving: sql<number>`(max(${prices.price}) - min(${prices.price})) / max(${prices.price})`.as(
@@ -42,10 +43,19 @@ export function createFiguresService(db: Database, deps: { freshness: PriceFresh
         .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
         .where(and(priceIsPublic, freshness.listed(), eq(prices.inStock, true)))
         .groupBy(prices.medicationId, prices.dosage)
+        .having(sql`count(distinct ${prices.pharmacyId}) >= 2`)
         .as("packs");
+      // Not the single largest: one mistyped or clearance row moved "Up to" from 30% to 70% (issue
+      // 41). The saving one pack in ten reaches (the 90th percentile, an actual pack's figure).
       const [[counts], [largest]] = await Promise.all([
         visiblePrices(),
-        db.select({ saving: sql<string | null>`max(${packs.saving})` }).from(packs),
+        db
+          .select({
+            saving: sql<
+              string | null
+            >`percentile_disc(${sql.raw(String(SAVING_PERCENTILE))}) within group (order by ${packs.saving})`,
+          })
+          .from(packs),
       ]);
       return {
         pharmacies: counts?.pharmacies ?? 0,

@@ -92,7 +92,20 @@ export function createServices(db: Database, options: ServiceOptions) {
   });
   const priceNews = createPriceNewsService(db, { config, outbox, freshness });
   const subscriptions = createSubscriptionService(db, { now, config, outbox });
-  const newsletters = createNewsletterService(db, { now, config, audit, outbox, priceNews });
+  const feedOps = createFeedOpsAlerts(db, {
+    now,
+    outbox,
+    opsEmail: config.opsEmail,
+    siteUrl: config.siteUrl,
+  });
+  const newsletters = createNewsletterService(db, {
+    now,
+    config,
+    audit,
+    outbox,
+    priceNews,
+    opsMail: feedOps.send,
+  });
   const feeds = createFeedService(db, {
     settings: config.feeds,
     now,
@@ -103,17 +116,15 @@ export function createServices(db: Database, options: ServiceOptions) {
     outbox,
   });
   const coursePlans = createCoursePlanService(db, { audit });
-  const feedOps = createFeedOpsAlerts(db, {
-    now,
-    outbox,
-    opsEmail: config.opsEmail,
-    siteUrl: config.siteUrl,
-  });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
     /** The dashboard's last 30 days and the monthly click-outs (decision 044). */
-    serviceHealth: createServiceHealthService(db, { now, failingFeeds: feedOps.failing }),
+    serviceHealth: createServiceHealthService(db, {
+      now,
+      failingFeeds: feedOps.failing,
+      freshness: config.priceFreshness,
+    }),
     audit,
     auth: createAuthService(db, {
       now,

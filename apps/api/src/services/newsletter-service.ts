@@ -12,7 +12,7 @@ import {
   prescriptionOnlyNames,
 } from "@pharmacompare/contract";
 import { markdownHtml } from "@pharmacompare/safe-markdown/html";
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -26,9 +26,10 @@ import {
 } from "../db/schema.ts";
 import { newsletterEmail } from "../email/newsletter-template.ts";
 import { hashEmail } from "../email/secrets.ts";
-import type { DuePoller, JobContext } from "../jobs/scheduler.ts";
+import { type DuePoller, JOB_MAX_ATTEMPTS, type JobContext } from "../jobs/scheduler.ts";
 import { refuse } from "../plugins/refusal.ts";
 import type { ActorContext, AuditService } from "./audit-service.ts";
+import type { createFeedOpsAlerts } from "./feeds/feed-ops-alerts.ts";
 import { containsAny, readPage } from "./list-paging.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { chose, type PriceNewsService, scopeOf } from "./price-news-service.ts";
@@ -48,7 +49,10 @@ type NewsletterInputFields = { subject: string; body: string; audience: Newslett
 const EDITABLE: NewsletterStatus[] = ["draft", "scheduled"];
 /** Taken by a process and queued: due, or under way when its process died. */
 const RUNNABLE: NewsletterStatus[] = ["scheduled", "sending"];
-/** Sent means queued to everyone; its emails may still be waiting for MAIL_RATE, and can be stopped. */
+/**
+ * Sending lasts until every queued email is sent or failed (issue 41: "Sent" while emails still
+ * waited for MAIL_RATE read as done); a sent one whose emails were all sent has nothing to stop.
+ */
 const CANCELLABLE: NewsletterStatus[] = ["scheduled", "sending", "sent"];
 
 /** The subscribers an audience names, besides being confirmed, active and having chosen promotions. */
@@ -77,6 +81,8 @@ export function createNewsletterService(
     audit: AuditService;
     outbox: OutboxService;
     priceNews: PriceNewsService;
+    /** The operations email (feed-ops-alerts.ts `send`): a newsletter whose run failed its last try. */
+    opsMail: ReturnType<typeof createFeedOpsAlerts>["send"];
   },
 ) {
   const { now, config, audit, outbox, priceNews } = options;
@@ -145,6 +151,31 @@ export function createNewsletterService(
       chose("promotions"),
       audienceWhere(audience),
     );
+
+  async function recipientCount(database: Database, audience: NewsletterAudience): Promise<number> {
+    const [row] = await database
+      .select({ total: count() })
+      .from(subscriptions)
+      .where(recipientsWhere(audience));
+    return row?.total ?? 0;
+  }
+
+  /**
+   * Sending becomes sent once its audience is all queued and none of its emails waits any more
+   * (each was sent or failed): run at each scheduler tick and before staff read the list.
+   */
+  async function settleSent(): Promise<void> {
+    await db
+      .update(newsletters)
+      .set({ status: "sent", updatedAt: now() })
+      .where(
+        and(
+          eq(newsletters.status, "sending"),
+          isNotNull(newsletters.sentAt),
+          sql`not exists (select 1 from ${emailOutbox} where ${emailOutbox.newsletterId} = ${newsletters.id} and ${emailOutbox.status} = 'pending')`,
+        ),
+      );
+  }
 
   /** Each newsletter's emails by where they are. Bounced: refused for good, the subscription bounced. */
   async function progressOf(database: Database, ids: string[]): Promise<Map<string, NewsletterProgress>> {
@@ -235,6 +266,9 @@ export function createNewsletterService(
       const [row] = await tx.select().from(newsletters).where(eq(newsletters.id, id)).for("update");
       if (!row || !RUNNABLE.includes(row.status as NewsletterStatus)) return undefined;
       if (row.status === "scheduled") {
+        // Nobody in its audience any more (they left since it was scheduled): the run fails, is
+        // tried again, and after its last try the newsletter says "Failed" (issue 41).
+        if ((await recipientCount(tx, audienceOf(row))) === 0) return { noRecipients: true as const };
         // The catalogue decides (decision 040): a medicine re-classed as prescription-only since the
         // newsletter was scheduled sends it back to its writer rather than out.
         const named = await namedMedicine(tx, row);
@@ -253,6 +287,7 @@ export function createNewsletterService(
       return row;
     });
     if (!started) return { skipped: true };
+    if ("noRecipients" in started) throw new Error(newsletterMessages.noRecipients);
     if ("refused" in started) return { backToDraft: true, names: started.refused };
     // Each batch reads the status under a share lock, so a cancel (which locks the row to change it)
     // either comes first and the batch writes nothing, or comes after and cancels what it wrote.
@@ -282,32 +317,73 @@ export function createNewsletterService(
     );
     // Taken over (this process was too slow) or cancelled: whoever holds it now says when it is sent.
     if (!(await context.renew())) return { ...summary, finished: false };
+    // All queued: it stays "sending" until its emails have gone (settleSent).
     const at = now();
-    const sent = await db
+    const queued = await db
       .update(newsletters)
-      .set({ status: "sent", sentAt: at, updatedAt: at })
+      .set({ sentAt: at, updatedAt: at })
       .where(and(eq(newsletters.id, id), eq(newsletters.status, "sending")))
       .returning({ id: newsletters.id });
-    return { ...summary, finished: sent.length > 0 };
+    return { ...summary, finished: queued.length > 0 };
+  }
+
+  /** After a run's last try failed: "Failed", and the operations address is told (once). */
+  async function failed(id: string, error: unknown): Promise<void> {
+    const [row] = await db
+      .update(newsletters)
+      .set({ status: "failed", updatedAt: now() })
+      .where(and(eq(newsletters.id, id), inArray(newsletters.status, RUNNABLE)))
+      .returning({ subject: newsletters.subject });
+    if (!row) return;
+    await options.opsMail({
+      key: `newsletter-ops:${id}`,
+      template: "newsletter-ops-alert",
+      subject: `Newsletter failed: ${row.subject}`,
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `The newsletter "${row.subject}" could not be sent: its run failed ${JOB_MAX_ATTEMPTS} times (latest: ${String(error ?? "no reason recorded")}).`,
+        },
+        {
+          kind: "paragraph",
+          text: "Emails already queued still go; nobody else receives it. Check the reason, then write it again as a new newsletter.",
+        },
+        { kind: "button", label: "Open Newsletters", href: `${config.siteUrl}/admin/newsletters` },
+      ],
+    });
   }
 
   const poller: DuePoller = {
     name: "newsletters",
     async due(at) {
+      await settleSent();
       const rows = await db
         .select({ id: newsletters.id, scheduledFor: newsletters.scheduledFor })
         .from(newsletters)
-        .where(and(inArray(newsletters.status, RUNNABLE), lte(newsletters.scheduledFor, at)))
+        .where(
+          and(
+            inArray(newsletters.status, RUNNABLE),
+            lte(newsletters.scheduledFor, at),
+            // Queued to everyone: nothing left to run, only emails to wait for.
+            isNull(newsletters.sentAt),
+          ),
+        )
         .orderBy(asc(newsletters.scheduledFor));
       return rows.map((row) => ({ slot: row.id, scheduledFor: row.scheduledFor ?? at }));
     },
     run: (slot, context) => queue(slot, context),
+    async after(slot, result) {
+      if (result.outcome === "failed" && result.attempts >= JOB_MAX_ATTEMPTS) {
+        await failed(slot, result.summary.error);
+      }
+    },
   };
 
   return {
     poller,
 
     async list(query: z.output<typeof NewsletterListQuery>): Promise<NewsletterList> {
+      await settleSent();
       const where = and(
         containsAny(query.search, [newsletters.subject]),
         query.status ? eq(newsletters.status, query.status) : undefined,
@@ -324,7 +400,10 @@ export function createNewsletterService(
       return { newsletters: rows.map((row) => toNewsletter(row, progress.get(row.newsletter.id))), ...info };
     },
 
-    get: (id: string) => reload(db, id),
+    async get(id: string): Promise<Newsletter> {
+      await settleSent();
+      return reload(db, id);
+    },
 
     create(context: ActorContext, fields: NewsletterInputFields): Promise<Newsletter> {
       return audit.write(context, async (tx, record, at) => {
@@ -387,8 +466,7 @@ export function createNewsletterService(
     /** How many would receive it now. */
     async countAudience(audience: NewsletterAudience): Promise<number> {
       await checkConditions(db, audience);
-      const [row] = await db.select({ total: count() }).from(subscriptions).where(recipientsWhere(audience));
-      return row?.total ?? 0;
+      return recipientCount(db, audience);
     },
 
     /** The body through the blog's safe renderer, refused as a send would be. */
@@ -430,6 +508,10 @@ export function createNewsletterService(
         }
         await checkNamesNoMedicine(tx, before);
         await checkConditions(tx, audienceOf(before));
+        // Nobody to send it to: refused with the reason, rather than "Sent" to no one (issue 41).
+        if ((await recipientCount(tx, audienceOf(before))) === 0) {
+          throw refuse(409, newsletterMessages.noRecipients, { code: "conflict" });
+        }
         await tx
           .update(newsletters)
           .set({ status: "scheduled", scheduledFor: when, updatedAt: at })

@@ -46,7 +46,8 @@ export type EmailTemplate =
   | "new-medications"
   | "newsletter"
   | "newsletter-test"
-  | "feed-ops-alert";
+  | "feed-ops-alert"
+  | "newsletter-ops-alert";
 
 export interface QueuedEmail {
   /** Names the event: queueing the same key twice queues one email. */

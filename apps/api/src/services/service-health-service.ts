@@ -3,13 +3,15 @@ import {
   CLICK_OUT_MONTHS_MAX,
   type ClickOutMonths,
   type FailingFeed,
+  hiddenBefore,
   londonDay,
+  type PriceFreshnessLimits,
   SERVICE_HEALTH_DAYS,
   type ServiceHealth,
   STALE_MEDICATIONS_SHOWN,
-  STALE_PRICE_DAYS,
+  staleBefore,
 } from "@pharmacompare/contract";
-import { and, asc, count, desc, eq, gte, lt, lte, min, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, min, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
 import {
@@ -62,7 +64,12 @@ function monthsBetween(from: string, to: string): number {
 
 export function createServiceHealthService(
   db: Database,
-  options: { now: () => Date; failingFeeds: () => Promise<FailingFeed[]> },
+  options: {
+    now: () => Date;
+    failingFeeds: () => Promise<FailingFeed[]>;
+    /** The configured PRICE_STALE_DAYS and PRICE_HIDE_DAYS, the ones the public pages apply. */
+    freshness: PriceFreshnessLimits;
+  },
 ) {
   /** Rows of `table` per UK day of `column` within the window, where `where` holds. */
   async function perDay(
@@ -105,7 +112,11 @@ export function createServiceHealthService(
       const days = daysFrom(from, to);
       const range = { from, to };
       const inWindow = and(gte(clickOuts.day, from), lte(clickOuts.day, to));
-      const staleBefore = new Date(asOf.getTime() - STALE_PRICE_DAYS * 24 * 60 * 60 * 1000);
+      // Stale exactly as the public pages flag it (decision 048): by the last confirmation, not
+      // the last change, at or before the configured limit (contract price-freshness.ts).
+      const { staleDays, hideDays } = options.freshness;
+      const stalePrice = lte(prices.lastConfirmed, staleBefore(options.freshness, asOf));
+      const hiddenPrice = lte(prices.lastConfirmed, hiddenBefore(options.freshness, asOf));
 
       const [
         clicksByDay,
@@ -154,12 +165,18 @@ export function createServiceHealthService(
           .select({ count: count(), oldest: min(emailOutbox.createdAt) })
           .from(emailOutbox)
           .where(eq(emailOutbox.status, "pending")),
-        db.select({ count: count() }).from(prices).where(lt(prices.lastUpdated, staleBefore)),
+        db
+          .select({
+            count: count(),
+            hidden: sql<number>`(count(*) filter (where ${hiddenPrice}))::int`,
+          })
+          .from(prices)
+          .where(stalePrice),
         db
           .select({ medicationId: prices.medicationId, name: medications.name, count: count() })
           .from(prices)
           .innerJoin(medications, eq(medications.id, prices.medicationId))
-          .where(lt(prices.lastUpdated, staleBefore))
+          .where(stalePrice)
           .groupBy(prices.medicationId, medications.name)
           .orderBy(desc(count()), asc(prices.medicationId))
           .limit(STALE_MEDICATIONS_SHOWN),
@@ -184,7 +201,13 @@ export function createServiceHealthService(
           backlog: backlog?.count ?? 0,
           oldestWaitingSince: backlog?.oldest ? new Date(backlog.oldest).toISOString() : null,
         },
-        stalePrices: { total: stale?.count ?? 0, byMedication: staleByMedication },
+        stalePrices: {
+          staleDays,
+          hideDays,
+          total: stale?.count ?? 0,
+          hidden: stale?.hidden ?? 0,
+          byMedication: staleByMedication,
+        },
         contactsWaiting: waiting?.count ?? 0,
         failingFeeds,
       };

@@ -25,6 +25,11 @@ export interface FeedFetchPolicy {
    * a pharmacy's server, so a redirect from it to 127.0.0.1 is checked under the production rule).
    */
   treatAsPublic?: readonly string[];
+  /**
+   * Who is asking, with this site's address (SITE_URL) for a pharmacy to look us up or write to:
+   * "PharmaCompare price feed (+https://…)". Config builds it (config.ts `feeds.userAgent`).
+   */
+  userAgent?: string;
 }
 
 export interface FeedRequest {
@@ -52,6 +57,12 @@ export class FeedFetchError extends Error {
 }
 
 const MAX_FEED_REDIRECTS = 3;
+
+/** The product's name without an address, for a fetch given none (tests calling fetchFeed alone). */
+const FEED_USER_AGENT = "PharmaCompare price feed";
+
+/** The user agent a feed request carries: the product and the site's own address (issue 41). */
+export const feedUserAgent = (siteUrl: string) => `${FEED_USER_AGENT} (+${new URL(siteUrl).origin})`;
 
 /**
  * Not public unicast: RFC 6890's special-purpose ranges (this network, private, shared, loopback,
@@ -225,7 +236,7 @@ export async function fetchFeed(feed: FeedRequest, policy: FeedFetchPolicy): Pro
   try {
     for (let hop = 0; ; hop += 1) {
       const headers: Record<string, string> = {
-        "user-agent": "PharmaCompare price feed (+https://pharmacompare.co.uk)",
+        "user-agent": policy.userAgent ?? FEED_USER_AGENT,
         accept:
           "text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet;q=0.9, */*;q=0.1",
       };

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { adminUsers, jobRuns, pharmacies, pharmacyFeeds } from "../../db/schema.ts";
 import { hashEmail } from "../../email/secrets.ts";
 import { render, SITE_NAME } from "../../email/templates.ts";
-import type { OutboxService } from "../outbox-service.ts";
+import type { EmailTemplate, OutboxService } from "../outbox-service.ts";
 
 /**
  * Operations alerts for failing feeds (issue 29, decision 047): a feed whose runs failed three
@@ -72,42 +72,64 @@ export function createFeedOpsAlerts(
     return first?.email;
   }
 
+  /**
+   * Queues one operations email to the operations address, once per `key` and address (an address
+   * set mid-incident hears of it too). The one way operations mail is sent: failing feeds here,
+   * a failed newsletter (newsletter-service.ts) through `send` below.
+   */
+  async function queueOpsMail(mail: {
+    key: string;
+    template: EmailTemplate;
+    subject: string;
+    blocks: Parameters<typeof render>[1];
+  }): Promise<boolean> {
+    const to = await opsAddress();
+    if (!to) return false;
+    await db.transaction(async (tx) => {
+      const links = await deps.outbox.unsubscribeLink(tx, { emailHash: hashEmail(to) });
+      await deps.outbox.enqueue(tx, {
+        idempotencyKey: `${mail.key}:${hashEmail(to)}`,
+        template: mail.template,
+        to,
+        content: render(
+          mail.subject,
+          mail.blocks,
+          `You're getting this email as the operations address of ${SITE_NAME} (OPS_EMAIL).`,
+          links,
+        ),
+        headers: links.headers,
+      });
+    });
+    deps.outbox.wake();
+    return true;
+  }
+
   return {
+    /** An operations email of another part of the service (its key names the incident). */
+    send: queueOpsMail,
+
     /** After each run of a feed: queue the incident's email unless it was queued already. */
     async check(pharmacyId: string): Promise<void> {
       const incident = await incidentOf(pharmacyId);
       if (!incident) return;
-      const to = await opsAddress();
-      if (!to) return;
       const [pharmacy] = await db
         .select({ name: pharmacies.name })
         .from(pharmacies)
         .where(eq(pharmacies.id, pharmacyId));
       const name = pharmacy?.name ?? pharmacyId;
-      await db.transaction(async (tx) => {
-        const links = await deps.outbox.unsubscribeLink(tx, { emailHash: hashEmail(to) });
-        await deps.outbox.enqueue(tx, {
-          // Once per incident and address: an address set mid-incident hears of it too.
-          idempotencyKey: `feed-ops:${pharmacyId}:${incident.key}:${hashEmail(to)}`,
-          template: "feed-ops-alert",
-          to,
-          content: render(
-            `Price feed failing: ${name}`,
-            [
-              { kind: "paragraph", text: `The price feed of ${name} ${incident.reason}.` },
-              {
-                kind: "paragraph",
-                text: "Its prices are not being confirmed. Check the feed's address and credential with the pharmacy; the run history says what each run answered.",
-              },
-              { kind: "button", label: "Open Feeds", href: `${deps.siteUrl}/admin/feeds` },
-            ],
-            `You're getting this email as the operations address of ${SITE_NAME} (OPS_EMAIL).`,
-            links,
-          ),
-          headers: links.headers,
-        });
+      await queueOpsMail({
+        key: `feed-ops:${pharmacyId}:${incident.key}`,
+        template: "feed-ops-alert",
+        subject: `Price feed failing: ${name}`,
+        blocks: [
+          { kind: "paragraph", text: `The price feed of ${name} ${incident.reason}.` },
+          {
+            kind: "paragraph",
+            text: "Its prices are not being confirmed. Check the feed's address and credential with the pharmacy; the run history says what each run answered.",
+          },
+          { kind: "button", label: "Open Feeds", href: `${deps.siteUrl}/admin/feeds` },
+        ],
       });
-      deps.outbox.wake();
     },
 
     /** Every active feed in an incident now, oldest incident first (the dashboard). */

@@ -18,8 +18,8 @@ import type { z } from "zod";
 import type { SecretBox } from "../../auth/secret-box.ts";
 import type { Database } from "../../db/client.ts";
 import { feedHeldRows, jobRuns, medications, pharmacies, pharmacyFeeds, prices } from "../../db/schema.ts";
-import { nextSlot, parseSchedule } from "../../jobs/schedule.ts";
-import type { JobContext, ScheduledJob } from "../../jobs/scheduler.ts";
+import { nextRunOf, parseSchedule, slotDue } from "../../jobs/schedule.ts";
+import { JOB_MAX_ATTEMPTS, type JobContext, type ScheduledJob } from "../../jobs/scheduler.ts";
 import { badRequest, notFound, Refusal, refuse } from "../../plugins/refusal.ts";
 import type { ActorContext, AuditService } from "../audit-service.ts";
 import type { CategoryService } from "../category-service.ts";
@@ -44,6 +44,8 @@ import { type FeedRefusal, type FeedRow, flatCsvRows, priceSheetRows } from "./f
 
 export interface FeedSettings {
   allowInsecure: boolean;
+  /** The fetcher's user agent, naming SITE_URL (feed-fetch.ts `feedUserAgent`). */
+  userAgent: string;
   timeoutMs: number;
   maxBytes: number;
   holdFallPercent: number;
@@ -63,10 +65,17 @@ function spreadMinute(pharmacyId: string): number {
 
 function scheduleOf(feed: { runsPerDay: number; startMinute: number }): string {
   const time = `${String(Math.floor(feed.startMinute / 60)).padStart(2, "0")}:${String(feed.startMinute % 60).padStart(2, "0")}`;
-  return feed.runsPerDay === 1
-    ? `daily ${time} Europe/London`
-    : `every ${24 / feed.runsPerDay} hours from ${time} Europe/London`;
+  const hours = 24 / feed.runsPerDay;
+  if (feed.runsPerDay === 1) return `daily ${time} Europe/London`;
+  return `${hours === 1 ? "every hour" : `every ${hours} hours`} from ${time} Europe/London`;
 }
+
+/**
+ * When a feed's schedule began: its last change by staff (created, switched on, another address or
+ * frequency). The scheduler runs no earlier moment, so a new feed waits for its first scheduled
+ * run, as the Feeds screen says, rather than running at once ("Run now" is for that).
+ */
+const scheduleSince = (feed: { updatedAt: Date }) => feed.updatedAt;
 
 /** Which file the reader is given: by the answer's content type (and the address for octet-stream). */
 function fileNameFor(format: string, contentType: string, url: string): string | null {
@@ -126,6 +135,7 @@ export function createFeedService(
     ...deps.policy,
     timeoutMs: deps.settings.timeoutMs,
     maxBytes: deps.settings.maxBytes,
+    userAgent: deps.settings.userAgent,
   };
 
   async function feedRow(pharmacyId: string) {
@@ -143,6 +153,29 @@ export function createFeedService(
     return runs.map(toFeedRun);
   }
 
+  /** The feed's next run by the scheduler's own rule (schedule.ts `nextRunOf`), from its run record. */
+  async function nextRunAt(row: typeof pharmacyFeeds.$inferSelect, schedule: string): Promise<Date> {
+    const now = deps.now();
+    const parsed = parseSchedule(schedule);
+    const due = slotDue(parsed, now, scheduleSince(row));
+    const [record] = due
+      ? await db
+          .select({ outcome: jobRuns.outcome, attempts: jobRuns.attempts, leaseUntil: jobRuns.leaseUntil })
+          .from(jobRuns)
+          .where(and(eq(jobRuns.job, feedJobName(row.pharmacyId)), eq(jobRuns.slot, due.toISOString())))
+      : [];
+    return nextRunOf(parsed, now, {
+      since: scheduleSince(row),
+      // As the scheduler's `take` sees it: no record yet, or a failed run with tries left.
+      takenFrom: (slot) =>
+        !record
+          ? slot
+          : record.outcome === "failed" && record.attempts < JOB_MAX_ATTEMPTS
+            ? record.leaseUntil
+            : null,
+    });
+  }
+
   async function describe(row: typeof pharmacyFeeds.$inferSelect): Promise<Feed> {
     const schedule = scheduleOf(row);
     const [lastRun] = await recentRuns(row.pharmacyId, 1);
@@ -154,7 +187,7 @@ export function createFeedService(
       active: row.active,
       headerName: row.headerName,
       schedule,
-      nextRunAt: row.active ? nextSlot(parseSchedule(schedule), deps.now()).toISOString() : null,
+      nextRunAt: row.active ? (await nextRunAt(row, schedule)).toISOString() : null,
       lastRun: lastRun ?? null,
     };
   }
@@ -363,12 +396,14 @@ export function createFeedService(
           pharmacyId: pharmacyFeeds.pharmacyId,
           runsPerDay: pharmacyFeeds.runsPerDay,
           startMinute: pharmacyFeeds.startMinute,
+          updatedAt: pharmacyFeeds.updatedAt,
         })
         .from(pharmacyFeeds)
         .where(eq(pharmacyFeeds.active, true));
       return feeds.map((feed) => ({
         name: feedJobName(feed.pharmacyId),
         schedule: scheduleOf(feed),
+        since: scheduleSince(feed),
         run: async (context) => ({ ...(await run(feed.pharmacyId, context)) }),
       }));
     },

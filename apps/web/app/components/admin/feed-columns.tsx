@@ -11,12 +11,17 @@ const OUTCOME: Record<FeedRun["outcome"], { tone: BadgeTone; label: string }> = 
   failed: { tone: "red", label: "Failed" },
 };
 
-/** "Read 120 · changed 3 · held 1 · refused 2", or "Not modified" for a 304. */
+/**
+ * "Read 120 · changed 3 · confirmed 114 · held 1 · refused 2", or "Not modified" for a 304. The
+ * confirmed rows (same price, confirmed again: decision 048) are named too, or a run that only
+ * re-confirmed prices would read as one that did nothing (issue 41).
+ */
 export function runCountsText(run: FeedRun): string {
   if (!run.counts) return run.error ?? "";
-  if (run.counts.notModified) return "Not modified since the last run; prices re-confirmed";
-  const { read, changed, held, refused } = run.counts;
-  return `Read ${formatCount(read)} · changed ${formatCount(changed)} · held ${formatCount(held)} · refused ${formatCount(refused)}`;
+  const { read, changed, confirmed, held, refused, notModified } = run.counts;
+  const prices = `${formatCount(confirmed)} ${confirmed === 1 ? "price" : "prices"}`;
+  if (notModified) return `Not modified since the last run; ${prices} re-confirmed`;
+  return `Read ${formatCount(read)} · changed ${formatCount(changed)} · confirmed ${formatCount(confirmed)} · held ${formatCount(held)} · refused ${formatCount(refused)}`;
 }
 
 /** One run: when (en-GB), how it ended, its counts, and the refused rows' reasons on demand. */

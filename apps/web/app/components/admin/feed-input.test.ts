@@ -41,5 +41,7 @@ describe("the pharmacy form's feed settings as the PUT body", () => {
   it("says how often in words", () => {
     expect(runsPerDayLabel(1)).toBe("Once a day");
     expect(runsPerDayLabel(6)).toBe("Every 4 hours");
+    expect(runsPerDayLabel(24)).toBe("Every hour");
+    expect(runsPerDayLabel(12)).toBe("Every 2 hours");
   });
 });

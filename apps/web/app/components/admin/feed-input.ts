@@ -13,9 +13,11 @@ export const FEED_FORMAT_LABELS: Record<(typeof FEED_FORMATS)[number], string> =
   "flat-csv": "Flat CSV (medication, dosage, price, link, stock)",
 };
 
-/** "Once a day", "Every 6 hours": how often a feed with `runsPerDay` runs. */
+/** "Once a day", "Every 6 hours", "Every hour" (never "Every 1 hours"): how often a feed with `runsPerDay` runs. */
 export function runsPerDayLabel(runsPerDay: number): string {
-  return runsPerDay === 1 ? "Once a day" : `Every ${24 / runsPerDay} hours`;
+  if (runsPerDay === 1) return "Once a day";
+  const hours = 24 / runsPerDay;
+  return hours === 1 ? "Every hour" : `Every ${hours} hours`;
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();

@@ -8,6 +8,7 @@ export const NEWSLETTER_STATUS_LABELS: Record<NewsletterStatus, string> = {
   sending: "Sending",
   sent: "Sent",
   cancelled: "Cancelled",
+  failed: "Failed",
 };
 
 const STATUS_CLASSES: Record<NewsletterStatus, string> = {
@@ -16,6 +17,7 @@ const STATUS_CLASSES: Record<NewsletterStatus, string> = {
   sending: "bg-sky-50 text-sky-900 ring-sky-300",
   sent: "bg-emerald-50 text-emerald-900 ring-emerald-300",
   cancelled: "bg-red-50 text-red-900 ring-red-300",
+  failed: "bg-red-100 text-red-950 ring-red-400",
 };
 
 export function NewsletterStatusBadge({ status }: { status: NewsletterStatus }) {
@@ -39,6 +41,9 @@ function whenText(newsletter: Newsletter): string {
   if (newsletter.status === "draft") return `Written ${formatDateTime(newsletter.createdAt)}`;
   if (newsletter.status === "cancelled" && newsletter.cancelledAt)
     return `Cancelled ${formatDateTime(newsletter.cancelledAt)}`;
+  // Queued to everyone, its emails still going out: "Sending" until each is sent or failed.
+  if (newsletter.sentAt && newsletter.status === "sending")
+    return `Queued ${formatDateTime(newsletter.sentAt)}`;
   if (newsletter.sentAt) return `Sent ${formatDateTime(newsletter.sentAt)}`;
   return newsletter.scheduledFor ? `Goes ${formatDateTime(newsletter.scheduledFor)}` : "";
 }

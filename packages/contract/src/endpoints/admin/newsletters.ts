@@ -155,6 +155,8 @@ export const newsletterMessages = {
   notSchedulable: "Only a draft or scheduled newsletter can be scheduled or sent",
   notCancellable: "Only a scheduled newsletter or one whose emails are still being sent can be cancelled",
   sendAtPast: "must be in the future (or send it now)",
+  noRecipients:
+    "Nobody would receive it: no confirmed subscriber who chose promotions is in its audience. Widen the audience, or wait for subscribers",
   testSent: "A test has been sent to your address",
   unknownCondition: "must name conditions we compare",
 } as const;

@@ -9,8 +9,6 @@ import { defineEndpoint, refusals } from "../../endpoint.ts";
 
 /** The window the dashboard shows: today and the 29 UK days before it. */
 export const SERVICE_HEALTH_DAYS = 30;
-/** A price nobody has confirmed for this long is "stale" on the dashboard. */
-export const STALE_PRICE_DAYS = 7;
 /** The medications with the most stale prices the dashboard names. */
 export const STALE_MEDICATIONS_SHOWN = 5;
 
@@ -50,9 +48,17 @@ export const ServiceHealth = z.object({
     backlog: count,
     oldestWaitingSince: z.iso.datetime({ offset: true }).nullable(),
   }),
-  /** Prices whose last confirmation is older than STALE_PRICE_DAYS, and the medications with most. */
+  /**
+   * Prices not confirmed for the API's stale limit (PRICE_STALE_DAYS, decision 048): the rows the
+   * public pages say "may be out of date" about, with those already past PRICE_HIDE_DAYS (gone from
+   * the comparison) counted in `hidden`, and the medications with most.
+   */
   stalePrices: z.object({
+    /** The configured limits the figures were counted with, for the dashboard's words. */
+    staleDays: z.number().int().positive(),
+    hideDays: z.number().int().positive(),
     total: count,
+    hidden: count,
     byMedication: z
       .array(z.object({ medicationId: z.string(), name: z.string(), count }))
       .max(STALE_MEDICATIONS_SHOWN),

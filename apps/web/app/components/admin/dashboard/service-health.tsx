@@ -6,7 +6,6 @@ import {
   formatShortDay,
   SERVICE_HEALTH_DAYS,
   type ServiceHealth,
-  STALE_PRICE_DAYS,
 } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -81,6 +80,9 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
     categories: health.alerts.map((row) => ({ label: formatShortDay(row.week) })),
   };
   const topPharmacy = health.clickOuts.byPharmacy[0]?.count ?? 0;
+  // The API's configured stale limit (PRICE_STALE_DAYS), the one the public pages flag by.
+  const { staleDays, hideDays, hidden } = health.stalePrices;
+  const staleTitle = `Prices not confirmed in ${staleDays === 1 ? "1 day" : `${staleDays} days`}`;
   return (
     <section aria-labelledby="health-heading" className="mt-8">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -101,9 +103,14 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
           to={`${adminScreens.contacts.path}?status=new`}
         />
         <Figure
-          label={`Prices not confirmed in ${STALE_PRICE_DAYS} days`}
+          label={staleTitle}
           value={health.stalePrices.total}
           to={adminScreens.prices.path}
+          note={
+            health.stalePrices.total > 0
+              ? `${formatCount(health.stalePrices.total - hidden)} say "may be out of date", ${formatCount(hidden)} no longer listed (${hideDays}+ days)`
+              : undefined
+          }
         />
         <Figure
           label="Emails waiting to be sent"
@@ -200,13 +207,9 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
           link={{ to: `${adminScreens.subscriptions.path}?status=bounced`, label: "Bounced subscriptions" }}
         />
 
-        <Panel
-          title={`Prices not confirmed in ${STALE_PRICE_DAYS} days`}
-          titleId="stale-prices-heading"
-          className="self-start"
-        >
+        <Panel title={staleTitle} titleId="stale-prices-heading" className="self-start">
           {health.stalePrices.byMedication.length === 0 ? (
-            <p className="px-4 py-6 text-slate-600 text-sm sm:px-5">Every price was confirmed this week.</p>
+            <p className="px-4 py-6 text-slate-600 text-sm sm:px-5">{`Every price was confirmed in the last ${staleDays === 1 ? "day" : `${staleDays} days`}.`}</p>
           ) : (
             <ol className="divide-y divide-slate-100">
               {health.stalePrices.byMedication.map((row) => (
