@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { adminUsers, jobRuns, pharmacies, pharmacyFeeds } from "../../db/schema.ts";
 import { hashEmail } from "../../email/secrets.ts";
-import { render, SITE_NAME } from "../../email/templates.ts";
+import { feedFailingEmail } from "../../email/templates.ts";
 import type { OutboxService } from "../outbox-service.ts";
 
 /**
@@ -84,28 +84,18 @@ export function createFeedOpsAlerts(
         .from(pharmacies)
         .where(eq(pharmacies.id, pharmacyId));
       const name = pharmacy?.name ?? pharmacyId;
-      await db.transaction(async (tx) => {
-        const links = await deps.outbox.unsubscribeLink(tx, { emailHash: hashEmail(to) });
-        await deps.outbox.enqueue(tx, {
-          // Once per incident and address: an address set mid-incident hears of it too.
-          idempotencyKey: `feed-ops:${pharmacyId}:${incident.key}:${hashEmail(to)}`,
-          template: "feed-ops-alert",
-          to,
-          content: render(
-            `Price feed failing: ${name}`,
-            [
-              { kind: "paragraph", text: `The price feed of ${name} ${incident.reason}.` },
-              {
-                kind: "paragraph",
-                text: "Its prices are not being confirmed. Check the feed's address and credential with the pharmacy; the run history says what each run answered.",
-              },
-              { kind: "button", label: "Open Feeds", href: `${deps.siteUrl}/admin/feeds` },
-            ],
-            `You're getting this email as the operations address of ${SITE_NAME} (OPS_EMAIL).`,
-            links,
-          ),
-          headers: links.headers,
-        });
+      await deps.outbox.enqueue(db, {
+        // Once per incident and address: an address set mid-incident hears of it too.
+        idempotencyKey: `feed-ops:${pharmacyId}:${incident.key}:${hashEmail(to)}`,
+        template: "feed-ops-alert",
+        to,
+        content: feedFailingEmail(
+          { pharmacyName: name, reason: incident.reason },
+          { feeds: `${deps.siteUrl}/admin/feeds` },
+        ),
+        // Operations mail is no subscription: no List-Unsubscribe (issue 41; the email says how
+        // to change the address instead).
+        headers: {},
       });
       deps.outbox.wake();
     },
