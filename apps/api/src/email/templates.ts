@@ -123,7 +123,8 @@ function blockHtml(block: Block): string {
         )
         .join("")}</ul>`;
     case "markdown":
-      return `<div style="margin:0 0 16px">${block.html}</div>`;
+      // Staff markdown comes without inline styles: the head's .pc-markdown rules dress it.
+      return `<div class="pc-markdown" style="margin:0 0 16px">${block.html}</div>`;
     default:
       return buttonHtml(block.label, block.href, block.secondary);
   }
@@ -152,7 +153,7 @@ export function render(
   const html = `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title>
-<style>@media (max-width:480px){.pc-outer{padding:12px 8px!important}.pc-card{padding:20px 16px!important}.pc-button{width:100%!important}}</style></head>
+<style>.pc-markdown h1,.pc-markdown h2{margin:24px 0 12px;font-size:20px;line-height:1.3}.pc-markdown h3,.pc-markdown h4{margin:20px 0 8px;font-size:17px;line-height:1.3}.pc-markdown a{color:${BRAND}}.pc-markdown blockquote{margin:0 0 16px;padding:0 0 0 12px;border-left:3px solid #cbd5e1;color:#334155}@media (max-width:480px){.pc-outer{padding:12px 8px!important}.pc-card{padding:20px 16px!important}.pc-button{width:100%!important}}</style></head>
 <body style="margin:0;padding:0;background:#f8fafc">
 <div class="pc-outer" style="padding:24px;font-family:Arial,Helvetica,sans-serif;color:${INK};line-height:1.5;font-size:16px">
 <div class="pc-card" style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
