@@ -265,7 +265,14 @@ describe("alerts that fire at most once a day, from the price-write path", () =>
     expect(mail?.subject).toBe(`Price alert: the lowest price fell to ${formatPounds(x)}`);
     expect(mail?.subject).not.toContain("Levitra");
     expect(mail?.text).toContain(`Levitra 10mg x 4 tablets is now ${formatPounds(x)}`);
-    expect(mail?.text).toContain(`down from ${formatPounds(was)}`);
+    const fell = (Math.round(was * 100) - Math.round(x * 100)) / 100;
+    expect(mail?.text).toContain(
+      `down ${formatPounds(fell)} (${Math.round((fell / was) * 100)}%) from ${formatPounds(was)}`,
+    );
+    // "Compare prices" opens the condition page with this medication AND this dosage (issue 41).
+    expect(mail?.text).toContain(
+      `Compare prices:\n${SITE}/condition/erectile-dysfunction?${new URLSearchParams({ medication: "Levitra", dosage: pair.dosage })}\n`,
+    );
     expect(mail?.text).toContain("What this alert watches: Any fall in the lowest in-stock price");
     expect(mail?.text).toContain(`${SITE}/manage-emails?token=`);
     const [stillOn] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id));

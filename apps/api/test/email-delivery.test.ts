@@ -203,6 +203,8 @@ describe("the double opt-in, the price-write path and one-click unsubscribe, ove
     expect(await api.app.services.outbox.deliverDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
 
     // One below it fires the alert, records the history, and queues the price-drop email.
+    const [seen] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alert.id));
+    const before = seen?.currentPrice ?? Number.NaN;
     clock.advance(MINUTE);
     const drop = Math.round((alert.targetPrice - 1) * 100) / 100;
     const at = clock.now();
@@ -244,10 +246,18 @@ describe("the double opt-in, the price-write path and one-click unsubscribe, ove
     expect(await api.app.services.outbox.deliverDue()).toMatchObject({ sent: 1 });
     const priceDrop = onlyMailTo("alice@example.co.uk", beforeDrop);
     expect(priceDrop.subject).toBe(`Price alert: your target price is met at ${formatPounds(drop)}`);
+    // By how much and to what it fell (issue 41): pounds and pence, and the share of what it was.
+    const fell = (Math.round(before * 100) - Math.round(drop * 100)) / 100;
     expect(priceDrop.text).toContain(
-      `Viagra 50mg x 4 tablets is now ${formatPounds(drop)} at ${current.pharmacy.name}, at or below your target of ${formatPounds(alert.targetPrice)}.`,
+      `Viagra 50mg x 4 tablets is now ${formatPounds(drop)} at ${current.pharmacy.name}, down ${formatPounds(fell)} (${Math.round((fell / before) * 100)}%) from ${formatPounds(before)}: at or below your target of ${formatPounds(alert.targetPrice)}.`,
     );
-    expect(priceDrop.text).toContain(`${SITE}/condition/erectile-dysfunction?medication=Viagra`);
+    // A prescription-only medicine the person asked about: the fact, and no call to buy (decision 040).
+    expect(priceDrop.text).not.toMatch(/before you buy|deal|good news/i);
+    expect(priceDrop.text).toContain("A prescriber at the pharmacy decides");
+    // "Compare prices" opens the comparison of that medication and that dosage (issue 41).
+    expect(priceDrop.text).toContain(
+      `Compare prices:\n${SITE}/condition/erectile-dysfunction?${new URLSearchParams({ medication: "Viagra", dosage: DOSAGE })}\n`,
+    );
     // A second write at the same low price fires nothing more: the alert has done its job.
     expect(
       (await writePrices({ medicationId: MEDICATION, pharmacyId, dosage: DOSAGE, price: drop }))

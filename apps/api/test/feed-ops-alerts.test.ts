@@ -8,6 +8,7 @@ import { loadApiConfig } from "../src/config.ts";
 import { adminUsers, pharmacies } from "../src/db/schema.ts";
 import { createFeedOpsAlerts } from "../src/services/feeds/feed-ops-alerts.ts";
 import { catalogueCaller } from "./catalogue-helpers.ts";
+import { parseMail } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
@@ -95,6 +96,16 @@ describe("a failing feed's operations alert", () => {
     const [first] = opsEmails();
     expect(first?.raw).toContain(`Subject: Price feed failing: ${pharmacy.name}`);
     expect(first?.raw).toMatch(/failed 3 times in a row \(latest: [^)]*500/);
+    // Operations mail is no subscription: no one-click unsubscribe that promises "no more emails"
+    // while the next incident's email still comes; it says how to change the address (issue 41).
+    const mail = parseMail(first?.raw ?? "");
+    expect(mail.header("list-unsubscribe")).toBeUndefined();
+    expect(mail.header("list-unsubscribe-post")).toBeUndefined();
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toMatch(/unsubscribe/i);
+      expect(part).toContain("To send operations alerts to another address, set OPS_EMAIL");
+      expect(part).toContain("(docs/operations.md)");
+    }
     expect(await failingOnDashboard()).toEqual([
       expect.objectContaining({
         pharmacyId: pharmacy.id,

@@ -299,7 +299,11 @@ describe("sending a newsletter", () => {
 
     const [forBen] = mailTo(ben.email, start);
     expect(forBen?.subject).toBe("Spring savings");
-    expect(forBen?.text).toContain("Antihistamine prices are **down** this month.");
+    // The text part reads as text: the renderer's words, not the markdown as written (issue 41).
+    expect(forBen?.text).toContain(
+      `HAY FEVER SEASON\n\nAntihistamine prices are down this month. Compare them (${SITE}/condition/hair-loss).`,
+    );
+    expect(forBen?.text).not.toMatch(/\*\*|^#+ |\[[^\]]*\]\(/m);
     expect(forBen?.html).toContain("<strong>down</strong>");
     // The site's own paths become whole addresses in an email.
     expect(forBen?.html).toContain(`href="${SITE}/condition/hair-loss"`);

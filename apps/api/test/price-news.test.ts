@@ -10,6 +10,7 @@ import {
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, consentEvents, emailOutbox, medications, subscriptions } from "../src/db/schema.ts";
+import { fallBy } from "../src/email/templates.ts";
 import { londonInstant } from "../src/jobs/schedule.ts";
 import type { PriceChange } from "../src/services/price-service.ts";
 import { HOUR, MINUTE, testClock } from "./admin-helpers.ts";
@@ -103,7 +104,7 @@ describe("the daily price drops", () => {
     const [forAnn] = mailTo("ann@example.co.uk", start);
     expect(forAnn?.subject).toBe("Price drops in Erectile Dysfunction");
     expect(forAnn?.text).toContain(
-      "The lowest price of a prescription-only treatment for Erectile Dysfunction fell.",
+      "ERECTILE DYSFUNCTION\n\nThe lowest price of a prescription-only treatment for Erectile Dysfunction fell.",
     );
     expect(forAnn?.text).toContain(
       `Compare prices for Erectile Dysfunction:\n${SITE}/condition/erectile-dysfunction\n`,
@@ -121,8 +122,9 @@ describe("the daily price drops", () => {
     const [forBen] = mailTo("ben@example.co.uk", start);
     expect(forBen?.subject).toBe("Price drops in 2 conditions you follow");
     expect(forBen?.text).toContain(
-      `Regaine for Men Extra Strength Foam 1 x 73ml (1 month): ${formatPounds(foam.after)}, down from ${formatPounds(foam.before)} (30% less)`,
+      `Regaine for Men Extra Strength Foam 1 x 73ml (1 month): ${formatPounds(foam.after)}, down ${fallBy(foam.before, foam.after)} from ${formatPounds(foam.before)}`,
     );
+    expect(fallBy(foam.before, foam.after)).toMatch(/^£\d+\.\d\d \(30%\)$/);
     expect(forBen?.text).toContain("The lowest price of a prescription-only treatment for Hair Loss fell.");
     expect(forBen?.text).toContain("for every condition");
     expect(forBen?.text).not.toContain("Viagra Connect");
@@ -402,16 +404,16 @@ describe("the weekly digest", () => {
 
     const [digest] = mailTo("kit@example.co.uk", start);
     expect(digest?.subject).toBe("Your weekly PharmaCompare digest");
-    expect(digest?.text).toContain("The week's largest price falls");
+    // Grouped by condition (issue 41): a title, the fall that is also a new low as one line, the
+    // new prescription-only medicine unnamed, and one link for the condition.
     expect(digest?.text).toContain(
-      `Regaine for Men Extra Strength Foam 1 x 73ml (1 month): ${formatPounds(foam.after)}, down from ${formatPounds(foam.before)} (30% less)`,
+      `HAIR LOSS\n\nRegaine for Men Extra Strength Foam 1 x 73ml (1 month): ${formatPounds(foam.after)}, down ${fallBy(foam.before, foam.after)} from ${formatPounds(foam.before)}, the lowest we have recorded`,
     );
-    expect(digest?.text).toContain(
-      `Regaine for Men Extra Strength Foam 1 x 73ml (1 month): ${formatPounds(foam.after)}, the lowest we have recorded`,
-    );
-    expect(digest?.text).toContain(
-      `A new prescription-only treatment for Hair Loss: compare prices:\n${SITE}/condition/hair-loss\n`,
-    );
+    expect(digest?.text).toContain("A new treatment for Hair Loss.");
+    expect(digest?.text).toContain(`Compare prices for Hair Loss:\n${SITE}/condition/hair-loss\n`);
+    expect(digest?.html).toContain(">Hair Loss</h2>");
+    const lines = (digest?.text ?? "").split("\n").filter((line) => line.trim() && line !== "--");
+    expect(lines.filter((line, index) => lines.indexOf(line) !== index)).toEqual([]);
     expect(digest?.text).toContain(`A new article in Men's Health:\n${SITE}/blog\n`);
     expect(digest?.text).toContain("because you subscribed to the weekly digest for");
     const [alone] = mailTo("dan@example.co.uk", start);

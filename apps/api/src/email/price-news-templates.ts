@@ -1,5 +1,5 @@
 import { formatPounds, type LegalCategoryId } from "@pharmacompare/contract";
-import { type Block, type EmailLinks, type RenderedEmail, render, SITE_NAME } from "./templates.ts";
+import { type Block, downFrom, type EmailLinks, type RenderedEmail, render, SITE_NAME } from "./templates.ts";
 
 /**
  * Price news to subscribers (issue 28, decision 038). It is marketing, and the UK forbids
@@ -29,60 +29,146 @@ export const manageBlock = (links: NewsLinks): Block => ({
   kind: "button",
   label: "Manage my emails",
   href: links.manage,
+  secondary: true,
 });
 
 /** What the subscriber follows, as the email's "why" line names it. */
 export type Followed = { all: true } | { all: false; conditionNames: string[] };
 
-const percentLess = (fall: PriceFall) => Math.round(((fall.before - fall.after) / fall.before) * 100);
-
-/** The comparison of a condition, chosen for a medication that may be named (never a POM). */
-function comparisonUrl(siteUrl: string, fall: PriceFall, nameIt: boolean): string {
-  const base = `${siteUrl}/condition/${encodeURIComponent(fall.conditionId)}`;
-  return nameIt ? `${base}?${new URLSearchParams({ medication: fall.medicationName })}` : base;
+/** The comparison of a condition; with a medication that may be named (never a POM), that one and its dosage. */
+function comparisonUrl(
+  siteUrl: string,
+  conditionId: string,
+  named?: { medicationName: string; dosage?: string },
+): string {
+  const base = `${siteUrl}/condition/${encodeURIComponent(conditionId)}`;
+  if (!named) return base;
+  const query = new URLSearchParams({ medication: named.medicationName });
+  if (named.dosage) query.set("dosage", named.dosage);
+  return `${base}?${query}`;
 }
 
-/** Falls grouped by condition, conditions in the order of their first fall. */
-function byCondition(falls: PriceFall[]): PriceFall[][] {
-  const groups = new Map<string, PriceFall[]>();
+const isPrescriptionOnly = (item: { legalCategory: LegalCategoryId }) =>
+  item.legalCategory !== "P" && item.legalCategory !== "GSL";
+const pairKey = (fall: PriceFall) => `${fall.medicationId}|${fall.dosage}`;
+
+/** One condition's news: its falls, new lows and new medications, each medication and dosage once. */
+interface ConditionNews {
+  id: string;
+  name: string;
+  /** Price changes by medication and dosage: a fall, a new low, or both (one line, never two). */
+  changes: Map<string, { fall: PriceFall; low: boolean; fell: boolean }>;
+  added: NewMedication[];
+}
+
+/** What happened, grouped by condition, conditions in the order of their first news. */
+function byCondition(
+  falls: PriceFall[],
+  lows: PriceFall[] = [],
+  added: NewMedication[] = [],
+): ConditionNews[] {
+  const groups = new Map<string, ConditionNews>();
+  const groupOf = (id: string, name: string) => {
+    let group = groups.get(id);
+    if (!group) {
+      group = { id, name, changes: new Map(), added: [] };
+      groups.set(id, group);
+    }
+    return group;
+  };
   for (const fall of falls) {
-    const group = groups.get(fall.conditionId) ?? [];
-    group.push(fall);
-    groups.set(fall.conditionId, group);
+    const change = groupOf(fall.conditionId, fall.conditionName).changes;
+    change.set(pairKey(fall), { fall, low: false, fell: true });
   }
+  for (const low of lows) {
+    const change = groupOf(low.conditionId, low.conditionName).changes;
+    const known = change.get(pairKey(low));
+    if (known) known.low = true;
+    else change.set(pairKey(low), { fall: low, low: true, fell: false });
+  }
+  for (const medication of added)
+    groupOf(medication.conditionId, medication.conditionName).added.push(medication);
   return [...groups.values()];
 }
 
-/** The blocks of one condition's falls: medicines that may be named, then the POMs as one line. */
-function conditionFallBlocks(siteUrl: string, falls: PriceFall[]): Block[] {
-  const first = falls[0];
-  if (!first) return [];
-  const named = falls.filter((fall) => fall.legalCategory !== "POM");
-  const prescriptionOnly = falls.length - named.length;
-  const blocks: Block[] = [{ kind: "paragraph", text: first.conditionName }];
+/** "£8.99, down £3.00 (25%) from £11.99, the lowest we have recorded": to what, by how much. */
+function changeLine(change: { fall: PriceFall; low: boolean; fell: boolean }): string {
+  const { fall } = change;
+  const parts = [formatPounds(fall.after)];
+  if (change.fell || fall.before > fall.after) parts.push(downFrom(fall.before, fall.after));
+  if (change.low) parts.push("the lowest we have recorded");
+  return parts.join(", ");
+}
+
+/** "Acnecide Wash and Quinoderm Cream": names in a sentence. */
+function listed(names: string[]): string {
+  return names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * The blocks of one condition: its title, a line per medicine that may be named, one sentence for
+ * its prescription-only ones (never named or priced, decision 038), one line for what is new ("3 new
+ * treatments for Acne"), and one link to its comparison.
+ */
+function conditionBlocks(siteUrl: string, news: ConditionNews): Block[] {
+  const changes = [...news.changes.values()];
+  const named = changes.filter((change) => !isPrescriptionOnly(change.fall));
+  const prescriptionOnly = changes.filter((change) => isPrescriptionOnly(change.fall));
+  const blocks: Block[] = [{ kind: "heading", text: news.name }];
   if (named.length > 0) {
     blocks.push({
       kind: "facts",
-      rows: named.map((fall) => [
-        `${fall.medicationName} ${fall.dosage}`,
-        `${formatPounds(fall.after)}, down from ${formatPounds(fall.before)} (${percentLess(fall)}% less)`,
+      rows: named.map((change) => [
+        `${change.fall.medicationName} ${change.fall.dosage}`,
+        changeLine(change),
       ]),
     });
   }
-  if (prescriptionOnly > 0) {
+  if (prescriptionOnly.length > 0) {
+    const lows = prescriptionOnly.filter((change) => change.low).length;
+    const lowest =
+      lows === 0
+        ? ""
+        : prescriptionOnly.length === 1
+          ? " to the lowest we have recorded"
+          : lows === prescriptionOnly.length
+            ? ", each to the lowest we have recorded"
+            : `, ${lows} of them to the lowest we have recorded`;
     blocks.push({
       kind: "paragraph",
       text:
-        prescriptionOnly === 1
-          ? `The lowest price of a prescription-only treatment for ${first.conditionName} fell. Its price is on the comparison; a prescriber at the pharmacy decides whether a treatment is suitable.`
-          : `The lowest prices of ${prescriptionOnly} prescription-only treatments for ${first.conditionName} fell. Their prices are on the comparison; a prescriber at the pharmacy decides whether a treatment is suitable.`,
+        prescriptionOnly.length === 1
+          ? `The lowest price of a prescription-only treatment for ${news.name} fell${lowest}. Its price is on the comparison; a prescriber at the pharmacy decides whether a treatment is suitable.`
+          : `The lowest prices of ${prescriptionOnly.length} prescription-only treatments for ${news.name} fell${lowest}. Their prices are on the comparison; a prescriber at the pharmacy decides whether a treatment is suitable.`,
     });
   }
-  const onlyNamed = named.length === 1 && prescriptionOnly === 0 ? named[0] : undefined;
+  if (news.added.length > 0) {
+    const names = news.added
+      .filter((medication) => !isPrescriptionOnly(medication))
+      .map((each) => each.medicationName);
+    const count = news.added.length;
+    const head =
+      count === 1 ? `A new treatment for ${news.name}` : `${count} new treatments for ${news.name}`;
+    const which =
+      names.length === 0
+        ? ""
+        : names.length === count
+          ? `: ${listed(names)}`
+          : `, among them ${listed(names)}`;
+    blocks.push({ kind: "paragraph", text: `${head}${which}.` });
+  }
+  // One link: to the one medicine and dosage when that is all the news, else to the condition.
+  const [onlyChange] = changes;
+  const only =
+    changes.length === 1 && news.added.length === 0 && onlyChange && !isPrescriptionOnly(onlyChange.fall)
+      ? onlyChange.fall
+      : changes.length === 0 && news.added.length === 1 && news.added[0] && !isPrescriptionOnly(news.added[0])
+        ? news.added[0]
+        : undefined;
   blocks.push({
     kind: "button",
-    label: `Compare prices for ${first.conditionName}`,
-    href: onlyNamed ? comparisonUrl(siteUrl, onlyNamed, true) : comparisonUrl(siteUrl, first, false),
+    label: `Compare prices for ${news.name}`,
+    href: comparisonUrl(siteUrl, news.id, only),
   });
   return blocks;
 }
@@ -104,7 +190,7 @@ export function subscriberPriceDropsEmail(
   const groups = byCondition(falls);
   const subject =
     groups.length === 1
-      ? `Price drops in ${groups[0]?.[0]?.conditionName}`
+      ? `Price drops in ${groups[0]?.name}`
       : `Price drops in ${groups.length} conditions you follow`;
   return render(
     subject,
@@ -113,7 +199,7 @@ export function subscriberPriceDropsEmail(
         kind: "paragraph",
         text: `These lowest prices fell by ${context.percent}% or more in the last day. Prices change often, so check the price on the pharmacy's website before you buy.`,
       },
-      ...groups.flatMap((group) => conditionFallBlocks(context.siteUrl, group)),
+      ...groups.flatMap((group) => conditionBlocks(context.siteUrl, group)),
       manageBlock(links),
     ],
     whyLine("price drops", context.followed),
@@ -150,53 +236,33 @@ export interface WeeklyDigest {
 export const isEmptyDigest = (digest: WeeklyDigest) =>
   digest.falls.length + digest.newLows.length + digest.medications.length + digest.articles.length === 0;
 
-function newLowBlocks(siteUrl: string, lows: PriceFall[]): Block[] {
-  return byCondition(lows).flatMap((group) => {
-    const first = group[0] as PriceFall;
-    const named = group.filter((low) => low.legalCategory !== "POM");
-    const blocks: Block[] = [];
-    if (named.length > 0) {
-      blocks.push({
-        kind: "facts",
-        rows: named.map((low) => [
-          `${low.medicationName} ${low.dosage}`,
-          `${formatPounds(low.after)}, the lowest we have recorded`,
-        ]),
-      });
-    }
-    if (named.length < group.length) {
-      blocks.push({
-        kind: "paragraph",
-        text: `A prescription-only treatment for ${first.conditionName} is at the lowest price we have recorded. Its price is on the comparison; a prescriber at the pharmacy decides whether a treatment is suitable.`,
-      });
-    }
-    blocks.push({
-      kind: "button",
-      label: `Compare prices for ${first.conditionName}`,
-      href: comparisonUrl(siteUrl, first, false),
+/**
+ * The week's articles as links. Those whose title names a prescription-only medicine are counted
+ * by category, not listed ("2 new articles in Weight Loss", once, to the blog): listing each as
+ * "A new article in Weight Loss" said the same line twice.
+ */
+function articleLinks(siteUrl: string, articles: NewArticle[]): Block {
+  const unnamed = new Map<string, number>();
+  const items: { label: string; href: string }[] = [];
+  for (const article of articles) {
+    if (article.title && article.slug) {
+      items.push({ label: article.title, href: `${siteUrl}/blog/${encodeURIComponent(article.slug)}` });
+    } else unnamed.set(article.category, (unnamed.get(article.category) ?? 0) + 1);
+  }
+  for (const [category, count] of unnamed) {
+    items.push({
+      label: count === 1 ? `A new article in ${category}` : `${count} new articles in ${category}`,
+      href: `${siteUrl}/blog`,
     });
-    return blocks;
-  });
+  }
+  return { kind: "links", items };
 }
 
-function newMedicationBlocks(siteUrl: string, added: NewMedication[]): Block[] {
-  return added.map((medication) => {
-    const conditionUrl = `${siteUrl}/condition/${encodeURIComponent(medication.conditionId)}`;
-    return medication.legalCategory === "POM"
-      ? {
-          kind: "button" as const,
-          label: `A new prescription-only treatment for ${medication.conditionName}: compare prices`,
-          href: conditionUrl,
-        }
-      : {
-          kind: "button" as const,
-          label: `New for ${medication.conditionName}: ${medication.medicationName}`,
-          href: `${conditionUrl}?${new URLSearchParams({ medication: medication.medicationName })}`,
-        };
-  });
-}
-
-/** Monday's digest of the week in what one subscriber follows (issue 28). */
+/**
+ * Monday's digest of the week in what one subscriber follows (issue 28), grouped by condition
+ * (issue 41): each condition is a section of its own with its price changes (a fall that is also a
+ * new low is one line), what is new there, and one link; then the week's articles.
+ */
 export function weeklyDigestEmail(
   digest: WeeklyDigest,
   context: { siteUrl: string; followed: Followed },
@@ -205,33 +271,14 @@ export function weeklyDigestEmail(
   const blocks: Block[] = [
     {
       kind: "paragraph",
-      text: "Here is what changed on PharmaCompare this week. Prices change often, so check the price on the pharmacy's website before you buy.",
+      text: "Here is what changed on PharmaCompare this week in the conditions you follow. Prices change often, so check the price on the pharmacy's website before you buy.",
     },
+    ...byCondition(digest.falls, digest.newLows, digest.medications).flatMap((news) =>
+      conditionBlocks(context.siteUrl, news),
+    ),
   ];
-  if (digest.falls.length > 0) {
-    blocks.push({ kind: "paragraph", text: "The week's largest price falls" });
-    for (const group of byCondition(digest.falls))
-      blocks.push(...conditionFallBlocks(context.siteUrl, group));
-  }
-  if (digest.newLows.length > 0) {
-    blocks.push({ kind: "paragraph", text: "New lowest prices" });
-    blocks.push(...newLowBlocks(context.siteUrl, digest.newLows));
-  }
-  if (digest.medications.length > 0) {
-    blocks.push({ kind: "paragraph", text: "New on PharmaCompare" });
-    blocks.push(...newMedicationBlocks(context.siteUrl, digest.medications));
-  }
   if (digest.articles.length > 0) {
-    blocks.push({ kind: "paragraph", text: "New articles" });
-    for (const article of digest.articles) {
-      blocks.push({
-        kind: "button",
-        label: article.title ?? `A new article in ${article.category}`,
-        href: article.slug
-          ? `${context.siteUrl}/blog/${encodeURIComponent(article.slug)}`
-          : `${context.siteUrl}/blog`,
-      });
-    }
+    blocks.push({ kind: "heading", text: "New articles" }, articleLinks(context.siteUrl, digest.articles));
   }
   blocks.push(manageBlock(links));
   return render(
@@ -252,7 +299,7 @@ export function newMedicationsEmail(
     `New on ${SITE_NAME} this week`,
     [
       { kind: "paragraph", text: "These treatments were added to PharmaCompare's comparisons this week." },
-      ...newMedicationBlocks(context.siteUrl, added),
+      ...byCondition([], [], added).flatMap((news) => conditionBlocks(context.siteUrl, news)),
       manageBlock(links),
     ],
     whyLine("new medications", context.followed),

@@ -4,7 +4,10 @@ import {
   alertFiredEmail,
   contactAcknowledgementEmail,
   escapeHtml,
+  fallBy,
+  feedFailingEmail,
   priceDropEmail,
+  render,
   subscriptionConfirmationEmail,
 } from "./templates.ts";
 
@@ -153,7 +156,8 @@ describe("the email templates", () => {
       "The lowest in-stock price in 90 days",
       "A pharmacy back in stock",
     ]);
-    expect(fired[0]?.text).toContain("down from £110.00");
+    expect(fired[0]?.text).toContain("is now £99.50 at Example Chemist, down £10.50 (10%) from £110.00.");
+    expect(fired[1]?.text).toContain("the lowest in-stock price in 90 days: down £10.50 (10%) from £110.00");
     for (const email of fired) {
       expect(email.subject).not.toMatch(/mounjaro|2\.5mg/i);
       expect(email.text).toContain(`Manage my alerts:\n${manage}`);
@@ -175,5 +179,80 @@ describe("the email templates", () => {
     expect(confirmation.text).toContain("What this alert watches: A pharmacy back in stock");
     expect(confirmation.text).not.toContain("Your target price");
     expect(confirmation.text).toContain("at most once a day, until the alert ends.");
+  });
+
+  it("say by how much and to what a price fell: pounds and the share of what it was (issue 41)", () => {
+    expect(fallBy(11.99, 8.99)).toBe("£3.00 (25%)");
+    expect(fallBy(38.5, 33.75)).toBe("£4.75 (12%)");
+    expect(fallBy(100, 99.9)).toBe("£0.10 (under 1%)");
+    const met = priceDropEmail(
+      {
+        medicationName: "Mounjaro",
+        dosage: "5mg",
+        targetPrice: 170,
+        price: 164.99,
+        pharmacyName: "Example Chemist",
+        before: 189.99,
+        prescriptionOnly: true,
+      },
+      { ...links, compare: "https://www.pharmacompare.example/condition/weight-loss" },
+    );
+    expect(met.text).toContain(
+      "Mounjaro 5mg is now £164.99 at Example Chemist, down £25.00 (13%) from £189.99: at or below your target of £170.00.",
+    );
+    expect(met.text).toContain("Fell by: £25.00 (13%)");
+    // A prescription-only medicine the person asked about: a fact, no call to buy (decision 040).
+    expect(met.subject).not.toMatch(/mounjaro/i);
+    for (const part of [met.text, met.html]) expect(part).not.toMatch(/before you buy|deal|good news|save/i);
+    expect(met.text).toContain(
+      "A prescriber at the pharmacy decides whether a prescription-only medicine is suitable",
+    );
+    // Not known to have been higher: to what only.
+    const unknown = priceDropEmail(
+      {
+        medicationName: "Alli",
+        dosage: "60mg",
+        targetPrice: 30,
+        price: 29.5,
+        pharmacyName: "Example Chemist",
+      },
+      { ...links, compare: "https://www.pharmacompare.example/condition/weight-loss" },
+    );
+    expect(unknown.text).toContain(
+      "Alli 60mg is now £29.50 at Example Chemist: at or below your target of £30.00.",
+    );
+    expect(unknown.text).not.toContain("Fell by");
+  });
+
+  it("draw buttons as tables of their own, so a label that wraps cannot paint over another (issue 41)", () => {
+    const email = render(
+      "Subject",
+      [
+        { kind: "heading", text: "A section" },
+        { kind: "button", label: "First", href: "https://www.pharmacompare.example/a" },
+        { kind: "button", label: "Second", href: "https://www.pharmacompare.example/b", secondary: true },
+      ],
+      "Footer.",
+      links,
+    );
+    expect(email.html).toContain('<h2 style="');
+    expect(email.html.match(/<table role="presentation" class="pc-button"/g)).toHaveLength(2);
+    expect(email.html).toMatch(
+      /<td style="[^"]*background:#1d4ed8"><a href="https:\/\/www\.pharmacompare\.example\/a" style="display:block;/,
+    );
+    expect(email.text).toContain("A SECTION\n\nFirst:\nhttps://www.pharmacompare.example/a");
+  });
+
+  it("send operations alerts with no unsubscribe link, saying how to change the address (issue 41)", () => {
+    const email = feedFailingEmail(
+      { pharmacyName: "Kestrel Lane Pharmacy", reason: "failed 3 times in a row (latest: HTTP 500)" },
+      { feeds: "https://www.pharmacompare.example/admin/feeds" },
+    );
+    expect(email.subject).toBe("Price feed failing: Kestrel Lane Pharmacy");
+    for (const part of [email.text, email.html]) {
+      expect(part).not.toMatch(/unsubscribe/i);
+      expect(part).toContain("To send operations alerts to another address, set OPS_EMAIL");
+      expect(part).toContain("docs/operations.md");
+    }
   });
 });

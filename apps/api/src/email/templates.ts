@@ -7,6 +7,7 @@ import {
   formatPounds,
   type PriceAlertKind,
   type SubscriptionPreferences,
+  toPence,
 } from "@pharmacompare/contract";
 
 /**
@@ -28,11 +29,20 @@ export interface EmailLinks {
 
 export type Block =
   | { kind: "paragraph"; text: string }
-  | { kind: "facts"; rows: [label: string, value: string][] }
-  | { kind: "button"; label: string; href: string }
   /**
-   * Staff-written markdown (a newsletter, decision 041): the text part is the markdown as written,
-   * the HTML part what the one safe renderer made of it (`@pharmacompare/safe-markdown`).
+   * A section's title (issue 41): a real heading in the HTML, so a screen reader can move between
+   * sections and a mail client shows them as titles; a line of its own in the text part.
+   */
+  | { kind: "heading"; text: string; level?: 2 | 3 }
+  | { kind: "facts"; rows: [label: string, value: string][] }
+  /** The email's action; `secondary` for where to change what it sends (drawn quieter). */
+  | { kind: "button"; label: string; href: string; secondary?: boolean }
+  /** Several links of equal weight (a digest's articles): a list, not a stack of buttons. */
+  | { kind: "links"; items: { label: string; href: string }[] }
+  /**
+   * Staff-written markdown (a newsletter, decision 041): `html` is what the one safe renderer made
+   * of it (`@pharmacompare/safe-markdown`), `text` the same content as plain text from that
+   * renderer's text form (`markdownText`), never the markdown as written.
    */
   | { kind: "markdown"; text: string; html: string };
 
@@ -51,52 +61,107 @@ export function escapeHtml(value: string): string {
 
 export const SITE_NAME = "PharmaCompare";
 
-export function render(subject: string, blocks: Block[], footer: string, links: EmailLinks): RenderedEmail {
+const BRAND = "#1d4ed8";
+const INK = "#0f172a";
+
+/**
+ * A button as mail clients draw one reliably (issue 41): a table of its own, one per row, the link
+ * a block inside its cell. The whole cell is the coloured box, so a label that wraps makes the box
+ * taller instead of painting its second line over the first (an inline link's padding did that,
+ * and over the next button). Narrow screens widen it to the full width (the style in the head;
+ * a client that drops that style keeps a button as wide as its label).
+ */
+function buttonHtml(label: string, href: string, secondary = false): string {
+  const cell = secondary
+    ? `border:1px solid ${BRAND};border-radius:6px;background:#ffffff`
+    : `border-radius:6px;background:${BRAND}`;
+  const colour = secondary ? BRAND : "#ffffff";
+  return `<table role="presentation" class="pc-button" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border-collapse:separate"><tr><td style="${cell}"><a href="${escapeHtml(href)}" style="display:block;padding:12px 20px;border-radius:6px;color:${colour};text-decoration:none;font-weight:600;line-height:1.4">${escapeHtml(label)}</a></td></tr></table>`;
+}
+
+/**
+ * The plain-text part, for clients that show no HTML and for readers who prefer text: section
+ * titles in capitals on a line of their own, each link as its words then its address.
+ */
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case "paragraph":
+      return block.text;
+    case "heading":
+      return (block.level ?? 2) === 2 ? block.text.toLocaleUpperCase("en-GB") : block.text;
+    case "facts":
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
+    case "markdown":
+      return block.text;
+    case "links":
+      return block.items.map((item) => `${item.label}:\n${item.href}`).join("\n\n");
+    default:
+      return `${block.label}:\n${block.href}`;
+  }
+}
+
+function blockHtml(block: Block): string {
+  switch (block.kind) {
+    case "paragraph":
+      return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+    case "heading":
+      return (block.level ?? 2) === 2
+        ? `<h2 style="margin:32px 0 12px;font-size:20px;line-height:1.3;font-weight:700;color:${INK}">${escapeHtml(block.text)}</h2>`
+        : `<h3 style="margin:24px 0 8px;font-size:17px;line-height:1.3;font-weight:700;color:${INK}">${escapeHtml(block.text)}</h3>`;
+    case "facts":
+      return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
+        .map(
+          ([label, value]) =>
+            `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="vertical-align:top;padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        )
+        .join("")}</table>`;
+    case "links":
+      return `<ul style="margin:0 0 16px;padding:0 0 0 20px">${block.items
+        .map(
+          (item) =>
+            `<li style="margin:0 0 8px"><a href="${escapeHtml(item.href)}" style="color:${BRAND};font-weight:600">${escapeHtml(item.label)}</a></li>`,
+        )
+        .join("")}</ul>`;
+    case "markdown":
+      // Staff markdown comes without inline styles: the head's .pc-markdown rules dress it.
+      return `<div class="pc-markdown" style="margin:0 0 16px">${block.html}</div>`;
+    default:
+      return buttonHtml(block.label, block.href, block.secondary);
+  }
+}
+
+/**
+ * One email from its blocks. `links` null: mail that is not a subscription (the operations
+ * alert) has no unsubscribe link; its footer says how to change where it goes instead.
+ */
+export function render(
+  subject: string,
+  blocks: Block[],
+  footer: string,
+  links: EmailLinks | null,
+): RenderedEmail {
   const text = [
-    ...blocks.map((block) => {
-      switch (block.kind) {
-        case "paragraph":
-          return block.text;
-        case "facts":
-          return block.rows.map(([label, value]) => `${label}: ${value}`).join("\n");
-        case "markdown":
-          return block.text;
-        default:
-          return `${block.label}:\n${block.href}`;
-      }
-    }),
+    ...blocks.map(blockText),
     "--",
-    `${footer}\nUnsubscribe: ${links.unsubscribe}`,
+    links ? `${footer}\nUnsubscribe: ${links.unsubscribe}` : footer,
   ].join("\n\n");
 
-  const body = blocks
-    .map((block) => {
-      switch (block.kind) {
-        case "paragraph":
-          return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
-        case "facts":
-          return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${block.rows
-            .map(
-              ([label, value]) =>
-                `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-            )
-            .join("")}</table>`;
-        case "markdown":
-          return `<div style="margin:0 0 16px">${block.html}</div>`;
-        default:
-          return `<p style="margin:24px 0"><a href="${escapeHtml(block.href)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(block.label)}</a></p>`;
-      }
-    })
-    .join("\n");
+  const body = blocks.map(blockHtml).join("\n");
+  const unsubscribeLink = links
+    ? ` <a href="${escapeHtml(links.unsubscribe)}" style="color:#475569">Unsubscribe</a>`
+    : "";
   const html = `<!doctype html>
 <html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#1d4ed8">${SITE_NAME}</p>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title>
+<style>.pc-markdown h1,.pc-markdown h2{margin:24px 0 12px;font-size:20px;line-height:1.3}.pc-markdown h3,.pc-markdown h4{margin:20px 0 8px;font-size:17px;line-height:1.3}.pc-markdown a{color:${BRAND}}.pc-markdown blockquote{margin:0 0 16px;padding:0 0 0 12px;border-left:3px solid #cbd5e1;color:#334155}@media (max-width:480px){.pc-outer{padding:12px 8px!important}.pc-card{padding:20px 16px!important}.pc-button{width:100%!important}}</style></head>
+<body style="margin:0;padding:0;background:#f8fafc">
+<div class="pc-outer" style="padding:24px;font-family:Arial,Helvetica,sans-serif;color:${INK};line-height:1.5;font-size:16px">
+<div class="pc-card" style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${BRAND}">${SITE_NAME}</p>
 ${body}
 <hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">
-<p style="margin:0;font-size:13px;color:#475569">${escapeHtml(footer)} <a href="${escapeHtml(links.unsubscribe)}" style="color:#475569">Unsubscribe</a></p>
+<p style="margin:0;font-size:13px;color:#475569">${escapeHtml(footer)}${unsubscribeLink}</p>
+</div>
 </div>
 </body>
 </html>
@@ -105,6 +170,30 @@ ${body}
 }
 
 const medicationLabel = (medicationName: string, dosage: string) => `${medicationName} ${dosage}`;
+
+/**
+ * By how much a price fell, in pounds and as a share of what it was: "£3.00 (8%)". Worked in
+ * pence, so £11.99 − £8.99 is £3.00 and not £2.9999…; a fall under half a per cent reads "under 1%".
+ */
+export function fallBy(before: number, after: number): string {
+  const pence = toPence(before) - toPence(after);
+  const percent = Math.round((pence / toPence(before)) * 100);
+  return `${formatPounds(pence / 100)} (${percent < 1 ? "under 1" : percent}%)`;
+}
+
+/** "down £3.00 (8%) from £11.99": by how much and from what; the caller says to what. */
+export const downFrom = (before: number, after: number) =>
+  `down ${fallBy(before, after)} from ${formatPounds(before)}`;
+
+/**
+ * The caution under an alert's news. An alert names the medicine it watches, prescription-only ones
+ * too: the person asked for that fact (decision 040). For a prescription-only medicine it is a fact
+ * and nothing more: no "before you buy", and a word that a prescriber decides.
+ */
+const alertCaution = (prescriptionOnly: boolean) =>
+  prescriptionOnly
+    ? "Prices change often, so check the price on the pharmacy's website. A prescriber at the pharmacy decides whether a prescription-only medicine is suitable for you."
+    : "Prices change often, so check the price on the pharmacy's website before you buy.";
 
 /*
  * No subject names a medication (decision 040): a subject is read on lock screens and in inbox lists
@@ -123,7 +212,12 @@ export type ConfirmationKind = "new" | "change";
 const WATCHES = "What this alert watches";
 
 /** The manage page's link, in every alert email (decision 043): every alert of the address, no account. */
-const manageButton = (manage: string): Block => ({ kind: "button", label: "Manage my alerts", href: manage });
+const manageButton = (manage: string): Block => ({
+  kind: "button",
+  label: "Manage my alerts",
+  href: manage,
+  secondary: true,
+});
 
 /** What each kind's confirmation promises, once confirmed. */
 const ONCE_CONFIRMED: Record<Exclude<PriceAlertKind, "target">, string> = {
@@ -239,6 +333,10 @@ export function subscriptionConfirmationEmail(
   );
 }
 
+/**
+ * A target alert met (the "price drop" email): to what the lowest price fell and, when the alert
+ * had seen a higher one, by how much ("down £3.00 (8%) from £36.75").
+ */
 export function priceDropEmail(
   alert: {
     medicationName: string;
@@ -246,22 +344,29 @@ export function priceDropEmail(
     targetPrice: number;
     price: number;
     pharmacyName: string;
+    /** The lowest price the alert saw before this one; null when unknown. */
+    before?: number | null;
+    /** A prescription-only medicine (or one of unknown category, decision 035). */
+    prescriptionOnly?: boolean;
   },
   links: EmailLinks & { compare: string; manage?: string },
 ): RenderedEmail {
   const what = medicationLabel(alert.medicationName, alert.dosage);
+  const price = formatPounds(alert.price);
+  const fell = alert.before != null && toPence(alert.before) > toPence(alert.price) ? alert.before : null;
   return render(
-    `Price alert: your target price is met at ${formatPounds(alert.price)}`,
+    `Price alert: your target price is met at ${price}`,
     [
       {
         kind: "paragraph",
-        text: `${what} is now ${formatPounds(alert.price)} at ${alert.pharmacyName}, at or below your target of ${formatPounds(alert.targetPrice)}.`,
+        text: `${what} is now ${price} at ${alert.pharmacyName}${fell === null ? "" : `, ${downFrom(fell, alert.price)}`}: at or below your target of ${formatPounds(alert.targetPrice)}.`,
       },
       {
         kind: "facts",
         rows: [
           [WATCHES, alertWatches("target", alert.targetPrice)],
-          ["Lowest price", formatPounds(alert.price)],
+          ["Lowest price", price],
+          ...(fell === null ? [] : [["Fell by", fallBy(fell, alert.price)] as [string, string]]),
           ["Pharmacy", alert.pharmacyName],
           ["Your target price", formatPounds(alert.targetPrice)],
         ],
@@ -269,7 +374,7 @@ export function priceDropEmail(
       { kind: "button", label: "Compare prices", href: links.compare },
       {
         kind: "paragraph",
-        text: "Prices change often, so check the price on the pharmacy's website before you buy. This alert has now done its job; you can set a new one at any time.",
+        text: `${alertCaution(alert.prescriptionOnly ?? false)} This alert has now done its job; you can set a new one at any time.`,
       },
       ...(links.manage ? [manageButton(links.manage)] : []),
     ],
@@ -293,20 +398,22 @@ export function alertFiredEmail(
     /** any-fall: the lowest price before; low-90-days: the lowest of the 90 days before. */
     before: number | null;
     expiresAt: Date;
+    /** A prescription-only medicine (or one of unknown category, decision 035). */
+    prescriptionOnly?: boolean;
   },
   links: EmailLinks & { compare: string; manage?: string },
 ): RenderedEmail {
   const what = medicationLabel(alert.medicationName, alert.dosage);
   const price = formatPounds(alert.price);
-  const was = alert.before === null ? "" : formatPounds(alert.before);
+  const fell = alert.before !== null && toPence(alert.before) > toPence(alert.price) ? alert.before : null;
   const happened = {
     "any-fall": {
       subject: `Price alert: the lowest price fell to ${price}`,
-      text: `${what} is now ${price} at ${alert.pharmacyName}${was ? `, down from ${was}` : ""}.`,
+      text: `${what} is now ${price} at ${alert.pharmacyName}${fell === null ? "" : `, ${downFrom(fell, alert.price)}`}.`,
     },
     "low-90-days": {
       subject: `Price alert: the lowest price in 90 days, ${price}`,
-      text: `${what} is now ${price} at ${alert.pharmacyName}, the lowest in-stock price in 90 days${was ? ` (the lowest before was ${was})` : ""}.`,
+      text: `${what} is now ${price} at ${alert.pharmacyName}, the lowest in-stock price in 90 days${fell === null ? "" : `: ${downFrom(fell, alert.price)}, the lowest before`}.`,
     },
     "back-in-stock": {
       subject: "Price alert: back in stock at a pharmacy",
@@ -322,6 +429,7 @@ export function alertFiredEmail(
         rows: [
           [WATCHES, alertWatches(alert.kind, null)],
           ["Price", price],
+          ...(fell === null ? [] : [["Fell by", fallBy(fell, alert.price)] as [string, string]]),
           ["Pharmacy", alert.pharmacyName],
           ["Alert ends", formatLongDate(alert.expiresAt)],
         ],
@@ -329,7 +437,7 @@ export function alertFiredEmail(
       { kind: "button", label: "Compare prices", href: links.compare },
       {
         kind: "paragraph",
-        text: "Prices change often, so check the price on the pharmacy's website before you buy. Your alert stays on: we'll email you again if it happens again, at most once a day, until the alert ends.",
+        text: `${alertCaution(alert.prescriptionOnly ?? false)} Your alert stays on: we'll email you again if it happens again, at most once a day, until the alert ends.`,
       },
       ...(links.manage ? [manageButton(links.manage)] : []),
     ],
@@ -360,4 +468,43 @@ export function contactAcknowledgementEmail(
     `You're getting this email because this address was given on the ${SITE_NAME} contact form.`,
     links,
   );
+}
+
+/**
+ * The operations alert of a failing price feed (decision 047). It is not a subscription, so it
+ * carries no unsubscribe link and no List-Unsubscribe: the one-click link promised "no more
+ * emails" and the next incident's email still came (issue 41). It says how to send these alerts
+ * elsewhere instead: OPS_EMAIL (docs/operations.md).
+ */
+/**
+ * An operations email (a failing feed, a failed newsletter): no unsubscribe link, since it is no
+ * subscription; its footer says how to send it elsewhere (issue 41).
+ */
+export function operationsEmail(subject: string, blocks: Parameters<typeof render>[1]) {
+  return render(
+    subject,
+    blocks,
+    `You're getting this email as the operations address of ${SITE_NAME}. To send operations alerts to another address, set OPS_EMAIL in the API's configuration (docs/operations.md); without it they go to the first administrator's address.`,
+    null,
+  );
+}
+
+/** What a failing feed's operations email says (decision 047). */
+export function feedFailingBlocks(
+  feed: { pharmacyName: string; reason: string },
+  links: { feeds: string },
+): Parameters<typeof render>[1] {
+  return [
+    { kind: "paragraph", text: `The price feed of ${feed.pharmacyName} ${feed.reason}.` },
+    {
+      kind: "paragraph",
+      text: "Its prices are not being confirmed. Check the feed's address and credential with the pharmacy; the run history says what each run answered.",
+    },
+    { kind: "button", label: "Open Feeds", href: links.feeds },
+  ];
+}
+
+/** A failing feed's operations email. */
+export function feedFailingEmail(feed: { pharmacyName: string; reason: string }, links: { feeds: string }) {
+  return operationsEmail(`Price feed failing: ${feed.pharmacyName}`, feedFailingBlocks(feed, links));
 }

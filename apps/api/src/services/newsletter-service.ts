@@ -12,6 +12,7 @@ import {
   prescriptionOnlyNames,
 } from "@pharmacompare/contract";
 import { markdownHtml } from "@pharmacompare/safe-markdown/html";
+import { markdownText } from "@pharmacompare/safe-markdown/text";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ApiConfig } from "../config.ts";
@@ -301,8 +302,8 @@ export function createNewsletterService(
     };
     const content = {
       subject: started.subject,
-      body: started.body,
       html: markdownHtml(started.body, { siteUrl: config.siteUrl }),
+      text: markdownText(started.body, { siteUrl: config.siteUrl }),
     };
     const names = await priceNews.conditionNames();
     const summary = await priceNews.queueToAudience(
@@ -485,11 +486,12 @@ export function createNewsletterService(
         await checkNamesNoMedicine(tx, row);
         const links = await outbox.unsubscribeLink(tx, { emailHash: hashEmail(to) });
         const html = markdownHtml(row.body, { siteUrl: config.siteUrl });
+        const text = markdownText(row.body, { siteUrl: config.siteUrl });
         await outbox.enqueue(tx, {
           idempotencyKey: `newsletter-test:${id}:${randomUUID()}`,
           template: "newsletter-test",
           to,
-          content: newsletterEmail({ subject: row.subject, body: row.body, html }, { test: true }, links),
+          content: newsletterEmail({ subject: row.subject, html, text }, { test: true }, links),
           headers: links.headers,
         });
       });

@@ -83,15 +83,31 @@ export function createPriceAlertService(
 ) {
   const { now, config, outbox, freshness } = options;
 
-  /** The condition page comparing a medication, for an alert email's "Compare prices". */
-  async function compareLink(tx: Database, medicationId: string): Promise<string> {
+  /**
+   * What an alert email needs of its medication: the condition page comparing that medication AND
+   * dosage (the page's `medication` and `dosage` keys, as sitePaths.conditionMedication builds them;
+   * without the dosage it opened on the first dosage, issue 41), and whether it is prescription-only
+   * (its caution then has no "before you buy", decision 040).
+   */
+  async function alertContext(
+    tx: Database,
+    medicationId: string,
+    dosage: string,
+  ): Promise<{ compare: string; prescriptionOnly: boolean }> {
     const [medication] = await tx
-      .select({ name: medications.name, subcategoryId: medications.subcategoryId })
+      .select({
+        name: medications.name,
+        subcategoryId: medications.subcategoryId,
+        legalCategory: medications.legalCategory,
+      })
       .from(medications)
       .where(eq(medications.id, medicationId));
-    return medication
-      ? `${config.siteUrl}/condition/${encodeURIComponent(medication.subcategoryId)}?${new URLSearchParams({ medication: medication.name })}`
-      : config.siteUrl;
+    if (!medication) return { compare: config.siteUrl, prescriptionOnly: true };
+    return {
+      compare: `${config.siteUrl}/condition/${encodeURIComponent(medication.subcategoryId)}?${new URLSearchParams({ medication: medication.name, dosage })}`,
+      // Unknown counts as prescription-only (decision 035).
+      prescriptionOnly: medication.legalCategory !== "P" && medication.legalCategory !== "GSL",
+    };
   }
 
   /**
@@ -129,7 +145,7 @@ export function createPriceAlertService(
     const low = needs("low-90-days") ? await lowestBefore(tx, pair.medicationId, pair.dosage, at) : null;
     const back = needs("back-in-stock") ? await backInStock(tx, pair.medicationId, pair.dosage, at) : null;
     const fired: string[] = [];
-    let compare: string | undefined;
+    let context: { compare: string; prescriptionOnly: boolean } | undefined;
     for (const alert of due) {
       const kind = alert.kind as RecurringKind;
       const happened =
@@ -149,7 +165,7 @@ export function createPriceAlertService(
         .update(priceAlerts)
         .set({ triggeredAt: at, updatedAt: at })
         .where(eq(priceAlerts.id, alert.id));
-      compare ??= await compareLink(tx, pair.medicationId);
+      context ??= await alertContext(tx, pair.medicationId, pair.dosage);
       const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
       const manage = await outbox.manageLink(tx, alert.email);
       await outbox.enqueue(tx, {
@@ -163,8 +179,9 @@ export function createPriceAlertService(
             dosage: alert.dosage,
             ...happened,
             expiresAt: alert.expiresAt,
+            prescriptionOnly: context.prescriptionOnly,
           },
-          { unsubscribe: links.unsubscribe, compare, manage },
+          { unsubscribe: links.unsubscribe, compare: context.compare, manage },
         ),
         headers: links.headers,
         priceAlertId: alert.id,
@@ -192,14 +209,8 @@ export function createPriceAlertService(
       const onThis = and(eq(priceAlerts.medicationId, medicationId), eq(priceAlerts.dosage, dosage));
       const fired = await tx
         .update(priceAlerts)
-        .set({
-          status: "triggered",
-          triggeredAt: at,
-          currentPrice: lowest.price,
-          lowestPharmacyName: lowest.pharmacy.name,
-          lowestPharmacyPrice: lowest.price,
-          updatedAt: at,
-        })
+        // The prices are brought up to date below, once the email has said what they were.
+        .set({ status: "triggered", triggeredAt: at, updatedAt: at })
         .where(
           and(
             onThis,
@@ -224,8 +235,21 @@ export function createPriceAlertService(
         })
         .where(and(onThis, eq(priceAlerts.status, "active")));
       if (fired.length === 0) continue;
+      await tx
+        .update(priceAlerts)
+        .set({
+          currentPrice: lowest.price,
+          lowestPharmacyName: lowest.pharmacy.name,
+          lowestPharmacyPrice: lowest.price,
+        })
+        .where(
+          inArray(
+            priceAlerts.id,
+            fired.map((alert) => alert.id),
+          ),
+        );
 
-      const compare = await compareLink(tx, medicationId);
+      const context = await alertContext(tx, medicationId, dosage);
       for (const alert of fired) {
         const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
         const manage = await outbox.manageLink(tx, alert.email);
@@ -241,8 +265,11 @@ export function createPriceAlertService(
               targetPrice: alert.targetPrice ?? 0,
               price: lowest.price,
               pharmacyName: lowest.pharmacy.name,
+              // The lowest price the alert saw before this write: the email says by how much it fell.
+              before: alert.currentPrice,
+              prescriptionOnly: context.prescriptionOnly,
             },
-            { unsubscribe: links.unsubscribe, compare, manage },
+            { unsubscribe: links.unsubscribe, compare: context.compare, manage },
           ),
           headers: links.headers,
           priceAlertId: alert.id,

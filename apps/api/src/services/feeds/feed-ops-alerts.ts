@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { adminUsers, jobRuns, pharmacies, pharmacyFeeds } from "../../db/schema.ts";
 import { hashEmail } from "../../email/secrets.ts";
-import { render, SITE_NAME } from "../../email/templates.ts";
+import { feedFailingBlocks, operationsEmail } from "../../email/templates.ts";
 import type { EmailTemplate, OutboxService } from "../outbox-service.ts";
 
 /**
@@ -81,24 +81,18 @@ export function createFeedOpsAlerts(
     key: string;
     template: EmailTemplate;
     subject: string;
-    blocks: Parameters<typeof render>[1];
+    blocks: Parameters<typeof operationsEmail>[1];
   }): Promise<boolean> {
     const to = await opsAddress();
     if (!to) return false;
-    await db.transaction(async (tx) => {
-      const links = await deps.outbox.unsubscribeLink(tx, { emailHash: hashEmail(to) });
-      await deps.outbox.enqueue(tx, {
-        idempotencyKey: `${mail.key}:${hashEmail(to)}`,
-        template: mail.template,
-        to,
-        content: render(
-          mail.subject,
-          mail.blocks,
-          `You're getting this email as the operations address of ${SITE_NAME} (OPS_EMAIL).`,
-          links,
-        ),
-        headers: links.headers,
-      });
+    await deps.outbox.enqueue(db, {
+      idempotencyKey: `${mail.key}:${hashEmail(to)}`,
+      template: mail.template,
+      to,
+      content: operationsEmail(mail.subject, mail.blocks),
+      // Operations mail is no subscription: no List-Unsubscribe (issue 41; the email says how to
+      // change the address instead).
+      headers: {},
     });
     deps.outbox.wake();
     return true;
@@ -121,14 +115,10 @@ export function createFeedOpsAlerts(
         key: `feed-ops:${pharmacyId}:${incident.key}`,
         template: "feed-ops-alert",
         subject: `Price feed failing: ${name}`,
-        blocks: [
-          { kind: "paragraph", text: `The price feed of ${name} ${incident.reason}.` },
-          {
-            kind: "paragraph",
-            text: "Its prices are not being confirmed. Check the feed's address and credential with the pharmacy; the run history says what each run answered.",
-          },
-          { kind: "button", label: "Open Feeds", href: `${deps.siteUrl}/admin/feeds` },
-        ],
+        blocks: feedFailingBlocks(
+          { pharmacyName: name, reason: incident.reason },
+          { feeds: `${deps.siteUrl}/admin/feeds` },
+        ),
       });
     },
 
