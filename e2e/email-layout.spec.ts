@@ -279,49 +279,6 @@ function repeatedLines(text: string): string[] {
   return [...seen].filter(([, times]) => times > 1).map(([line, times]) => `${times}× ${line}`);
 }
 
-/**
- * Painted boxes drawn over words. layout-check.ts compares the boxes of text and of pictures, not
- * backgrounds: a button made of an inline link with padding draws its coloured box 12 px above and
- * below each line of its label, so a label that wraps paints its second line over its first and
- * over the next button's words while no two glyph boxes touch (the digest's buttons, issue 41).
- * Until the shared check looks at painted boxes, this one does, for emails only: every box an
- * inline element with a background paints, against every other such box and every word outside it.
- */
-async function paintedOverlaps(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const painted: { rect: DOMRect; owner: Element }[] = [];
-    for (const element of document.body.querySelectorAll("*")) {
-      const style = getComputedStyle(element);
-      if (style.display !== "inline" || style.backgroundColor === "rgba(0, 0, 0, 0)") continue;
-      for (const rect of element.getClientRects()) painted.push({ rect, owner: element });
-    }
-    const words: { rect: DOMRect; owner: Element }[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const range = document.createRange();
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.textContent?.trim() || !node.parentElement) continue;
-      range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) words.push({ rect, owner: node.parentElement });
-    }
-    const overlap = (a: DOMRect, b: DOMRect) =>
-      Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
-      Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 3;
-    const name = (element: Element) => `"${element.textContent?.trim().slice(0, 40)}"`;
-    painted.forEach((box, index) => {
-      for (const other of painted.slice(index + 1)) {
-        if (overlap(box.rect, other.rect))
-          found.push(`the box of ${name(box.owner)} is painted over the box of ${name(other.owner)}`);
-      }
-      for (const word of words) {
-        if (!box.owner.contains(word.owner) && overlap(box.rect, word.rect))
-          found.push(`the box of ${name(box.owner)} is painted over ${name(word.owner)}`);
-      }
-    });
-    return [...new Set(found)];
-  });
-}
-
 async function show(page: Page, html: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
   await page.setContent(html, { waitUntil: "load" });
@@ -334,7 +291,6 @@ for (const [kind, email] of Object.entries(emails)) {
         await show(page, email.html, width);
         await keepPicture(page, `email-${kind}-${width}.png`, { fullPage: true });
         await expectNoLayoutFaults(page, `the ${kind} email at ${width} px`);
-        expect(await paintedOverlaps(page), `painted boxes over words at ${width} px`).toEqual([]);
         expect(repeatedLines(await page.locator("body").innerText()), "lines said twice").toEqual([]);
       });
     }

@@ -146,6 +146,35 @@ function findFaultsInPage(): LayoutFault[] {
     boxes.push({ rect, label: `picture ${describe(picture)}`, layer: layerOf(picture), owner: picture });
   }
 
+  // Boxes an inline element paints (a link dressed as a button with padding, a badge): padding
+  // is drawn beyond the line, so a wrapped label's box can cover its own first line or the next
+  // button while the words never touch (found in the emails, issue 41).
+  const painted: Box[] = [];
+  for (const element of document.body.querySelectorAll("*")) {
+    const style = getComputedStyle(element);
+    if (style.display !== "inline" || style.backgroundColor === "rgba(0, 0, 0, 0)") continue;
+    if (!visible(element)) continue;
+    const layer = layerOf(element);
+    for (const rect of element.getClientRects()) {
+      painted.push({
+        rect,
+        label: `the painted box of "${element.textContent?.trim().slice(0, 40)}"`,
+        layer,
+        owner: element,
+      });
+    }
+  }
+  const meets = (a: DOMRect, b: DOMRect) =>
+    Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 3;
+  painted.forEach((box, index) => {
+    const others = [...painted.slice(index + 1), ...boxes.filter((each) => !box.owner.contains(each.owner))];
+    for (const other of others) {
+      if (other.layer !== box.layer || other.owner === box.owner || !meets(box.rect, other.rect)) continue;
+      faults.push({ kind: "overlap", detail: `${box.label} is drawn over ${other.label}` });
+    }
+  });
+
   // Glyph boxes are a little taller than tight line heights: a sliver is not an overlap.
   const SLACK_X = 1;
   const SLACK_Y = 3;
