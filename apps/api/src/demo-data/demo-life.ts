@@ -1,4 +1,5 @@
 import { addDays, londonDay } from "@pharmacompare/contract";
+import { demoMedications } from "./medications.ts";
 import { clamp, mulberry32, round2 } from "./prices.ts";
 import type { DemoMedication, DemoPrice, DemoPriceHistoryPoint } from "./types.ts";
 
@@ -79,6 +80,20 @@ export function demoRowAge(pharmacyId: string, conditionId: string): number | nu
 /** The demo job leaves these rows to age: the designated stale and hidden ones. */
 export const isDesignatedStale = (pharmacyId: string, conditionId: string) =>
   demoRowAge(pharmacyId, conditionId) !== null;
+
+const demoConditionOf = new Map(demoMedications.map((medication) => [medication.id, medication.subcategory]));
+
+/**
+ * Whether a demo price row is still in the comparison after seeding: the designated hidden rows
+ * are not (tests that derive what the API lists from `buildDemoPrices` leave them out).
+ */
+export function isListedDemoRow(row: { pharmacyId: string; medicationId: string }): boolean {
+  const conditionId = demoConditionOf.get(row.medicationId) ?? "";
+  return !DEMO_HIDDEN_ROWS.some(
+    (rule) =>
+      rule.pharmacyId === row.pharmacyId && (rule.conditions as readonly string[]).includes(conditionId),
+  );
+}
 
 export interface AgedDemoPrice extends DemoPrice {
   lastUpdated: Date;
