@@ -8,7 +8,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { medications } from "../src/db/schema.ts";
-import { buildDemoPrices, demoMedications, demoPharmacies, isListedDemoRow } from "../src/demo-data/index.ts";
+import {
+  buildDemoPrices,
+  DEMO_REFERRAL_PARAMS,
+  demoMedications,
+  demoPharmacies,
+  isListedDemoRow,
+} from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -309,8 +315,8 @@ describe("GET /api/medications/{id}/comparison", () => {
         minOrderValue: pharmacy?.minOrderValue,
         consultationFee: pharmacy?.consultationFee ?? 0,
         consultationFeeBasis: pharmacy?.consultationFeeBasis ?? "per-order",
-        // The demo's pharmacies carry no referral parameters (decision 044).
-        sponsored: false,
+        // Sponsored: the demo pharmacies with referral parameters (decisions 044, 053).
+        sponsored: price.pharmacyId in DEMO_REFERRAL_PARAMS,
       });
       expect(price).toMatchObject({ medicationId: sample.medicationId, dosage: sample.dosage, quantity: 1 });
     }
