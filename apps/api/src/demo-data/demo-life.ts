@@ -9,7 +9,7 @@ import type { DemoMedication, DemoPrice, DemoPriceHistoryPoint } from "./types.t
  * writes it and the daily demo job (jobs/demo-prices-job.ts) keeps it alive.
  */
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 const AGE_SEED = 0x0a9e_d041;
@@ -17,7 +17,7 @@ const HISTORY_SEED = 0x0b5e_7a11;
 const CLICK_SEED = 0x0c11_c0de;
 
 /** How far back the price history goes. */
-export const DEMO_HISTORY_DAYS = 90;
+const DEMO_HISTORY_DAYS = 90;
 
 /**
  * Rows left unconfirmed long enough to carry "Price may be out of date" (8–13 days, past the
@@ -68,7 +68,7 @@ export const DEMO_REFERRAL_PARAMS: Record<string, string> = {
 };
 
 /** Which designated rule, if any, holds a row of `pharmacyId` on a medication of `conditionId`. */
-export function demoRowAge(pharmacyId: string, conditionId: string): number | null {
+function demoRowAge(pharmacyId: string, conditionId: string): number | null {
   for (const rule of [...DEMO_STALE_ROWS, ...DEMO_HIDDEN_ROWS]) {
     if (rule.pharmacyId === pharmacyId && (rule.conditions as readonly string[]).includes(conditionId)) {
       return rule.daysAgo;

@@ -85,7 +85,7 @@ export type DemoLifeConfig = Pick<
  * `goodRuns` before them succeeded (decision 053). They are the moments the scheduler itself
  * names, so it finds the latest one already run and tries the feed only at its next moment.
  */
-export function demoFeedSlots(now: Date): Date[] {
+function demoFeedSlots(now: Date): Date[] {
   const schedule = parseSchedule(feedScheduleOf(DEMO_FAILING_FEED));
   const slots: Date[] = [];
   let at = now;
