@@ -214,14 +214,16 @@ describe('"prices updated daily", computed', () => {
   it("counts the listed prices and those confirmed in the last 24 hours, with the configured bar", async () => {
     const before = await figures();
     expect(before.dailyClaimShare).toBe(0.9);
-    // The seeded demo confirms every price as it is written.
-    expect(before.pricesConfirmedLastDay).toBe(before.pricesListed);
+    // The seeded demo confirmed all but its designated stale rows and its failing feed's pharmacy
+    // in the last hours (decision 053): enough for the claim, not every one.
+    expect(before.pricesConfirmedLastDay).toBeLessThan(before.pricesListed);
+    expect(before.pricesConfirmedLastDay / before.pricesListed).toBeGreaterThanOrEqual(0.9);
     const [best] = await cheapestTwo();
     restore.push(() => confirmedDaysAgo(best, 0));
     await confirmedDaysAgo(best, 2);
     const after = await figures();
     expect(after.pricesListed).toBe(before.pricesListed);
-    expect(after.pricesConfirmedLastDay).toBe(before.pricesListed - 1);
+    expect(after.pricesConfirmedLastDay).toBe(before.pricesConfirmedLastDay - 1);
   });
 
   it("follows PRICE_DAILY_CLAIM_SHARE", async () => {

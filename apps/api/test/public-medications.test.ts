@@ -8,7 +8,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { medications } from "../src/db/schema.ts";
-import { buildDemoPrices, demoMedications, demoPharmacies } from "../src/demo-data/index.ts";
+import {
+  buildDemoPrices,
+  DEMO_REFERRAL_PARAMS,
+  demoMedications,
+  demoPharmacies,
+  isListedDemoRow,
+} from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 let api: TestApi;
@@ -273,8 +279,9 @@ describe("GET /api/medications/{id}/comparison", () => {
   // A dosage with at least one out-of-stock offer, so both kinds are exercised.
   const sample = demoPrices.find((p) => !p.inStock);
   if (!sample) throw new Error("the demo prices have no out-of-stock row");
+  // Every listed price: the demo's designated hidden rows are gone from it (decision 053).
   const expected = demoPrices.filter(
-    (p) => p.medicationId === sample.medicationId && p.dosage === sample.dosage,
+    (p) => p.medicationId === sample.medicationId && p.dosage === sample.dosage && isListedDemoRow(p),
   );
 
   it("answers the medication with every price for the dosage, cheapest first, lowest and savings", async () => {
@@ -308,8 +315,8 @@ describe("GET /api/medications/{id}/comparison", () => {
         minOrderValue: pharmacy?.minOrderValue,
         consultationFee: pharmacy?.consultationFee ?? 0,
         consultationFeeBasis: pharmacy?.consultationFeeBasis ?? "per-order",
-        // The demo's pharmacies carry no referral parameters (decision 044).
-        sponsored: false,
+        // Sponsored: the demo pharmacies with referral parameters (decisions 044, 053).
+        sponsored: price.pharmacyId in DEMO_REFERRAL_PARAMS,
       });
       expect(price).toMatchObject({ medicationId: sample.medicationId, dosage: sample.dosage, quantity: 1 });
     }

@@ -90,6 +90,8 @@ export async function createTestApi(
       LOG_LEVEL: "silent",
       DATA_DIR: "unused",
       SECRETS_KEY: TEST_SECRETS_KEY,
+      // No daily demo job in a test's scheduler unless the test asks for it (decision 053).
+      SEED_DEMO: "false",
       ...env,
       ...overrides,
     });

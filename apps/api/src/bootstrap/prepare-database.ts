@@ -4,7 +4,7 @@ import { secretKeys } from "../auth/secrets-key.ts";
 import { resealTotpSecrets } from "../auth/totp-secrets.ts";
 import type { ApiConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { isCatalogueEmpty, reconfirmDemoPrices, seedDemoCatalogue } from "../seed/seed-demo.ts";
+import { type DemoLifeConfig, isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
 import { resealFeedHeaders } from "../services/feeds/feed-credentials.ts";
 import { ensureFirstAdmin } from "./first-admin.ts";
 
@@ -12,7 +12,8 @@ type Log = Pick<FastifyBaseLogger, "info">;
 type PrepareConfig = Pick<
   ApiConfig,
   "adminEmail" | "adminPassword" | "seedDemo" | "secretsKey" | "secretsKeyPrevious" | "dataDir"
->;
+> &
+  DemoLifeConfig;
 
 /**
  * Everything a fresh or existing database needs before the API serves: migrations, secrets sealed
@@ -70,13 +71,11 @@ async function prepareUnlocked(
       "first administrator created from ADMIN_PASSWORD; it must be changed at first sign-in",
     );
   }
+  // Only the first seeding writes the demo's prices (decision 053): a restart confirms nothing, and
+  // a demo left running is kept alive by the daily demo job (jobs/demo-prices-job.ts) instead.
   if (config.seedDemo && (await isCatalogueEmpty(handle.db))) {
-    const summary = await seedDemoCatalogue(handle.db, { createdBy: admin.userId });
+    const summary = await seedDemoCatalogue(handle.db, { createdBy: admin.userId, life: config });
     log.info(summary, "demo catalogue seeded");
-  } else if (config.seedDemo) {
-    // A demo kept for days would otherwise age out of the comparison (decision 048).
-    const confirmed = await reconfirmDemoPrices(handle.db);
-    if (confirmed > 0) log.info({ prices: confirmed }, "demo prices confirmed again");
   }
   // The caller repeats that a password was printed once start-up's lines are done (scripts/start.ts).
   return { passwordPrinted: admin.generatedPassword !== undefined };

@@ -6,13 +6,22 @@ import {
   GPHC_NUMBER_PATTERN,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
+  PRICE_FRESHNESS_DEFAULTS,
   parsePackSize,
+  referralParamsProblem,
   SUBCATEGORY_IDS,
 } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
+import { demoDayPrice } from "../jobs/demo-prices-job.ts";
 import {
-  buildDemoPriceHistory,
+  buildDemoClickOuts,
+  buildDemoPriceAges,
   buildDemoPrices,
+  DEMO_ALERTS,
+  DEMO_FAILING_FEED,
+  DEMO_HIDDEN_ROWS,
+  DEMO_REFERRAL_PARAMS,
+  DEMO_STALE_ROWS,
   demoAdminMessages,
   demoBlogPosts,
   demoCatalogue,
@@ -260,39 +269,118 @@ describe("buildDemoPrices", () => {
   });
 });
 
-describe("buildDemoPriceHistory", () => {
+describe("buildDemoPriceAges (decision 053)", () => {
   const prices = buildDemoPrices(demoMedications, demoPharmacies);
   const now = new Date("2025-09-01T06:00:00.000Z");
-  const history = buildDemoPriceHistory(prices, now);
+  const feedAt = new Date(now.getTime() - 3 * DAY_MS);
+  const { prices: aged, history } = buildDemoPriceAges(prices, demoMedications, now, feedAt);
+  const conditionOf = new Map(demoMedications.map((medication) => [medication.id, medication.subcategory]));
+  const ageOf = (row: { lastConfirmed: Date }) => (now.getTime() - row.lastConfirmed.getTime()) / DAY_MS;
+  const inRule = (
+    row: { pharmacyId: string; medicationId: string },
+    rules: readonly { pharmacyId: string; conditions: readonly string[] }[],
+  ) =>
+    rules.some(
+      (rule) =>
+        rule.pharmacyId === row.pharmacyId &&
+        rule.conditions.includes(conditionOf.get(row.medicationId) ?? ""),
+    );
 
-  it("has weekly points covering the last 90 days for every price row", () => {
-    expect(history).toHaveLength(prices.length * 13);
-    const daysAgo = new Set(history.map((point) => (now.getTime() - point.recordedAt.getTime()) / DAY_MS));
-    expect([...daysAgo].sort((a, b) => a - b)).toEqual([0, 7, 14, 21, 28, 35, 42, 49, 56, 63, 70, 77, 84]);
+  it("confirms most rows in the last hours, the designated ones 8–13 and over 14 days ago, on a few conditions only", () => {
+    const { staleDays, hideDays } = PRICE_FRESHNESS_DEFAULTS;
+    const stale = aged.filter((row) => inRule(row, DEMO_STALE_ROWS));
+    const hidden = aged.filter((row) => inRule(row, DEMO_HIDDEN_ROWS));
+    expect(stale.length).toBeGreaterThan(3);
+    expect(hidden.length).toBeGreaterThan(1);
+    for (const row of stale) expect(ageOf(row)).toBeGreaterThan(staleDays + 1);
+    for (const row of stale) expect(ageOf(row)).toBeLessThan(hideDays);
+    for (const row of hidden) expect(ageOf(row)).toBeGreaterThan(hideDays);
+    // Not all of their rows: the same pharmacies are fresh elsewhere.
+    for (const rule of [...DEMO_STALE_ROWS, ...DEMO_HIDDEN_ROWS]) {
+      const others = aged.filter((row) => row.pharmacyId === rule.pharmacyId && !inRule(row, [rule]));
+      expect(others.length).toBeGreaterThan(0);
+      for (const row of others) expect(ageOf(row)).toBeLessThan(0.25);
+    }
+    for (const row of aged.filter((row) => row.pharmacyId === DEMO_FAILING_FEED.pharmacyId)) {
+      expect(row).toMatchObject({ lastConfirmed: feedAt, confirmedBy: "feed" });
+    }
+    const ordinary = aged.filter(
+      (row) =>
+        !inRule(row, [...DEMO_STALE_ROWS, ...DEMO_HIDDEN_ROWS]) &&
+        row.pharmacyId !== DEMO_FAILING_FEED.pharmacyId,
+    );
+    for (const row of ordinary) expect(ageOf(row)).toBeLessThan(0.25);
   });
 
-  it("starts from the current price and stays positive and within 15% of it", () => {
-    const current = new Map(
-      prices.map((row) => [`${row.medicationId}|${row.pharmacyId}|${row.dosage}`, row]),
-    );
-    for (const point of history) {
-      const row = current.get(`${point.medicationId}|${point.pharmacyId}|${point.dosage}`);
-      expect(row).toBeDefined();
-      if (!row) continue;
-      expect(point.price).toBeGreaterThan(0);
-      expect(isTwoDecimals(point.price)).toBe(true);
-      expect(Math.abs(point.price - row.price)).toBeLessThanOrEqual(row.price * 0.15 + 0.01);
-      if (point.recordedAt.getTime() === now.getTime()) {
-        expect(point.price).toBe(row.price);
-        expect(point.inStock).toBe(row.inStock);
+  it("never changed a price after it was last confirmed, and has 90 days of moves ending at today's price", () => {
+    const key = (row: { medicationId: string; pharmacyId: string; dosage: string }) =>
+      `${row.medicationId}|${row.pharmacyId}|${row.dosage}`;
+    const byRow = new Map<string, typeof history>();
+    for (const point of history) byRow.set(key(point), [...(byRow.get(key(point)) ?? []), point]);
+    expect(byRow.size).toBe(aged.length);
+    for (const row of aged) {
+      expect(row.lastUpdated.getTime()).toBeLessThanOrEqual(row.lastConfirmed.getTime());
+      const points = byRow.get(key(row)) ?? [];
+      const latest = points[0];
+      expect(latest).toMatchObject({ price: row.price, inStock: row.inStock, recordedAt: row.lastUpdated });
+      for (const point of points) {
+        expect(point.recordedAt.getTime()).toBeGreaterThanOrEqual(now.getTime() - 90 * DAY_MS);
+        expect(isTwoDecimals(point.price)).toBe(true);
+        expect(Math.abs(point.price - row.price)).toBeLessThanOrEqual(row.price * 0.15 + 0.01);
       }
+      // Each history point is a change: consecutive points differ.
+      for (let i = 1; i < points.length; i += 1) {
+        expect(points[i]?.price).not.toBe(points[i - 1]?.price);
+      }
+    }
+    expect(history.length).toBeGreaterThan(aged.length * 4);
+  });
+
+  it("is deterministic given the moment of seeding", () => {
+    expect(buildDemoPriceAges(prices, demoMedications, now, feedAt)).toEqual({ prices: aged, history });
+  });
+});
+
+describe("the rest of the demo's past (decision 053)", () => {
+  it("gives some pharmacies valid referral parameters", () => {
+    const ids = Object.keys(DEMO_REFERRAL_PARAMS);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    for (const [id, params] of Object.entries(DEMO_REFERRAL_PARAMS)) {
+      expect(demoPharmacies.some((pharmacy) => pharmacy.id === id)).toBe(true);
+      expect(referralParamsProblem(params)).toBeUndefined();
     }
   });
 
-  it("is deterministic and honours a shorter window", () => {
-    expect(buildDemoPriceHistory(prices, now)).toEqual(history);
-    const prices2 = prices.slice(0, 10);
-    expect(buildDemoPriceHistory(prices2, now, 30)).toHaveLength(10 * 5);
+  it("names real demo pharmacies and medications, and a failing feed on a reserved .example host", () => {
+    const pharmacyIds = new Set(demoPharmacies.map((pharmacy) => pharmacy.id));
+    for (const rule of [...DEMO_STALE_ROWS, ...DEMO_HIDDEN_ROWS]) {
+      expect(pharmacyIds.has(rule.pharmacyId)).toBe(true);
+      for (const condition of rule.conditions) expect(SUBCATEGORY_IDS).toContain(condition);
+    }
+    expect(pharmacyIds.has(DEMO_FAILING_FEED.pharmacyId)).toBe(true);
+    expect(new URL(DEMO_FAILING_FEED.url).hostname).toMatch(/\.example$/);
+    for (const alert of DEMO_ALERTS) {
+      expect(alert.email).toMatch(/@example\.com$/);
+      expect(demoMedications.some((medication) => medication.id === alert.medicationId)).toBe(true);
+    }
+  });
+
+  it("has thirty UK days of click-outs, deterministic given the moment", () => {
+    const prices = buildDemoPrices(demoMedications, demoPharmacies);
+    const now = new Date("2025-09-01T06:00:00.000Z");
+    const rows = buildDemoClickOuts(prices, now);
+    expect(new Set(rows.map((row) => row.day)).size).toBe(30);
+    expect(rows.every((row) => row.count > 0)).toBe(true);
+    expect(buildDemoClickOuts(prices, now)).toEqual(rows);
+  });
+
+  it("the daily demo job's price for a row is usually unchanged, sometimes a move of at most 3 %", () => {
+    const results = Array.from({ length: 1000 }, (_, i) => demoDayPrice("2025-09-02", `row-${i}`, 20, 20));
+    const moved = results.filter((price) => price !== 20);
+    expect(moved.length).toBeGreaterThan(40);
+    expect(moved.length).toBeLessThan(200);
+    for (const price of moved) expect(Math.abs(price - 20)).toBeLessThanOrEqual(20 * 0.03 + 0.1);
+    expect(demoDayPrice("2025-09-02", "row-1", 20, 20)).toBe(results[1]);
   });
 });
 

@@ -8,6 +8,7 @@ export { demoAdminMessages } from "./admin-messages.ts";
 export { demoBlogPosts } from "./blog-posts.ts";
 export { demoCategories } from "./categories.ts";
 export { demoCoursePlans } from "./course-plans.ts";
+export * from "./demo-life.ts";
 export { demoMedications } from "./medications.ts";
 export { demoPharmacies } from "./pharmacies.ts";
 export * from "./prices.ts";

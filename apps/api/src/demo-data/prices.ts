@@ -1,6 +1,6 @@
 import { fromPence, toPence } from "@pharmacompare/contract";
 import { demoAdminMessages } from "./admin-messages.ts";
-import type { DemoMedication, DemoPharmacy, DemoPrice, DemoPriceHistoryPoint } from "./types.ts";
+import type { DemoMedication, DemoPharmacy, DemoPrice } from "./types.ts";
 
 /**
  * Deterministic demo prices. Nothing here uses Math.random: a small seeded generator
@@ -8,20 +8,14 @@ import type { DemoMedication, DemoPharmacy, DemoPrice, DemoPriceHistoryPoint } f
  */
 
 const PRICE_SEED = 0x5eed_2025;
-const HISTORY_SEED = 0x0b5e_7a11;
 
 const MIN_SELLERS = 5;
 const MAX_SELLERS = 15;
 /** Share of price rows marked out of stock, roughly. */
 const OUT_OF_STOCK_RATE = 0.08;
-const HISTORY_INTERVAL_DAYS = 7;
-/** History prices stay within this fraction of the current price. */
-const HISTORY_MAX_DRIFT = 0.15;
-
-const DAY_MS = 86_400_000;
 
 /** mulberry32: a tiny, fast 32-bit seeded PRNG returning numbers in [0, 1). */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -32,16 +26,16 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-function round2(value: number): number {
+export function round2(value: number): number {
   return fromPence(toPence(value));
 }
 
-function clamp(value: number, min: number, max: number): number {
+export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
 /** Shop-style price ending: to the nearest 10p, less 1p (31.37 becomes 31.39). */
-function shopPrice(value: number): number {
+export function shopPrice(value: number): number {
   const priced = round2(Math.round(value * 10) / 10 - 0.01);
   return priced > 0 ? priced : Math.max(0.01, round2(value));
 }
@@ -115,42 +109,4 @@ export function buildDemoPrices(medications: DemoMedication[], pharmacies: DemoP
     });
   }
   return rows;
-}
-
-/**
- * Weekly price history for each price row: points 0, 7, 14, ... days before `now`, going back
- * at most `days` days (13 points for the default 90). The day-0 point is the current price and
- * stock state; earlier points drift by a few per cent a week, staying within ±15% of the
- * current price.
- */
-export function buildDemoPriceHistory(prices: DemoPrice[], now: Date, days = 90): DemoPriceHistoryPoint[] {
-  const rand = mulberry32(HISTORY_SEED);
-  const nowMs = now.getTime();
-  const points: DemoPriceHistoryPoint[] = [];
-
-  for (const row of prices) {
-    const low = Math.max(0.01, Math.ceil(row.price * (1 - HISTORY_MAX_DRIFT) * 100) / 100);
-    const high = Math.max(low, Math.floor(row.price * (1 + HISTORY_MAX_DRIFT) * 100) / 100);
-    let previous = row.price;
-    for (let daysAgo = 0; daysAgo <= days; daysAgo += HISTORY_INTERVAL_DAYS) {
-      let price = row.price;
-      let inStock = row.inStock;
-      if (daysAgo > 0) {
-        // Going back in time, prices tend to have been slightly higher.
-        const step = (rand() - 0.45) * 0.08;
-        price = clamp(round2(previous * (1 + step)), low, high);
-        inStock = rand() >= 0.05;
-      }
-      previous = price;
-      points.push({
-        medicationId: row.medicationId,
-        pharmacyId: row.pharmacyId,
-        dosage: row.dosage,
-        price,
-        inStock,
-        recordedAt: new Date(nowMs - daysAgo * DAY_MS),
-      });
-    }
-  }
-  return points;
 }

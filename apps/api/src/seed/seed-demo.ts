@@ -1,19 +1,39 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { CONSENT_WORDING } from "@pharmacompare/contract";
+import { markdownHtml } from "@pharmacompare/safe-markdown/html";
+import { markdownText } from "@pharmacompare/safe-markdown/text";
+import { eq, sql } from "drizzle-orm";
+import pino from "pino";
+import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import {
   adminMessages,
   blogPosts,
+  type ConsentTerms,
   categories,
+  clickOuts,
   coursePlans,
+  emailOutbox,
+  jobRuns,
   medications,
+  newsletters,
   pharmacies,
+  pharmacyFeeds,
+  priceAlerts,
   priceHistory,
   prices,
   subcategories,
+  subscriptions,
 } from "../db/schema.ts";
 import {
-  buildDemoPriceHistory,
+  type AgedDemoPrice,
+  buildDemoClickOuts,
+  buildDemoPriceAges,
   buildDemoPrices,
+  DEMO_ALERTS,
+  DEMO_FAILING_FEED,
+  DEMO_NEWSLETTERS,
+  DEMO_REFERRAL_PARAMS,
+  DEMO_SUBSCRIBERS,
   demoAdminMessages,
   demoBlogPosts,
   demoCategories,
@@ -21,9 +41,20 @@ import {
   demoMedications,
   demoPharmacies,
 } from "../demo-data/index.ts";
+import { newsletterEmail } from "../email/newsletter-template.ts";
+import { hashClientAddress } from "../email/secrets.ts";
+import { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE } from "../jobs/demo-prices-job.ts";
+import { latestSlot, parseSchedule } from "../jobs/schedule.ts";
+import { JOB_MAX_ATTEMPTS, JOB_RETRY_AFTER_MS } from "../jobs/scheduler.ts";
+import { recordConsentConfirmation, recordConsentRequest } from "../services/consent-history.ts";
+import { createFeedOpsAlerts } from "../services/feeds/feed-ops-alerts.ts";
+import { feedScheduleOf } from "../services/feeds/feed-service.ts";
+import { createOutboxService } from "../services/outbox-service.ts";
+import { PRICE_ALERT_CONSENT_SOURCE } from "../services/price-alert-service.ts";
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
@@ -32,33 +63,6 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 export async function isCatalogueEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(categories);
   return (row?.count ?? 0) === 0;
-}
-
-/**
- * The demo's made-up prices are said again at each start (decision 048), as a pharmacy's feed
- * says its unchanged prices, so a demo database kept for days still lists them and still claims
- * "Daily": only rows of the demo's own pharmacies and medications that no feed or sheet has
- * confirmed since (`confirmed_by` still `staff`). Nothing else moves: no history row, no alert.
- */
-export async function reconfirmDemoPrices(db: Database, now: Date = new Date()): Promise<number> {
-  const rows = await db
-    .update(prices)
-    .set({ lastConfirmed: now })
-    .where(
-      and(
-        eq(prices.confirmedBy, "staff"),
-        inArray(
-          prices.pharmacyId,
-          demoPharmacies.map((pharmacy) => pharmacy.id),
-        ),
-        inArray(
-          prices.medicationId,
-          demoMedications.map((medication) => medication.id),
-        ),
-      ),
-    )
-    .returning({ id: prices.id });
-  return rows.length;
 }
 
 export interface SeedSummary {
@@ -71,14 +75,49 @@ export interface SeedSummary {
   adminMessages: number;
 }
 
-/** Writes the whole demo catalogue in one transaction: either all of it lands or none. */
+/** What the demo's past needs to write its emails as the API would have (addresses, links). */
+export type DemoLifeConfig = Pick<
+  ApiConfig,
+  "siteUrl" | "apiUrl" | "mailFrom" | "smtpUrl" | "dataDir" | "mailRate" | "opsEmail" | "alertTtlDays"
+>;
+
+/**
+ * The failing feed's scheduled moments, latest first: the last `failedRuns` failed, the
+ * `goodRuns` before them succeeded (decision 053). They are the moments the scheduler itself
+ * names, so it finds the latest one already run and tries the feed only at its next moment.
+ */
+function demoFeedSlots(now: Date): Date[] {
+  const schedule = parseSchedule(feedScheduleOf(DEMO_FAILING_FEED));
+  const slots: Date[] = [];
+  let at = now;
+  for (let i = 0; i < DEMO_FAILING_FEED.failedRuns + DEMO_FAILING_FEED.goodRuns; i += 1) {
+    const slot = latestSlot(schedule, at);
+    slots.push(slot);
+    at = new Date(slot.getTime() - 1);
+  }
+  return slots;
+}
+
+/** When the failing feed's last good run confirmed its pharmacy's prices. */
+function lastGoodRunAt(now: Date): Date {
+  const slot = demoFeedSlots(now)[DEMO_FAILING_FEED.failedRuns] as Date;
+  return new Date(slot.getTime() + 4_000);
+}
+
+/**
+ * Writes the whole demo catalogue in one transaction: either all of it lands or none. Its prices
+ * have a past (decision 053): confirmed hours ago, or 9, 12 or 20 days ago for the designated rows,
+ * with 90 days of changes behind them. With `life` (a start with SEED_DEMO, prepare-database.ts)
+ * it also writes what a month of running leaves: the failing feed, alerts, subscribers,
+ * newsletters and click-outs; the test suite's snapshot leaves those out.
+ */
 export async function seedDemoCatalogue(
   db: Database,
-  options: { now?: Date; createdBy?: string | null } = {},
+  options: { now?: Date; createdBy?: string | null; life?: DemoLifeConfig } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
   const demoPrices = buildDemoPrices(demoMedications, demoPharmacies);
-  const history = buildDemoPriceHistory(demoPrices, now);
+  const aged = buildDemoPriceAges(demoPrices, demoMedications, now, lastGoodRunAt(now));
 
   await db.transaction(async (tx) => {
     await tx
@@ -110,7 +149,9 @@ export async function seedDemoCatalogue(
         dosages: m.dosage,
       })),
     );
-    await tx.insert(pharmacies).values(demoPharmacies.map((p) => ({ ...p })));
+    await tx
+      .insert(pharmacies)
+      .values(demoPharmacies.map((p) => ({ ...p, referralParams: DEMO_REFERRAL_PARAMS[p.id] ?? "" })));
     await tx.insert(coursePlans).values(
       demoCoursePlans.map((plan, index) => ({
         medicationId: plan.medicationId,
@@ -121,10 +162,8 @@ export async function seedDemoCatalogue(
           .length,
       })),
     );
-    await insertInBatches(demoPrices, (batch) =>
-      tx.insert(prices).values(batch.map((p) => ({ ...p, lastUpdated: now, lastConfirmed: now }))),
-    );
-    await insertInBatches(history, (batch) => tx.insert(priceHistory).values(batch));
+    await insertInBatches(aged.prices, (batch) => tx.insert(prices).values(batch));
+    await insertInBatches(aged.history, (batch) => tx.insert(priceHistory).values(batch));
     await tx.insert(blogPosts).values(
       demoBlogPosts.map((post) => ({
         ...post,
@@ -147,6 +186,14 @@ export async function seedDemoCatalogue(
         createdBy: options.createdBy ?? null,
       })),
     );
+    if (options.life) {
+      await seedDemoLife(tx, {
+        now,
+        createdBy: options.createdBy ?? null,
+        config: options.life,
+        prices: aged.prices,
+      });
+    }
   });
 
   return {
@@ -154,8 +201,297 @@ export async function seedDemoCatalogue(
     medications: demoMedications.length,
     pharmacies: demoPharmacies.length,
     prices: demoPrices.length,
-    priceHistory: history.length,
+    priceHistory: aged.history.length,
     blogPosts: demoBlogPosts.length,
     adminMessages: demoAdminMessages.length,
   };
+}
+
+/** A fictional visitor's network, from the documentation range (RFC 5737). */
+const demoClient = (index: number) => `192.0.2.${10 + index}`;
+
+async function seedDemoLife(
+  tx: Database,
+  options: { now: Date; createdBy: string | null; config: DemoLifeConfig; prices: AgedDemoPrice[] },
+): Promise<void> {
+  const { now, config } = options;
+  const ago = (days: number, minutes = 0) => new Date(now.getTime() - days * DAY_MS + minutes * MINUTE_MS);
+  // The real outbox writes the emails a month would have sent; nothing is delivered from here.
+  const outbox = createOutboxService(tx, { now: () => now, config, log: pino({ level: "silent" }) });
+
+  // The failing feed (decision 047): good runs, then the latest scheduled runs failed, each tried
+  // JOB_MAX_ATTEMPTS times, so the scheduler takes none of them again at start-up.
+  await tx.insert(pharmacyFeeds).values({
+    pharmacyId: DEMO_FAILING_FEED.pharmacyId,
+    url: DEMO_FAILING_FEED.url,
+    format: DEMO_FAILING_FEED.format,
+    runsPerDay: DEMO_FAILING_FEED.runsPerDay,
+    startMinute: DEMO_FAILING_FEED.startMinute,
+    active: true,
+    createdAt: ago(60),
+    updatedAt: ago(60),
+  });
+  const feedRows = options.prices.filter((row) => row.pharmacyId === DEMO_FAILING_FEED.pharmacyId).length;
+  const job = `feed:${DEMO_FAILING_FEED.pharmacyId}`;
+  await tx.insert(jobRuns).values(
+    demoFeedSlots(now).map((slot, index) => {
+      const failed = index < DEMO_FAILING_FEED.failedRuns;
+      // A failed run's row keeps its last attempt, a retry pause after the one before.
+      const startedAt = new Date(
+        slot.getTime() + (failed ? (JOB_MAX_ATTEMPTS - 1) * JOB_RETRY_AFTER_MS : 0) + 1_000,
+      );
+      const finishedAt = new Date(startedAt.getTime() + 3_000);
+      const changed = (index * 7) % 5;
+      return {
+        job,
+        slot: slot.toISOString(),
+        scheduledFor: slot,
+        holder: "demo-seed",
+        leaseUntil: failed ? new Date(finishedAt.getTime() + JOB_RETRY_AFTER_MS) : finishedAt,
+        attempts: failed ? JOB_MAX_ATTEMPTS : 1,
+        startedAt,
+        finishedAt,
+        outcome: failed ? "failed" : "succeeded",
+        summary: failed
+          ? { error: DEMO_FAILING_FEED.error }
+          : {
+              read: feedRows,
+              changed,
+              confirmed: feedRows - changed,
+              held: 0,
+              refused: 0,
+              refusals: [],
+              notModified: false,
+              triggeredAlerts: 0,
+            },
+      };
+    }),
+  );
+  // Its incident's one operations email, as the run that found it queued it, already sent: no
+  // start or later run of the same streak sends another (feed-ops-alerts.ts keys it per incident).
+  await createFeedOpsAlerts(tx, {
+    now: () => now,
+    outbox,
+    opsEmail: config.opsEmail,
+    siteUrl: config.siteUrl,
+  }).check(DEMO_FAILING_FEED.pharmacyId);
+  const incidentAt = new Date(
+    (demoFeedSlots(now)[DEMO_FAILING_FEED.failedRuns - 1] as Date).getTime() + 15 * MINUTE_MS,
+  );
+  await tx
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: incidentAt, attempts: 1, createdAt: incidentAt })
+    .where(eq(emailOutbox.template, "feed-ops-alert"));
+
+  // The daily demo job's run for today's moment is this seeding: its first run is the next one.
+  const demoSlot = latestSlot(parseSchedule(DEMO_PRICES_SCHEDULE), now);
+  await tx.insert(jobRuns).values({
+    job: DEMO_PRICES_JOB,
+    slot: demoSlot.toISOString(),
+    scheduledFor: demoSlot,
+    holder: "demo-seed",
+    leaseUntil: now,
+    startedAt: now,
+    finishedAt: now,
+    outcome: "succeeded",
+    summary: { seeded: true },
+  });
+
+  // Price alerts in each state, with their consent history (decisions 031, 043).
+  const hiddenBefore = now.getTime() - 14 * DAY_MS;
+  for (const [index, alert] of DEMO_ALERTS.entries()) {
+    const medication = demoMedications.find((entry) => entry.id === alert.medicationId);
+    const dosage = medication?.dosage[alert.dosageIndex];
+    if (!medication || dosage === undefined) throw new Error(`No demo medication ${alert.medicationId}`);
+    const listed = options.prices
+      .filter(
+        (row) =>
+          row.medicationId === medication.id &&
+          row.dosage === dosage &&
+          row.inStock &&
+          row.lastConfirmed.getTime() > hiddenBefore,
+      )
+      .sort((a, b) => a.price - b.price);
+    const lowest = listed[0];
+    if (!lowest) throw new Error(`No listed price for the demo alert on ${medication.id}`);
+    const pharmacyName = demoPharmacies.find((entry) => entry.id === lowest.pharmacyId)?.name ?? null;
+    const createdAt = ago(alert.createdDaysAgo);
+    const confirmedAt = new Date(createdAt.getTime() + 12 * MINUTE_MS);
+    const ended = alert.endedDaysAgo === undefined ? null : ago(alert.endedDaysAgo);
+    const targetPrice =
+      alert.kind === "target" ? Math.round(lowest.price * (alert.targetShare ?? 0.9) * 100) / 100 : null;
+    const expiresAt =
+      alert.state === "expired" && ended
+        ? ended
+        : new Date(createdAt.getTime() + config.alertTtlDays * DAY_MS);
+    const [row] = await tx
+      .insert(priceAlerts)
+      .values({
+        email: alert.email,
+        medicationId: medication.id,
+        medicationName: medication.name,
+        dosage,
+        kind: alert.kind,
+        targetPrice,
+        currentPrice: lowest.price,
+        lowestPharmacyName: pharmacyName,
+        lowestPharmacyPrice: lowest.price,
+        status: alert.state === "triggered" ? "triggered" : alert.state === "expired" ? "expired" : "active",
+        confirmedAt,
+        consentVersion: CONSENT_WORDING.priceAlert.version,
+        consentedAt: createdAt,
+        consentSource: PRICE_ALERT_CONSENT_SOURCE,
+        consentIpHash: hashClientAddress(demoClient(index)),
+        createdAt,
+        expiresAt,
+        triggeredAt: alert.state === "triggered" ? ended : null,
+        pausedAt: alert.state === "paused" ? ended : null,
+        updatedAt: ended ?? confirmedAt,
+      })
+      .returning({ id: priceAlerts.id });
+    if (!row) throw new Error("The demo alert was not stored");
+    const terms = {
+      medicationId: medication.id,
+      dosage,
+      kind: alert.kind,
+      targetPrice,
+      expiresAt: expiresAt.toISOString(),
+    };
+    await recordConsent(tx, { priceAlertId: row.id }, alert.email, terms, {
+      wordingVersion: CONSENT_WORDING.priceAlert.version,
+      source: PRICE_ALERT_CONSENT_SOURCE,
+      ipAddress: demoClient(index),
+      requestedAt: createdAt,
+      confirmedAt,
+    });
+  }
+
+  // Subscribers who chose promotions, and a sent and a scheduled newsletter (decision 041).
+  const subscribers: { id: string; email: string }[] = [];
+  for (const [index, subscriber] of DEMO_SUBSCRIBERS.entries()) {
+    const subscribedAt = ago(subscriber.subscribedDaysAgo);
+    const confirmedAt = new Date(subscribedAt.getTime() + 30 * MINUTE_MS);
+    const terms = {
+      priceDrops: true,
+      newMedications: true,
+      promotions: true,
+      weeklyDigest: false,
+      subscribedTo: [{ type: "all", value: null }],
+    };
+    const [row] = await tx
+      .insert(subscriptions)
+      .values({
+        email: subscriber.email,
+        status: "active",
+        source: subscriber.source,
+        ...terms,
+        confirmedAt,
+        consentVersion: CONSENT_WORDING.subscription.version,
+        consentedAt: subscribedAt,
+        consentSource: subscriber.source,
+        consentIpHash: hashClientAddress(demoClient(20 + index)),
+        subscribedAt,
+        updatedAt: confirmedAt,
+      })
+      .returning({ id: subscriptions.id });
+    if (!row) throw new Error("The demo subscription was not stored");
+    subscribers.push({ id: row.id, email: subscriber.email });
+    await recordConsent(tx, { subscriptionId: row.id }, subscriber.email, terms, {
+      wordingVersion: CONSENT_WORDING.subscription.version,
+      source: subscriber.source,
+      ipAddress: demoClient(20 + index),
+      requestedAt: subscribedAt,
+      confirmedAt,
+    });
+  }
+  for (const newsletter of DEMO_NEWSLETTERS) {
+    const scheduledFor = ago(-newsletter.scheduledDays);
+    const sentAt = newsletter.status === "sent" ? new Date(scheduledFor.getTime() + 2 * MINUTE_MS) : null;
+    const createdAt = new Date(scheduledFor.getTime() - 2 * DAY_MS);
+    const [row] = await tx
+      .insert(newsletters)
+      .values({
+        subject: newsletter.subject,
+        body: newsletter.body,
+        status: newsletter.status,
+        scheduledFor,
+        createdBy: options.createdBy,
+        createdAt: newsletter.status === "sent" ? createdAt : ago(1),
+        updatedAt: sentAt ?? ago(1),
+        sentAt,
+      })
+      .returning({ id: newsletters.id });
+    if (!row || !sentAt) continue;
+    // Its deliveries, queued as the newsletter run queues them and recorded as sent.
+    const content = {
+      subject: newsletter.subject,
+      html: markdownHtml(newsletter.body, { siteUrl: config.siteUrl }),
+      text: markdownText(newsletter.body, { siteUrl: config.siteUrl }),
+    };
+    const links = await outbox.subscriptionUnsubscribeLinks(
+      tx,
+      subscribers.map((subscriber) => subscriber.id),
+      "promotions",
+    );
+    await outbox.enqueueMany(
+      tx,
+      subscribers.map((subscriber, index) => {
+        const link = links[index] as (typeof links)[number];
+        return {
+          idempotencyKey: `newsletter:${row.id}:${subscriber.id}`,
+          template: "newsletter" as const,
+          to: subscriber.email,
+          content: newsletterEmail(content, { followed: { all: true } }, link),
+          headers: link.headers,
+          subscriptionId: subscriber.id,
+          newsletterId: row.id,
+          bulk: true,
+        };
+      }),
+    );
+    await tx
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt, attempts: 1, createdAt: sentAt })
+      .where(eq(emailOutbox.newsletterId, row.id));
+    await tx
+      .update(subscriptions)
+      .set({ emailsSentCount: 1, lastEmailSent: sentAt })
+      .where(
+        sql`${subscriptions.id} in (select subscription_id from email_outbox where newsletter_id = ${row.id})`,
+      );
+  }
+
+  // Thirty days of click-outs (decision 044): the dashboard's chart and the monthly CSV.
+  await insertInBatches(buildDemoClickOuts(options.prices, now), (batch) =>
+    tx.insert(clickOuts).values(batch),
+  );
+}
+
+/** A request and, minutes later, its confirmation from the address's inbox (decision 031). */
+async function recordConsent(
+  tx: Database,
+  owner: { priceAlertId: string } | { subscriptionId: string },
+  email: string,
+  terms: ConsentTerms,
+  at: { wordingVersion: string; source: string; ipAddress: string; requestedAt: Date; confirmedAt: Date },
+): Promise<void> {
+  const request = await recordConsentRequest(tx, {
+    ...owner,
+    email,
+    terms,
+    held: false,
+    wordingVersion: at.wordingVersion,
+    source: at.source,
+    ipAddress: at.ipAddress,
+    at: at.requestedAt,
+  });
+  await recordConsentConfirmation(tx, {
+    ...owner,
+    email,
+    terms,
+    wordingVersion: at.wordingVersion,
+    requestId: request.id,
+    ipAddress: at.ipAddress,
+    at: at.confirmedAt,
+  });
 }

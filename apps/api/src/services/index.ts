@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SecretBox } from "../auth/secret-box.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
+import { demoPricesJob } from "../jobs/demo-prices-job.ts";
 import { priceNewsJobs } from "../jobs/price-news-jobs.ts";
 import { createJobScheduler } from "../jobs/scheduler.ts";
 import { createAdminBlogService } from "./admin-blog-service.ts";
@@ -213,7 +214,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     jobs: createJobScheduler(db, {
       now,
       log,
-      jobs: priceNewsJobs(priceNews),
+      // The daily demo job only where the catalogue is the demo's (SEED_DEMO, decision 053).
+      jobs: [...priceNewsJobs(priceNews), ...(config.seedDemo ? [demoPricesJob(db, { prices, now })] : [])],
       pollers: [newsletters.poller],
       // After each feed run, its operations alert (decision 047).
       moreJobs: async () =>

@@ -63,7 +63,8 @@ function spreadMinute(pharmacyId: string): number {
   return createHash("sha256").update(pharmacyId).digest().readUInt32BE(0) % 1440;
 }
 
-function scheduleOf(feed: { runsPerDay: number; startMinute: number }): string {
+/** A feed's schedule in the scheduler's words (jobs/schedule.ts); the demo's seeded runs use it too. */
+export function feedScheduleOf(feed: { runsPerDay: number; startMinute: number }): string {
   const time = `${String(Math.floor(feed.startMinute / 60)).padStart(2, "0")}:${String(feed.startMinute % 60).padStart(2, "0")}`;
   const hours = 24 / feed.runsPerDay;
   if (feed.runsPerDay === 1) return `daily ${time} Europe/London`;
@@ -177,7 +178,7 @@ export function createFeedService(
   }
 
   async function describe(row: typeof pharmacyFeeds.$inferSelect): Promise<Feed> {
-    const schedule = scheduleOf(row);
+    const schedule = feedScheduleOf(row);
     const [lastRun] = await recentRuns(row.pharmacyId, 1);
     return {
       pharmacyId: row.pharmacyId,
@@ -402,7 +403,7 @@ export function createFeedService(
         .where(eq(pharmacyFeeds.active, true));
       return feeds.map((feed) => ({
         name: feedJobName(feed.pharmacyId),
-        schedule: scheduleOf(feed),
+        schedule: feedScheduleOf(feed),
         since: scheduleSince(feed),
         run: async (context) => ({ ...(await run(feed.pharmacyId, context)) }),
       }));
