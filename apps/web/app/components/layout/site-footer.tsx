@@ -6,7 +6,7 @@ import { SubscribeForm } from "../subscription/subscribe-form.tsx";
 import { LogoMark } from "../ui/icons.tsx";
 
 /** The year of `at` in London, as the copyright line shows it (en-GB, issue 41). */
-export function copyrightYear(at: Date): string {
+function copyrightYear(at: Date): string {
   return londonDay(at).slice(0, 4);
 }
 
