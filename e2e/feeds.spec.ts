@@ -3,6 +3,7 @@ import {
   adminEndpoints,
   type ConditionPage,
   endpointUrl,
+  type FeedList,
   formatPounds,
   publicEndpoints,
 } from "@pharmacompare/contract";
@@ -66,6 +67,33 @@ test.afterAll(async ({ request }) => {
   }
 });
 
+test("opening a pharmacy without a feed logs no error in the console", async ({ page, request }) => {
+  // A pharmacy none of the feeds belongs to (the demo gives some pharmacies feeds).
+  const headers = await adminHeaders(request);
+  const feeds = (await (
+    await request.get(`${API_URL}${endpointUrl(adminEndpoints.listFeeds, { query: { limit: 100 } })}`, {
+      headers,
+    })
+  ).json()) as FeedList;
+  const pharmacies = (await (
+    await request.get(`${API_URL}${endpointUrl(adminEndpoints.listAdminPharmacies)}`, { headers })
+  ).json()) as { pharmacies: { _id: string }[] };
+  const withFeed = new Set(feeds.feeds.map((row) => row.pharmacyId));
+  const without = pharmacies.pharmacies.find((pharmacy) => !withFeed.has(pharmacy._id));
+  if (!without) throw new Error("the journeys' data has a pharmacy without a feed");
+
+  // No feed is a normal state (issue 41): nothing the browser reports as an error.
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(`/admin/pharmacies/edit/${without._id}`);
+  const feedForm = page.getByRole("form", { name: "Price feed" });
+  await expect(feedForm.getByText("No feed is set.", { exact: false })).toBeVisible();
+  await expect(feedForm.getByLabel("Feed address")).toHaveValue("");
+  expect(errors).toEqual([]);
+});
+
 test("a feed set in the pharmacy form runs now, holds a price cut by more than half, and the accepted price reaches visitors", async ({
   page,
   request,
@@ -100,6 +128,11 @@ test("a feed set in the pharmacy form runs now, holds a price cut by more than h
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: new RegExp(pharmacy) }) });
   await feedRow.getByRole("button", { name: `Run now of ${pharmacy}` }).click();
+  // A run now asks first (issue 41), as the Newsletters screen's do.
+  const confirm = page.getByRole("alertdialog", { name: "Run this feed now?" });
+  await expect(confirm).toContainText(pharmacy);
+  await confirm.getByRole("button", { name: "Run now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${pharmacy}: Read 1` })).toBeVisible();
   await expect(feedRow).toContainText("Read 1 · changed 0 · confirmed 0 · held 1 · refused 0");
   await expect(feedRow).toContainText("Succeeded");
   await pictures(page, "feeds");

@@ -341,6 +341,21 @@ test.describe("cookie banner", () => {
   });
 });
 
+test("the footer's copyright line shows this year, in the server's HTML and on the page", async ({
+  page,
+  request,
+}) => {
+  // This year on the UK clock (issue 41): the line was a fixed "© 2024".
+  const year = new Intl.DateTimeFormat("en-GB", { year: "numeric", timeZone: "Europe/London" }).format(
+    new Date(),
+  );
+  const line = `© ${year} PharmaCompare. All rights reserved.`;
+  const html = await (await request.get("/about", { headers: { accept: "text/html" } })).text();
+  expect(html).toContain(line);
+  await page.goto("/about");
+  await expect(page.getByRole("contentinfo").getByText(/^© \d{4} PharmaCompare/)).toHaveText(line);
+});
+
 test("the privacy policy has twelve numbered sections and today's date", async ({ page }) => {
   await page.goto("/privacy");
   await expect(page).toHaveTitle("Privacy Policy | PharmaCompare");

@@ -7,7 +7,7 @@ import {
   prepareDatabase,
 } from "@pharmacompare/api";
 import { sql } from "drizzle-orm";
-import { fixtureAccounts } from "../e2e/fixtures/accounts.ts";
+import { firstPasswordAccount, fixtureAccounts } from "../e2e/fixtures/accounts.ts";
 import { applyEdgeCaseFixtures } from "../e2e/fixtures/edge-cases.ts";
 
 /**
@@ -39,6 +39,11 @@ try {
   // The journeys start from administrators who have already replaced their first password, which
   // the first sign-in otherwise asks for (decision 030).
   await database.db.update(databaseSchema.adminUsers).set({ mustChangePassword: false });
+  // …except the one journey account that is about its first password (e2e/fixtures/accounts.ts).
+  await database.db
+    .update(databaseSchema.adminUsers)
+    .set({ mustChangePassword: true })
+    .where(sql`lower(${databaseSchema.adminUsers.email}) = ${firstPasswordAccount.email}`);
   await applyEdgeCaseFixtures(database);
 } finally {
   await database.close();

@@ -4,6 +4,7 @@ import {
   formatPounds,
   manageAlertsMessages,
   PRICE_ALERT_KIND_WORDS,
+  PRICE_ALERT_RULES,
   type PriceAlertKind,
   publicEndpoints,
   targetTooHighMessage,
@@ -429,6 +430,75 @@ describe("manage my alerts, from the link in an alert email", () => {
       .from(consentEvents)
       .where(and(eq(consentEvents.priceAlertId, alert.id), eq(consentEvents.source, "manage-link")));
     expect(events.map((event) => event.terms)).toEqual([expect.objectContaining({ targetPrice: lower })]);
+  });
+
+  it("sets a finished alert again, checked as a new alert is; pauses only an alert that is on (issue 41)", async () => {
+    const [alert] = (await alertsOf()).filter((row) => row.kind === "target");
+    if (!alert?.targetPrice) throw new Error("no target alert");
+    // It fires: the lowest price reaches its target.
+    const cheapest = await lowest(other);
+    expect(
+      (await writePrices({ ...other, pharmacyId: cheapest.pharmacyId, price: alert.targetPrice }))
+        .triggeredAlerts,
+    ).toEqual([alert.id]);
+    const pause = await act({ action: "pause", alertId: alert.id });
+    expect(pause.statusCode).toBe(409);
+    expect(pause.json().error).toBe(manageAlertsMessages.ended);
+
+    const now = (await lowest(other)).price;
+    const tooHigh = await act({ action: "set-again", alertId: alert.id, targetPrice: now });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().fields.targetPrice).toBe(targetTooHighMessage(now));
+    const none = await act({ action: "set-again", alertId: alert.id });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toHaveProperty("targetPrice");
+    const notMoney = await act({ action: "set-again", alertId: alert.id, targetPrice: 1.234 });
+    expect(notMoney.statusCode).toBe(400);
+    expect((await alertsOf()).find((row) => row.id === alert.id)).toMatchObject({ status: "triggered" });
+
+    const target = pence(now - 1);
+    const again = await act({ action: "set-again", alertId: alert.id, targetPrice: target });
+    expect(again.json()).toEqual({ message: manageAlertsMessages.setAgain });
+    const ttl = PRICE_ALERT_RULES.defaultTtlDays * DAY;
+    expect((await alertsOf()).find((row) => row.id === alert.id)).toMatchObject({
+      status: "active",
+      targetPrice: target,
+      triggeredAt: null,
+      pausedAt: null,
+      expiresAt: new Date(clock.now().getTime() + ttl),
+    });
+    const listed = (await api.app.inject({ method: "GET", url: alertsUrl() })).json();
+    expect(listed.alerts.find((row: { id: string }) => row.id === alert.id)).toMatchObject({
+      status: "active",
+      targetPrice: target,
+    });
+    // On again: nothing to set again, and it pauses.
+    const twice = await act({ action: "set-again", alertId: alert.id, targetPrice: pence(target - 1) });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe(manageAlertsMessages.stillOn);
+
+    // One that ran out is set again for a new term, with no target for a kind that has none.
+    const [fall] = (await alertsOf()).filter((row) => row.kind === "any-fall");
+    if (!fall) throw new Error("no any-fall alert");
+    await api.database.db
+      .update(priceAlerts)
+      .set({ status: "expired", expiresAt: new Date(clock.now().getTime() - DAY) })
+      .where(eq(priceAlerts.id, fall.id));
+    expect((await act({ action: "set-again", alertId: fall.id, targetPrice: 1 })).json()).toEqual({
+      message: manageAlertsMessages.setAgain,
+    });
+    expect((await alertsOf()).find((row) => row.id === fall.id)).toMatchObject({
+      status: "active",
+      targetPrice: null,
+      expiresAt: new Date(clock.now().getTime() + ttl),
+    });
+    const events = await api.database.db
+      .select()
+      .from(consentEvents)
+      .where(and(eq(consentEvents.priceAlertId, alert.id), eq(consentEvents.source, "manage-link")));
+    expect(events.map((event) => event.terms)).toContainEqual(
+      expect.objectContaining({ targetPrice: target }),
+    );
   });
 
   it("refuses an alert of another address, changing nothing", async () => {

@@ -62,6 +62,32 @@ describe("GET /api/pages/compare", () => {
     expect(pair.course?.pharmacies.map((row) => row.pharmacyId).sort()).toEqual([first, second].sort());
   });
 
+  it("offers the page's pickers: the pharmacies pricing it and the condition's medications, by name (issue 41)", async () => {
+    if (!first || !second) throw new Error("expected two pharmacies pricing Mounjaro");
+    const { body } = await api.get(pairUrl({ medication: "mounjaro", a: first, b: second }));
+    const { choices } = PharmacyPair.parse(body);
+    const sellers = new Set(demoPrices.filter((p) => p.medicationId === "mounjaro").map((p) => p.pharmacyId));
+    const ids = choices.pharmacies.map((choice) => choice.id);
+    expect(ids).toContain(first);
+    expect(ids).toContain(second);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBeGreaterThan(2);
+    for (const id of ids) expect(sellers.has(id)).toBe(true);
+    for (const choice of choices.pharmacies) {
+      expect(choice.name).toBe(demoPharmacies.find((pharmacy) => pharmacy.id === choice.id)?.name);
+    }
+    const names = choices.pharmacies.map((choice) => choice.name);
+    expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y, "en-GB")));
+
+    const condition = demoMedications.find((medication) => medication.id === "mounjaro")?.subcategory;
+    const siblings = demoMedications.filter((medication) => medication.subcategory === condition);
+    expect(choices.medications.map((choice) => choice.id)).toContain("mounjaro");
+    expect(choices.medications.length).toBeGreaterThan(1);
+    for (const choice of choices.medications) {
+      expect(siblings.map((medication) => medication.id)).toContain(choice.id);
+    }
+  });
+
   it("refuses the same pharmacy twice (400 naming b), and names what is unknown or hidden (404)", async () => {
     const same = await api.get(
       pairUrl({ medication: "mounjaro", a: "kestrel-lane-pharmacy", b: "kestrel-lane-pharmacy" }),

@@ -229,10 +229,14 @@ describe("a feed's life", () => {
     expect(
       (await call(adminEndpoints.deletePharmacyFeed, { params: { id: "harbourlight-meds" } })).status,
     ).toBe(200);
+    // A pharmacy without a feed is a normal state, answered without a 404 (issue 41); an unknown
+    // pharmacy is still one.
     const gone = await call(adminEndpoints.getPharmacyFeed, { params: { id: "harbourlight-meds" } });
-    expect(gone).toEqual({
+    expect(gone).toEqual({ status: 200, body: { feed: null } });
+    const nobody = await call(adminEndpoints.getPharmacyFeed, { params: { id: "no-such-pharmacy" } });
+    expect(nobody).toEqual({
       status: 404,
-      body: expect.objectContaining({ error: 'Pharmacy "harbourlight-meds" has no price feed' }),
+      body: expect.objectContaining({ error: 'Pharmacy "no-such-pharmacy" not found' }),
     });
     const unknown = await call(adminEndpoints.setPharmacyFeed, {
       params: { id: "no-such-pharmacy" },
@@ -297,7 +301,7 @@ describe("running a feed", () => {
     const runs = await call(adminEndpoints.listPharmacyFeedRuns, { params: { id: PHARMACY } });
     expect((runs.body as { runs: FeedRun[] }).runs[0]).toEqual(run);
     const feed = await call(adminEndpoints.getPharmacyFeed, { params: { id: PHARMACY } });
-    expect((feed.body as { lastRun: FeedRun }).lastRun).toEqual(run);
+    expect((feed.body as { feed: { lastRun: FeedRun } }).feed.lastRun).toEqual(run);
   });
 
   it("304: a feed not modified since its ETag re-confirms the prices it set and adds no history", async () => {

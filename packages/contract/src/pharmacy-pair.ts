@@ -19,6 +19,13 @@ export const PairDosage = z.object({
 });
 export type PairDosage = z.infer<typeof PairDosage>;
 
+/** One choice of the compare page's pickers (issue 41). */
+export const PairChoice = z.object({ id: z.string(), name: z.string() });
+export type PairChoice = z.infer<typeof PairChoice>;
+
+/** At most this many medications of the condition are offered in the compare page's picker. */
+export const PAIR_MEDICATION_CHOICES = 50;
+
 export const PharmacyPair = z
   .object({
     medication: Medication,
@@ -28,6 +35,12 @@ export const PharmacyPair = z
     dosages: z.array(PairDosage),
     /** The first course plan over the default horizon, at these two pharmacies only; null without a plan. */
     course: CourseCost.nullable(),
+    /**
+     * What the page's pickers offer (issue 41), by name: the pharmacies with a public price for the
+     * medication (both of the pair always among them), and the condition's medications (the first
+     * PAIR_MEDICATION_CHOICES by name, this one always among them).
+     */
+    choices: z.object({ pharmacies: z.array(PairChoice), medications: z.array(PairChoice) }),
   })
   .describe(
     "Two pharmacies for one medication: each dosage's price, delivery, consultation fee and total at both " +
@@ -42,8 +55,27 @@ export function buildPharmacyPair(parts: {
   b: Pharmacy;
   prices: readonly Price[];
   plans: readonly CoursePlan[];
+  /** The condition's medications to offer besides this one. */
+  medications?: readonly PairChoice[];
 }): PharmacyPair {
   const { medication, a, b } = parts;
+  const byName = (x: PairChoice, y: PairChoice) =>
+    x.name.localeCompare(y.name, "en-GB") || x.id.localeCompare(y.id);
+  const pharmacies = new Map<string, PairChoice>([
+    [a.id, { id: a.id, name: a.name }],
+    [b.id, { id: b.id, name: b.name }],
+  ]);
+  for (const price of parts.prices) {
+    if (!pharmacies.has(price.pharmacyId)) {
+      pharmacies.set(price.pharmacyId, { id: price.pharmacyId, name: price.pharmacy.name });
+    }
+  }
+  const medications = new Map<string, PairChoice>([
+    [medication.id, { id: medication.id, name: medication.name }],
+  ]);
+  for (const other of parts.medications ?? []) {
+    if (!medications.has(other.id)) medications.set(other.id, { id: other.id, name: other.name });
+  }
   const both = parts.prices.filter((price) => price.pharmacyId === a.id || price.pharmacyId === b.id);
   const dosages = medication.dosage.map((dosage) => {
     const rows = buildComparison(medication, dosage, both).prices;
@@ -60,5 +92,9 @@ export function buildPharmacyPair(parts: {
     b,
     dosages,
     course: plan ? courseCost(plan, DEFAULT_COURSE_HORIZON, both) : null,
+    choices: {
+      pharmacies: [...pharmacies.values()].sort(byName),
+      medications: [...medications.values()].sort(byName),
+    },
   };
 }

@@ -112,6 +112,9 @@ export const manageAlertsMessages = {
   stoppedAll: "All your price alerts are stopped. We won't email you about any of them.",
   notYours: "This alert is not one of the alerts of this address.",
   ended: "This alert has ended: set a new one on the condition page.",
+  /** A finished alert (it fired, or it ran out) set again from the manage page (issue 41). */
+  setAgain: "Your alert is set again.",
+  stillOn: "This alert is still on: there is nothing to set again.",
 } as const;
 
 export const priceAlertMessages = {

@@ -210,9 +210,18 @@ export const ManageAlertRequest = z.discriminatedUnion(
       alertId: z.uuid({ error: "is not one of your alerts" }),
       targetPrice: pounds("the target price"),
     }),
+    /**
+     * A finished alert (it fired, or it ran out) on again for another term, with a new target for
+     * a target alert, checked as a new alert's is (issue 41); other kinds ignore a target sent.
+     */
+    z.object({
+      action: z.literal("set-again"),
+      alertId: z.uuid({ error: "is not one of your alerts" }),
+      targetPrice: pounds("the target price").optional(),
+    }),
     z.object({ action: z.literal("stop-all") }),
   ],
-  { error: "must be one of pause, resume, delete, target, stop-all" },
+  { error: "must be one of pause, resume, delete, target, set-again, stop-all" },
 );
 export type ManageAlertRequest = z.input<typeof ManageAlertRequest>;
 

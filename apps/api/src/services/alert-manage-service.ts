@@ -26,8 +26,15 @@ type AlertRow = typeof priceAlerts.$inferSelect;
 /** Where a change made from the manage page was asked for (the consent history's source, as decision 038's). */
 const MANAGE_LINK_SOURCE = "manage-link";
 
-/** An alert that has not ended: the only ones that can be paused or given a new target. */
+/** An alert that has not ended: the only ones that can be given a new target. */
 const isLive = (alert: AlertRow) => alert.status === "active" || alert.status === "triggered";
+/**
+ * An alert that finished by itself, by firing (a target reached) or by running out: it can be set
+ * again, not paused (issue 41). One the visitor stopped is not: it stays stopped until deleted.
+ */
+const isFinished = (alert: AlertRow) => alert.status === "triggered" || alert.status === "expired";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "a•••@example.co.uk", as the manage-my-emails page shows a subscription's address. */
 const masked = (email: string) => `${email.slice(0, 1)}•••${email.slice(email.lastIndexOf("@"))}`;
@@ -43,6 +50,8 @@ export function createAlertManageService(
   db: Database,
   options: {
     now: () => Date;
+    /** How long an alert runs (ALERT_TTL_DAYS), from when it is set again as from when it was made. */
+    alertTtlDays: number;
     outbox: OutboxService;
     pricesChanged: PricesChanged;
     freshness: PriceFreshness;
@@ -85,6 +94,78 @@ export function createAlertManageService(
   }
 
   const ended = () => refuse(409, manageAlertsMessages.ended);
+
+  /**
+   * Sets a finished alert again (issue 41): on for a new term of ALERT_TTL_DAYS, unpaused, with a
+   * new target for a target alert, checked as a new alert's is (price-alert-service's create: a
+   * current price, a target below it); recorded as a request and its confirmation from the inbox,
+   * as a new target is (decision 043).
+   */
+  async function setAgain(
+    tx: Database,
+    alert: AlertRow,
+    targetPrice: number | undefined,
+    client: { ipAddress: string | null },
+    at: Date,
+  ): Promise<{ message: string; fired: boolean }> {
+    if (!isFinished(alert)) {
+      throw refuse(
+        409,
+        alert.status === "active" ? manageAlertsMessages.stillOn : manageAlertsMessages.ended,
+      );
+    }
+    if (alert.confirmedAt === null) {
+      throw refuse(409, "Confirm this alert from its email first, then set it again.");
+    }
+    const lowest = await lowestPrice(tx, options.freshness.listed(), alert.medicationId, alert.dosage);
+    if (!lowest) {
+      throw refuse(400, priceAlertMessages.noPrice, { fields: { targetPrice: priceAlertMessages.noPrice } });
+    }
+    const target = alert.kind === "target" ? targetPrice : null;
+    if (target === undefined) {
+      throw refuse(400, "A target price is required", {
+        fields: { targetPrice: "is required for a target price alert" },
+      });
+    }
+    if (target !== null && toPence(target) >= toPence(lowest.price)) {
+      const message = targetTooHighMessage(lowest.price);
+      throw refuse(400, message, { fields: { targetPrice: message } });
+    }
+    const expiresAt = new Date(at.getTime() + options.alertTtlDays * DAY_MS);
+    const terms = { ...alertTermsOf(alert), targetPrice: target, expiresAt: expiresAt.toISOString() };
+    const request = await recordConsentRequest(tx, {
+      priceAlertId: alert.id,
+      email: alert.email,
+      terms,
+      held: false,
+      wordingVersion: alert.consentVersion,
+      source: MANAGE_LINK_SOURCE,
+      ipAddress: client.ipAddress,
+      at,
+    });
+    await tx
+      .update(priceAlerts)
+      .set({
+        status: "active",
+        targetPrice: target,
+        currentPrice: lowest.price,
+        triggeredAt: null,
+        pausedAt: null,
+        expiresAt,
+        updatedAt: at,
+      })
+      .where(eq(priceAlerts.id, alert.id));
+    await recordConsentConfirmation(tx, {
+      priceAlertId: alert.id,
+      email: alert.email,
+      terms,
+      wordingVersion: alert.consentVersion,
+      requestId: request.id,
+      ipAddress: client.ipAddress,
+      at,
+    });
+    return { message: manageAlertsMessages.setAgain, fired: false };
+  }
 
   return {
     /** `GET /api/email/alerts`: every alert of the link's address, newest first, with today's lowest price. */
@@ -163,7 +244,8 @@ export function createAlertManageService(
             return { message: manageAlertsMessages.deleted, fired: false };
           }
           case "pause": {
-            if (!isLive(alert)) throw ended();
+            // A fired or run-out alert has nothing to pause: it is set again instead (issue 41).
+            if (alert.status !== "active") throw ended();
             await tx
               .update(priceAlerts)
               .set({ pausedAt: alert.pausedAt ?? at, updatedAt: at })
@@ -176,7 +258,7 @@ export function createAlertManageService(
             return { message: manageAlertsMessages.paused, fired: false };
           }
           case "resume": {
-            if (!isLive(alert)) throw ended();
+            if (alert.status !== "active") throw ended();
             await tx
               .update(priceAlerts)
               .set({ pausedAt: null, updatedAt: at })
@@ -185,6 +267,8 @@ export function createAlertManageService(
             const triggered = await pricesChanged(tx, pair, at);
             return { message: manageAlertsMessages.resumed, fired: triggered.length > 0 };
           }
+          case "set-again":
+            return setAgain(tx, alert, input.targetPrice, client, at);
           default: {
             if (!isLive(alert)) throw ended();
             if (alert.kind !== "target") {

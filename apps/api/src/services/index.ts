@@ -161,6 +161,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     /** Manage my alerts (decision 043): an address's alerts from the link in its emails. */
     alertManage: createAlertManageService(db, {
       now,
+      alertTtlDays: config.alertTtlDays,
       outbox,
       pricesChanged: priceAlerts.pricesChanged,
       freshness,

@@ -1,4 +1,4 @@
-import { buildPharmacyPair, type PharmacyPair } from "@pharmacompare/contract";
+import { buildPharmacyPair, PAIR_MEDICATION_CHOICES, type PharmacyPair } from "@pharmacompare/contract";
 import { badRequest, refuse } from "../plugins/refusal.ts";
 import type { CoursePlanService } from "./course-plan-service.ts";
 import type { MedicationService } from "./medication-service.ts";
@@ -30,11 +30,14 @@ export function createPharmacyPairService(deps: {
         });
       if (!a) throw refuse(404, `Pharmacy "${query.a}" not found`, { fields: { a: "not found" } });
       if (!b) throw refuse(404, `Pharmacy "${query.b}" not found`, { fields: { b: "not found" } });
-      const [prices, plans] = await Promise.all([
+      const [prices, plans, condition] = await Promise.all([
         deps.prices.forMedication(medication.id),
         deps.coursePlans.forMedication(medication.id),
+        // The page's medication picker (issue 41): bounded, as a condition page is (decision 024).
+        deps.medications.firstOfSubcategory(medication.subcategory, PAIR_MEDICATION_CHOICES),
       ]);
-      return buildPharmacyPair({ medication, a, b, prices, plans });
+      const medications = condition?.medications ?? [];
+      return buildPharmacyPair({ medication, a, b, prices, plans, medications });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { londonDay, type NewsKind, readLegalCategory } from "@pharmacompare/contract";
+import { addDays, londonDay, type NewsKind, readLegalCategory } from "@pharmacompare/contract";
 import { and, asc, eq, gt, isNotNull, lte, not, type SQL, sql } from "drizzle-orm";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -60,6 +60,13 @@ export interface Recipient {
 }
 
 /** Subscribers who chose `interest` (a column of the subscription). */
+/** The Monday ("YYYY-MM-DD", UK calendar) of the week `at` falls in: the weekly digest's period. */
+function londonWeek(at: Date): string {
+  const day = londonDay(at);
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
 export function chose(interest: NewsKind): SQL {
   const columns = {
     priceDrops: subscriptions.priceDrops,
@@ -375,7 +382,10 @@ export function createPriceNewsService(
     async queueWeeklyDigest(context: Pick<JobContext, "scheduledFor" | "renew">) {
       const to = context.scheduledFor;
       const from = new Date(to.getTime() - 7 * DAY_MS);
-      const week = londonDay(to);
+      // The period of its keys is the UK week (from Monday), not the day: a run now on any day
+      // of the week that Monday's run already served sends nobody a second digest (issue 41,
+      // decision 038's "once per period").
+      const week = londonWeek(to);
       const moves = await priceMoves(from, to);
       const weekFalls = moves
         .filter((move) => Number.isFinite(move.before) && move.after < move.before)

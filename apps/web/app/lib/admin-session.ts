@@ -99,6 +99,11 @@ export interface AdminSession {
   verify(request: Request): Promise<AdminUser>;
   /** After a successful password change: the account is no longer held to Profile Settings. */
   passwordChanged(): void;
+  /**
+   * Whether this session changed the account's password: the password is then no longer the one
+   * it was installed with, whatever the account was created with (Profile Settings' notice, issue 41).
+   */
+  changedPasswordHere(): boolean;
   /** After two-step verification was turned on: the account is no longer held to Profile Settings. */
   secondFactorEnrolled(): void;
   /** Ends the session on the API (which clears the cookie), then forgets it here whatever the API answered. */
@@ -124,6 +129,7 @@ const leftThePage = () => new Promise<never>(() => {});
 export function createAdminSession(options: AdminSessionOptions): AdminSession {
   let user: AdminUser | null = null;
   let secondFactorMessage: string | null = null;
+  let passwordChangedHere = false;
   /** Moves on at every sign-in and sign-out, so a /me answer that arrives after one is dropped. */
   let generation = 0;
   const leave = options.leave ?? leaveThisPage;
@@ -137,6 +143,7 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
     generation += 1;
     user = null;
     secondFactorMessage = null;
+    passwordChangedHere = false;
   }
 
   function start(signedIn: AdminUser): AdminUser {
@@ -215,7 +222,10 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
 
     passwordChanged() {
       if (user) user = { ...user, mustChangePassword: false };
+      passwordChangedHere = true;
     },
+
+    changedPasswordHere: () => passwordChangedHere,
 
     secondFactorEnrolled() {
       secondFactorMessage = null;

@@ -7,6 +7,7 @@ import {
   lowerSide,
   termFacts,
 } from "../components/compare/pair-facts.ts";
+import { PairPickers } from "../components/compare/pair-pickers.tsx";
 import { horizonWords } from "../components/condition/course-words.ts";
 import { PrescriptionOnlyNote } from "../components/condition/prescription-only.tsx";
 import { RATING_SOURCE_NOTE } from "../components/condition/rating-stars.tsx";
@@ -133,6 +134,7 @@ function PairView({ pair }: { pair: PharmacyPair }) {
             of each dosage is marked “Lower”.
           </p>
           <PrescriptionOnlyNote legalCategory={medication.legalCategory} />
+          <PairPickers pair={pair} />
         </div>
       </div>
       <div className="page-container space-y-10 py-8 sm:py-12">

@@ -97,7 +97,10 @@ async function manageAlert(request: Request, form: FormData, token: string): Pro
   const body = {
     action,
     ...(alertId === undefined ? {} : { alertId }),
-    ...(action === "target" ? { targetPrice: parsePounds(String(form.get("targetPrice") ?? "")) } : {}),
+    // A target form's field; "set again" sends one for a target alert only (issue 41).
+    ...((action === "target" || action === "set-again") && form.has("targetPrice")
+      ? { targetPrice: parsePounds(String(form.get("targetPrice") ?? "")) }
+      : {}),
   } as ManageAlertRequest;
   try {
     const answer = await serverApi().call(

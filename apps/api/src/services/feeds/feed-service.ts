@@ -409,8 +409,16 @@ export function createFeedService(
       }));
     },
 
-    async get(pharmacyId: string): Promise<Feed> {
-      return describe(await requireFeed(pharmacyId));
+    /** A pharmacy's feed, null when it has none; 404 for an unknown pharmacy only (issue 41). */
+    async get(pharmacyId: string): Promise<{ feed: Feed | null }> {
+      const row = await feedRow(pharmacyId);
+      if (row) return { feed: await describe(row) };
+      const [pharmacy] = await db
+        .select({ id: pharmacies.id })
+        .from(pharmacies)
+        .where(eq(pharmacies.id, pharmacyId));
+      if (!pharmacy) throw notFound(`Pharmacy "${pharmacyId}" not found`);
+      return { feed: null };
     },
 
     /** Sets a pharmacy's feed; an address the configuration does not allow is a 400 on `url`. */

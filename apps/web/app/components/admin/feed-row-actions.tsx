@@ -4,12 +4,13 @@ import { Link, useRevalidator } from "react-router";
 import { adminScreens } from "./admin-screens.ts";
 import { buttonClass, Notice } from "./admin-ui.tsx";
 import { FeedRunSummary, runCountsText } from "./feed-columns.tsx";
+import { RunNowButton } from "./run-now-button.tsx";
 import { useToast } from "./toast.tsx";
 import { useAdminCall } from "./use-admin-call.ts";
 
 /**
- * A Feeds row's actions (issue 29): run the feed now (the scheduler's own run, decision 045) and
- * refresh the row; show its latest runs; edit its settings in the pharmacy form.
+ * A Feeds row's actions (issue 29): run the feed now (the scheduler's own run, decision 045; asked
+ * first in a dialog, issue 41) and refresh the row; show its latest runs; edit its settings in the pharmacy form.
  */
 const small = "px-3 py-1.5";
 
@@ -17,28 +18,25 @@ export function FeedRowActions({ feed }: { feed: FeedListRow }) {
   const call = useAdminCall();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [history, setHistory] = useState<{ runs: FeedRun[] } | { error: string } | null>(null);
   const historyId = useId();
   const name = <span className="sr-only"> of {feed.pharmacyName}</span>;
 
-  async function runNow() {
-    if (running) return;
-    setRunning(true);
+  /** Runs the feed once confirmed; a refusal is answered to the dialog, a failed run stays beside the row. */
+  async function runNow(): Promise<string | null> {
     const answer = await call("The feed could not be run", (api) =>
       api.call(adminEndpoints.runPharmacyFeed, { params: { id: feed.pharmacyId } }),
     );
+    if (!answer.ok) return answer.error;
     await revalidator.revalidate();
-    setRunning(false);
-    // A failure stays beside the row (the row's last run says why too); a success is a notice.
-    if (!answer.ok) setFailure(answer.error);
-    else if (answer.value.outcome === "failed") setFailure(`The run failed: ${answer.value.error ?? ""}`);
+    if (answer.value.outcome === "failed") setFailure(`The run failed: ${answer.value.error ?? ""}`);
     else {
       setFailure(null);
       toast.show(`${feed.pharmacyName}: ${runCountsText(answer.value)}`);
     }
     if (history) await showHistory(true);
+    return null;
   }
 
   async function showHistory(open: boolean) {
@@ -52,16 +50,15 @@ export function FeedRowActions({ feed }: { feed: FeedListRow }) {
   return (
     <div className="w-full">
       <div className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
+        <RunNowButton
+          label="Run now"
+          accessibleName={` of ${feed.pharmacyName}`}
           className={`${buttonClass.primary} ${small}`}
-          aria-disabled={running || !feed.active}
           disabled={!feed.active}
-          onClick={() => void runNow()}
-        >
-          {running ? "Running…" : "Run now"}
-          {name}
-        </button>
+          title="Run this feed now?"
+          message={`${feed.pharmacyName}'s feed is fetched and applied now, as a run of its own beside its schedule: changed prices go live, and rows that look wrong are held for review.`}
+          run={runNow}
+        />
         <button
           type="button"
           className={`${buttonClass.secondary} ${small}`}

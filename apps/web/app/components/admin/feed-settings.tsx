@@ -2,7 +2,6 @@ import { adminEndpoints, FEED_FORMATS, FEED_RUNS_PER_DAY, type Feed } from "@pha
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { adminSession } from "../../lib/admin-session.ts";
-import { ApiError } from "../../lib/api-client.ts";
 import { failureText } from "./admin-route.ts";
 import { buttonClass, Notice } from "./admin-ui.tsx";
 import { CheckboxField, InputField, SelectField } from "./catalogue-controls.tsx";
@@ -23,12 +22,12 @@ type View = { kind: "loading" } | { kind: "failed"; error: string } | { kind: "r
 
 async function loadFeed(id: string): Promise<View> {
   try {
-    const feed = await adminSession()
+    // A pharmacy without a feed answers `feed: null` (issue 41), not a 404 the console would log.
+    const { feed } = await adminSession()
       .api(new Request(window.location.href))
       .call(adminEndpoints.getPharmacyFeed, { params: { id } });
     return { kind: "ready", feed };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { kind: "ready", feed: null };
     return { kind: "failed", error: failureText(error, "The feed could not be loaded") };
   }
 }

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type AlertActed, ManagedAlertsSection } from "./managed-alerts-section.tsx";
+import { type AlertActed, ManagedAlertsSection, prefilledTarget } from "./managed-alerts-section.tsx";
 
 const token = "t".repeat(43);
 
@@ -65,6 +65,30 @@ describe("My price alerts (decision 043)", () => {
     expect(actions(render([alert({ status: "cancelled" })]))).toEqual(["delete"]);
     // Never confirmed: a new target waits for the confirmation email (decision 031).
     expect(actions(render([alert({ confirmed: false })]))).toEqual(["pause", "delete", "stop-all"]);
+  });
+
+  it("offers a finished alert Set again, not Pause, with a target that agrees with its hint (issue 41)", () => {
+    // It fired: its target (£20.00) was reached, so the lowest price is now at or under it.
+    const fired = render([alert({ status: "triggered", targetPrice: 20, lowestPrice: 19.5 })]);
+    expect(actions(fired)).toEqual(["set-again", "delete", "stop-all"]);
+    expect(fired).toContain("Set again");
+    expect(fired).not.toContain("Pause");
+    expect(fired).toContain("Below £19.50, the lowest price now.");
+    // 90 % of £19.50 (the specification's suggestion), not the reached £20.00.
+    expect(fired).toContain('value="17.55"');
+    expect(fired).not.toContain('value="20.00"');
+
+    const ranOut = render([alert({ status: "expired", kind: "any-fall", targetPrice: null })]);
+    expect(actions(ranOut)).toEqual(["set-again", "delete"]);
+    expect(ranOut).not.toContain('name="targetPrice"');
+    // Stopped by the visitor: not set again from here.
+    expect(actions(render([alert({ status: "cancelled" })]))).toEqual(["delete"]);
+  });
+
+  it("starts a live alert's new target from its own while that is below the lowest price, else 90 % of it", () => {
+    expect(prefilledTarget(alert({ targetPrice: 20 }), 25.5)).toBe(20);
+    expect(prefilledTarget(alert({ targetPrice: 25.5 }), 25.5)).toBe(22.95);
+    expect(prefilledTarget(alert({ targetPrice: null, kind: "any-fall" }), 10)).toBe(9);
   });
 
   it("shows an answer beside its alert, or above the list once the alert is gone", () => {

@@ -30,8 +30,9 @@ function standing(alert: ManagedAlert): string {
   if (alert.status === "cancelled") return "Stopped";
   if (alert.status === "expired") return "Ended";
   if (!alert.confirmed) return "Waiting for you to confirm it from its email";
-  if (alert.paused) return "Paused";
+  // A finished alert is finished, paused or not (issue 41): it is set again, not resumed.
   if (alert.status === "triggered") return "Done: your target was reached";
+  if (alert.paused) return "Paused";
   return "On";
 }
 
@@ -46,6 +47,60 @@ function Hidden({ token, action, alertId }: { token: string; action: string; ale
   );
 }
 
+/**
+ * The target a target form starts with (issue 41): the alert's own while it is below today's lowest
+ * price, as the hint under the field asks; otherwise (a fired alert's target was reached, so it is
+ * at or over the lowest) the specification's suggestion, 90 % of the lowest price.
+ */
+export function prefilledTarget(alert: ManagedAlert, lowest: number): number {
+  const own = alert.targetPrice;
+  const suggested = suggestedTarget(lowest);
+  return own !== null && Math.round(own * 100) < Math.round(lowest * 100) ? own : suggested;
+}
+
+/** An alert that finished by itself (it fired, or ran out): set it again, not pause it (issue 41). */
+const isFinished = (alert: ManagedAlert) => alert.status === "triggered" || alert.status === "expired";
+
+/** A target field and its hint, "Below £X, the lowest price now.", whose value agrees with the hint. */
+function TargetField({
+  id,
+  alert,
+  lowest,
+  label,
+}: {
+  id: string;
+  alert: ManagedAlert;
+  lowest: number;
+  label: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-slate-900 text-sm">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="targetPrice"
+        type="number"
+        inputMode="decimal"
+        min={PRICE_ALERT_RULES.min}
+        step={PRICE_ALERT_RULES.step}
+        defaultValue={formatAmount(prefilledTarget(alert, lowest))}
+        aria-describedby={`${id}-hint`}
+        className="mt-1.5 block w-36 rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900"
+      />
+    </div>
+  );
+}
+
+function TargetHint({ id, lowest }: { id: string; lowest: number }) {
+  return (
+    <p id={`${id}-hint`} className="w-full text-slate-600 text-sm">
+      Below {formatPounds(lowest)}, the lowest price now.
+    </p>
+  );
+}
+
 function AlertCard({
   alert,
   token,
@@ -55,11 +110,14 @@ function AlertCard({
   token: string;
   acted: AlertActed | undefined;
 }) {
-  const live = alert.status === "active" || alert.status === "triggered";
+  const on = alert.status === "active";
+  const finished = isFinished(alert);
   const heading = `alert-${alert.id}-heading`;
   const answer = acted?.alertId === alert.id ? acted : undefined;
   const targetId = `alert-${alert.id}-target`;
-  const canRetarget = live && alert.kind === "target" && alert.confirmed && alert.lowestPrice !== null;
+  const lowest = alert.lowestPrice;
+  const canRetarget = on && alert.kind === "target" && alert.confirmed && lowest !== null;
+  const canSetAgain = finished && alert.confirmed;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h3 id={heading} className="font-semibold text-base text-slate-900">
@@ -71,8 +129,8 @@ function AlertCard({
         <dt className="font-medium text-slate-900">Status</dt>
         <dd>{standing(alert)}</dd>
         <dt className="font-medium text-slate-900">Lowest price now</dt>
-        <dd>{alert.lowestPrice === null ? "None in stock" : formatPounds(alert.lowestPrice)}</dd>
-        <dt className="font-medium text-slate-900">{live ? "Ends" : "Was to end"}</dt>
+        <dd>{lowest === null ? "None in stock" : formatPounds(lowest)}</dd>
+        <dt className="font-medium text-slate-900">{on ? "Ends" : "Was to end"}</dt>
         <dd>
           <time dateTime={alert.expiresAt}>{formatLongDate(alert.expiresAt)}</time>
         </dd>
@@ -89,36 +147,37 @@ function AlertCard({
           {answer.message}
         </p>
       ) : null}
-      {canRetarget && alert.lowestPrice !== null ? (
+      {canRetarget && lowest !== null ? (
         <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
           <Hidden token={token} action="target" alertId={alert.id} />
-          <div>
-            <label htmlFor={targetId} className="block font-medium text-slate-900 text-sm">
-              New target price (£)
-            </label>
-            <input
-              id={targetId}
-              name="targetPrice"
-              type="number"
-              inputMode="decimal"
-              min={PRICE_ALERT_RULES.min}
-              step={PRICE_ALERT_RULES.step}
-              defaultValue={formatAmount(alert.targetPrice ?? suggestedTarget(alert.lowestPrice))}
-              aria-describedby={`${targetId}-hint`}
-              className="mt-1.5 block w-36 rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900"
-            />
-          </div>
+          <TargetField id={targetId} alert={alert} lowest={lowest} label="New target price (£)" />
           <button type="submit" className={primaryClass}>
             Change target
             <span className="sr-only"> for {alert.medicationName}</span>
           </button>
-          <p id={`${targetId}-hint`} className="w-full text-slate-600 text-sm">
-            Below {formatPounds(alert.lowestPrice)}, the lowest price now.
-          </p>
+          <TargetHint id={targetId} lowest={lowest} />
         </Form>
       ) : null}
+      {canSetAgain && lowest !== null ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+          <Hidden token={token} action="set-again" alertId={alert.id} />
+          {alert.kind === "target" ? (
+            <TargetField id={targetId} alert={alert} lowest={lowest} label="Target price (£)" />
+          ) : null}
+          <button type="submit" className={primaryClass}>
+            Set again
+            <span className="sr-only"> the alert for {alert.medicationName}</span>
+          </button>
+          {alert.kind === "target" ? <TargetHint id={targetId} lowest={lowest} /> : null}
+        </Form>
+      ) : null}
+      {canSetAgain && lowest === null ? (
+        <p className="mt-4 text-slate-700 text-sm">
+          It can be set again once a pharmacy has this dosage in stock.
+        </p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
-        {live ? (
+        {on ? (
           <Form method="post">
             <Hidden token={token} action={alert.paused ? "resume" : "pause"} alertId={alert.id} />
             <button type="submit" className={buttonClass}>
@@ -141,7 +200,8 @@ function AlertCard({
 
 /**
  * "My price alerts" on the manage-my-emails page (issue 30, decision 043): every alert of the
- * address, each with pause or resume, a new target (target alerts), delete, and one "stop all".
+ * address, each with pause or resume, a new target (target alerts), set again once finished
+ * (issue 41), delete, and one "stop all".
  * Plain POST forms: it works without JavaScript, and the server does the work.
  */
 export function ManagedAlertsSection({

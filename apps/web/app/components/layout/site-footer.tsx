@@ -1,9 +1,14 @@
-import type { Category } from "@pharmacompare/contract";
+import { type Category, londonDay } from "@pharmacompare/contract";
 import { Link, useLocation } from "react-router";
 import { reopenConsentBanner } from "../../lib/cookie-consent.ts";
 import { footerInfoLinks, legalLinks, sitePaths } from "../../lib/site-paths.ts";
 import { SubscribeForm } from "../subscription/subscribe-form.tsx";
 import { LogoMark } from "../ui/icons.tsx";
+
+/** The year of `at` in London, as the copyright line shows it (en-GB, issue 41). */
+function copyrightYear(at: Date): string {
+  return londonDay(at).slice(0, 4);
+}
 
 const linkClass = "rounded-sm text-slate-700 text-sm hover:text-brand-800 hover:underline";
 
@@ -108,7 +113,12 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
         </div>
 
         <div className="mt-8 flex flex-col gap-4 border-slate-200 border-t pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-slate-600 text-sm">© 2024 PharmaCompare. All rights reserved.</p>
+          {/* The year at render on the UK clock (issue 41; a departure from public site §1's fixed "2024",
+              docs/decisions/011). Server and browser both read London's year, so they agree except in the
+              instant a year turns, which is not worth a hydration warning. */}
+          <p className="text-slate-600 text-sm" suppressHydrationWarning>
+            {`© ${copyrightYear(new Date())} PharmaCompare. All rights reserved.`}
+          </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {legalLinks.map((link) => (
               <li key={link.to}>

@@ -15,6 +15,7 @@ import { SearchFilters } from "../../components/admin/list-kit/search-filters.ts
 import { hasFilters } from "../../components/admin/list-navigation.ts";
 import { listLoader } from "../../components/admin/list-page-load.ts";
 import { NEWSLETTER_STATUS_LABELS, newsletterColumns } from "../../components/admin/newsletter-columns.tsx";
+import { PriceNewsRunNow } from "../../components/admin/price-news-run-now.tsx";
 import type { Route } from "./+types/newsletters";
 
 /**
@@ -53,6 +54,8 @@ export default function Newsletters({ loaderData }: Route.ComponentProps) {
         description="Emails to subscribers who chose news and offers: write one, try it on yourself, then send it."
         action={<NewItemLink to={adminScreens.newNewsletter.path} label="New newsletter" />}
       />
+
+      <PriceNewsRunNow />
 
       <SearchFilters
         label="Filter the newsletters"

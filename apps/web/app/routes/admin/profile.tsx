@@ -127,7 +127,11 @@ export default function Profile({ actionData }: Route.ComponentProps) {
   }, [actionData, faultyField, saving]);
 
   const errorFor = (field: PasswordField) => (saving ? undefined : failure?.fields[field]);
-  const showNotice = user.email.toLowerCase() === DEFAULT_ADMIN_EMAIL && currentPassword === "";
+  // Back-office §2's notice, while the field is empty, but not once this session changed the
+  // password: it would ask to "change it now" right after the change (issue 41, decision 011).
+  const changedHere = actionData?.ok === true || adminSession().changedPasswordHere();
+  const showNotice =
+    user.email.toLowerCase() === DEFAULT_ADMIN_EMAIL && currentPassword === "" && !changedHere;
 
   return (
     <>

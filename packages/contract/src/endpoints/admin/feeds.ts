@@ -182,14 +182,22 @@ export const HeldRowsDecided = z.object({
   triggeredAlerts: z.number().int(),
 });
 
+/**
+ * A pharmacy's feed, or `feed: null` for a pharmacy without one: a normal state, not a refusal, so
+ * the pharmacy form's read of it logs no 404 in the browser's console (issue 41).
+ */
+export const PharmacyFeedAnswer = z.object({ feed: Feed.nullable() });
+export type PharmacyFeedAnswer = z.infer<typeof PharmacyFeedAnswer>;
+
 export const getPharmacyFeed = defineEndpoint({
   method: "GET",
   path: "/api/admin/pharmacies/:id/feed",
   access: "admin",
   tag: "price feeds",
-  summary: "A pharmacy's price feed, its schedule and its last run",
+  summary: "A pharmacy's price feed, its schedule and its last run; feed null when it has none",
+  description: "404 only for a pharmacy that does not exist.",
   params: FeedParams,
-  responses: { 200: Feed, ...refusals(404) },
+  responses: { 200: PharmacyFeedAnswer, ...refusals(404) },
 });
 
 export const setPharmacyFeed = defineEndpoint({
