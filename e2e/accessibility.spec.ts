@@ -16,7 +16,7 @@ import { adminHeaders } from "./support/admin-api.ts";
 import { ADMIN, signIn, submitSignIn } from "./support/admin-session.ts";
 import { startFeedServer } from "./support/feed-server.ts";
 import { keepLayoutPicture, LAYOUT_WIDTHS, layoutFaults } from "./support/layout-check.ts";
-import { expectNoAxeViolations, WCAG_22_AA } from "./support/page-checks.ts";
+import { expectNoAxeViolations, picturesWanted, WCAG_22_AA } from "./support/page-checks.ts";
 import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
 /**
@@ -25,8 +25,9 @@ import { API_URL, fallbackOrigin } from "./support/stack.ts";
  * hidden prices, long names, twenty pharmacies and one), and every back-office screen with its
  * dialogs, forms, refusals and a toast. One page load per case: the state is set up at 375 px, then
  * the window is widened to 768, 1280 and 1920 px. At each width the layout check looks for
- * overlapping text, clipped text and sideways scroll (e2e/support/layout-check.ts) and a picture is
- * kept (test-results/layout); at 375 and 1280 px axe runs every WCAG 2.2 A and AA rule. The
+ * overlapping text, clipped text and sideways scroll (e2e/support/layout-check.ts); pictures are
+ * kept (test-results/layout) at 375 and 1280 px, at any width with a fault, and at every width when
+ * E2E_SCREENSHOTS is set; at 375 and 1280 px axe runs every WCAG 2.2 A and AA rule. The
  * back-office is signed in once for the spec. Other journeys scan only a state that exists nowhere
  * here (docs/testing.md).
  */
@@ -64,8 +65,13 @@ async function expectSoundAtEveryWidth(page: Page, name: string) {
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
     }
-    for (const fault of await layoutFaults(page)) faults.push(`${width} px ${fault.kind}: ${fault.detail}`);
-    await keepLayoutPicture(page, `${name}-${width}`);
+    const found = await layoutFaults(page);
+    for (const fault of found) faults.push(`${width} px ${fault.kind}: ${fault.detail}`);
+    // A picture at the phone and laptop widths, and at any width with a fault; every width when
+    // E2E_SCREENSHOTS asks (a whole-page picture costs about a second on the loaded machine).
+    if (AXE_WIDTHS.includes(width) || found.length > 0 || picturesWanted()) {
+      await keepLayoutPicture(page, `${name}-${width}`);
+    }
     if (AXE_WIDTHS.includes(width))
       await expectNoAxeViolations(page, { tags: WCAG_22_AA, at: `${width} px` });
   }

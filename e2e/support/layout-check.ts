@@ -54,16 +54,26 @@ function findFaultsInPage(): LayoutFault[] {
     return `${name}${id}${classes}`;
   }
 
+  /** Each element's own answer, asked once: a page has thousands of words under a few hundred elements. */
+  const screenReaderOnly = new Map<Element, boolean>();
+  function hiddenForScreenReaders(element: Element | null): boolean {
+    if (!element) return false;
+    const known = screenReaderOnly.get(element);
+    if (known !== undefined) return known;
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    // Screen-reader-only text: clipped to a pixel on purpose.
+    const answer =
+      style.clip === "rect(0px, 0px, 0px, 0px)" ||
+      style.clipPath === "inset(50%)" ||
+      (style.overflow === "hidden" && box.width <= 1 && box.height <= 1) ||
+      hiddenForScreenReaders(element.parentElement);
+    screenReaderOnly.set(element, answer);
+    return answer;
+  }
   function visible(element: Element): boolean {
     if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
-    // Screen-reader-only text: clipped to a pixel on purpose.
-    for (let at: Element | null = element; at; at = at.parentElement) {
-      const style = getComputedStyle(at);
-      if (style.clip === "rect(0px, 0px, 0px, 0px)" || style.clipPath === "inset(50%)") return false;
-      const box = at.getBoundingClientRect();
-      if (style.overflow === "hidden" && box.width <= 1 && box.height <= 1) return false;
-    }
-    return true;
+    return !hiddenForScreenReaders(element);
   }
 
   /** The layer a box is drawn on: its nearest fixed, sticky or modal ancestor, else the page. */
@@ -168,9 +178,11 @@ function findFaultsInPage(): LayoutFault[] {
     Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
     Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 3;
   painted.forEach((box, index) => {
+    // Another painted box (its own next line included: a wrapped label covers its first line), or
+    // words outside it.
     const others = [...painted.slice(index + 1), ...boxes.filter((each) => !box.owner.contains(each.owner))];
     for (const other of others) {
-      if (other.layer !== box.layer || other.owner === box.owner || !meets(box.rect, other.rect)) continue;
+      if (other.layer !== box.layer || !meets(box.rect, other.rect)) continue;
       faults.push({ kind: "overlap", detail: `${box.label} is drawn over ${other.label}` });
     }
   });

@@ -1,6 +1,18 @@
 import type { CatalogueFigures } from "./claims.ts";
 import { confirmedSharePercent } from "./price-freshness.ts";
 
+/*
+ * The saving's percentile and its note live here, not beside the figures' schema in claims.ts:
+ * the home page shows the note, and importing claims.ts brought zod into its JavaScript (page budget).
+ */
+/** Which percentile of the packs' savings the home page's "Up to" states: 0.9, one pack in ten. */
+export const SAVING_PERCENTILE = 0.9;
+
+/** How the saving is worked out, in the words the home page shows beside it. */
+export const SAVING_NOTE =
+  "Savings compare the cheapest and the dearest in-stock price of the same pack (medication and dosage) " +
+  "across the pharmacies listing it; the figure shown is reached on at least one pack in ten we compare.";
+
 /** The specification's claims (public site: home and About), shown only where the catalogue bears them out. */
 export const SPECIFIED_CLAIMS = { pharmacies: 30, medications: 500, savingPercent: 70 } as const;
 

@@ -4,14 +4,6 @@ import { z } from "zod";
  * The figures behind the site's headline claims, counted from the live catalogue: what a visitor
  * can compare right now.
  */
-/** Which percentile of the packs' savings the home page's "Up to" states: 0.9, one pack in ten. */
-export const SAVING_PERCENTILE = 0.9;
-
-/** How the saving is worked out, in the words the home page shows beside it. */
-export const SAVING_NOTE =
-  "Savings compare the cheapest and the dearest in-stock price of the same pack (medication and dosage) " +
-  "across the pharmacies listing it; the figure shown is reached on at least one pack in ten we compare.";
-
 export const CatalogueFigures = z.object({
   /** Listed pharmacies (active and GPhC-registered) with at least one price a visitor can see. */
   pharmacies: z.number().int().min(0),
