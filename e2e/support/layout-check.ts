@@ -6,7 +6,8 @@ import { expect, type Page } from "@playwright/test";
  * itself". Three faults, each named with the words involved so a failure says what to fix:
  *
  * - **overlap**: two visible pieces of text (or a piece of text and a drawn picture: an image, an
- *   icon, the rating's stars) share more than a sliver of the screen;
+ *   icon, the rating's stars; or a box an inline element paints, such as a padded link dressed as a
+ *   button) share more than a sliver of the screen;
  * - **clipped**: text cut off by a container that hides its overflow (an ellipsis included: the
  *   words are gone for the reader);
  * - **sideways scroll**: the page is wider than the window.
@@ -56,7 +57,7 @@ function findFaultsInPage(): LayoutFault[] {
 
   /** Each element's own answer, asked once: a page has thousands of words under a few hundred elements. */
   const screenReaderOnly = new Map<Element, boolean>();
-  function hiddenForScreenReaders(element: Element | null): boolean {
+  function onlyForScreenReaders(element: Element | null): boolean {
     if (!element) return false;
     const known = screenReaderOnly.get(element);
     if (known !== undefined) return known;
@@ -67,13 +68,13 @@ function findFaultsInPage(): LayoutFault[] {
       style.clip === "rect(0px, 0px, 0px, 0px)" ||
       style.clipPath === "inset(50%)" ||
       (style.overflow === "hidden" && box.width <= 1 && box.height <= 1) ||
-      hiddenForScreenReaders(element.parentElement);
+      onlyForScreenReaders(element.parentElement);
     screenReaderOnly.set(element, answer);
     return answer;
   }
   function visible(element: Element): boolean {
     if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
-    return !hiddenForScreenReaders(element);
+    return !onlyForScreenReaders(element);
   }
 
   /** The layer a box is drawn on: its nearest fixed, sticky or modal ancestor, else the page. */
