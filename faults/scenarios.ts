@@ -1092,8 +1092,10 @@ export async function killDuringNewsletter(pg: Postgres): Promise<ScenarioResult
         `select status from newsletters where id = $1`,
         [id],
       );
+      // "Sending" until every queued email is sent or failed (issue 41): the few left under the
+      // killed process's lease keep it so until that lease ends.
       check(
-        letter?.status === "sent",
+        letter?.status === "sent" || letter?.status === "sending",
         `the newsletter is ${letter?.status ?? "gone"} after the restart`,
         failures,
       );
