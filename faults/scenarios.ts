@@ -1188,6 +1188,13 @@ export async function killDuringFeedRun(pg: Postgres): Promise<ScenarioResult> {
     // Stopped before its next tick: the run is the next start's.
     api.child.kill("SIGTERM");
     await api.exited;
+    // A feed runs no scheduled moment from before its last change (schedule.ts slotDue): dated two
+    // days back, as if set up then, today's moment is due at the next start's first tick.
+    await query(
+      pg.url,
+      "update pharmacy_feeds set updated_at = now() - interval '2 days' where pharmacy_id = $1",
+      [pharmacyId],
+    );
     check((await runOf()) === undefined, "the feed ran before the kill was armed", failures);
 
     const afterRows = Math.floor(raised.length / 2);
@@ -1196,7 +1203,11 @@ export async function killDuringFeedRun(pg: Postgres): Promise<ScenarioResult> {
       return { error } as unknown as ApiProcess;
     });
     const killedOutput = "error" in api ? String((api as unknown as { error: Error }).error) : "";
-    const exit = "error" in api ? { signal: "SIGKILL" as NodeJS.Signals } : await api.exited;
+    // Bounded: a run that never starts leaves the process up, and the scenario says so.
+    const exit =
+      "error" in api
+        ? { signal: "SIGKILL" as NodeJS.Signals }
+        : await Promise.race([api.exited, sleep(120_000).then(() => ({ signal: null, code: null }))]);
     const output = "error" in api ? killedOutput : api.output();
     const afterKill = await applied();
     const killedRun = await runOf();
