@@ -26,9 +26,9 @@ import { API_URL, fallbackOrigin } from "./support/stack.ts";
  * dialogs, forms, refusals and a toast. One page load per case: the state is set up at 375 px, then
  * the window is widened to 768, 1280 and 1920 px. At each width the layout check looks for
  * overlapping text, clipped text and sideways scroll (e2e/support/layout-check.ts); pictures are
- * kept (test-results/layout) at 375 and 1280 px, at any width with a fault, and at every width when
- * E2E_SCREENSHOTS is set; at 375 and 1280 px axe runs every WCAG 2.2 A and AA rule. The
- * back-office is signed in once for the spec. Other journeys scan only a state that exists nowhere
+ * kept (test-results/layout) at any width with a fault, and at every width when E2E_SCREENSHOTS is
+ * set; at 375 and 1280 px axe runs every WCAG 2.2 A and AA rule. The back-office is signed in once
+ * per worker. Other journeys scan only a state that exists nowhere
  * here (docs/testing.md).
  */
 const STAMP = `axe${Date.now()}`;
@@ -67,9 +67,10 @@ async function expectSoundAtEveryWidth(page: Page, name: string) {
     }
     const found = await layoutFaults(page);
     for (const fault of found) faults.push(`${width} px ${fault.kind}: ${fault.detail}`);
-    // A picture at the phone and laptop widths, and at any width with a fault; every width when
-    // E2E_SCREENSHOTS asks (a whole-page picture costs about a second on the loaded machine).
-    if (AXE_WIDTHS.includes(width) || found.length > 0 || picturesWanted()) {
+    // A picture at any width with a fault, and at every width when E2E_SCREENSHOTS asks for them
+    // to be looked at (docs/testing.md): timed per step, the two whole-page pictures of a passing
+    // case were a third of its time (about 2 s each on the loaded machine), and went unread.
+    if (found.length > 0 || picturesWanted()) {
       await keepLayoutPicture(page, `${name}-${width}`);
     }
     if (AXE_WIDTHS.includes(width))
@@ -188,7 +189,8 @@ const pictureName = (tier: string, name: string) =>
 test.describe("public pages at every width", () => {
   // Each case stands alone, so both workers share them: as one file's serial run, the sweep was the
   // longest piece of work a worker could take, and decided when the journeys ended (issue 26).
-  test.describe.configure({ mode: "parallel" });
+  // Four widths and two axe scans of a twenty-row screen took over 30 s on a loaded two-core machine.
+  test.describe.configure({ mode: "parallel", timeout: 60_000 });
   test.use({ viewport: { width: LAYOUT_WIDTHS[0], height: 800 } });
   for (const { name, path, act } of publicCases) {
     test(`${name} (${path}) passes axe and lays out`, async ({ page }) => {
@@ -225,6 +227,10 @@ async function adminPage(browser: Browser): Promise<Page> {
 }
 
 test.describe("back-office screens at every width", () => {
+  // Shared by both workers like the public cases: each worker has its own stack (its own database),
+  // so beforeAll sets up that worker's rows and afterAll removes them; no case changes another's.
+  // Four widths and two axe scans of a twenty-row screen took over 30 s on a loaded two-core machine.
+  test.describe.configure({ mode: "parallel", timeout: 60_000 });
   test.use({ viewport: { width: LAYOUT_WIDTHS[0], height: 800 } });
 
   test.beforeAll(async ({ request }) => {
