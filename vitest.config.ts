@@ -48,6 +48,7 @@ export default defineConfig({
             "apps/api/src/**/*.test.ts",
             "apps/web/app/**/*.test.ts",
             "apps/web/server/**/*.test.ts",
+            "scripts/**/*.test.ts",
           ],
           environment: "node",
         },
