@@ -70,10 +70,11 @@ describe("findNamedMedicine reads the text as a reader sees it", () => {
 });
 
 describe("findCloseMatches: spelling games to warn about, never exact names", () => {
-  const names = ["Mounjaro", "Propecia", "Wegovy", "Evra", "Ulipristal Acetate"];
+  const names = ["Mounjaro", "Propecia", "Wegovy", "Evra", "Ulipristal Acetate", "Saxenda"];
   const games: Array<[string, string, string]> = [
     ["a zero for an o", "Half price m0unjaro this week", "m0unjaro"],
     ["a zero at the end", "Half price Mounjar0 this week", "mounjar0"],
+    ["a dollar sign for an s", "Half price $axenda this week", "$axenda"],
     ["hyphens between letters", "Try p-r-o-p-e-c-i-a today", "p-r-o-p-e-c-i-a"],
     ["dots between letters", "Try P.r.o.p.e.c.i.a today", "p.r.o.p.e.c.i.a"],
     ["spaces between letters", "Try M o u n j a r o today", "m o u n j a r o"],
