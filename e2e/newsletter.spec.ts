@@ -137,3 +137,25 @@ test("a newsletter goes from the writer to the subscriber's inbox; a scheduled o
   await expect(rows.getByRole("rowheader", { name: `${subject} (later)` })).toBeVisible();
   await axeAtBothWidths(page, "newsletters-listed");
 });
+
+test("a word close to a prescription-only medicine's name is saved once confirmed; a disguised name is refused (issue 42)", async ({
+  page,
+}) => {
+  await page.goto("/admin/newsletters/new");
+  await page.getByLabel("Subject").fill(`Half price m0unjaro ${stamp}`);
+  await page.getByLabel("Message (markdown)").fill("Prices fell this week.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  // The API names the word and the medicine; the writer asks for an explicit, labelled confirmation.
+  await expect(page.getByText(/“m0unjaro” \(Mounjaro\)/)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/newsletters\/new$/);
+  const confirm = page.getByRole("checkbox", { name: /I confirm these words are meant as written/ });
+  await confirm.check();
+  await axeAtBothWidths(page, "newsletter-close-match");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/admin\/newsletters\/[0-9a-f-]{36}$/);
+
+  // A name hidden by markdown is read as the email shows it, and refused outright.
+  await page.getByLabel("Message (markdown)").fill("Half price Mounj**aro** this week.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText(/The body names Mounjaro/)).toBeVisible();
+});

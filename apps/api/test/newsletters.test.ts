@@ -497,3 +497,164 @@ describe("sending a newsletter", () => {
     expect(found.newsletters.map((row) => row.subject)).toEqual(["Try me first"]);
   });
 });
+
+/**
+ * Issue 42: the rule reads what the reader sees. Each of these passed preview, save and send when
+ * the raw markdown was matched, and a test email said "Half price Mounjaro this week".
+ */
+describe("a prescription-only medicine's name, however it is typed (issue 42)", () => {
+  const DISGUISES: Array<[string, string]> = [
+    ["a character reference", "Half price Mounj&#97;ro this week"],
+    ["markdown emphasis inside the word", "Half price Mounj**aro** this week"],
+    ["a soft hyphen", "Half price Moun\u00ADjaro this week"],
+    ["a zero-width space", "Half price Moun\u200Bjaro this week"],
+    ["a Cyrillic о", "Half price M\u043Eunjaro this week"],
+  ];
+
+  const outboxOf = (id: string) =>
+    api.database.db.select().from(emailOutbox).where(eq(emailOutbox.newsletterId, id));
+
+  it.each(DISGUISES)("refuses %s in the body at preview and save, naming Mounjaro", async (_, text) => {
+    const before = await newsletterCount();
+    for (const endpoint of [adminEndpoints.previewNewsletter, adminEndpoints.createNewsletter]) {
+      const refused = await call(endpoint, {
+        body: { subject: "Spring savings", body: `## Offers\n\n${text}.`, audience: EVERYONE },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toContain("The body names Mounjaro");
+      expect(refused.body.fields).toMatchObject({ body: expect.stringContaining("Mounjaro") });
+    }
+    expect(await newsletterCount()).toBe(before);
+  });
+
+  it.each(DISGUISES.filter(([how]) => !how.startsWith("markdown")))(
+    "refuses %s in the subject at preview and save, naming Mounjaro",
+    async (_, text) => {
+      for (const endpoint of [adminEndpoints.previewNewsletter, adminEndpoints.createNewsletter]) {
+        const refused = await call(endpoint, {
+          body: { subject: text, body: "Prices fell.", audience: EVERYONE },
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error).toContain("The subject names Mounjaro");
+      }
+    },
+  );
+
+  it("asks to confirm a subject whose stars a subject does not render (Mounj**aro**), as a close match", async () => {
+    const refused = await call(adminEndpoints.createNewsletter, {
+      body: { subject: "Half price Mounj**aro** this week", body: "Prices fell.", audience: EVERYONE },
+    });
+    expect(refused).toMatchObject({ status: 409, body: { code: "confirmation_required" } });
+    expect(refused.body.error).toContain("“mounj**aro”");
+  });
+
+  it.each(DISGUISES)(
+    "refuses to test or send a stored draft with %s, and queues nothing",
+    async (_, text) => {
+      await subscriber(`disguise-${DISGUISES.findIndex(([, each]) => each === text)}@example.co.uk`);
+      // A draft saved before the rule read rendered text: stored as it was typed.
+      const [row] = await api.database.db
+        .insert(newsletters)
+        .values({
+          subject: "Spring savings",
+          body: text,
+          audienceInterests: [],
+          audienceConditions: [],
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .returning({ id: newsletters.id });
+      const id = String(row?.id);
+      const start = sink.received.length;
+      const tested = await call(adminEndpoints.testNewsletter, { params: { id } });
+      expect(tested.status).toBe(400);
+      expect(tested.body.error).toContain("The body names Mounjaro");
+      const sent = await call(adminEndpoints.scheduleNewsletter, { params: { id }, body: {} });
+      expect(sent.status).toBe(400);
+      expect(sent.body.error).toContain("The body names Mounjaro");
+      await api.app.services.outbox.deliverDue();
+      expect(sink.received.slice(start)).toEqual([]);
+      expect(await outboxOf(id)).toEqual([]);
+    },
+  );
+
+  it("warns about a close match until it is confirmed, then audits who confirmed which word for which medicine", async () => {
+    await subscriber("ivy@example.co.uk");
+    const fields = {
+      subject: "Half price m0unjaro this week",
+      body: "Try p-r-o-p-e-c-i-a, or ask a pharmacist.",
+      audience: EVERYONE,
+    };
+    const before = await newsletterCount();
+
+    // The preview shows the words to confirm; saving without the confirmation is refused.
+    const preview = await call(adminEndpoints.previewNewsletter, { body: fields });
+    expect(preview.status).toBe(200);
+    expect(preview.body.closeMatches).toEqual([
+      { field: "subject", word: "m0unjaro", medicine: "Mounjaro" },
+      { field: "body", word: "p-r-o-p-e-c-i-a", medicine: "Propecia" },
+    ]);
+    const unconfirmed = await call(adminEndpoints.createNewsletter, { body: fields });
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body).toMatchObject({
+      code: "confirmation_required",
+      error: expect.stringContaining("“m0unjaro” (Mounjaro), “p-r-o-p-e-c-i-a” (Propecia)"),
+      fields: {
+        subject: expect.stringContaining("“m0unjaro” looks like Mounjaro"),
+        body: expect.stringContaining("“p-r-o-p-e-c-i-a” looks like Propecia"),
+      },
+    });
+    expect(await newsletterCount()).toBe(before);
+
+    const saved = await call(adminEndpoints.createNewsletter, {
+      body: { ...fields, confirmCloseMatches: true },
+    });
+    expect(saved.status).toBe(201);
+    const id = Newsletter.parse(saved.body)._id;
+
+    // A test and a send each ask again: the confirmation is for what is sent, when it is sent.
+    const start = sink.received.length;
+    const test = await call(adminEndpoints.testNewsletter, { params: { id } });
+    expect(test).toMatchObject({ status: 409, body: { code: "confirmation_required" } });
+    const send = await call(adminEndpoints.scheduleNewsletter, { params: { id }, body: {} });
+    expect(send).toMatchObject({ status: 409, body: { code: "confirmation_required" } });
+    expect(await outboxOf(id)).toEqual([]);
+
+    const tested = await call(adminEndpoints.testNewsletter, {
+      params: { id },
+      body: { confirmCloseMatches: true },
+    });
+    expect(tested.status).toBe(200);
+    await api.app.services.outbox.deliverDue();
+    expect(mailTo(TEST_ADMIN.email, start).map((mail) => mail.subject)).toEqual([
+      "[Test] Half price m0unjaro this week",
+    ]);
+    const sent = await call(adminEndpoints.scheduleNewsletter, {
+      params: { id },
+      body: { confirmCloseMatches: true },
+    });
+    expect(sent).toMatchObject({ status: 200, body: { status: "scheduled" } });
+
+    const confirmations = await api.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "close_match_confirmed")));
+    expect(
+      confirmations.map(({ actorEmail, entityType, changes }) => ({ actorEmail, entityType, changes })),
+    ).toEqual(
+      ["save", "test", "send"].flatMap((step) => [
+        {
+          actorEmail: TEST_ADMIN.email,
+          entityType: "newsletter",
+          changes: { field: "subject", word: "m0unjaro", medicine: "Mounjaro", step },
+        },
+        {
+          actorEmail: TEST_ADMIN.email,
+          entityType: "newsletter",
+          changes: { field: "body", word: "p-r-o-p-e-c-i-a", medicine: "Propecia", step },
+        },
+      ]),
+    );
+    await call(adminEndpoints.cancelNewsletter, { params: { id } });
+  });
+});

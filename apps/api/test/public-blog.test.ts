@@ -1,6 +1,8 @@
 import { BlogPost, BlogPostSummary } from "@pharmacompare/contract";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { blogPosts } from "../src/db/schema.ts";
 import { demoBlogPosts } from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
@@ -54,6 +56,40 @@ describe("GET /api/blog/posts", () => {
     const bad = await api.app.inject({ url: "/api/blog/posts?surface=email" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain("surface");
+  });
+
+  it("for the home page, reads a card as its reader sees it: a disguised name is still a name (issue 42)", async () => {
+    const home = async () =>
+      z
+        .array(BlogPostSummary)
+        .parse((await api.app.inject({ url: "/api/blog/posts?limit=3&surface=home" })).json())
+        .map((p) => p.title);
+    const disguised = [
+      { title: "Half price M\u043Eunjaro this week", excerpt: "Prices fell.", tags: ["Savings"] },
+      { title: "Prices this week", excerpt: "Half price Moun\u00ADjaro.", tags: ["Savings"] },
+      { title: "More prices this week", excerpt: "Prices fell.", tags: ["Moun\u200Bjaro"] },
+      { title: "Even more prices", excerpt: "Half price Mounj&#97;ro.", tags: ["Savings"] },
+    ];
+    const slugs = disguised.map((_, index) => `disguised-${index}`);
+    await api.database.db.insert(blogPosts).values(
+      disguised.map((post, index) => ({
+        ...post,
+        slug: slugs[index] as string,
+        content: "x",
+        author: "PharmaCompare",
+        category: "Money Saving",
+        metaDescription: "x",
+        readTime: 3,
+        published: true,
+        // Newer than every demo post, so only the rule keeps them off the home page.
+        publishDate: new Date(Date.UTC(2026, 0, 1 + index)),
+      })),
+    );
+    try {
+      expect(await home()).toEqual(["How to save money on prescriptions in the UK"]);
+    } finally {
+      await api.database.db.delete(blogPosts).where(inArray(blogPosts.slug, slugs));
+    }
   });
 
   it("filters by category, leaves drafts out, and refuses a bad limit", async () => {

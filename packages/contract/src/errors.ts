@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "conflict",
   "still_referenced",
   "rule_violated",
+  /** The request needs the caller's explicit confirmation field (a newsletter's close matches, decision 040). */
+  "confirmation_required",
   "too_many_requests",
   "payload_too_large",
   "unsupported_media_type",

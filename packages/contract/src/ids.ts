@@ -145,6 +145,8 @@ export const AUDIT_ACTIONS = [
   "unpublish",
   "import",
   "export",
+  /** Staff confirmed a word close to a prescription-only medicine's name (decision 040). */
+  "close_match_confirmed",
 ] as const;
 
 export const AUDIT_ENTITY_TYPES = [

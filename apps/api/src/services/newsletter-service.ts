@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import {
+  findCloseMatches,
   findNamedMedicine,
   type Newsletter,
   type NewsletterAudience,
+  type NewsletterCloseMatch,
   type NewsletterList,
   type NewsletterListQuery,
   type NewsletterPreview,
@@ -29,7 +31,7 @@ import { newsletterEmail } from "../email/newsletter-template.ts";
 import { hashEmail } from "../email/secrets.ts";
 import { type DuePoller, JOB_MAX_ATTEMPTS, type JobContext } from "../jobs/scheduler.ts";
 import { refuse } from "../plugins/refusal.ts";
-import type { ActorContext, AuditService } from "./audit-service.ts";
+import type { ActorContext, Audit, AuditService } from "./audit-service.ts";
 import type { createFeedOpsAlerts } from "./feeds/feed-ops-alerts.ts";
 import { containsAny, readPage } from "./list-paging.ts";
 import type { OutboxService } from "./outbox-service.ts";
@@ -45,7 +47,12 @@ import { chose, type PriceNewsService, scopeOf } from "./price-news-service.ts";
  * name, by the contract's one rule (decision 040).
  */
 
-type NewsletterInputFields = { subject: string; body: string; audience: NewsletterAudience };
+type NewsletterInputFields = {
+  subject: string;
+  body: string;
+  audience: NewsletterAudience;
+  confirmCloseMatches?: boolean | undefined;
+};
 
 const EDITABLE: NewsletterStatus[] = ["draft", "scheduled"];
 /** Taken by a process and queued: due, or under way when its process died. */
@@ -89,8 +96,8 @@ export function createNewsletterService(
   const { now, config, audit, outbox, priceNews } = options;
   const notFound = () => refuse(404, newsletterMessages.notFound);
 
-  /** The prescription-only medicines the subject and the body name, by the catalogue now. */
-  async function namesIn(tx: Database, fields: { subject: string; body: string }) {
+  /** The prescription-only medicines' names, by the catalogue now (decision 040). */
+  async function prescriptionOnly(tx: Database): Promise<string[]> {
     const catalogue = await tx
       .select({
         name: medications.name,
@@ -98,10 +105,22 @@ export function createNewsletterService(
         legalCategory: medications.legalCategory,
       })
       .from(medications);
-    const names = prescriptionOnlyNames(catalogue);
+    return prescriptionOnlyNames(catalogue);
+  }
+
+  /**
+   * What a reader sees of the body: the text its email shows, through the one renderer (so
+   * "Mounj**aro**" and "Mounj&#97;ro" read "Mounjaro"; issue 42), and the markdown as written too,
+   * for what the text leaves out but the HTML part still carries (a link's title).
+   */
+  const bodyAsRead = (body: string) => [markdownText(body, { siteUrl: config.siteUrl }), body].join("\n\n");
+
+  /** The prescription-only medicines the subject and the body name, as their reader sees them. */
+  async function namesIn(tx: Database, fields: { subject: string; body: string }) {
+    const names = await prescriptionOnly(tx);
     return {
       inSubject: findNamedMedicine(fields.subject, names),
-      inBody: findNamedMedicine(fields.body, names),
+      inBody: findNamedMedicine(bodyAsRead(fields.body), names),
     };
   }
 
@@ -128,6 +147,65 @@ export function createNewsletterService(
       `${where}: a newsletter may not advertise a prescription-only medicine (Human Medicines Regulations 2012 reg. 284). Name the condition instead.`,
       { fields: problems },
     );
+  }
+
+  /** Words of the subject and the rendered body close to a prescription-only medicine's name. */
+  async function closeMatchesIn(
+    tx: Database,
+    fields: { subject: string; body: string },
+  ): Promise<NewsletterCloseMatch[]> {
+    const names = await prescriptionOnly(tx);
+    return [
+      ...findCloseMatches(fields.subject, names).map((match) => ({ field: "subject" as const, ...match })),
+      ...findCloseMatches(markdownText(fields.body, { siteUrl: config.siteUrl }), names).map((match) => ({
+        field: "body" as const,
+        ...match,
+      })),
+    ];
+  }
+
+  /**
+   * The promoting-surfaces rule before a save, a test or a send (decision 040, issue 42): a name,
+   * however disguised, is refused; a close match ("m0unjaro", "p-r-o-p-e-c-i-a") is a staff
+   * member's deliberate choice, so it is refused with 409 naming it unless the request confirms
+   * it, and then each confirmed word is audited with who confirmed it and for which medicine.
+   */
+  async function checkPromotesNoMedicine(
+    tx: Database,
+    fields: { subject: string; body: string },
+    confirmed: boolean | undefined,
+  ): Promise<NewsletterCloseMatch[]> {
+    await checkNamesNoMedicine(tx, fields);
+    const matches = await closeMatchesIn(tx, fields);
+    if (matches.length === 0 || confirmed) return matches;
+    const problems: Record<string, string> = {};
+    for (const { field, word, medicine } of matches) {
+      problems[field] ??=
+        `“${word}” looks like ${medicine}, a prescription-only medicine, which may not be advertised. Confirm it is meant, or reword it`;
+    }
+    const listed = matches.map(({ word, medicine }) => `“${word}” (${medicine})`).join(", ");
+    throw refuse(
+      409,
+      `Words close to a prescription-only medicine's name: ${listed}. Confirm they are meant, or reword them.`,
+      { code: "confirmation_required", fields: problems },
+    );
+  }
+
+  /** One audit entry per confirmed close match: who (the entry's actor), which word, which medicine. */
+  async function auditConfirmed(
+    record: Audit,
+    newsletterId: string,
+    step: "save" | "test" | "send",
+    matches: NewsletterCloseMatch[],
+  ): Promise<void> {
+    for (const match of matches) {
+      await record({
+        action: "close_match_confirmed",
+        entityType: "newsletter",
+        entityId: newsletterId,
+        changes: { ...match, step },
+      });
+    }
   }
 
   /** Unknown conditions are refused before anything is counted or stored. */
@@ -408,7 +486,7 @@ export function createNewsletterService(
 
     create(context: ActorContext, fields: NewsletterInputFields): Promise<Newsletter> {
       return audit.write(context, async (tx, record, at) => {
-        await checkNamesNoMedicine(tx, fields);
+        const confirmed = await checkPromotesNoMedicine(tx, fields, fields.confirmCloseMatches);
         await checkConditions(tx, fields.audience);
         const [row] = await tx
           .insert(newsletters)
@@ -429,6 +507,7 @@ export function createNewsletterService(
           entityId: row.id,
           changes: { subject: fields.subject, audience: fields.audience },
         });
+        await auditConfirmed(record, row.id, "save", confirmed);
         return reload(tx, row.id);
       });
     },
@@ -436,7 +515,7 @@ export function createNewsletterService(
     update(context: ActorContext, id: string, fields: NewsletterInputFields): Promise<Newsletter> {
       return audit.write(context, async (tx, record, at) => {
         const before = await lockIn(tx, id, EDITABLE, newsletterMessages.notEditable);
-        await checkNamesNoMedicine(tx, fields);
+        const confirmed = await checkPromotesNoMedicine(tx, fields, fields.confirmCloseMatches);
         await checkConditions(tx, fields.audience);
         await tx
           .update(newsletters)
@@ -460,6 +539,7 @@ export function createNewsletterService(
             audience: fields.audience,
           },
         });
+        await auditConfirmed(record, id, "save", confirmed);
         return reload(tx, id);
       });
     },
@@ -470,20 +550,24 @@ export function createNewsletterService(
       return recipientCount(db, audience);
     },
 
-    /** The body through the blog's safe renderer, refused as a send would be. */
+    /**
+     * The body through the blog's safe renderer, refused as a send would be for a medicine's name;
+     * close matches are listed for the writer (saving, testing or sending asks to confirm them).
+     */
     async preview(fields: { subject: string; body: string }): Promise<NewsletterPreview> {
-      await checkNamesNoMedicine(db, fields);
-      return { subject: fields.subject, html: markdownHtml(fields.body) };
+      const closeMatches = await checkPromotesNoMedicine(db, fields, true);
+      return { subject: fields.subject, html: markdownHtml(fields.body), closeMatches };
     },
 
     /** Queues one copy to the signed-in staff member's own address, at once (not price news). */
-    async sendTest(context: ActorContext, id: string): Promise<void> {
+    async sendTest(context: ActorContext, id: string, confirmCloseMatches?: boolean): Promise<void> {
       const to = context.actor.email;
       if (!to) throw refuse(400, "Your account has no email address to send a test to");
-      await db.transaction(async (tx) => {
+      await audit.write(context, async (tx, record) => {
         const [row] = await tx.select().from(newsletters).where(eq(newsletters.id, id));
         if (!row) throw notFound();
-        await checkNamesNoMedicine(tx, row);
+        const confirmed = await checkPromotesNoMedicine(tx, row, confirmCloseMatches);
+        await auditConfirmed(record, id, "test", confirmed);
         const links = await outbox.unsubscribeLink(tx, { emailHash: hashEmail(to) });
         const html = markdownHtml(row.body, { siteUrl: config.siteUrl });
         const text = markdownText(row.body, { siteUrl: config.siteUrl });
@@ -499,7 +583,12 @@ export function createNewsletterService(
     },
 
     /** Schedules it for `sendAt`, or for now: the next tick of any process queues it. */
-    schedule(context: ActorContext, id: string, sendAt: string | null | undefined): Promise<Newsletter> {
+    schedule(
+      context: ActorContext,
+      id: string,
+      sendAt: string | null | undefined,
+      confirmCloseMatches?: boolean,
+    ): Promise<Newsletter> {
       return audit.write(context, async (tx, record, at) => {
         const before = await lockIn(tx, id, EDITABLE, newsletterMessages.notSchedulable);
         const when = sendAt ? new Date(sendAt) : at;
@@ -508,7 +597,7 @@ export function createNewsletterService(
             fields: { sendAt: newsletterMessages.sendAtPast },
           });
         }
-        await checkNamesNoMedicine(tx, before);
+        const confirmed = await checkPromotesNoMedicine(tx, before, confirmCloseMatches);
         await checkConditions(tx, audienceOf(before));
         // Nobody to send it to: refused with the reason, rather than "Sent" to no one (issue 41).
         if ((await recipientCount(tx, audienceOf(before))) === 0) {
@@ -528,6 +617,7 @@ export function createNewsletterService(
             sendNow: !sendAt,
           },
         });
+        await auditConfirmed(record, id, "send", confirmed);
         return reload(tx, id);
       });
     },

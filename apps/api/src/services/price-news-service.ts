@@ -1,4 +1,11 @@
-import { addDays, londonDay, type NewsKind, readLegalCategory } from "@pharmacompare/contract";
+import {
+  addDays,
+  findNamedMedicine,
+  londonDay,
+  type NewsKind,
+  prescriptionOnlyNames,
+  readLegalCategory,
+} from "@pharmacompare/contract";
 import { and, asc, eq, gt, isNotNull, lte, not, type SQL, sql } from "drizzle-orm";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -250,15 +257,17 @@ export function createPriceNewsService(
       )
       .orderBy(asc(blogPosts.publishDate));
     if (rows.length === 0) return [];
-    const prescriptionOnly = await db
-      .select({ name: medications.name })
-      .from(medications)
-      .where(eq(medications.legalCategory, "POM"));
-    const names = prescriptionOnly.map((row) => row.name.toLowerCase());
+    const catalogue = await db
+      .select({
+        name: medications.name,
+        genericName: medications.genericName,
+        legalCategory: medications.legalCategory,
+      })
+      .from(medications);
+    // The contract's one rule (decision 040): as a reader sees the title, and the address's words.
+    const names = prescriptionOnlyNames(catalogue);
     return rows.map((row) => {
-      const namesOne = names.some(
-        (name) => row.title.toLowerCase().includes(name) || row.slug.includes(name.replace(/\s+/g, "-")),
-      );
+      const namesOne = findNamedMedicine(`${row.title}\n${row.slug.replace(/-/g, " ")}`, names) !== undefined;
       return { ...row, title: namesOne ? null : row.title, slug: namesOne ? null : row.slug };
     });
   }

@@ -31,7 +31,7 @@ export const adminNewsletterRoutes: FastifyPluginAsync = async (app) => {
   );
 
   registerEndpoint(app, adminEndpoints.testNewsletter, async (request) => {
-    await newsletters.sendTest(actorContext(request), request.params.id);
+    await newsletters.sendTest(actorContext(request), request.params.id, request.body?.confirmCloseMatches);
     return { message: newsletterMessages.testSent };
   });
 
@@ -40,6 +40,7 @@ export const adminNewsletterRoutes: FastifyPluginAsync = async (app) => {
       actorContext(request),
       request.params.id,
       request.body.sendAt,
+      request.body.confirmCloseMatches,
     );
     // Sent now: this process looks at once rather than at its next tick.
     app.services.jobs.wake();

@@ -22,7 +22,8 @@ import { useAdminCall } from "./use-admin-call.ts";
 
 export type WriterResult =
   | { ok: true; text: string }
-  | { ok: false; error: string; fields: Record<string, string> };
+  /** `confirm`: the API asks to confirm words close to a prescription-only medicine's name. */
+  | { ok: false; error: string; fields: Record<string, string>; confirm?: boolean };
 
 const INTERESTS = [
   { value: "priceDrops", label: "Price drops" },
@@ -89,12 +90,17 @@ export function NewsletterWriter({
   const [previewing, setPreviewing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [recipients, setRecipients] = useState<string>("");
+  // Close matches ("m0unjaro"): the box stays once asked for, and unticks when the words change,
+  // so a confirmation is given for the words on screen (decision 040, issue 42).
+  const [askedToConfirm, setAskedToConfirm] = useState(false);
+  const [confirmed, setConfirmed] = useState(false);
 
   const failure = result && !result.ok && !busy ? result : undefined;
   const errors = failure?.fields ?? {};
 
   useEffect(() => {
     if (failure) noticeRef.current?.focus();
+    if (failure?.confirm) setAskedToConfirm(true);
   }, [failure]);
 
   // "N subscribers will receive it", as the audience is chosen.
@@ -136,6 +142,22 @@ export function NewsletterWriter({
               {failure.error}
             </Notice>
           ) : null}
+          {askedToConfirm ? (
+            <label className="flex min-h-11 items-start gap-2 rounded-md p-3 text-sm ring-1 ring-amber-300">
+              <input
+                type="checkbox"
+                name="confirmCloseMatches"
+                value="yes"
+                checked={confirmed}
+                onChange={(event) => setConfirmed(event.target.checked)}
+                className="mt-0.5 size-5 shrink-0"
+              />
+              <span>
+                I confirm these words are meant as written and do not name a prescription-only medicine. Your
+                name and the words are recorded in the audit log. Then save, test or send again.
+              </span>
+            </label>
+          ) : null}
 
           <Panel title="Newsletter" titleId={field("heading")}>
             <div className="space-y-5 p-4 sm:p-5">
@@ -145,7 +167,10 @@ export function NewsletterWriter({
                 required
                 maxLength={NEWSLETTER_LIMITS.subjectMax}
                 value={subject}
-                onChange={(event) => setSubject(event.target.value)}
+                onChange={(event) => {
+                  setSubject(event.target.value);
+                  setConfirmed(false);
+                }}
                 hint="Name conditions, never a prescription-only medicine."
                 error={errors.subject}
               />
@@ -171,7 +196,10 @@ export function NewsletterWriter({
                   rows={14}
                   maxLength={NEWSLETTER_LIMITS.bodyMax}
                   value={body}
-                  onChange={(event) => setBody(event.target.value)}
+                  onChange={(event) => {
+                    setBody(event.target.value);
+                    setConfirmed(false);
+                  }}
                   className={`mt-2 font-mono ${inputClass}`}
                   aria-invalid={errors.body ? true : undefined}
                   aria-describedby={errors.body ? `${field("body")}-error` : undefined}

@@ -65,6 +65,9 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
       }
       sendAt = when.toISOString();
     }
+    // Ticked after the API named words close to a prescription-only medicine's name: the staff
+    // member's explicit confirmation, which the API audits (decision 040, issue 42).
+    const confirmCloseMatches = form.get("confirmCloseMatches") === "yes" ? true : undefined;
     // What is on screen is saved first, so what is tested or sent is what was written.
     const body = {
       subject: String(form.get("subject") ?? ""),
@@ -73,6 +76,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
         interests: form.getAll("interest").map(String) as Interest[],
         conditions: form.getAll("condition").map(String),
       },
+      confirmCloseMatches,
     };
     const saved = params.id
       ? await api.call(adminEndpoints.updateNewsletter, { params: { id: params.id }, body })
@@ -80,11 +84,17 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
     const goTo = params.id ? undefined : `${LIST_PATH}/${encodeURIComponent(saved._id)}`;
     const id = { params: { id: saved._id } };
     if (intent === "test") {
-      const { message } = await api.call(adminEndpoints.testNewsletter, id);
+      const { message } = await api.call(adminEndpoints.testNewsletter, {
+        ...id,
+        body: { confirmCloseMatches },
+      });
       return { ok: true, text: message, goTo };
     }
     if (intent === "schedule" || intent === "send") {
-      const scheduled = await api.call(adminEndpoints.scheduleNewsletter, { ...id, body: { sendAt } });
+      const scheduled = await api.call(adminEndpoints.scheduleNewsletter, {
+        ...id,
+        body: { sendAt, confirmCloseMatches },
+      });
       const text =
         intent === "send"
           ? "Sending now"
@@ -97,6 +107,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs):
       ok: false,
       error: failureText(error, TEXT.saveFailed),
       fields: error instanceof ApiError ? error.fields : {},
+      confirm: error instanceof ApiError && error.code === "confirmation_required",
     };
   }
 }

@@ -54,7 +54,16 @@ const conditionList = z
 export const NewsletterAudience = z.strictObject({ interests: interestList, conditions: conditionList });
 export type NewsletterAudience = z.output<typeof NewsletterAudience>;
 
-/** The writer's fields: subject, markdown body, audience. */
+/**
+ * The staff member's explicit "I mean these words": a subject or body with a word close to a
+ * prescription-only medicine's name ("m0unjaro", "p-r-o-p-e-c-i-a") is refused with 409
+ * `confirmation_required` naming it, unless the request carries `confirmCloseMatches: true`; then
+ * it goes ahead and the audit log records who confirmed which word for which medicine (issue 42,
+ * decision 040). An exact or disguised name is refused whatever this says.
+ */
+const confirmCloseMatches = z.boolean({ error: "must be true or false" }).optional();
+
+/** The writer's fields: subject, markdown body, audience; and the confirmation of close matches. */
 export const NewsletterInput = z.strictObject({
   subject: text({ error: requiredText })
     .trim()
@@ -67,8 +76,17 @@ export const NewsletterInput = z.strictObject({
     .min(1, { error: "is required" })
     .max(NEWSLETTER_LIMITS.bodyMax, { error: `must be at most ${NEWSLETTER_LIMITS.bodyMax} characters` }),
   audience: NewsletterAudience,
+  confirmCloseMatches,
 });
 export type NewsletterInput = z.input<typeof NewsletterInput>;
+
+/** A word of a newsletter close to a prescription-only medicine's name, as the reader sees it. */
+export const NewsletterCloseMatch = z.object({
+  field: z.enum(["subject", "body"]),
+  word: z.string(),
+  medicine: z.string(),
+});
+export type NewsletterCloseMatch = z.infer<typeof NewsletterCloseMatch>;
 
 /** Where a newsletter's emails are: queued (waiting in the outbox), sent, failed, bounced. */
 export const NewsletterProgress = z.object({
@@ -137,6 +155,8 @@ export const NewsletterPreview = z.object({
   subject: z.string(),
   /** The body as HTML, through the blog's safe markdown renderer (raw HTML dropped, links checked). */
   html: z.string(),
+  /** Words close to a prescription-only medicine's name: saving, testing or sending asks to confirm them. */
+  closeMatches: z.array(NewsletterCloseMatch),
 });
 export type NewsletterPreview = z.infer<typeof NewsletterPreview>;
 
@@ -146,8 +166,13 @@ export const NewsletterScheduleRequest = z.object({
     .datetime({ offset: true, error: "must be a date and time with its offset" })
     .nullable()
     .optional(),
+  confirmCloseMatches,
 });
 export type NewsletterScheduleRequest = z.input<typeof NewsletterScheduleRequest>;
+
+/** A test to oneself: an empty body, or the confirmation of close matches. */
+export const NewsletterTestRequest = z.object({ confirmCloseMatches }).nullish();
+export type NewsletterTestRequest = z.input<typeof NewsletterTestRequest>;
 
 export const newsletterMessages = {
   notFound: "Newsletter not found",
@@ -189,9 +214,12 @@ export const createNewsletter = defineEndpoint({
   summary: "Write a newsletter (a draft)",
   description:
     "Refused with 400 when the subject names a prescription-only medicine or the body promotes one " +
-    "(Human Medicines Regulations 2012 reg. 284, decision 040).",
+    "(Human Medicines Regulations 2012 reg. 284, decision 040), as the reader sees it (markdown " +
+    "rendered, look-alike letters and invisible characters read through). A word close to such a " +
+    "name is refused with 409 `confirmation_required` unless `confirmCloseMatches` is true; the " +
+    "confirmation is audited.",
   body: NewsletterInput,
-  responses: { 201: Newsletter, ...refusals(400) },
+  responses: { 201: Newsletter, ...refusals(400, 409) },
 });
 
 export const updateNewsletter = defineEndpoint({
@@ -221,6 +249,9 @@ export const previewNewsletter = defineEndpoint({
   access: "admin",
   tag: "newsletters",
   summary: "The body as HTML through the blog's safe markdown renderer, checked as a send would be",
+  description:
+    "Refused with 400 for a prescription-only medicine's name; words close to one are listed in " +
+    "`closeMatches` (saving, testing or sending asks to confirm them).",
   body: NewsletterInput,
   responses: { 200: NewsletterPreview, ...refusals(400) },
 });
@@ -232,7 +263,8 @@ export const testNewsletter = defineEndpoint({
   tag: "newsletters",
   summary: "Send the newsletter once to the signed-in staff member's own address",
   params: NewsletterIdParams,
-  responses: { 200: z.object({ message: z.string() }), ...refusals(400, 404) },
+  body: NewsletterTestRequest,
+  responses: { 200: z.object({ message: z.string() }), ...refusals(400, 404, 409) },
 });
 
 export const scheduleNewsletter = defineEndpoint({
