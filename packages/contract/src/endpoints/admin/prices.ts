@@ -137,7 +137,9 @@ export const createPrice = defineEndpoint({
     "default true; `link` a web address or empty. Refusals (400 unless said): an unknown medication or " +
     "pharmacy (`fields.medicationId` / `fields.pharmacyId`); a dosage the medication does not list " +
     "(`fields.dosage`, the sentence names its dosages); 409 when that medication, pharmacy and dosage " +
-    "already has a price (edit that one instead). Fires the alerts the new price reaches.",
+    "already has a price (edit that one instead); a `link` whose registrable domain is not the " +
+    "pharmacy website's (`fields.link`, `fields.acceptOffSiteLink`) unless `acceptOffSiteLink` is " +
+    "true, which the audit entry records (decision 029). Fires the alerts the new price reaches.",
   body: PriceInput,
   responses: { 201: AdminPrice, ...refusals(400, 409) },
 });
