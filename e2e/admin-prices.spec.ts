@@ -222,7 +222,7 @@ test("a price entry is added once its fields are set, switched out of stock and 
   await expect(form.getByRole("alert").first()).toBeVisible();
   // The link is on another site than the pharmacy's: refused beside its field until staff confirm
   // it, as sheets and feeds do (decision 029, issue 42).
-  await expect(form.getByLabel("Link")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Link", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByText(/^This link goes to www\.pharmacy\.example, not .+'s website/)).toBeVisible();
 
   await form.getByLabel("Dosage").fill(dosage);
