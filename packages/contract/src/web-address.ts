@@ -23,6 +23,11 @@ export const WEB_ADDRESS_CHARACTERS_RULE =
  */
 const INVISIBLE_OR_SPACE = /[\p{Cc}\p{Cf}\p{Z}\s]/u;
 
+/** True when an address (already trimmed) holds a space, line break or invisible character inside. */
+export function hasInvisibleOrSpace(value: string): boolean {
+  return INVISIBLE_OR_SPACE.test(value);
+}
+
 /** Why an address (already trimmed) cannot be stored, or null: the one rule of every URL field. */
 export function webAddressProblem(value: string): string | null {
   if (INVISIBLE_OR_SPACE.test(value)) return WEB_ADDRESS_CHARACTERS_RULE;
