@@ -220,8 +220,13 @@ test("a price entry is added once its fields are set, switched out of stock and 
   await expect(form.getByLabel("Dosage")).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Dosage")).toBeFocused();
   await expect(form.getByRole("alert").first()).toBeVisible();
+  // The link is on another site than the pharmacy's: refused beside its field until staff confirm
+  // it, as sheets and feeds do (decision 029, issue 42).
+  await expect(form.getByLabel("Link", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByText(/^This link goes to www\.pharmacy\.example, not .+'s website/)).toBeVisible();
 
   await form.getByLabel("Dosage").fill(dosage);
+  await form.getByLabel("Use this link to another site").check();
   await save.click();
   await expect(form).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Price added" })).toBeVisible();

@@ -48,7 +48,8 @@ const newMedication = (overrides: Record<string, unknown> = {}) => ({
       pharmacyId: "kestrel-lane-pharmacy",
       dosage: "10mg x 4 tablets",
       price: 19.99,
-      link: "https://k.example/t",
+      // On the pharmacy's own site: another site would need the confirmation (decision 029).
+      link: "https://www.kestrellanepharmacy.example/t",
     },
     { pharmacyId: "bramblewick-chemist", dosage: "10mg x 4 tablets", price: "17.50" },
     { pharmacyId: "bramblewick-chemist", dosage: "20mg x 4 tablets", price: 29.99 },
@@ -189,7 +190,14 @@ describe("POST /api/admin/medications", () => {
     ).toEqual([
       ["bramblewick-chemist", "10mg x 4 tablets", 17.5, 1, true, null],
       ["bramblewick-chemist", "20mg x 4 tablets", 29.99, 1, true, null],
-      ["kestrel-lane-pharmacy", "10mg x 4 tablets", 19.99, 1, true, "https://k.example/t"],
+      [
+        "kestrel-lane-pharmacy",
+        "10mg x 4 tablets",
+        19.99,
+        1,
+        true,
+        "https://www.kestrellanepharmacy.example/t",
+      ],
     ]);
     const history = await api.database.db
       .select()
@@ -448,7 +456,14 @@ describe("PUT /api/admin/medications/{id}", () => {
     ).toEqual([
       ["bramblewick-chemist", "10mg x 4 tablets", 17.5, false, 3, null],
       // A cell without a link keeps the stored one.
-      ["kestrel-lane-pharmacy", "10mg x 4 tablets", 15.49, true, 1, "https://k.example/t"],
+      [
+        "kestrel-lane-pharmacy",
+        "10mg x 4 tablets",
+        15.49,
+        true,
+        1,
+        "https://www.kestrellanepharmacy.example/t",
+      ],
     ]);
     const after = await conditionPage("Testarin", "10mg x 4 tablets");
     expect(after.comparison?.prices.map((price) => [price.pharmacyId, price.isBest])).toEqual([

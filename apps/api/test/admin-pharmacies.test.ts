@@ -94,7 +94,8 @@ describe("POST /api/admin/pharmacies", () => {
       id: "gannet-street-pharmacy",
       _id: "gannet-street-pharmacy",
       name: "Gannet Street Pharmacy",
-      website: "https://www.gannetstreet.example",
+      // Stored as the URL parser's href (issue 42).
+      website: "https://www.gannetstreet.example/",
       gphcNumber: "1955501",
       cqcNumber: null,
       rating: 4,

@@ -344,7 +344,8 @@ describe("price sheet upload: preview and apply", () => {
       .where(eq(pharmacies.name, "Harbourlight Test Chemist"));
     expect(pharmacy).toMatchObject({
       id: "harbourlight-test-chemist",
-      website: "https://harbourlight.example",
+      // Stored as the URL parser's href (issue 42).
+      website: "https://harbourlight.example/",
       gphcNumber: "1999871",
       rating: 4.3,
       deliveryTime: "1-3 days",

@@ -274,7 +274,8 @@ describe("PUT /api/admin/prices/{id}", () => {
     const [row] = await adminPrices();
     const res = await call(adminEndpoints.updatePrice, {
       params: { id: row?._id ?? "" },
-      body: { inStock: false, quantity: 2, link: "https://shop.example/p" },
+      // Another site than the pharmacy's, confirmed by staff (decision 029; price-link-sites.test.ts).
+      body: { inStock: false, quantity: 2, link: "https://shop.example/p", acceptOffSiteLink: true },
     });
     expect(AdminPrice.parse(res.body)).toMatchObject({
       price: row?.price,
@@ -378,7 +379,9 @@ describe("POST /api/admin/prices/bulk", () => {
             pharmacyId: fresh,
             dosage: DOSAGES[0],
             price: "0.49",
-            link: "https://f.example",
+            // Stored as the parser's href (issue 42).
+            link: "https://f.example/",
+            acceptOffSiteLink: true,
           },
         ],
       },
@@ -391,7 +394,8 @@ describe("POST /api/admin/prices/bulk", () => {
       price: 0.49,
       inStock: true,
       quantity: 1,
-      link: "https://f.example",
+      // Stored as the parser's href (issue 42).
+      link: "https://f.example/",
     });
     const [alert] = await api.database.db.select().from(priceAlerts).where(eq(priceAlerts.id, alertId));
     expect(alert?.status).toBe("triggered");

@@ -50,7 +50,8 @@ describe("a pharmacy saved with only a name and a website", () => {
       id: "heron-quay-pharmacy",
       _id: "heron-quay-pharmacy",
       name: "Heron Quay Pharmacy",
-      website: "https://www.heronquay.example",
+      // Stored as the URL parser's href (issue 42).
+      website: "https://www.heronquay.example/",
       gphcNumber: null,
       cqcNumber: null,
       rating: 4,

@@ -22,7 +22,12 @@ import {
 import { badRequest, notFound, refuse } from "../plugins/refusal.ts";
 import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import type { AdminPharmacyService } from "./admin-pharmacy-service.ts";
-import { type AdminPriceService, rowsRefusal, selectAdminPrices } from "./admin-price-service.ts";
+import {
+  type AdminPriceService,
+  type OffSiteLink,
+  rowsRefusal,
+  selectAdminPrices,
+} from "./admin-price-service.ts";
 import type { ActorContext, Audit, AuditedWork, AuditService } from "./audit-service.ts";
 import { containsAny, readPage } from "./list-paging.ts";
 import { toMedication } from "./medication-service.ts";
@@ -106,17 +111,20 @@ export function createAdminMedicationService(
     tx: Database,
     medication: { id: string; name: string; dosages: string[] },
     cells: GridCell[],
-  ): Promise<PriceChange[]> {
+  ): Promise<{ changes: PriceChange[]; offSiteLinks: OffSiteLink[] }> {
     const rows = cells.map((cell) => ({ ...cell, medicationId: medication.id }));
-    const problems = await adminPrices.rowProblems(tx, rows, "prices", medication);
+    // A link off the pharmacy's site needs the cell's confirmation, as in the price form (decision 029).
+    const links = await adminPrices.offSiteLinks(tx, rows, "prices");
+    const problems = { ...(await adminPrices.rowProblems(tx, rows, "prices", medication)), ...links.fields };
     if (Object.keys(problems).length > 0) throw rowsRefusal(problems, cells.length, "price cells");
-    return cells.map((cell) => ({
+    const changes = cells.map((cell) => ({
       medicationId: medication.id,
       pharmacyId: cell.pharmacyId,
       dosage: cell.dosage,
       price: cell.price,
       ...(cell.link === undefined ? {} : { link: cell.link }),
     }));
+    return { changes, offSiteLinks: links.confirmed };
   }
 
   /** Runs an audited write, then wakes the outbox for the alert emails a price write may have queued. */
@@ -140,7 +148,7 @@ export function createAdminMedicationService(
       id = await freeIdFromName(tx, medications, medications.id, input.name, "medication");
     }
     // Checked before anything is written; written once the medication exists.
-    const changes = await gridChanges(
+    const { changes, offSiteLinks } = await gridChanges(
       tx,
       { id, name: input.name, dosages: input.dosage },
       input.prices ?? [],
@@ -170,6 +178,7 @@ export function createAdminMedicationService(
         id,
         prices: changes.length,
         triggeredAlerts: written?.triggeredAlerts.length ?? 0,
+        ...(offSiteLinks.length > 0 ? { offSiteLinks } : {}),
       },
     });
     return { id };
@@ -229,8 +238,9 @@ export function createAdminMedicationService(
         const name = input.name ?? before.name;
 
         // Checked before anything is written, so a refused cell changes nothing.
-        const cells =
+        const grid =
           input.prices === undefined ? undefined : await gridChanges(tx, { id, name, dosages }, input.prices);
+        const cells = grid?.changes;
 
         await tx
           .update(medications)
@@ -292,6 +302,7 @@ export function createAdminMedicationService(
                   },
                 }
               : {}),
+            ...(grid && grid.offSiteLinks.length > 0 ? { offSiteLinks: grid.offSiteLinks } : {}),
           },
         });
         return toAdmin(after);

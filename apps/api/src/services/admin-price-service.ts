@@ -14,6 +14,7 @@ import type { Database } from "../db/client.ts";
 import { medications, pharmacies, prices } from "../db/schema.ts";
 import { notFound, type Refusal, refuse } from "../plugins/refusal.ts";
 import type { ActorContext, AuditedWork, AuditService } from "./audit-service.ts";
+import { hostOf, onWebsite } from "./link-sites.ts";
 import { containsAny, readPage } from "./list-paging.ts";
 import type { OutboxService } from "./outbox-service.ts";
 import { pricePharmacyColumns, toPricePharmacy } from "./pharmacy-service.ts";
@@ -31,6 +32,12 @@ type BulkRow = z.output<typeof BulkPriceRequest>["prices"][number];
 
 /** The fields of a bulk row that name what it is the price of. */
 const RowReference = BulkPriceRow.pick({ medicationId: true, pharmacyId: true, dosage: true });
+
+const pick = (row: LinkRow) => ({
+  medicationId: row.medicationId,
+  pharmacyId: row.pharmacyId,
+  dosage: row.dosage,
+});
 
 const priceNotFound = (id: string) => notFound(`Price "${id}" not found`);
 
@@ -107,6 +114,25 @@ export function rowsRefusal(fields: Record<string, string>, total: number, noun 
     code: "invalid_request",
     fields,
   });
+}
+
+/** A row that may set a link: what it is the price of, the link, and staff's confirmation of another site. */
+interface LinkRow {
+  medicationId: string;
+  pharmacyId: string;
+  dosage: string;
+  link?: string | null | undefined;
+  acceptOffSiteLink?: boolean | undefined;
+}
+
+/** A link to another site than the pharmacy's that staff confirmed: named in the write's audit entry. */
+export interface OffSiteLink {
+  medicationId: string;
+  pharmacyId: string;
+  dosage: string;
+  from: string | null;
+  to: string;
+  website: string;
 }
 
 interface KnownMedication {
@@ -195,6 +221,65 @@ export function createAdminPriceService(
     return fields;
   }
 
+  /**
+   * Decision 029's rule, which sheets and feeds apply, for the forms too (issue 42): a link being
+   * set (differing from the stored one) whose registrable domain is not the pharmacy website's is
+   * refused beside the row's `link` unless the row confirms it (`acceptOffSiteLink`); confirmed
+   * ones are returned for the audit entry. Keyed `<prefix>.<index>.<field>` as {@link rowProblems}.
+   */
+  async function offSiteLinks(
+    tx: Database,
+    rows: (LinkRow | undefined)[],
+    prefix: string,
+  ): Promise<{ fields: Record<string, string>; confirmed: OffSiteLink[] }> {
+    const linked = rows.flatMap((row, index) =>
+      row && typeof row.link === "string" ? [{ row, index, link: row.link }] : [],
+    );
+    const fields: Record<string, string> = {};
+    const confirmed: OffSiteLink[] = [];
+    if (linked.length === 0) return { fields, confirmed };
+    const pharmacyIds = [...new Set(linked.map(({ row }) => row.pharmacyId))];
+    const sites = new Map(
+      (
+        await tx
+          .select({ id: pharmacies.id, name: pharmacies.name, website: pharmacies.website })
+          .from(pharmacies)
+          .where(inArray(pharmacies.id, pharmacyIds))
+      ).map((pharmacy) => [pharmacy.id, pharmacy]),
+    );
+    const stored = new Map(
+      (
+        await tx
+          .select({
+            medicationId: prices.medicationId,
+            pharmacyId: prices.pharmacyId,
+            dosage: prices.dosage,
+            link: prices.link,
+          })
+          .from(prices)
+          .where(inArray(prices.pharmacyId, pharmacyIds))
+      ).map((price) => [JSON.stringify([price.medicationId, price.pharmacyId, price.dosage]), price.link]),
+    );
+    for (const { row, index, link } of linked) {
+      const pharmacy = sites.get(row.pharmacyId);
+      // An unknown pharmacy is rowProblems' refusal.
+      if (!pharmacy) continue;
+      const from = stored.get(JSON.stringify([row.medicationId, row.pharmacyId, row.dosage])) ?? null;
+      if (link === from || onWebsite(link, pharmacy.website)) continue;
+      if (row.acceptOffSiteLink === true) {
+        confirmed.push({ ...pick(row), from, to: link, website: pharmacy.website });
+        continue;
+      }
+      const site = hostOf(pharmacy.website);
+      fields[`${prefix}.${index}.link`] =
+        `This link goes to ${hostOf(link)}, not ${pharmacy.name}'s website${site ? ` (${site})` : ""}. ` +
+        "Check it, or confirm that this link to another site is meant.";
+      fields[`${prefix}.${index}.acceptOffSiteLink`] =
+        `Tick to use the link to ${hostOf(link)} for ${pharmacy.name}`;
+    }
+    return { fields, confirmed };
+  }
+
   /** Runs an audited write, then wakes the outbox for the alert emails it may have queued. */
   async function writing<T>(context: ActorContext, work: AuditedWork<T>): Promise<T> {
     const result = await audit.write(context, work);
@@ -204,6 +289,7 @@ export function createAdminPriceService(
 
   return {
     rowProblems,
+    offSiteLinks,
 
     /**
      * The bulk write's refusal for rows its schema refuses, listing every bad row at once: each
@@ -262,7 +348,8 @@ export function createAdminPriceService(
     /** "+ Add Price": one new row; 409 when its medication, pharmacy and dosage already has one. */
     create(context: ActorContext, input: z.output<typeof PriceInput>): Promise<AdminPrice> {
       return writing(context, async (tx, record, at) => {
-        const problems = await rowProblems(tx, [input], "prices");
+        const links = await offSiteLinks(tx, [input], "prices");
+        const problems = { ...(await rowProblems(tx, [input], "prices")), ...links.fields };
         if (Object.keys(problems).length > 0) {
           // One row: its fields by their own names, the first problem as the sentence.
           const fields = Object.fromEntries(
@@ -312,7 +399,11 @@ export function createAdminPriceService(
           action: "create",
           entityType: "price",
           entityId: stored._id,
-          changes: { ...input, triggeredAlerts: result.triggeredAlerts.length },
+          changes: {
+            ...input,
+            triggeredAlerts: result.triggeredAlerts.length,
+            ...(links.confirmed.length > 0 ? { offSiteLinks: links.confirmed } : {}),
+          },
         });
         return stored;
       });
@@ -322,6 +413,13 @@ export function createAdminPriceService(
     update(context: ActorContext, id: string, input: z.output<typeof PriceUpdate>): Promise<AdminPrice> {
       return writing(context, async (tx, record, at) => {
         const before = await loadRow(tx, id);
+        const links = await offSiteLinks(tx, [{ ...before, ...input }], "prices");
+        if (Object.keys(links.fields).length > 0) {
+          const fields = Object.fromEntries(
+            Object.entries(links.fields).map(([key, message]) => [key.replace(/^prices\.0\./, ""), message]),
+          );
+          throw refuse(400, fields.link ?? "This link was refused", { fields });
+        }
         const result = await options.prices.write(
           tx,
           {
@@ -350,6 +448,7 @@ export function createAdminPriceService(
             pharmacyId: before.pharmacyId,
             dosage: before.dosage,
             triggeredAlerts: result.triggeredAlerts.length,
+            ...(links.confirmed.length > 0 ? { offSiteLinks: links.confirmed } : {}),
           },
         });
         return after;
@@ -390,7 +489,8 @@ export function createAdminPriceService(
      */
     bulk(context: ActorContext, rows: BulkRow[]): Promise<BulkPriceResult> {
       return writing(context, async (tx, record, at) => {
-        const problems = await rowProblems(tx, rows, "prices");
+        const links = await offSiteLinks(tx, rows, "prices");
+        const problems = { ...(await rowProblems(tx, rows, "prices")), ...links.fields };
         if (Object.keys(problems).length > 0) throw rowsRefusal(problems, rows.length);
         const changes: PriceChange[] = rows.map((row) => ({
           medicationId: row.medicationId,
@@ -411,6 +511,7 @@ export function createAdminPriceService(
             written: result.written,
             medications: [...new Set(rows.map((row) => row.medicationId))].sort(),
             triggeredAlerts: result.triggeredAlerts.length,
+            ...(links.confirmed.length > 0 ? { offSiteLinks: links.confirmed } : {}),
           },
         });
         return { written: result.written, triggeredAlerts: result.triggeredAlerts.length };

@@ -1,4 +1,4 @@
-import { type ClickOutSource, londonDay, withReferral } from "@pharmacompare/contract";
+import { type ClickOutSource, londonDay, webAddressProblem, withReferral } from "@pharmacompare/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
@@ -34,11 +34,16 @@ const TARGET_MAX_AGE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** "Visit pharmacy" goes to the price's own link, else the pharmacy's website (as the table shows). */
+/**
+ * "Visit pharmacy" goes to the price's own link, else the pharmacy's website (as the table shows).
+ * Addresses are stored as their parsed `href` (issue 42), so the Location is the stored address
+ * (plus the referral). One stored before that rule and breaking it (a line break or space inside,
+ * which the URL parser drops, so it would lead elsewhere than it reads) is passed over.
+ */
 function targetOf(row: { link: string | null; website: string; referralParams: string }): string | undefined {
   for (const candidate of [row.link, row.website]) {
     const trimmed = candidate?.trim();
-    if (!trimmed) continue;
+    if (!trimmed || webAddressProblem(trimmed)) continue;
     const location = withReferral(trimmed, row.referralParams);
     if (location) return location;
   }

@@ -8,7 +8,7 @@ import {
   type PriceMatrixRow,
   type RecentPriceUpdate,
 } from "@pharmacompare/contract";
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, min, type SQL } from "drizzle-orm";
 import { publicDataChanged } from "../cache/data-version.ts";
 import type { Database } from "../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../db/schema.ts";
@@ -151,6 +151,34 @@ export function createPriceService(
     /** The cheapest in-stock price for a medication and dosage, or null when none is in stock. */
     lowest: (medicationId: string, dosage: string) =>
       lowestPrice(db, freshness.listed(), medicationId, dosage),
+
+    /**
+     * The cheapest in-stock price visitors see (public and listed) for each dosage of these
+     * medications, keyed `JSON.stringify([medicationId, dosage])`: what a feed's first price for a
+     * pair is compared with (issue 42). `on` may be a transaction; one grouped query for them all.
+     */
+    async lowestByPair(on: Database, medicationIds: readonly string[]): Promise<Map<string, number>> {
+      if (medicationIds.length === 0) return new Map();
+      const rows = await on
+        .select({ medicationId: prices.medicationId, dosage: prices.dosage, lowest: min(prices.price) })
+        .from(prices)
+        .innerJoin(medications, eq(medications.id, prices.medicationId))
+        .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
+        .where(
+          and(
+            priceIsPublic,
+            freshness.listed(),
+            eq(prices.inStock, true),
+            inArray(prices.medicationId, [...medicationIds]),
+          ),
+        )
+        .groupBy(prices.medicationId, prices.dosage);
+      return new Map(
+        rows.flatMap((row) =>
+          row.lowest === null ? [] : [[JSON.stringify([row.medicationId, row.dosage]), Number(row.lowest)]],
+        ),
+      );
+    },
 
     /** Every public price of the medication as a dosage × pharmacy grid. */
     async matrix(medication: Medication): Promise<PriceMatrix> {

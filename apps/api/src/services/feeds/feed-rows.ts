@@ -61,11 +61,15 @@ function readStock(cell: unknown): boolean | undefined {
   return undefined;
 }
 
-/** A link as the price form takes it (an http(s) address), null when blank, undefined when not one. */
-function readFeedLink(cell: unknown): string | null | undefined {
-  if (isBlank(cell)) return null;
+/**
+ * A link as the price form takes it (the contract's one URL rule, stored as its `href`): the
+ * address, null when blank, or why it is refused ("must not contain spaces, line breaks, …").
+ */
+function readFeedLink(cell: unknown): { link: string | null } | { problem: string } {
+  if (isBlank(cell)) return { link: null };
   const parsed = PriceLink.safeParse(cellText(cell));
-  return parsed.success ? parsed.data : undefined;
+  if (parsed.success) return { link: parsed.data };
+  return { problem: parsed.error.issues[0]?.message ?? "is not an http or https address" };
 }
 
 /** Pence, as the database keeps them; undefined for a price that is not a positive amount. */
@@ -109,7 +113,8 @@ export function flatCsvRows(workbook: Workbook): FeedRows {
     const medicationName = cellText(cells[at.medication]);
     const dosage = cellText(cells[at.dosage]);
     const price = readFeedPrice(cells[at.price]);
-    const link = at.link < 0 ? null : readFeedLink(cells[at.link]);
+    const linkRead = at.link < 0 ? { link: null } : readFeedLink(cells[at.link]);
+    const link = "link" in linkRead ? linkRead.link : undefined;
     const inStock = at.stock < 0 ? undefined : readStock(cells[at.stock]);
     const problem = !medicationName
       ? "no medication"
@@ -117,8 +122,8 @@ export function flatCsvRows(workbook: Workbook): FeedRows {
         ? "no dosage"
         : price === undefined
           ? `the price "${cellText(cells[at.price]) || String(cells[at.price] ?? "")}" is not an amount in pounds above 0`
-          : link === undefined
-            ? "the link is not an http or https address"
+          : "problem" in linkRead
+            ? `the link ${linkRead.problem}`
             : at.stock >= 0 && inStock === undefined
               ? `the stock "${cellText(cells[at.stock])}" is not yes or no`
               : null;
@@ -161,7 +166,8 @@ export function priceSheetRows(
       continue;
     }
     const amount = readFeedPrice(price.price);
-    const link = readFeedLink(price.link ?? "");
+    const linkRead = readFeedLink(price.link ?? "");
+    const link = "link" in linkRead ? linkRead.link : undefined;
     if (amount === undefined || link === undefined) {
       refused.push({
         row: null,

@@ -11,7 +11,7 @@ import type {
   HeldRowsDecision,
   HeldRowsQuery,
 } from "@pharmacompare/contract";
-import { FEED_MAX_ROWS } from "@pharmacompare/contract";
+import { FEED_MAX_ROWS, formatPounds } from "@pharmacompare/contract";
 import { conditionMapper, type Workbook } from "@pharmacompare/price-sheets";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
@@ -285,6 +285,14 @@ export function createFeedService(
         .where(eq(prices.pharmacyId, pharmacyId));
       const storedBy = new Map(stored.map((row) => [JSON.stringify([row.medicationId, row.dosage]), row]));
       const match = medicationMatcher(catalogue);
+      // What a first price (no stored one to compare with) is held against: the lowest visitors see now.
+      const firstPriced = rows.flatMap((row) => {
+        const medication = match(row.medicationName);
+        return medication && !storedBy.has(JSON.stringify([medication.id, row.dosage]))
+          ? [medication.id]
+          : [];
+      });
+      const lowestBy = await deps.prices.lowestByPair(tx, [...new Set(firstPriced)]);
       const seen = new Set<string>();
       const changes: PriceChange[] = [];
       const held: (typeof feedHeldRows.$inferInsert)[] = [];
@@ -300,7 +308,8 @@ export function createFeedService(
         }
         seen.add(key);
         const old = medication ? storedBy.get(JSON.stringify([medication.id, row.dosage])) : undefined;
-        const reasons = holdReasons(row, medication, old, pharmacy.website);
+        const lowest = medication ? lowestBy.get(JSON.stringify([medication.id, row.dosage])) : undefined;
+        const reasons = holdReasons(row, medication, old, lowest, pharmacy.website);
         if (reasons.length > 0) {
           held.push({
             pharmacyId,
@@ -365,6 +374,8 @@ export function createFeedService(
     row: FeedRow,
     medication: { id: string; name: string; dosages: readonly string[] } | undefined,
     old: { price: number; link: string | null } | undefined,
+    /** The lowest price visitors see for the pair now, where this pharmacy has none yet. */
+    lowest: number | undefined,
     website: string,
   ): string[] {
     if (!medication) return [`"${row.medicationName}" is not a medication in the catalogue`];
@@ -379,6 +390,15 @@ export function createFeedService(
         reasons.push(`the price falls by ${Math.round(-change)} % (more than ${holdFallPercent} %)`);
       } else if (change > holdRisePercent) {
         reasons.push(`the price rises by ${Math.round(change)} % (more than ${holdRisePercent} %)`);
+      }
+    } else if (lowest !== undefined) {
+      // A first price cannot fall from a stored one, yet £0.01 would become the lowest and fire
+      // every alert on the pair (issue 42): it is held against the lowest price visitors see.
+      const below = ((lowest - row.price) / lowest) * 100;
+      if (below > holdFallPercent) {
+        reasons.push(
+          `first price, far below the lowest: ${formatPounds(row.price)} is ${Math.round(below)} % below the lowest price listed now, ${formatPounds(lowest)} (more than ${holdFallPercent} %)`,
+        );
       }
     }
     if (row.link !== null && row.link !== old?.link && !onWebsite(row.link, website)) {

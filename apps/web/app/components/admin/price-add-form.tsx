@@ -123,12 +123,22 @@ export function AddPriceForm({
           onChange={(event) => setValues({ ...values, price: event.target.value })}
           hint="In pounds, e.g. 12.99."
         />
-        <InputField
-          {...field("link", "Link")}
-          type="url"
-          placeholder="https://"
-          hint="Optional: the product's page at the pharmacy."
-        />
+        <div className="grid gap-2">
+          <InputField
+            {...field("link", "Link")}
+            type="url"
+            placeholder="https://"
+            hint="Optional: the product's page at the pharmacy."
+          />
+          {fields.acceptOffSiteLink ? (
+            // The API refused a link off the pharmacy's own site: staff may confirm it (audited).
+            <CheckboxField
+              name="acceptOffSiteLink"
+              label="Use this link to another site"
+              hint={fields.acceptOffSiteLink}
+            />
+          ) : null}
+        </div>
         <InputField
           {...field("quantity", "Quantity")}
           type="number"

@@ -51,6 +51,26 @@ describe("the Price Management forms", () => {
     });
   });
 
+  it("sends the confirmation of a link to another site only when ticked (decision 029)", () => {
+    const entries: [string, string][] = [
+      ["pharmacyId", "kestrel-lane-pharmacy"],
+      ["dosage", "50mg"],
+      ["price", "12.50"],
+      ["link", "https://partner.example/p"],
+    ];
+    expect(priceInput(formOf(entries), "viagra")).not.toHaveProperty("acceptOffSiteLink");
+    expect(priceInput(formOf([...entries, ["acceptOffSiteLink", "on"]]), "viagra")).toMatchObject({
+      link: "https://partner.example/p",
+      acceptOffSiteLink: true,
+    });
+    expect(
+      priceFieldErrors({ link: "This link goes to partner.example", acceptOffSiteLink: "Tick to use it" }),
+    ).toEqual({
+      link: "This link goes to partner.example",
+      acceptOffSiteLink: "Tick to use it",
+    });
+  });
+
   it("sends unreadable numbers as typed, for the API to refuse by name", () => {
     const input = priceInput(
       formOf([

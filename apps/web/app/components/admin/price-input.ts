@@ -3,7 +3,15 @@ import type { Medication, PriceInput, PriceUpdate } from "@pharmacompare/contrac
 /** The Price Management screen's reading of its forms (back-office §2 Price Management, §5). */
 
 /** The add form's fields in the order they appear (focus goes to the first one at fault). */
-export const PRICE_FIELDS = ["pharmacyId", "dosage", "price", "quantity", "link", "inStock"] as const;
+export const PRICE_FIELDS = [
+  "pharmacyId",
+  "dosage",
+  "price",
+  "quantity",
+  "link",
+  "acceptOffSiteLink",
+  "inStock",
+] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
 
 /** A medication picker option: "Mounjaro (Injection)". */
@@ -43,6 +51,8 @@ export function priceInput(form: FormData, medicationId: string): PriceInput {
     quantity: quantity === "" ? 1 : quantity,
     inStock: form.get("inStock") === "on",
     link: linkValue(form.get("link")),
+    // Shown only once the API refused a link to another site than the pharmacy's (decision 029).
+    ...(form.get("acceptOffSiteLink") === "on" ? { acceptOffSiteLink: true } : {}),
   };
 }
 

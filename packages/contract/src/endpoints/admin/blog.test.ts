@@ -42,6 +42,29 @@ describe("BlogPostInput", () => {
     });
   });
 
+  it("refuses a featured image address with a line break, tab, C1 control or zero-width space inside (issue 42)", () => {
+    for (const featuredImage of [
+      "https://img.example/a\r\nb.jpg",
+      "/images/a\tb.jpg",
+      "/images/a\u0085b.jpg",
+      "/images/a\u200bb.jpg",
+    ]) {
+      const result = BlogPostInput.safeParse({ ...valid, featuredImage });
+      expect(
+        result.error?.issues.map((issue) => [issue.path.join("."), issue.message]),
+        featuredImage,
+      ).toEqual([
+        [
+          "featuredImage",
+          "must not contain spaces, line breaks, tabs or other invisible characters: type the address on one line (a space is written %20)",
+        ],
+      ]);
+    }
+    expect(BlogPostInput.parse({ ...valid, featuredImage: "/images/a%20b.jpg" }).featuredImage).toBe(
+      "/images/a%20b.jpg",
+    );
+  });
+
   it("names the list, not the item, when a tag or keyword is blank or repeated", () => {
     const result = BlogPostInput.safeParse({ ...valid, tags: ["a", "A "], metaKeywords: ["x", " "] });
     expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([

@@ -4,6 +4,7 @@ import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { AdminBlogPost } from "../../entities.ts";
 import { BLOG_CATEGORIES } from "../../ids.ts";
 import { text } from "../../text.ts";
+import { hasInvisibleOrSpace, WEB_ADDRESS_CHARACTERS_RULE } from "../../web-address.ts";
 import { MessageResponse } from "./auth.ts";
 import { adminListPage, adminListQuery } from "./list-convention.ts";
 
@@ -101,6 +102,8 @@ const featuredImage = text({ error: "must be text" })
   .max(BLOG_POST_LIMITS.featuredImageMax, {
     error: `must be at most ${BLOG_POST_LIMITS.featuredImageMax} characters`,
   })
+  // The one URL rule's characters (web-address.ts, issue 42); a site path is no absolute address, so kept as typed.
+  .refine((value) => !hasInvisibleOrSpace(value), { error: WEB_ADDRESS_CHARACTERS_RULE, abort: true })
   .refine((value) => value === "" || /^(\/(?!\/)|https?:\/\/)\S+$/i.test(value), {
     error: "must be a path on this site (starting with /) or an http(s) address",
   })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isWholePence } from "../../format.ts";
 import { text } from "../../text.ts";
-import { isWebAddress } from "../../web-address.ts";
+import { webAddressText } from "../../web-address.ts";
 
 /**
  * Building blocks of the back-office catalogue's request bodies (medications, pharmacies, prices,
@@ -80,23 +80,25 @@ export const ReferenceId = text({ error: requiredMessage })
   .min(1, { error: "is required" })
   .max(100, { error: "must be at most 100 characters" });
 
-const WEB_ADDRESS_RULE = "must be a web address starting with http:// or https://";
-
-/** A required web address (a pharmacy's website). */
-export const WebAddress = requiredText(CATALOGUE_LIMITS.urlMax).refine(isWebAddress, {
-  error: WEB_ADDRESS_RULE,
+/** A required web address (a pharmacy's website): the one URL rule (web-address.ts), stored as its `href`. */
+export const WebAddress = webAddressText({
+  max: CATALOGUE_LIMITS.urlMax,
+  optional: false,
+  error: requiredMessage,
 });
 
-/** A web address or nothing: "" and null mean none (stored as ""). */
-export const OptionalWebAddress = text({ error: "must be text" })
-  .trim()
-  .max(CATALOGUE_LIMITS.urlMax, { error: `must be at most ${CATALOGUE_LIMITS.urlMax} characters` })
-  .nullable()
-  .transform((value) => value ?? "")
-  .refine((value) => value === "" || isWebAddress(value), { error: WEB_ADDRESS_RULE });
+/** A web address or nothing: "" and null mean none (stored as ""); otherwise stored as its `href`. */
+export const OptionalWebAddress = webAddressText({ max: CATALOGUE_LIMITS.urlMax, optional: true });
 
 /** A price's link: a web address, or "" / null for none (stored as null). */
 export const PriceLink = OptionalWebAddress.transform((value) => (value === "" ? null : value));
+
+/**
+ * Staff's explicit confirmation of a link on another site than the pharmacy's own (decision 029's
+ * rule, which sheets and feeds apply): without it such a link is refused beside the field; with it
+ * the link is written and the audit entry names it (029, addendum of issue 42).
+ */
+export const AcceptOffSiteLink = z.boolean({ error: "must be true or false" }).optional();
 
 /** A number from JSON, or the text of one as a form field gives it ("12.50"). */
 const numberOrNumericText = (error: string) =>

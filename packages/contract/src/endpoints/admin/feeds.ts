@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { text } from "../../text.ts";
+import { webAddressText } from "../../web-address.ts";
 import { MessageResponse } from "./auth.ts";
 import { adminListPage, adminListQuery } from "./list-convention.ts";
 
@@ -43,10 +44,8 @@ const FORBIDDEN_HEADERS = new Set([
 export const FeedParams = z.object({ id: text().min(1).max(120) });
 
 export const FeedInput = z.object({
-  url: text({ error: "is required" })
-    .trim()
-    .min(1, { error: "is required" })
-    .max(2000, { error: "must be at most 2000 characters" }),
+  /** The one URL rule (web-address.ts), stored as its `href`; https and a public host are the API's check. */
+  url: webAddressText({ max: 2000, optional: false }),
   format: z.enum(FEED_FORMATS, { error: `must be one of: ${FEED_FORMATS.join(", ")}` }),
   runsPerDay: z
     .number({ error: `must be one of: ${FEED_RUNS_PER_DAY.join(", ")}` })

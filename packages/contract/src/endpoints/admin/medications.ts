@@ -5,6 +5,7 @@ import { type MEDICATION_FORMS, UNKNOWN_LEGAL_CATEGORY } from "../../ids.ts";
 import { IdParams } from "../../public-api.ts";
 import { text } from "../../text.ts";
 import {
+  AcceptOffSiteLink,
   CATALOGUE_LIMITS,
   CatalogueId,
   optionalText,
@@ -67,6 +68,7 @@ export const PriceGridCell = z.object({
     .max(CATALOGUE_LIMITS.dosageMax, { error: `must be at most ${CATALOGUE_LIMITS.dosageMax} characters` }),
   price: PoundsPrice,
   link: PriceLink.optional(),
+  acceptOffSiteLink: AcceptOffSiteLink,
 });
 export type PriceGridCell = z.input<typeof PriceGridCell>;
 

@@ -16,6 +16,8 @@ describe("PharmacyInput", () => {
   it("takes a name and a website alone, with every back-office §3 default and no GPhC number", () => {
     expect(PharmacyInput.parse(minimum)).toEqual({
       ...minimum,
+      // Stored as the URL parser's href (issue 42): what /go sends a visitor to.
+      website: "https://www.heronquay.example/",
       gphcNumber: null,
       cqcNumber: null,
       rating: 4,

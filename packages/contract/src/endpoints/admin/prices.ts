@@ -5,6 +5,7 @@ import { IdParams } from "../../public-api.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
 import {
+  AcceptOffSiteLink,
   CATALOGUE_LIMITS,
   PackQuantity,
   PoundsPrice,
@@ -45,6 +46,7 @@ export const PriceInput = z.object({
   quantity: PackQuantity.default(1),
   inStock: z.boolean({ error: "must be true or false" }).default(true),
   link: PriceLink.optional().transform((value) => value ?? null),
+  acceptOffSiteLink: AcceptOffSiteLink,
 });
 export type PriceInput = z.input<typeof PriceInput>;
 
@@ -58,6 +60,7 @@ export const PriceUpdate = z.object({
   quantity: PackQuantity.optional(),
   inStock: z.boolean({ error: "must be true or false" }).optional(),
   link: PriceLink.optional(),
+  acceptOffSiteLink: AcceptOffSiteLink,
 });
 export type PriceUpdate = z.input<typeof PriceUpdate>;
 
@@ -74,6 +77,7 @@ export const BulkPriceRow = z.object({
   quantity: PackQuantity.optional(),
   inStock: z.boolean({ error: "must be true or false" }).optional(),
   link: PriceLink.optional(),
+  acceptOffSiteLink: AcceptOffSiteLink,
 });
 export type BulkPriceRow = z.input<typeof BulkPriceRow>;
 
@@ -133,7 +137,9 @@ export const createPrice = defineEndpoint({
     "default true; `link` a web address or empty. Refusals (400 unless said): an unknown medication or " +
     "pharmacy (`fields.medicationId` / `fields.pharmacyId`); a dosage the medication does not list " +
     "(`fields.dosage`, the sentence names its dosages); 409 when that medication, pharmacy and dosage " +
-    "already has a price (edit that one instead). Fires the alerts the new price reaches.",
+    "already has a price (edit that one instead); a `link` whose registrable domain is not the " +
+    "pharmacy website's (`fields.link`, `fields.acceptOffSiteLink`) unless `acceptOffSiteLink` is " +
+    "true, which the audit entry records (decision 029). Fires the alerts the new price reaches.",
   body: PriceInput,
   responses: { 201: AdminPrice, ...refusals(400, 409) },
 });
