@@ -70,7 +70,7 @@ export class FeedFetchError extends Error {
  * sentence in the feed screens' own style ("The feed answered 500 instead of 200"); the error code
  * goes to the server log (issue 42).
  */
-export const FEED_UNREACHABLE_MESSAGE = "The feed could not be reached";
+const FEED_UNREACHABLE_MESSAGE = "The feed could not be reached";
 
 const MAX_FEED_REDIRECTS = 3;
 
