@@ -267,13 +267,16 @@ test("after a back-office sign-in no storage key and no script-readable cookie h
       response.url().endsWith(endpointUrl(adminEndpoints.login)) && response.request().method() === "POST",
   );
   await submitSignIn(page);
-  // The answer still carries the token (the specification's contract, for API clients)…
-  const { token } = (await (await signedIn).json()) as { token: string };
-  expect(token).toMatch(/^[\w-]{43}$/);
+  // The back-office's answer carries no token (issue 42): the session is the cookie alone…
+  const answer = (await (await signedIn).json()) as Record<string, unknown>;
+  expect(Object.keys(answer)).toEqual(["user"]);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  const token =
+    (await context.cookies(API_URL)).find((cookie) => cookie.name === "pc_admin_session")?.value ?? "";
+  expect(token).toMatch(/^[\w-]{43}$/);
 
-  // …but the page keeps it nowhere a script can read it, and the old key is gone.
+  // …which the page keeps nowhere a script can read it, and the old key is gone.
   const readable = await scriptReadableValues(page);
   for (const { key, value } of [...readable.local, ...readable.session]) {
     expect(value, key).not.toContain(token);

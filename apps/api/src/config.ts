@@ -1,3 +1,4 @@
+import path from "node:path";
 import {
   DEFAULT_ADMIN_EMAIL,
   envOriginList,
@@ -275,6 +276,12 @@ export function configWarnings(config: ApiConfig): string[] {
         "DATABASE_URL does not require TLS: add sslmode=require (or verify-full) unless the database is on this machine",
       );
     }
+  }
+  if (!config.smtpUrl) {
+    // Nothing reaches a visitor this way: confirmations, alerts and newsletters pile up on disk.
+    warnings.push(
+      `SMTP_URL is not set: no email is sent; every message (confirmations, alerts, newsletters) is written as a file under ${path.resolve(config.dataDir, "mail")} instead`,
+    );
   }
   if (config.smtpUrl) {
     const url = new URL(config.smtpUrl);

@@ -1,6 +1,7 @@
 import {
   adminEndpoints,
   BACK_OFFICE_REQUEST_HEADER,
+  BackOfficeSignIn,
   CategoryListResponse,
   CSRF_REFUSAL_MESSAGE,
   LoginResponse,
@@ -52,7 +53,10 @@ function setCookies(res: LightMyRequestResponse) {
   });
 }
 
-/** Signs in as the back-office page does; answers the body's token and the cookie set with it. */
+/**
+ * Signs in as the back-office page does; answers the session cookie and its value, the session's
+ * token, which the answer's body never carries (issue 42).
+ */
 async function signInFromBackOffice(app: FastifyInstance = api.app) {
   const res = await app.inject({
     method: "POST",
@@ -61,10 +65,11 @@ async function signInFromBackOffice(app: FastifyInstance = api.app) {
     headers: FROM_BACK_OFFICE,
   });
   expect(res.statusCode, res.body).toBe(200);
-  const { token } = LoginResponse.parse(res.json());
+  expect(Object.keys(res.json()), "the back-office's answer carries a token").toEqual(["user"]);
   const [cookie] = setCookies(res);
   if (!cookie) throw new Error("no session cookie was set");
-  return { token, cookie, res };
+  expect(res.body).not.toContain(cookie.value);
+  return { token: cookie.value, cookie, res };
 }
 
 const withCookie = (value: string, name = COOKIE) => ({ cookie: `${name}=${value}` });
@@ -85,10 +90,9 @@ const createCategory = (name: string, headers: Record<string, string>) =>
 
 describe("the session cookie", () => {
   it("is set on a back-office sign-in: HttpOnly, SameSite=Strict, Path=/, at most the session's 12 hours", async () => {
-    const { token, cookie } = await signInFromBackOffice();
-    // The specification's answer is kept for API clients: the body still carries token and user.
+    const { cookie } = await signInFromBackOffice();
     expect(cookie.name).toBe(COOKIE);
-    expect(cookie.value).toBe(token);
+    expect(cookie.value).toMatch(/^[\w-]{43}$/);
     expect(cookie.attributes.httponly).toBe(true);
     expect(cookie.attributes.samesite).toBe("Strict");
     expect(cookie.attributes.path).toBe("/");
@@ -126,6 +130,25 @@ describe("the session cookie", () => {
       expect(LoginResponse.parse(res.json()).token).toMatch(/^[\w-]{43}$/);
       expect(res.headers["set-cookie"], JSON.stringify(headers)).toBeUndefined();
     }
+  });
+
+  it("is the back-office's only session: its sign-in answer has no token, an API client's has one it can use (issue 42)", async () => {
+    const { res, cookie } = await signInFromBackOffice();
+    expect(res.json()).toEqual({ user: expect.objectContaining({ email: TEST_ADMIN.email }) });
+    expect(res.json()).not.toHaveProperty("token");
+    expect((await me(withCookie(cookie.value))).statusCode).toBe(200);
+
+    // An API client asks for a token by signing in as itself: no back-office Origin and header.
+    const client = await api.app.inject({
+      method: "POST",
+      url: urlOf(adminEndpoints.login),
+      payload: TEST_ADMIN,
+    });
+    expect(client.statusCode).toBe(200);
+    const { token } = LoginResponse.parse(client.json());
+    const signedIn = await me(bearer(token));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ user: { email: TEST_ADMIN.email } });
   });
 
   it("authenticates a GET on its own, with no Origin or header", async () => {
@@ -305,8 +328,11 @@ describe("a sign-in completed with a second factor", () => {
       headers: FROM_BACK_OFFICE,
     });
     expect(completed.statusCode, completed.body).toBe(200);
+    // The cookie is the back-office's session: the answer names the user and carries no token (issue 42).
+    expect(completed.json()).toEqual({ user: BackOfficeSignIn.parse(completed.json()).user });
     const [cookie] = setCookies(completed);
-    expect(cookie).toMatchObject({ name: COOKIE, value: LoginResponse.parse(completed.json()).token });
+    expect(cookie).toMatchObject({ name: COOKIE, value: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(completed.body).not.toContain(cookie?.value);
     expect(cookie?.attributes).toMatchObject({ httponly: true, samesite: "Strict", path: "/" });
     expect((await me(withCookie(cookie?.value ?? ""))).statusCode).toBe(200);
   });

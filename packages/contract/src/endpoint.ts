@@ -33,8 +33,26 @@ export interface EndpointDefinition {
   bodyLimit?: number;
   /** The answer for each status: exactly one success, and the refusals the route itself can give. */
   responses: Partial<Record<SuccessCode | ErrorCodeStatus, z.ZodType>>;
-  /** A visitor read browsers and shared caches may keep briefly (ETag and Cache-Control). */
-  cache?: "public";
+  /**
+   * `public`: a visitor read browsers and shared caches may keep briefly (ETag and Cache-Control).
+   * `no-store`: every answer says `Cache-Control: no-store` and no cache of ours keeps it: the
+   * request carries a secret (an email link's token, see {@link takesEmailToken}) and the answer
+   * what that secret opens (ASVS 8.2.1). An entry that takes a token must say so; the API refuses
+   * to start otherwise.
+   */
+  cache?: "public" | "no-store";
+}
+
+/**
+ * Whether an endpoint takes an email link's token (decision 012's registry, issue 42): a `token`
+ * field in its path parameters, query or body. Such answers are personal however they are asked for.
+ */
+export function takesEmailToken(endpoint: EndpointDefinition): boolean {
+  return [endpoint.params, endpoint.query, endpoint.body].some((schema) =>
+    schema !== undefined && "shape" in schema && typeof schema.shape === "object" && schema.shape !== null
+      ? "token" in schema.shape
+      : false,
+  );
 }
 
 /** Checks a definition's shape and keeps its literal types for both tiers' inference. */

@@ -202,6 +202,8 @@ export function rememberAnswer(
   const cache = request.server.responseCache;
   const key = request.responseCacheKey;
   if (!cache || key === null || request.method !== "GET") return;
+  // Public reads only: never a token-bearing answer (issue 42), whatever set its key.
+  if (request.routeOptions.config.cache !== "public") return;
   const contentType = reply.getHeader("content-type");
   if (typeof contentType !== "string") return;
   const body = typeof payload === "string" ? Buffer.from(payload) : payload;

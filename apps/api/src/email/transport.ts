@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { chmod, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type NodemailerError } from "nodemailer";
 
@@ -28,9 +28,25 @@ export interface MailTransport {
   close(): void;
 }
 
+/** The file mailbox used when SMTP_URL is unset: `DATA_DIR/mail`. */
+export const mailDirectory = (dataDir: string) => path.resolve(dataDir, "mail");
+
+const PRIVATE_DIRECTORY_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+
 /**
- * nodemailer over SMTP_URL, or, with none set, each message as an `.eml` file under
- * `DATA_DIR/mail` (the log names the file). The SMTP timeouts are well inside the outbox lease,
+ * The mailbox directory, readable by the API's own user only (issue 42): created 0700, and set to
+ * 0700 when it already exists with a looser mode (a DATA_DIR made by hand, or by an earlier version
+ * that created it 0755), since mkdir's mode applies only to a directory it creates.
+ */
+async function ensurePrivateDirectory(directory: string): Promise<void> {
+  await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
+  await chmod(directory, PRIVATE_DIRECTORY_MODE);
+}
+
+/**
+ * nodemailer over SMTP_URL, or, with none set, each message as an `.eml` file (mode 0600) under
+ * `DATA_DIR/mail` (mode 0700; the log names the file). The SMTP timeouts are well inside the outbox lease,
  * so a message is never still being sent when another worker may take it over.
  *
  * Over SMTP it is one session for one outbox run: up to `connections` connections, each reused for
@@ -72,16 +88,19 @@ export function createMailTransport(options: {
     };
   }
 
-  const directory = path.resolve(options.dataDir, "mail");
+  const directory = mailDirectory(options.dataDir);
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     kind: "files",
     async send(email) {
       const info = await composer.sendMail(compose(email));
-      await mkdir(directory, { recursive: true });
+      await ensurePrivateDirectory(directory);
       const stamp = email.date.toISOString().replace(/[:.]/g, "-");
       const file = path.join(directory, `${stamp}-${email.outboxId}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Owner-only like the directory: a message holds an address and its confirm or unsubscribe links.
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      // A retry rewrites the same name, which may have been written looser by an earlier version.
+      await chmod(file, PRIVATE_FILE_MODE);
       return { file };
     },
     close: () => composer.close(),

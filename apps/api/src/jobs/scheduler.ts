@@ -141,11 +141,16 @@ export function createJobScheduler(
     log.info({ job: entry.name, slot }, "scheduled job started");
     let outcome: "succeeded" | "failed";
     let summary: Record<string, unknown>;
+    /** What only the log gets of a failure (an error's `logDetail`, such as a feed's network code). */
+    let logDetail: Record<string, unknown> = {};
     try {
       summary = await entry.run(context);
       outcome = "succeeded";
     } catch (error) {
       outcome = "failed";
+      const detail = (error as { logDetail?: unknown } | null)?.logDetail;
+      // Under `cause`, whose `code` the log keeps (log-options.ts: a diagnostic, not a secret).
+      if (detail && typeof detail === "object") logDetail = { cause: detail };
       // A database error carries bound values (addresses): only its code and message are kept.
       const failure = databaseFailure(error);
       summary = { error: failure ? `${failure.code ?? ""} ${failure.message ?? ""}`.trim() : String(error) };
@@ -166,7 +171,8 @@ export function createJobScheduler(
       log.warn({ job: entry.name, slot }, "scheduled job ran past its lease: another process took it over");
       return { job: entry.name, slot, outcome: "taken-over", summary };
     }
-    if (outcome === "failed") log.error({ job: entry.name, slot, ...summary }, "scheduled job failed");
+    if (outcome === "failed")
+      log.error({ job: entry.name, slot, ...summary, ...logDetail }, "scheduled job failed");
     else log.info({ job: entry.name, slot, ...summary }, "scheduled job finished");
     const result: JobRunResult = { job: entry.name, slot, outcome, summary };
     await entry.after?.(result).catch((error: unknown) => {

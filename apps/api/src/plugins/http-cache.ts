@@ -4,8 +4,11 @@ import { rememberAnswer } from "../cache/register-response-cache.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** "public": a visitor read that browsers and shared caches may keep briefly (see below). */
-    cache?: "public";
+    /**
+     * "public": a visitor read that browsers and shared caches may keep briefly (see below);
+     * "no-store": an answer to a request carrying an email link's token, kept by no cache.
+     */
+    cache?: "public" | "no-store";
   }
 }
 
@@ -29,10 +32,16 @@ export function entityTagMatches(ifNoneMatch: string | undefined, tag: string): 
 /**
  * HTTP caching for routes with `config: { cache: "public" }`: a 200 JSON answer to GET or HEAD
  * gets Cache-Control and an ETag, and a request whose If-None-Match already holds that tag gets
- * 304 with no body. Everything else (errors, admin routes, /health) passes through untouched.
+ * 304 with no body. Routes with `config: { cache: "no-store" }` (the email-link routes) say
+ * `no-store` on every answer. Everything else (errors, admin routes, /health) passes through untouched.
  */
 export function registerHttpCache(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
+    // Token-bearing routes (issue 42, ASVS 8.2.1): every answer, refusals too, as the pages say.
+    if (request.routeOptions.config.cache === "no-store") {
+      reply.header("cache-control", "no-store");
+      return payload;
+    }
     if (request.routeOptions.config.cache !== "public") return payload;
     if (request.method !== "GET" && request.method !== "HEAD") return payload;
     if (reply.statusCode !== 200) return payload;

@@ -1,5 +1,5 @@
 import type { EndpointDefinition, EndpointReturn } from "@pharmacompare/contract";
-import { successStatus } from "@pharmacompare/contract";
+import { successStatus, takesEmailToken } from "@pharmacompare/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 
@@ -48,7 +48,8 @@ export type EndpointHandler<E extends EndpointDefinition> = (
 
 /**
  * Registers one route from its registry entry: method, path, schemas (validation, serialisation
- * and the OpenAPI document), cache marking, and the success status. Its `access` decides whether the guard
+ * and the OpenAPI document), cache marking (refusing an email-token entry not marked no-store),
+ * and the success status. Its `access` decides whether the guard
  * (routes/admin/access-guard.ts) lets anonymous callers in, wherever it is registered.
  */
 export function registerEndpoint<E extends EndpointDefinition>(
@@ -57,6 +58,13 @@ export function registerEndpoint<E extends EndpointDefinition>(
   handler: EndpointHandler<E>,
 ): void {
   const status = successStatus(endpoint);
+  // An email link's token opens someone's alerts and subscription: its answers are never cached
+  // (issue 42, ASVS 8.2.1), so an entry that takes one without saying so is a mistake to stop at start-up.
+  if (takesEmailToken(endpoint) && endpoint.cache !== "no-store") {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} takes an email token: its entry must say cache: "no-store"`,
+    );
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,

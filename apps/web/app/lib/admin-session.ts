@@ -202,7 +202,7 @@ export function createAdminSession(options: AdminSessionOptions): AdminSession {
 
     async login(request, credentials) {
       const answer = await api(request).call(adminEndpoints.login, { body: credentials });
-      // The answer's token is for API clients; this page's session is the cookie that came with it.
+      // This page's session is the cookie that came with the answer, which carries no token (decision 028).
       return "challenge" in answer ? answer : start(answer.user);
     },
 

@@ -1,20 +1,24 @@
-import { adminEndpoints, passwordChangeMessages } from "@pharmacompare/contract";
+import { adminEndpoints, type BackOfficeSignIn, passwordChangeMessages } from "@pharmacompare/contract";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { clientInfo, principalOf } from "./context.ts";
 
 /**
- * A session just opened answers its token (the specification's contract, for API clients) and,
- * when the back-office page asked for it, the session cookie too (decision 028). Only then: a
+ * A session just opened: for the back-office page, the session cookie and an answer without the
+ * token (decision 028 and its addendum, issue 42): the cookie is its session, and a token in the
+ * answer is one more copy a script in the page could read. For an API client (a request without
+ * the back-office's proof), the token, as the specification's answer has it, and no cookie: a
  * cross-site form posting someone's credentials must not plant a session in the victim's browser.
  */
-function setCookieForBackOffice(
+function answerSession<A extends { token: string; user: BackOfficeSignIn["user"] }>(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  token: string,
-) {
-  if (app.browserSession.fromBackOffice(request)) app.browserSession.open(reply, token);
+  answer: A,
+): A | BackOfficeSignIn {
+  if (!app.browserSession.fromBackOffice(request)) return answer;
+  app.browserSession.open(reply, answer.token);
+  return { user: answer.user };
 }
 
 /** The two admin routes outside the guard: they are how a session is had. */
@@ -22,14 +26,12 @@ export const adminLoginRoutes: FastifyPluginAsync = async (app) => {
   // Refuses 400 (missing fields), 401 (wrong email or password) or 429 (throttled, Retry-After).
   registerEndpoint(app, adminEndpoints.login, async (request, reply) => {
     const answer = await app.services.auth.login(request.body, clientInfo(request));
-    if ("token" in answer) setCookieForBackOffice(app, request, reply, answer.token);
-    return answer;
+    return "token" in answer ? answerSession(app, request, reply, answer) : answer;
   });
   // The second half of a sign-in with a second factor: the challenge says who, the code proves it.
   registerEndpoint(app, adminEndpoints.loginSecondFactor, async (request, reply) => {
     const answer = await app.services.secondFactor.completeLogin(request.body, clientInfo(request));
-    setCookieForBackOffice(app, request, reply, answer.token);
-    return answer;
+    return answerSession(app, request, reply, answer);
   });
 };
 

@@ -20,6 +20,13 @@ describe("which addresses a feed may be fetched from", () => {
     "fd00::1",
     "64:ff9b::a9fe:a9fe",
     "2002:7f00:1::",
+    // IPv4-compatible (::/96, deprecated by RFC 4291 §2.5.5.1): loopback, private and public IPv4 inside.
+    "::7f00:1",
+    "::127.0.0.1",
+    "::a00:1",
+    "::10.0.0.1",
+    "::a9fe:a9fe",
+    "::5db8:d70e",
   ])("refuses %s", (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -37,6 +44,8 @@ describe("which addresses a feed may be fetched from", () => {
       "user name",
     );
     expect(feedAddressProblem("https://[::ffff:7f00:1]/feed.csv", production)).toContain("private");
+    expect(feedAddressProblem("https://[::127.0.0.1]/feed.csv", production)).toContain("private");
+    expect(feedAddressProblem("https://[::a00:1]/feed.csv", production)).toContain("private");
     expect(feedAddressProblem("https://pharmacy.example/feed.csv", production)).toBeNull();
     expect(feedAddressProblem("file:///etc/passwd", { allowHttp: true, allowPrivateAddresses: true })).toBe(
       "must be an http or https address",

@@ -54,7 +54,23 @@ export type FeedAnswer =
 /** A fetch refused or failed: its message is safe to show staff and keep on the run (no credential). */
 export class FeedFetchError extends Error {
   override name = "FeedFetchError";
+  /**
+   * For operators only: logged with the failed run (jobs/scheduler.ts), never kept on it or shown
+   * to staff. A network error's code (ECONNREFUSED, ENOTFOUND…) says how our network met theirs.
+   */
+  readonly logDetail: Record<string, string> | undefined;
+  constructor(message: string, logDetail?: Record<string, string>) {
+    super(message);
+    this.logDetail = logDetail;
+  }
 }
+
+/**
+ * What staff see when the feed's server could not be reached, whatever the network said: one
+ * sentence in the feed screens' own style ("The feed answered 500 instead of 200"); the error code
+ * goes to the server log (issue 42).
+ */
+const FEED_UNREACHABLE_MESSAGE = "The feed could not be reached";
 
 const MAX_FEED_REDIRECTS = 3;
 
@@ -67,7 +83,7 @@ export const feedUserAgent = (siteUrl: string) => `${FEED_USER_AGENT} (+${new UR
 /**
  * Not public unicast: RFC 6890's special-purpose ranges (this network, private, shared, loopback,
  * link-local, documentation, benchmarking, multicast, reserved) and their IPv6 counterparts,
- * including IPv4-mapped, NAT64 and 6to4 addresses that can carry a private IPv4 address.
+ * including IPv4-mapped, IPv4-compatible, NAT64 and 6to4 addresses that can carry a private IPv4 address.
  */
 const notPublicV4 = new BlockList();
 for (const [network, prefix] of [
@@ -95,7 +111,9 @@ for (const [network, prefix] of [
  */
 const notPublicV6 = new BlockList();
 for (const [network, prefix] of [
-  ["::", 127],
+  // IPv4-compatible addresses (RFC 4291 §2.5.5.1, deprecated): ::/96 holds :: and ::1 too, and
+  // ::7f00:1 (::127.0.0.1) or ::a00:1 reach an IPv4 host on stacks that still map them.
+  ["::", 96],
   // IPv4-mapped: every one, whatever IPv4 address it carries.
   ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
@@ -286,8 +304,11 @@ export async function fetchFeed(feed: FeedRequest, policy: FeedFetchPolicy): Pro
         `The feed did not answer in full within ${Math.round(policy.timeoutMs / 1000)} seconds`,
       );
     }
-    const code = (error as { code?: string }).code;
-    throw new FeedFetchError(`The feed could not be reached${code ? ` (${code})` : ""}`);
+    const code = (error as { code?: unknown }).code;
+    throw new FeedFetchError(FEED_UNREACHABLE_MESSAGE, {
+      host: url.host,
+      ...(typeof code === "string" ? { code } : {}),
+    });
   } finally {
     clearTimeout(deadline);
   }

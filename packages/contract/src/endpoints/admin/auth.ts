@@ -25,6 +25,7 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
+/** A session just opened, for an API client: the bearer token for the other admin calls (back-office §7). */
 export const LoginResponse = z.object({ token: z.string(), user: AdminUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
@@ -36,8 +37,18 @@ export const SecondFactorChallenge = z.object({
 });
 export type SecondFactorChallenge = z.infer<typeof SecondFactorChallenge>;
 
-/** A right password answers a session, or a challenge when the account has a second factor. */
-export const LoginAnswer = z.union([LoginResponse, SecondFactorChallenge]);
+/**
+ * A session just opened by the back-office page (its Origin and request header, decision 028): the
+ * HttpOnly cookie is its session, so the answer carries no token a page script could read (issue 42).
+ */
+export const BackOfficeSignIn = z.object({ user: AdminUser });
+export type BackOfficeSignIn = z.infer<typeof BackOfficeSignIn>;
+
+/**
+ * A right password answers a session (with its token for an API client, without for the
+ * back-office), or a challenge when the account has a second factor.
+ */
+export const LoginAnswer = z.union([LoginResponse, SecondFactorChallenge, BackOfficeSignIn]);
 export type LoginAnswer = z.infer<typeof LoginAnswer>;
 
 export const MeResponse = z.object({ user: AdminUser });
@@ -93,6 +104,10 @@ export const login = defineEndpoint({
   access: "public",
   tag: "admin auth",
   summary: "Sign in; answers a bearer token for the other admin calls, or a second-factor challenge",
+  description:
+    "An API client asks for a bearer token by signing in as itself: without the back-office page's " +
+    "`Origin` and `X-PharmaCompare-Request: 1`. A sign-in that carries both is the back-office's: it " +
+    "gets the HttpOnly session cookie and an answer without `token` (decision 028).",
   body: LoginRequest,
   responses: { 200: LoginAnswer, ...refusals(400, 401, 429) },
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { text } from "../../text.ts";
-import { LoginResponse, MessageResponse, PASSWORD_MAX_LENGTH } from "./auth.ts";
+import { BackOfficeSignIn, LoginResponse, MessageResponse, PASSWORD_MAX_LENGTH } from "./auth.ts";
 
 /**
  * The staff second factor (issue 12, decision 022): TOTP (RFC 6238) codes from an authenticator
@@ -98,8 +98,11 @@ export const loginSecondFactor = defineEndpoint({
   access: "public",
   tag: "admin auth",
   summary: "Complete a sign-in with an authentication or recovery code; answers a bearer token",
+  description:
+    "As sign-in: an API client gets `token`; the back-office page (its `Origin` and " +
+    "`X-PharmaCompare-Request: 1`) gets the session cookie and an answer without it (decision 028).",
   body: SecondFactorLoginRequest,
-  responses: { 200: LoginResponse, ...refusals(400, 401, 429) },
+  responses: { 200: z.union([LoginResponse, BackOfficeSignIn]), ...refusals(400, 401, 429) },
 });
 
 export const secondFactorStatus = defineEndpoint({

@@ -49,6 +49,7 @@ export const confirmEmail = defineEndpoint({
   tag: "email links",
   summary: "Confirm the address of a price alert or subscription (the link in the confirmation email)",
   query: EmailTokenQuery,
+  cache: "no-store",
   responses: { 200: EmailLinkResult, ...refusals(400, 404) },
 });
 
@@ -63,6 +64,7 @@ export const unsubscribe = defineEndpoint({
     "header; the web's /unsubscribe page posts here too. Repeating it is harmless. The link of a " +
     "price-news email stops that kind of email only (`stopped` names it) unless `everything=true`.",
   query: UnsubscribeQuery,
+  cache: "no-store",
   responses: { 200: EmailLinkResult, ...refusals(400, 404) },
 });
 
@@ -74,6 +76,7 @@ export const managedSubscription = defineEndpoint({
   tag: "email links",
   summary: "What the subscription an email came in follows and receives (the link in every price-news email)",
   query: EmailTokenQuery,
+  cache: "no-store",
   responses: { 200: ManagedSubscription, ...refusals(400, 404) },
 });
 
@@ -87,6 +90,7 @@ export const manageEmails = defineEndpoint({
     "Fewer interests or conditions apply at once; more wait for the address to confirm them by email " +
     "(decision 031). Unsubscribing from everything is the unsubscribe link's POST.",
   query: EmailTokenQuery,
+  cache: "no-store",
   body: ManageEmailsRequest,
   responses: { 200: ManageEmailsResult, ...refusals(400, 404) },
 });
@@ -99,6 +103,7 @@ export const managedAlerts = defineEndpoint({
   tag: "email links",
   summary: "Every price alert of the address an email went to (the manage link in every alert email)",
   query: EmailTokenQuery,
+  cache: "no-store",
   responses: { 200: ManagedAlerts, ...refusals(400, 404) },
 });
 
@@ -112,6 +117,7 @@ export const manageAlert = defineEndpoint({
     "Applies at once: the link came to the address's inbox. A new target must be below the current " +
     "lowest in-stock price, as the form asks.",
   query: EmailTokenQuery,
+  cache: "no-store",
   body: ManageAlertRequest,
   responses: { 200: ManageAlertResult, ...refusals(400, 404, 409) },
 });
