@@ -23,6 +23,8 @@ const webServerModule = fileURLToPath(new URL("../../web/server/web-server.ts", 
 /** Short, so the bodies that never arrive cost the suite a fraction of a second each. */
 const BODY_TIMEOUT_MS = 400;
 const BODY_LIMIT = 64 * 1024;
+/** The API's body timeout here. */
+const API_BODY_TIMEOUT_MS = 400;
 
 /** A value for each dynamic segment of an action route: a real one, so the page exists. */
 const SAMPLE_PARAMS: Record<string, string> = { subcategoryId: "erectile-dysfunction" };
@@ -44,6 +46,7 @@ let webPort = 0;
 let actionTargets: { route: string; document: string; data: string }[] = [];
 /** Every write route of the API, with its parameters filled. */
 let apiTargets: string[] = [];
+const WRITE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** What the web server logged at `error` or above. */
 const errorLines: string[] = [];
 
@@ -81,12 +84,12 @@ async function actionRoutesOfBuild(): Promise<typeof actionTargets> {
 beforeAll(async () => {
   if (!existsSync(webBuild)) buildWeb();
   actionTargets = await actionRoutesOfBuild();
-  api = await createTestApi();
+  api = await createTestApi({}, { bodyTimeoutMs: API_BODY_TIMEOUT_MS });
   const address = await api.app.listen({ host: "127.0.0.1", port: 0 });
   apiPort = (api.app.server.address() as AddressInfo).port;
   const catchAll = new Set<string>(UNKNOWN_ADMIN_PATHS);
   apiTargets = api.app.routeTable
-    .filter((route) => route.method !== "GET" && route.endpoint && !catchAll.has(route.url))
+    .filter((route) => WRITE.has(route.method) && route.endpoint && !catchAll.has(route.url))
     .map((route) => (route.endpoint as EndpointDefinition).path.replace(/:\w+/g, "x"));
   process.env.API_INTERNAL_URL = address;
   process.env.API_URL = address;
@@ -239,6 +242,37 @@ describe("broken form bodies to every action route", () => {
     );
     expect(statuses(answer).length).toBeGreaterThan(0);
     for (const status of statuses(answer)) expect(status).toBeLessThan(500);
+    await bothStillAnswer();
+  });
+
+  it.each([
+    ...NAMED_BODIES.map(([name, body]): [string, Body] => [name, body]),
+    [
+      "urlencoded with bad escapes",
+      { type: "application/x-www-form-urlencoded", body: "email=%zz&x=%E0%A4%" },
+    ],
+    ["JSON cut short", { type: "application/json", body: '{"email":"a@b.c' }],
+  ])("the API's write routes refuse %s with a 4xx and { error }", async (_name, body) => {
+    for (const path of apiTargets) {
+      const answer = await exchange(apiPort, post(path, body, "application/json"), 15_000);
+      const [status] = statuses(answer);
+      expect(status, path).toBeGreaterThanOrEqual(400);
+      expect(status, path).toBeLessThan(500);
+      expect(answer, path).toMatch(/"error":/);
+    }
+    await bothStillAnswer();
+  });
+
+  it("the API answers 408 and closes a body shorter than its Content-Length, not left hanging", async () => {
+    for (const path of apiTargets.slice(0, 3)) {
+      const started = performance.now();
+      const answer = await exchange(
+        apiPort,
+        post(path, { type: "application/json", body: "{}", length: 50 }, "application/json"),
+      );
+      expect(statuses(answer), path).toEqual([408]);
+      expect(performance.now() - started).toBeLessThan(API_BODY_TIMEOUT_MS + 1_500);
+    }
     await bothStillAnswer();
   });
 
