@@ -20,15 +20,21 @@ class BodyTooSlow extends Error {
  * to the body's reader (Fastify's parser), which answers it like any other refusal, at info.
  */
 export function limitBodyTime(app: FastifyInstance, ms = API_BODY_TIMEOUT_MS): void {
-  app.addHook("preParsing", async (_request, reply, payload) => {
+  app.addHook("preParsing", async (request, reply, payload) => {
+    if (request.method === "GET" || request.method === "HEAD") return payload;
     const timer = setTimeout(() => {
+      if (reply.sent || payload.readableEnded || payload.destroyed) return;
       reply.header("connection", "close");
+      // `done` below listens for errors too, so this one never goes unhandled.
       payload.emit("error", new BodyTooSlow(ms));
     }, ms);
+    // A timer per request must neither outlive it nor keep a closing process alive.
+    timer.unref();
     const done = () => clearTimeout(timer);
     payload.once("end", done);
     payload.once("close", done);
     payload.once("error", done);
+    reply.raw.once("close", done);
     return payload;
   });
 }
