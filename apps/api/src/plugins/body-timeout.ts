@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
  * body shorter than its Content-Length held its connection for as long as the client kept it
  * open (issue 42).
  */
-export const API_BODY_TIMEOUT_MS = 120_000;
+const API_BODY_TIMEOUT_MS = 120_000;
 
 class BodyTooSlow extends Error {
   readonly statusCode = 408;
