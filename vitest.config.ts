@@ -14,6 +14,7 @@ const WEB_SERVER_IN_PROCESS = [
   "apps/api/test/log-privacy.test.ts",
   "apps/api/test/page-cache-early.test.ts",
   "apps/api/test/raw-socket-fuzz.test.ts",
+  "apps/api/test/form-bodies-fuzz.test.ts",
 ];
 
 // Tests that need several processes on one PostgreSQL run only under npm run test:pg.

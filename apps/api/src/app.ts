@@ -22,6 +22,7 @@ import type { ResponseCacheOptions } from "./cache/response-cache.ts";
 import { type ApiConfig, configWarnings } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { loggerOptions } from "./logger.ts";
+import { limitBodyTime } from "./plugins/body-timeout.ts";
 import { compressionOptions } from "./plugins/compression.ts";
 import { refuseWhileDatabaseUnavailable } from "./plugins/database-availability.ts";
 import { frameworkErrors, registerErrorHandling } from "./plugins/error-handler.ts";
@@ -43,6 +44,8 @@ export interface BuildApiOptions {
   now?: () => Date;
   /** The public-read response cache's bounds, or false for none (cache/response-cache.ts). */
   responseCache?: ResponseCacheOptions | false;
+  /** How long a request body may take to arrive, in milliseconds (tests make it short). */
+  bodyTimeoutMs?: number;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function buildApi({
   logger,
   now,
   responseCache,
+  bodyTimeoutMs,
 }: BuildApiOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Readable lines in a developer's terminal, JSON anywhere else (decision 039).
@@ -70,6 +74,7 @@ export async function buildApi({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  limitBodyTime(app, bodyTimeoutMs);
   // HTML forms and mail clients' one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click`).
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",

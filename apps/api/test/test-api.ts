@@ -82,6 +82,8 @@ export async function createTestApi(
      * API's back, which no cache hears (response-cache.test.ts tests it with the write paths).
      */
     responseCache?: BuildApiOptions["responseCache"];
+    /** How long a request body may take to arrive (the default is two minutes). */
+    bodyTimeoutMs?: number;
   } = {},
 ): Promise<TestApi> {
   const configFor = (overrides: Record<string, string>) =>
@@ -102,6 +104,7 @@ export async function createTestApi(
     logger: options.logger ?? false,
     now: options.now,
     responseCache: options.responseCache ?? false,
+    bodyTimeoutMs: options.bodyTimeoutMs,
   });
   options.routes?.(app);
   await app.ready();

@@ -26,6 +26,8 @@ import { browserEnv } from "./config.server.ts";
 import { API_URL_META_NAME } from "./lib/browser-env.ts";
 import { catalogue } from "./lib/catalogue.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
+import { refuseUnreadableForms } from "./lib/unreadable-form.server.ts";
+import { refusalSentence, refusalTitle } from "./lib/unreadable-form.ts";
 
 export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, ahead of the module
@@ -33,6 +35,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Before any action: a form body no parser can read is refused with a 400 (issue 42). */
+export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForms];
 
 /**
  * Data every page needs: the category tree for the header and footer, and the whitelisted
@@ -114,6 +119,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <title>Page not found | PharmaCompare</title>
         <meta name="robots" content="noindex" />
         <NotFoundPage />
+      </>
+    );
+  }
+
+  // A request the site refused (issue 42: a form body no parser can read, or not a form at all)
+  // is the visitor's to fix: its status and the refusal's sentence, never "something went wrong".
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    const title = refusalTitle(error.status);
+    return (
+      <>
+        <title>{`${title} | PharmaCompare`}</title>
+        <meta name="robots" content="noindex" />
+        <StatusPage eyebrow={String(error.status)} title={title}>
+          <p>{refusalSentence(error.data)}</p>
+        </StatusPage>
       </>
     );
   }

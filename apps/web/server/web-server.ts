@@ -17,7 +17,7 @@ import { createApiClient } from "../app/lib/api-client.ts";
 import { apiFailureCount } from "../app/lib/api-health.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
 import { handOverServerLog } from "../app/lib/server-log.server.ts";
-import { limitRequestBodies, WEB_BODY_LIMIT_BYTES } from "./body-limit.ts";
+import { limitRequestBodies, WEB_BODY_LIMIT_BYTES, WEB_BODY_TIMEOUT_MS } from "./body-limit.ts";
 import {
   contentSecurityPolicy,
   newNonce,
@@ -49,6 +49,8 @@ export interface WebServerOptions {
   logger?: FastifyServerOptions["logger"];
   /** The largest request body, in bytes (tests make it small). */
   bodyLimit?: number;
+  /** How long a request body may take to arrive, in milliseconds (tests make it short). */
+  bodyTimeoutMs?: number;
   /** Serve anonymous visitors' pages from memory until the public data changes (default on). */
   pageCache?: boolean;
 }
@@ -64,8 +66,6 @@ const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
 /** The methods the site answers (POST: the public forms' actions). */
 const SITE_METHODS = new Set(["GET", "HEAD", "POST"]);
-/** What those forms post. */
-const FORM_ENCODINGS = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
 /** Compression of pages, by the plugin and by early answers alike. */
 const COMPRESSION_THRESHOLD = 1024;
@@ -88,7 +88,11 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   // Loaders, actions and the render log through this server's logger and its redaction (decision 032).
   const releaseServerLog = handOverServerLog(app.log);
   app.addHook("onClose", async () => releaseServerLog());
-  limitRequestBodies(app, options.bodyLimit ?? WEB_BODY_LIMIT_BYTES);
+  limitRequestBodies(
+    app,
+    options.bodyLimit ?? WEB_BODY_LIMIT_BYTES,
+    options.bodyTimeoutMs ?? WEB_BODY_TIMEOUT_MS,
+  );
   const config = webConfig();
   const https = config.siteUrl.startsWith("https:");
   const reportUrl = `${config.apiUrl}${publicEndpoints.reportCspViolation.path}`;
@@ -108,18 +112,8 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
       .type("text/plain; charset=utf-8")
       .send("Method not allowed.");
   });
-
-  // The site's own forms post form encodings; any other body reaches an action that can only fail
-  // reading it (a 500), so it is refused here with 415 (issue 25).
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.method !== "POST" || FORM_ENCODINGS.test(request.headers["content-type"] ?? "")) return;
-    return reply
-      .code(415)
-      .type("text/plain; charset=utf-8")
-      .send(
-        "Unsupported media type: the site's forms send application/x-www-form-urlencoded or multipart/form-data.",
-      );
-  });
+  // What a POST must carry (a form that parses) is checked by the app's root middleware
+  // (app/lib/unreadable-form.server.ts), so the refusal is the site's own page (issue 42).
 
   // React Router's request URL is built from the Host header: one that is missing (HTTP/1.0 may
   // leave it out), not a plain name or address, or given twice cannot make a URL, and is refused

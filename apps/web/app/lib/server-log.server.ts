@@ -1,6 +1,7 @@
 import { chooseLogFormat, logOptions } from "@pharmacompare/http-serving";
 import { type BaseLogger, type LoggerOptions, pino } from "pino";
 import { webConfig } from "../config.server.ts";
+import { ApiError } from "./api-client.ts";
 
 /**
  * The one way the web app's server code (loaders, actions, the render) logs (issue 25, decision
@@ -52,4 +53,20 @@ export function serverLog(): ServerLogger {
 export function logServerError(message: string, error?: unknown): void {
   if (error === undefined) serverLog().error(message);
   else serverLog().error({ err: error }, message);
+}
+
+/**
+ * Logs why a form's action did not do what was asked: at `info` when the visitor's request was
+ * the cause — the API refused what was sent (a 4xx) or the visitor left before the answer —
+ * (or the action itself refused the form: `cause` "refused"), and at `error` for anything else,
+ * ours to fix (issue 42: a refusal is not a failure, decision 033).
+ * Only the message, as before: it names the endpoint's path template, never the values sent.
+ */
+export function logFormOutcome(message: string, cause?: unknown): void {
+  const visitors =
+    cause === "refused" ||
+    (cause instanceof ApiError &&
+      (cause.kind === "aborted" || (cause.kind === "http" && cause.status >= 400 && cause.status < 500)));
+  if (visitors) serverLog().info(message);
+  else serverLog().error(message);
 }

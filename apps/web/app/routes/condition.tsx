@@ -33,7 +33,7 @@ import { browserEnv } from "../config.server.ts";
 import { serverApi } from "../lib/api.server.ts";
 import { catalogue } from "../lib/catalogue.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
-import { logServerError } from "../lib/server-log.server.ts";
+import { logFormOutcome } from "../lib/server-log.server.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import { breadcrumbList, comparedProduct } from "../lib/structured-data.ts";
 import type { loader as rootLoader } from "../root.tsx";
@@ -132,7 +132,7 @@ export async function action({ request }: Route.ActionArgs) {
       signal: request.signal,
       headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined,
     },
-    log: logServerError,
+    log: logFormOutcome,
   });
 }
 

@@ -6,7 +6,7 @@ import {
   emailLinkMeta,
 } from "../components/email-link/email-link-page.tsx";
 import { serverApi } from "../lib/api.server.ts";
-import { logServerError } from "../lib/server-log.server.ts";
+import { logFormOutcome } from "../lib/server-log.server.ts";
 import type { Route } from "./+types/confirm";
 
 const copy: EmailLinkCopy = {
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     publicEndpoints.confirmEmail,
     token,
     { signal: request.signal },
-    logServerError,
+    logFormOutcome,
   );
 }
 

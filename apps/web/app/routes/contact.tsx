@@ -9,7 +9,7 @@ import { ChevronDownIcon } from "../components/ui/icons.tsx";
 import { Rich } from "../components/ui/prose-blocks.tsx";
 import { serverApi } from "../lib/api.server.ts";
 import { pageMeta, siteTitle } from "../lib/page-meta.ts";
-import { logServerError } from "../lib/server-log.server.ts";
+import { logFormOutcome } from "../lib/server-log.server.ts";
 import { sitePaths } from "../lib/site-paths.ts";
 import type { Route } from "./+types/contact";
 
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     serverApi(),
     await request.formData(),
     { signal: request.signal, headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined },
-    logServerError,
+    logFormOutcome,
   );
 }
 

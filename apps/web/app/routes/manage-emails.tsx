@@ -23,7 +23,7 @@ import { BackToHome } from "../components/ui/back-to-home.tsx";
 import { serverApi } from "../lib/api.server.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { fieldSentence } from "../lib/form-refusal.ts";
-import { logServerError } from "../lib/server-log.server.ts";
+import { logFormOutcome } from "../lib/server-log.server.ts";
 import type { Route } from "./+types/manage-emails";
 
 /**
@@ -85,7 +85,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<Loaded> {
     if (!subscription && !alerts) return { status: "unknown" };
     return { status: "ok", token, subscription, alerts };
   } catch (error) {
-    logServerError(`manage emails: not read: ${describe(error)}`);
+    logFormOutcome(`manage emails: not read: ${describe(error)}`, error);
     return { status: "failed" };
   }
 }
@@ -116,7 +116,7 @@ async function manageAlert(request: Request, form: FormData, token: string): Pro
       const message = field ? fieldSentence("Target price", field) : (error.serverMessage ?? FAILED);
       return { status: "alert-refused", message, alertId };
     }
-    logServerError(`manage emails: alert not changed: ${describe(error)}`);
+    logFormOutcome(`manage emails: alert not changed: ${describe(error)}`, error);
     return { status: "failed" };
   }
 }
@@ -132,7 +132,7 @@ export async function action({ request }: Route.ActionArgs): Promise<Acted> {
       publicEndpoints.unsubscribe,
       token,
       { signal: request.signal },
-      logServerError,
+      logFormOutcome,
       { everything: true },
     );
     if (outcome.status === "done") return { status: "unsubscribed", message: outcome.message };
@@ -154,7 +154,7 @@ export async function action({ request }: Route.ActionArgs): Promise<Acted> {
     return { status: "saved", message: answer.message };
   } catch (error) {
     if (isUnknownLink(error)) return { status: "unknown" };
-    logServerError(`manage emails: not saved: ${describe(error)}`);
+    logFormOutcome(`manage emails: not saved: ${describe(error)}`, error);
     return { status: "failed" };
   }
 }

@@ -7,7 +7,7 @@ import {
   emailLinkMeta,
 } from "../components/email-link/email-link-page.tsx";
 import { serverApi } from "../lib/api.server.ts";
-import { logServerError } from "../lib/server-log.server.ts";
+import { logFormOutcome } from "../lib/server-log.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
 const copy: EmailLinkCopy = {
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     publicEndpoints.unsubscribe,
     token,
     { signal: request.signal },
-    logServerError,
+    logFormOutcome,
     { everything: form.get("everything") === "true" },
   );
 }

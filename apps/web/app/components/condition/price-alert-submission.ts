@@ -73,7 +73,7 @@ export interface SendPriceAlertOptions {
    */
   keepForLater?: (body: PriceAlertRequest) => boolean;
   /** Where a failure's cause goes: the server action's log (decision 032); the browser shows it instead. */
-  log?: (message: string) => void;
+  log?: (message: string, cause?: unknown) => void;
 }
 
 /**
@@ -90,7 +90,7 @@ export async function sendPriceAlert(
   const { log } = options;
   const { values, subject } = readPriceAlertForm(form);
   if (!subject) {
-    log?.("price alert: the form arrived without its medication, dosage or current price");
+    log?.("price alert: the form arrived without its medication, dosage or current price", "refused");
     return { status: "error", message: priceAlertMessages.failure, fields: {}, values };
   }
   const problem = checkPriceAlert(values, subject.currentPrice);
@@ -113,7 +113,7 @@ export async function sendPriceAlert(
     const answer = await api.call(publicEndpoints.createPriceAlert, { body }, options.init);
     return { status: "success", message: answer.message || priceAlertMessages.success };
   } catch (error) {
-    log?.(`price alert: not set: ${error instanceof Error ? error.message : String(error)}`);
+    log?.(`price alert: not set: ${error instanceof Error ? error.message : String(error)}`, error);
     if (unreachable(error) && options.keepForLater?.(body)) {
       return { status: "saved", message: priceAlertMessages.savedForLater };
     }

@@ -18,7 +18,7 @@ export async function sendContactMessage(
   api: ApiClient,
   form: FormData,
   init: ApiRequestInit = {},
-  log?: (message: string) => void,
+  log?: (message: string, cause?: unknown) => void,
 ): Promise<ContactOutcome> {
   const { website, ...values } = readContactForm(form);
   // Sent as typed: the API is the judge of every field and answers 400 for anything off.
@@ -27,7 +27,10 @@ export async function sendContactMessage(
     const answer = await api.call(publicEndpoints.sendContactMessage, { body }, init);
     return { status: "success", message: answer.message };
   } catch (error) {
-    log?.(`contact: the message was not sent: ${error instanceof Error ? error.message : String(error)}`);
+    log?.(
+      `contact: the message was not sent: ${error instanceof Error ? error.message : String(error)}`,
+      error,
+    );
     return refusedEmail(error)
       ? { status: "error", message: contactMessages.failure, values, emailHint: CONTACT_EMAIL_HINT }
       : { status: "error", message: contactMessages.failure, values };

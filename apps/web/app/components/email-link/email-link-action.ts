@@ -37,7 +37,7 @@ export async function followEmailLink(
   endpoint: EmailLinkEndpoint,
   token: string,
   init: ApiRequestInit = {},
-  log?: (message: string) => void,
+  log?: (message: string, cause?: unknown) => void,
   options: { everything?: boolean } = {},
 ): Promise<EmailLinkOutcome> {
   if (token === "") return { status: "unknown", message: emailLinkMessages.unknownLink };
@@ -61,7 +61,7 @@ export async function followEmailLink(
     ) {
       return { status: "unknown", message: emailLinkMessages.unknownLink };
     }
-    log?.(`email link: not followed: ${error instanceof Error ? error.message : String(error)}`);
+    log?.(`email link: not followed: ${error instanceof Error ? error.message : String(error)}`, error);
     return { status: "failed" };
   }
 }

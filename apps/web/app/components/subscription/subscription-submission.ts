@@ -14,7 +14,7 @@ export async function sendSubscription(
   api: ApiClient,
   form: FormData,
   init: ApiRequestInit = {},
-  log?: (message: string) => void,
+  log?: (message: string, cause?: unknown) => void,
 ): Promise<SubscribeOutcome> {
   const values = readSubscribeForm(form);
   const body: SubscribeRequest = values;
@@ -22,7 +22,7 @@ export async function sendSubscription(
     const answer = await api.call(publicEndpoints.subscribe, { body }, init);
     return { status: "success", message: answer.message.trim() || subscriptionMessages.successFallback };
   } catch (error) {
-    log?.(`subscribe: not subscribed: ${error instanceof Error ? error.message : String(error)}`);
+    log?.(`subscribe: not subscribed: ${error instanceof Error ? error.message : String(error)}`, error);
     return {
       status: "error",
       ...formFailure(error, { email: "Email" }, subscriptionMessages.failure),
