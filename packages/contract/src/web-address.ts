@@ -1,5 +1,8 @@
-import { z } from "zod";
-import { text } from "./text.ts";
+/*
+ * The one rule for a web address, without zod: the pharmacy and compare pages check a stored
+ * address with it in the browser, where zod is not loaded (page budget, decision 025); the
+ * schema every URL field uses is in web-address-field.ts.
+ */
 
 /** True for an absolute http or https address with a host. */
 export function isWebAddress(value: string): boolean {
@@ -33,44 +36,4 @@ export function webAddressProblem(value: string): string | null {
   if (INVISIBLE_OR_SPACE.test(value)) return WEB_ADDRESS_CHARACTERS_RULE;
   if (!isWebAddress(value)) return WEB_ADDRESS_RULE;
   return null;
-}
-
-/**
- * The one schema of every URL field a visitor can be sent to or the API fetches (pharmacy website
- * and Trustpilot page, price links, feed address; sheets and feed rows through `PriceLink`):
- * trimmed, refused with a sentence for whitespace or control characters inside and for anything
- * that is not an http(s) address, and stored as the parser's `href`, so what is stored is exactly
- * where `/go` sends a visitor. `max` bounds both what was typed and the stored `href` (the parser
- * may lengthen an address by percent-encoding it). When `optional`, "" and null are answered as "";
- * otherwise they are "is required".
- */
-export function webAddressText(options: {
-  max: number;
-  optional: boolean;
-  /** What a value that is not text is told. */
-  error?: string | ((issue: { input: unknown }) => string);
-}) {
-  const tooLong = `must be at most ${options.max} characters`;
-  return text({ error: options.error ?? (options.optional ? "must be text" : "is required") })
-    .trim()
-    .max(options.max, { error: tooLong })
-    .nullable()
-    .transform((typed, context) => {
-      const value = typed ?? "";
-      if (value === "") {
-        if (!options.optional) context.addIssue({ code: "custom", message: "is required" });
-        return value;
-      }
-      const problem = webAddressProblem(value);
-      if (problem) {
-        context.addIssue({ code: "custom", message: problem });
-        return z.NEVER;
-      }
-      const href = new URL(value).href;
-      if (href.length > options.max) {
-        context.addIssue({ code: "custom", message: tooLong });
-        return z.NEVER;
-      }
-      return href;
-    });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { generatePassword, hashPassword, needsRehash, PASSWORD_COST, verifyPassword } from "./passwords.ts";
 
-describe("passwords", () => {
+// Each case runs scrypt at the production cost (about 0.5 s a run alone): over 5 s on a loaded two-core machine.
+describe("passwords", { timeout: 30_000 }, () => {
   it("hashes with scrypt at N=2^17, r=8, p=1 (OWASP), verifies the right password and refuses a wrong one", async () => {
     const stored = await hashPassword("correct horse battery");
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isWholePence } from "../../format.ts";
 import { text } from "../../text.ts";
-import { webAddressText } from "../../web-address.ts";
+import { webAddressText } from "../../web-address-field.ts";
 
 /**
  * Building blocks of the back-office catalogue's request bodies (medications, pharmacies, prices,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { text } from "../../text.ts";
-import { webAddressText } from "../../web-address.ts";
+import { webAddressText } from "../../web-address-field.ts";
 import { MessageResponse } from "./auth.ts";
 import { adminListPage, adminListQuery } from "./list-convention.ts";
 
