@@ -180,6 +180,8 @@ test("a medication made with grid prices shows on its condition page with the ri
   test.setTimeout(120_000);
   const [alpha, beta, gamma] = await activePharmacies(request);
   if (!alpha || !beta || !gamma) throw new Error("the demo data has fewer than three active pharmacies");
+  // On the pharmacy's own site: a link to another one is refused in the grid (issue 42, decision 029).
+  const betaLink = new URL("/e2e-grid-cream", beta.website).href;
   const name = `${PREFIX}Grid Cream`;
 
   await page.goto("/admin/medications");
@@ -226,7 +228,7 @@ test("a medication made with grid prices shows on its condition page with the ri
   // 0 is not a price: that cell is left out.
   await field(grid, `${gamma.name} 30g price`).fill("0");
   await expect(grid.getByText("Not a price above £0: it will not be saved.")).toBeVisible();
-  await field(grid, `${beta.name} link`).fill("https://beta.example/e2e-grid-cream");
+  await field(grid, `${beta.name} link`).fill(betaLink);
 
   await page.getByRole("button", { name: "Create Medication" }).click();
   await expect(page.getByText("Medication created successfully!", { exact: true })).toBeVisible();
@@ -278,7 +280,7 @@ test("a medication made with grid prices shows on its condition page with the ri
   await expect(field(grid, `${beta.name} 15g price`)).toHaveValue("9.99");
   await expect(field(grid, `${gamma.name} 15g price`)).toHaveValue("11.00");
   await expect(field(grid, `${gamma.name} 30g price`)).toHaveValue("");
-  await expect(field(grid, `${beta.name} link`)).toHaveValue("https://beta.example/e2e-grid-cream");
+  await expect(field(grid, `${beta.name} link`)).toHaveValue(betaLink);
   await field(grid, `${alpha.name} 15g price`).fill("8.75");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Medication updated successfully!", { exact: true })).toBeVisible();
