@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { publicEndpoints } from "@pharmacompare/contract";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWeb } from "../../../scripts/web-build.ts";
+import { exchange, statuses } from "./raw-exchange.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
@@ -52,33 +52,6 @@ afterAll(async () => {
   await web?.close();
   await api?.close();
 });
-
-/**
- * Sends `bytes` as they are and returns what came back until the server closed the connection
- * (every request here asks it to) or `ms` passed: a server that hangs is a finding too.
- */
-function exchange(port: number, bytes: string | Buffer, ms = 5_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    const chunks: Buffer[] = [];
-    const timer = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no end of answer within ${ms} ms to ${JSON.stringify(String(bytes).slice(0, 200))}`));
-    }, ms);
-    socket.on("data", (chunk) => chunks.push(chunk));
-    // A reset after the answer (the server closing on a request it refused) still ends it.
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString("latin1"));
-    });
-    socket.write(bytes);
-  });
-}
-
-/** The status codes of every answer in a raw exchange (a pipelined request can have two). */
-const statuses = (raw: string) =>
-  [...raw.matchAll(/^HTTP\/1\.[01] (\d{3})/gm)].map((match) => Number(match[1]));
 
 const get = (path: string, headers = "") =>
   `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: br, gzip\r\n${headers}Connection: close\r\n\r\n`;
