@@ -442,6 +442,22 @@ test.describe("back-office screens at every width", () => {
       },
     },
     {
+      // A dosage it does not list and a link to another site, refused beside their fields with the
+      // long-named pharmacy's name in the message and the confirmation box shown; nothing is written.
+      name: "twenty prices with the add form's refusals and the off-site confirmation",
+      path: `/admin/prices?medication=${layout.crowded.id}`,
+      act: async (page) => {
+        await page.getByRole("button", { name: "Add Price" }).click();
+        const form = page.getByRole("form", { name: "Add Price" });
+        await form.getByLabel("Pharmacy").selectOption(layout.longPharmacy.id);
+        await form.getByLabel("Dosage").fill("999mg x 1 tablet");
+        await form.getByLabel("Price").fill("4.99");
+        await form.getByLabel("Link", { exact: true }).fill("https://www.another-site.example/offer");
+        await form.getByRole("button", { name: "Save Price" }).click();
+        await expect(form.getByLabel("Use this link to another site")).toBeVisible();
+      },
+    },
+    {
       name: "one medication's prices with a price being edited in its row",
       path: "/admin/prices?medication=:medication",
       act: async (page) => {
@@ -538,6 +554,17 @@ test.describe("back-office screens at every width", () => {
     },
     { name: "newsletters", path: "/admin/newsletters" },
     { name: "new newsletter", path: "/admin/newsletters/new" },
+    {
+      // A word close to a prescription-only medicine's name: named, with the box that confirms it.
+      name: "new newsletter with a close match to confirm",
+      path: "/admin/newsletters/new",
+      act: async (page) => {
+        await page.getByLabel("Subject").fill("Half price m0unjaro this week");
+        await page.getByLabel("Message (markdown)").fill("Prices fell this week.");
+        await page.getByRole("button", { name: "Save draft" }).click();
+        await expect(page.getByRole("checkbox", { name: /I confirm these words are meant/ })).toBeVisible();
+      },
+    },
     { name: "audit log", path: "/admin/audit" },
     { name: "profile", path: "/admin/profile" },
     { name: "unknown admin address", path: "/admin/no-such-screen" },
