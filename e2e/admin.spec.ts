@@ -13,8 +13,8 @@ import {
   demoMedications,
   demoPharmacies,
 } from "../apps/api/src/demo-data/index.ts";
-import { adminMenu, adminScreens } from "../apps/web/app/components/admin/admin-screens.ts";
-import { humanise } from "../apps/web/app/components/admin/audit-format.ts";
+import { adminMenu, adminScreens } from "../apps/web/app/admin/kit/admin-screens.ts";
+import { humanise } from "../apps/web/app/admin/kit/audit-format.ts";
 import { passwordChangeAccount } from "./fixtures/accounts.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
 import { adminToken, apiAddress, postSignIn } from "./support/admin-api.ts";

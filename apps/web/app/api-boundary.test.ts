@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { allEndpoints } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
-import { adminScreens } from "./components/admin/admin-screens.ts";
+import { adminScreens } from "./admin/kit/admin-screens.ts";
 
 /*
  * The web reaches the API only through the contract's endpoint registry and the one client

@@ -11,8 +11,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { usesAdminChrome } from "./admin/kit/admin-chrome.ts";
 import stylesheet from "./app.css?url";
-import { usesAdminChrome } from "./components/admin/admin-chrome.ts";
 import { CatalogueNotice } from "./components/layout/catalogue-notice.tsx";
 import { CookieBanner } from "./components/layout/cookie-banner.tsx";
 import { LoadingScreen } from "./components/layout/loading-screen.tsx";

@@ -25,39 +25,47 @@ export default [
   // Every price-news email links here with its link's secret: what the address receives (issue 28).
   route("manage-emails", "routes/manage-emails.tsx"),
   // The back-office (client-rendered): sign-in, then every other admin page behind the layout's guard.
-  route("admin/login", "routes/admin/login.tsx"),
-  layout("routes/admin/layout.tsx", [
-    route("admin", "routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-home" }),
-    route("admin/dashboard", "routes/admin/dashboard.tsx"),
-    route("admin/profile", "routes/admin/profile.tsx"),
-    route("admin/audit", "routes/admin/audit.tsx"),
-    route("admin/messages", "routes/admin/messages.tsx"),
-    route("admin/contacts", "routes/admin/contacts.tsx"),
-    route("admin/price-alerts", "routes/admin/price-alerts.tsx"),
-    route("admin/subscriptions", "routes/admin/subscriptions.tsx"),
-    route("admin/newsletters", "routes/admin/newsletters.tsx"),
-    route("admin/newsletters/new", "routes/admin/newsletter-editor.tsx", {
+  // Each screen is a folder under admin/ (admin/README.md); the route ids stay the ones the files had
+  // under routes/admin/, which code (useRouteLoaderData) and tests name.
+  route("admin/login", "admin/login/route.tsx", { id: "routes/admin/login" }),
+  layout("admin/layout/route.tsx", { id: "routes/admin/layout" }, [
+    route("admin", "admin/dashboard/route.tsx", { id: "routes/admin/dashboard-home" }),
+    route("admin/dashboard", "admin/dashboard/route.tsx", { id: "routes/admin/dashboard" }),
+    route("admin/profile", "admin/profile/route.tsx", { id: "routes/admin/profile" }),
+    route("admin/audit", "admin/audit/route.tsx", { id: "routes/admin/audit" }),
+    route("admin/messages", "admin/messages/route.tsx", { id: "routes/admin/messages" }),
+    route("admin/contacts", "admin/contacts/route.tsx", { id: "routes/admin/contacts" }),
+    route("admin/price-alerts", "admin/price-alerts/route.tsx", { id: "routes/admin/price-alerts" }),
+    route("admin/subscriptions", "admin/subscriptions/route.tsx", { id: "routes/admin/subscriptions" }),
+    route("admin/newsletters", "admin/newsletters/route.tsx", { id: "routes/admin/newsletters" }),
+    route("admin/newsletters/new", "admin/newsletters/editor-route.tsx", {
       id: "routes/admin/newsletter-new",
     }),
-    route("admin/newsletters/:id", "routes/admin/newsletter-editor.tsx"),
-    route("admin/blog", "routes/admin/blog.tsx"),
+    route("admin/newsletters/:id", "admin/newsletters/editor-route.tsx", {
+      id: "routes/admin/newsletter-editor",
+    }),
+    route("admin/blog", "admin/blog/route.tsx", { id: "routes/admin/blog" }),
     // One editor for both (back-office §2), under two route ids.
-    route("admin/blog/new", "routes/admin/blog-editor.tsx", { id: "routes/admin/blog-new" }),
-    route("admin/blog/edit/:id", "routes/admin/blog-editor.tsx"),
-    route("admin/medications", "routes/admin/medications.tsx"),
+    route("admin/blog/new", "admin/blog/editor-route.tsx", { id: "routes/admin/blog-new" }),
+    route("admin/blog/edit/:id", "admin/blog/editor-route.tsx", { id: "routes/admin/blog-editor" }),
+    route("admin/medications", "admin/medications/route.tsx", { id: "routes/admin/medications" }),
     // One form for both (back-office §2), under two route ids.
-    route("admin/medications/new", "routes/admin/medication-form.tsx", { id: "routes/admin/medication-new" }),
-    route("admin/medications/edit/:id", "routes/admin/medication-form.tsx"),
-    route("admin/pharmacies", "routes/admin/pharmacies.tsx"),
+    route("admin/medications/new", "admin/medications/form-route.tsx", { id: "routes/admin/medication-new" }),
+    route("admin/medications/edit/:id", "admin/medications/form-route.tsx", {
+      id: "routes/admin/medication-form",
+    }),
+    route("admin/pharmacies", "admin/pharmacies/route.tsx", { id: "routes/admin/pharmacies" }),
     // One form for both (back-office §2), under two route ids.
-    route("admin/pharmacies/new", "routes/admin/pharmacy-form.tsx", { id: "routes/admin/pharmacy-new" }),
-    route("admin/pharmacies/edit/:id", "routes/admin/pharmacy-form.tsx"),
-    route("admin/prices", "routes/admin/prices.tsx"),
-    route("admin/feeds", "routes/admin/feeds.tsx"),
-    route("admin/feed-review", "routes/admin/feed-review.tsx"),
-    route("admin/categories", "routes/admin/categories.tsx"),
+    route("admin/pharmacies/new", "admin/pharmacies/form-route.tsx", { id: "routes/admin/pharmacy-new" }),
+    route("admin/pharmacies/edit/:id", "admin/pharmacies/form-route.tsx", {
+      id: "routes/admin/pharmacy-form",
+    }),
+    route("admin/prices", "admin/prices/route.tsx", { id: "routes/admin/prices" }),
+    route("admin/feeds", "admin/feeds/route.tsx", { id: "routes/admin/feeds" }),
+    route("admin/feed-review", "admin/feed-review/route.tsx", { id: "routes/admin/feed-review" }),
+    route("admin/categories", "admin/categories/route.tsx", { id: "routes/admin/categories" }),
     // Last in the layout: an unknown admin address signs in first, then says "Page not found" inside the back-office.
-    route("admin/*", "routes/admin/not-found.tsx"),
+    route("admin/*", "admin/not-found/route.tsx", { id: "routes/admin/not-found" }),
   ]),
   // Last: anything no other route claims answers with a real 404 status.
   route("*", "routes/not-found.tsx"),
