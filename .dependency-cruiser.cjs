@@ -57,6 +57,13 @@ module.exports = {
       },
     },
     {
+      name: "route-through-module-index",
+      severity: "error",
+      comment: "A route reaches a feature only through modules/<feature>/index.ts, its public face.",
+      from: { path: `${API}routes/` },
+      to: { path: `${API}modules/[^/]+/`, pathNot: `${API}modules/[^/]+/index\\.ts$` },
+    },
+    {
       name: "module-not-to-routes",
       severity: "error",
       comment: "Layers point one way: routes -> modules -> infrastructure.",

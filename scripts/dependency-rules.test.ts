@@ -28,6 +28,7 @@ const FIXTURES: Record<string, string[]> = {
   "apps/api/src/modules/a/through-index.ts": ["../b/index.ts"],
   "apps/api/src/modules/a/to-route.ts": ["../../routes/public/pages.ts"],
   "apps/api/src/routes/public/pages.ts": ["../../modules/b/index.ts"],
+  "apps/api/src/routes/admin/reaches-in.ts": ["../../modules/b/internal.ts"],
   // Infrastructure serves the features and imports none of them.
   "apps/api/src/db/client.ts": ["../modules/b/index.ts"],
   "apps/api/src/config.ts": ["./routes/public/pages.ts"],
@@ -58,6 +59,7 @@ const EXPECTED = [
   "no-circular: scripts/one.ts -> scripts/two.ts",
   "module-through-its-index: apps/api/src/modules/a/reaches-in.ts -> apps/api/src/modules/b/internal.ts",
   "module-not-to-routes: apps/api/src/modules/a/to-route.ts -> apps/api/src/routes/public/pages.ts",
+  "route-through-module-index: apps/api/src/routes/admin/reaches-in.ts -> apps/api/src/modules/b/internal.ts",
   "infrastructure-not-to-features: apps/api/src/db/client.ts -> apps/api/src/modules/b/index.ts",
   "infrastructure-not-to-features: apps/api/src/config.ts -> apps/api/src/routes/public/pages.ts",
   "api-not-to-web: apps/api/src/uses-web.ts -> apps/web/app/lib/format.ts",
