@@ -1,86 +1,16 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { sparePort } from "../scripts/postgres-server.ts";
 
 /**
- * What the fault scenarios share: a throwaway PostgreSQL they may stop, start and restart (unlike
- * scripts/postgres-server.ts, whose stop also deletes it), API processes started as in production
- * (apps/api/src/server.ts) on loopback, and a plain HTTP client. Everything is bounded in time.
+ * What the fault scenarios share: API processes started as in production (apps/api/src/server.ts)
+ * on loopback, a plain HTTP client, the visitor writes and where to find them. Their PostgreSQL is
+ * scripts/postgres-server.ts's (halted, resumed and restarted by the scenarios). Everything is
+ * bounded in time.
  */
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-async function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-function binDir(): string {
-  const base = "/usr/lib/postgresql";
-  const found = (existsSync(base) ? readdirSync(base) : [])
-    .sort((a, b) => Number(b) - Number(a))
-    .map((v) => path.join(base, v, "bin"))
-    .find((dir) => existsSync(path.join(dir, "initdb")));
-  if (!found) throw new Error("PostgreSQL is not installed (npm run test:pg installs it when root)");
-  return found;
-}
-
-export interface Postgres {
-  url: string;
-  stop(): void;
-  start(): void;
-  /** Stops the server with `-m immediate` (connections cut, like a crash) and starts it again. */
-  restart(mode?: "fast" | "immediate"): void;
-  destroy(): void;
-}
-
-export async function startPostgres(): Promise<Postgres> {
-  const bin = binDir();
-  const port = await sparePort();
-  const dir = mkdtempSync(path.join(tmpdir(), "pc-faults-pg-"));
-  chmodSync(dir, 0o777);
-  const asPostgres = (command: string) => {
-    const isRoot = process.getuid?.() === 0;
-    execFileSync(isRoot ? "su" : "sh", isRoot ? ["postgres", "-c", command] : ["-c", command], {
-      stdio: "pipe",
-    });
-  };
-  asPostgres(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`);
-  const start = () =>
-    asPostgres(
-      `${bin}/pg_ctl -D ${dir}/data -l ${dir}/server.log -o "-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200" -w start`,
-    );
-  const stop = (mode: "fast" | "immediate" = "fast") =>
-    asPostgres(`${bin}/pg_ctl -D ${dir}/data -m ${mode} -w stop`);
-  start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => stop("fast"),
-    start,
-    restart(mode = "immediate") {
-      stop(mode);
-      start();
-    },
-    destroy() {
-      try {
-        stop("immediate");
-      } catch {
-        // already stopped
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 const ADMIN = { email: "faults@pharmacompare.test", password: "faults-password-1" };
 
@@ -214,14 +144,66 @@ export async function catalogue(url: string) {
   return rows;
 }
 
-/** What a scenario prints: what was acknowledged, what was found afterwards, and whether they agree. */
-export interface ScenarioResult {
-  name: string;
-  acknowledged: string;
-  found: string;
-  ok: boolean;
-}
-
 export function check(condition: boolean, message: string, failures: string[]) {
   if (!condition) failures.push(message);
+}
+
+/** The first row of a query the scenario relies on (a seeded catalogue, a count). */
+export function one<T>(rows: T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error("expected a row, found none");
+  return row;
+}
+
+let sequence = 0;
+export const unique = (kind: string) => `${kind}-${process.pid}-${Date.now()}-${++sequence}@faults.test`;
+
+/** The three visitor writes, each with a fresh address so none is refused as a repeat or rate-limited. */
+export function visitorWrite(
+  kind: "contact" | "alert" | "subscribe",
+  pair: { medicationId: string; dosage: string },
+) {
+  const email = unique(kind);
+  if (kind === "contact")
+    return {
+      email,
+      route: "/api/contact",
+      body: {
+        name: "Fault Test",
+        email,
+        subject: "feedback",
+        message: "A message written during a fault test.",
+      },
+    };
+  if (kind === "alert")
+    return {
+      email,
+      route: "/api/price-alerts",
+      body: { email, medicationId: pair.medicationId, dosage: pair.dosage, targetPrice: 0.01, consent: true },
+    };
+  return { email, route: "/subscriptions/subscribe", body: { email, source: "footer" } };
+}
+
+const TABLE = { contact: "contacts", alert: "price_alerts", subscribe: "subscriptions" } as const;
+
+/** Which of the acknowledged addresses are missing from their table. */
+export async function missingWrites(url: string, acked: { kind: keyof typeof TABLE; email: string }[]) {
+  const missing: string[] = [];
+  for (const kind of Object.keys(TABLE) as (keyof typeof TABLE)[]) {
+    const emails = acked.filter((a) => a.kind === kind).map((a) => a.email.toLowerCase());
+    if (emails.length === 0) continue;
+    const rows = await query<{ email: string }>(
+      url,
+      `select lower(email) as email from ${TABLE[kind]} where lower(email) = any($1)`,
+      [emails],
+    );
+    const found = new Set(rows.map((r) => r.email));
+    missing.push(...emails.filter((e) => !found.has(e)));
+  }
+  return missing;
+}
+
+export async function stopApi(api: ApiProcess) {
+  if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill("SIGKILL");
+  await api.exited;
 }

@@ -5,12 +5,29 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * A throwaway PostgreSQL server on loopback for tests: Debian's `postgresql` (installed when
- * missing and we are root), initdb and pg_ctl run as the postgres user, on a spare port.
+ * A throwaway PostgreSQL server on loopback for tests, the bench and the fault scenarios: Debian's
+ * `postgresql` (installed when missing and we are root), initdb and pg_ctl run as the postgres
+ * user, on a spare port.
  */
 export interface PostgresServer {
   url: string;
+  /** Stops the server and deletes its files: the end of a throwaway server. */
   stop(): void;
+  /** Stops the server and keeps its files, as an outage would; `resume()` starts it again. */
+  halt(): void;
+  resume(): void;
+  /** Stops it (by default with `-m immediate`: connections cut, like a crash) and starts it again. */
+  restart(mode?: "fast" | "immediate"): void;
+}
+
+export interface PostgresOptions {
+  /**
+   * Keeps fsync and full-page writes on, as production does: the fault scenarios crash the server
+   * and count what survived. Off by default, where nothing outlives the run and speed matters.
+   */
+  durable?: boolean;
+  /** The fault scenarios' three API processes and their load need more than the default 100. */
+  maxConnections?: number;
 }
 
 function binDir(): string {
@@ -32,7 +49,8 @@ function binDir(): string {
   return binDir();
 }
 
-async function sparePort(): Promise<number> {
+/** A free TCP port on loopback (the server and the fault scenarios' API processes take one each). */
+export async function sparePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -43,7 +61,7 @@ async function sparePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = binDir();
   const port = await sparePort();
   const dir = mkdtempSync(path.join(tmpdir(), "pc-postgres-"));
@@ -54,18 +72,35 @@ export async function startPostgres(): Promise<PostgresServer> {
       stdio: "pipe",
     });
   };
+  const settings = [
+    "-c listen_addresses=127.0.0.1",
+    `-p ${port}`,
+    `-k ${dir}`,
+    ...(options.durable ? [] : ["-c fsync=off", "-c full_page_writes=off"]),
+    ...(options.maxConnections ? [`-c max_connections=${options.maxConnections}`] : []),
+  ].join(" ");
   asPostgres(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`);
-  asPostgres(
-    `${bin}/pg_ctl -D ${dir}/data -l ${dir}/server.log -o "-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off" -w start`,
-  );
+  const start = () =>
+    asPostgres(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/server.log -o "${settings}" -w start`);
+  const halt = (mode: "fast" | "immediate" = "fast") =>
+    asPostgres(`${bin}/pg_ctl -D ${dir}/data -m ${mode} -w stop`);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
       try {
-        asPostgres(`${bin}/pg_ctl -D ${dir}/data -m fast -w stop`);
+        halt();
+      } catch {
+        // already halted
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
+    },
+    halt: () => halt(),
+    resume: start,
+    restart(mode = "immediate") {
+      halt(mode);
+      start();
     },
   };
 }

@@ -20,7 +20,10 @@ function run(title: string, command: string, args: string[], env: Record<string,
 }
 
 const steps: [string, () => boolean][] = [
-  ["lint (biome, knip)", () => run("lint (biome, knip)", "npm", ["run", "--silent", "lint"])],
+  [
+    "lint (biome, knip, dependency rules)",
+    () => run("lint (biome, knip, dependency rules)", "npm", ["run", "--silent", "lint"]),
+  ],
   ["type check (tsc)", () => run("type check (tsc)", "npm", ["run", "--silent", "typecheck"])],
   [
     // Once, before the tests that read the build (the page budget, the web server's logs) and the journeys.

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { ConfigError } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
-import { configWarnings, loadApiConfig } from "./config.ts";
+import { configWarnings, loadApiConfig, runningUnderVitest } from "./config.ts";
 
 /** A well-formed SECRETS_KEY (production requires one; decision 030). */
 const KEY = Buffer.alloc(32, 1).toString("base64");
@@ -264,5 +264,13 @@ describe("API configuration", () => {
     const comment = lines.slice(Math.max(0, trustProxy - 4), trustProxy).join(" ");
     expect(comment).not.toMatch(/beside it\), true,/);
     expect(comment).toMatch(/`true` and any \/0 range are\s+#? ?refused/);
+  });
+});
+
+describe("runningUnderVitest", () => {
+  it("is true only where Vitest set VITEST, so a test-only switch refuses production", () => {
+    expect(runningUnderVitest()).toBe(true);
+    expect(runningUnderVitest({})).toBe(false);
+    expect(runningUnderVitest({ NODE_ENV: "production" })).toBe(false);
   });
 });

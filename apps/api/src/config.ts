@@ -297,3 +297,8 @@ export function configWarnings(config: ApiConfig): string[] {
 export function loadApiConfig(env: Record<string, string | undefined> = process.env): ApiConfig {
   return parseEnv(apiEnvSchema, withoutBlankValues(env));
 }
+
+/** Whether Vitest runs this process: what keeps a test-only switch out of production (decision 030). */
+export function runningUnderVitest(env: Record<string, string | undefined> = process.env): boolean {
+  return Boolean(env.VITEST);
+}

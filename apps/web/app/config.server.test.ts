@@ -1,6 +1,6 @@
 import { ConfigError } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
-import { browserEnv, loadWebConfig } from "./config.server.ts";
+import { browserEnv, loadWebConfig, settleProductionMode } from "./config.server.ts";
 
 describe("loadWebConfig", () => {
   it("derives every address from the ports when nothing else is set", () => {
@@ -65,5 +65,16 @@ describe("loadWebConfig", () => {
   it("lets only the public addresses reach the browser", () => {
     const config = loadWebConfig({ API_INTERNAL_URL: "http://10.0.0.5:4000" });
     expect(browserEnv(config)).toEqual({ apiUrl: "http://localhost:4000", siteUrl: "http://localhost:3000" });
+  });
+});
+
+describe("settleProductionMode", () => {
+  it("makes the production entry run in production unless NODE_ENV says otherwise", () => {
+    const unset: Record<string, string | undefined> = {};
+    settleProductionMode(unset);
+    expect(loadWebConfig(unset).nodeEnv).toBe("production");
+    const chosen: Record<string, string | undefined> = { NODE_ENV: "development" };
+    settleProductionMode(chosen);
+    expect(loadWebConfig(chosen).nodeEnv).toBe("development");
   });
 });

@@ -56,6 +56,14 @@ export function loadWebConfig(env: Record<string, string | undefined> = process.
   return parseEnv(webEnvSchema, withoutBlankValues(env));
 }
 
+/**
+ * The production entry (server/main.ts) runs in production unless NODE_ENV says otherwise: set
+ * here, with the other readings of the environment, before React loads and reads it (issue 25).
+ */
+export function settleProductionMode(env: Record<string, string | undefined> = process.env): void {
+  env.NODE_ENV ??= "production";
+}
+
 let cached: WebConfig | undefined;
 
 /** This process's configuration, parsed on first use. */

@@ -1,7 +1,7 @@
 import { ConfigError } from "@pharmacompare/contract";
 import { chooseLogFormat, flushProcessLog, limitShutdown, logOptions } from "@pharmacompare/http-serving";
 import type { FastifyInstance } from "fastify";
-import { adoptWebConfig, loadWebConfig, type WebConfig } from "../app/config.server.ts";
+import { adoptWebConfig, loadWebConfig, settleProductionMode, type WebConfig } from "../app/config.server.ts";
 
 /**
  * The web tier on its own (production): the server-rendered site, calling the API at
@@ -10,7 +10,7 @@ import { adoptWebConfig, loadWebConfig, type WebConfig } from "../app/config.ser
 // This entry is the production web tier: its mode is settled before its configuration is read,
 // and that one reading is the one the server and its loaders use (issue 25). React reads NODE_ENV
 // once, when first loaded, so the web server (which loads it) is imported only after.
-process.env.NODE_ENV ??= "production";
+settleProductionMode();
 let config: WebConfig;
 try {
   config = loadWebConfig();

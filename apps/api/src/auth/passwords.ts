@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { runningUnderVitest } from "../config.ts";
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -44,7 +45,7 @@ let cost: Readonly<Cost> = PASSWORD_COST;
  * outside vitest, so no configuration can weaken production hashes. `undefined` restores N=2^17.
  */
 export function setPasswordCostForTests(N: number | undefined): void {
-  if (!process.env.VITEST) throw new Error("setPasswordCostForTests is for the test suite only");
+  if (!runningUnderVitest()) throw new Error("setPasswordCostForTests is for the test suite only");
   cost = N === undefined ? PASSWORD_COST : { ...PASSWORD_COST, N };
 }
 
