@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DELIVERY_LANES } from "../apps/api/src/services/outbox-service.ts";
+import { DELIVERY_LANES } from "../apps/api/src/modules/outbox/outbox-service.ts";
 import {
   type ApiProcess,
   catalogue,

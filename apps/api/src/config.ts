@@ -11,7 +11,7 @@ import {
   withoutBlankValues,
 } from "@pharmacompare/contract";
 import { z } from "zod";
-import { feedUserAgent } from "./services/feeds/feed-fetch.ts";
+import { feedUserAgent } from "./modules/feeds/feed-fetch.ts";
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce

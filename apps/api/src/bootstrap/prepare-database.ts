@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
-import { createSecretBox } from "../auth/secret-box.ts";
-import { secretKeys } from "../auth/secrets-key.ts";
-import { resealTotpSecrets } from "../auth/totp-secrets.ts";
 import type { ApiConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { createSecretBox } from "../modules/auth/secret-box.ts";
+import { secretKeys } from "../modules/auth/secrets-key.ts";
+import { resealTotpSecrets } from "../modules/auth/totp-secrets.ts";
+import { resealFeedHeaders } from "../modules/feeds/feed-credentials.ts";
 import { type DemoLifeConfig, isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
-import { resealFeedHeaders } from "../services/feeds/feed-credentials.ts";
 import { ensureFirstAdmin } from "./first-admin.ts";
 
 type Log = Pick<FastifyBaseLogger, "info">;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { plainAddress } from "../auth/client-network.ts";
+import { plainAddress } from "../domain/client-network.ts";
 
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withoutTokens } from "../logger.ts";
-import { retryDelayMs } from "../services/outbox-service.ts";
+import { retryDelayMs } from "../modules/outbox/outbox-service.ts";
 import { classifyFailure, describeFailure } from "./transport.ts";
 
 describe("delivery failures", () => {
