@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { scheduleAlertExpiry } from "./modules/alerts/alert-expiry.ts";
-import { OUTBOX_POLL_MS } from "./modules/outbox/outbox-service.ts";
-import { scheduleRetention } from "./modules/retention/retention.ts";
+import { scheduleAlertExpiry } from "./modules/alerts/index.ts";
+import { OUTBOX_POLL_MS } from "./modules/outbox/index.ts";
+import { scheduleRetention } from "./modules/retention/index.ts";
 
 /**
  * The API's background work, started by the processes that serve (server.ts, scripts/start.ts)

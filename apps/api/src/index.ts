@@ -10,5 +10,5 @@ export {
   createAdminAccount,
   resetAdminPassword,
   resetAdminSecondFactor,
-} from "./modules/auth/admin-accounts.ts";
-export { scheduleRetention } from "./modules/retention/retention.ts";
+} from "./modules/auth/index.ts";
+export { scheduleRetention } from "./modules/retention/index.ts";

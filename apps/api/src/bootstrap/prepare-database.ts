@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { createSecretBox } from "../modules/auth/secret-box.ts";
-import { secretKeys } from "../modules/auth/secrets-key.ts";
-import { resealTotpSecrets } from "../modules/auth/totp-secrets.ts";
-import { resealFeedHeaders } from "../modules/feeds/feed-credentials.ts";
+import { createSecretBox, resealTotpSecrets, secretKeys } from "../modules/auth/index.ts";
+import { resealFeedHeaders } from "../modules/feeds/index.ts";
 import { type DemoLifeConfig, isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
 import { ensureFirstAdmin } from "./first-admin.ts";
 

@@ -2,50 +2,56 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { createJobScheduler } from "../jobs/scheduler.ts";
-import { createAdminPriceAlertService } from "./alerts/admin-price-alert-service.ts";
-import { createAlertManageService } from "./alerts/alert-manage-service.ts";
-import { createPriceAlertService } from "./alerts/price-alert-service.ts";
-import { createAuditService } from "./audit/audit-service.ts";
-import { createAdminSessionsService } from "./auth/admin-sessions-service.ts";
-import { createAuthService } from "./auth/auth-service.ts";
-import { createSecondFactorService } from "./auth/second-factor-service.ts";
-import type { SecretBox } from "./auth/secret-box.ts";
-import { createAdminCategoryService } from "./catalogue/admin-category-service.ts";
-import { createAdminMedicationService } from "./catalogue/admin-medication-service.ts";
-import { createAdminPharmacyService } from "./catalogue/admin-pharmacy-service.ts";
-import { createCategoryService } from "./catalogue/category-service.ts";
-import { createCoursePlanService } from "./catalogue/course-plan-service.ts";
-import { createMedicationService } from "./catalogue/medication-service.ts";
-import { createPharmacyService } from "./catalogue/pharmacy-service.ts";
-import { createClickOutService } from "./click-outs/click-out-service.ts";
-import { createAdminBlogService } from "./content/admin-blog-service.ts";
-import { createBlogService } from "./content/blog-service.ts";
-import { createFiguresService } from "./content/figures-service.ts";
-import { createSitemapService } from "./content/sitemap-service.ts";
-import { createFeedOpsAlerts, feedJobPrefix } from "./feeds/feed-ops-alerts.ts";
-import { createFeedService } from "./feeds/feed-service.ts";
-import { createAdminContactService } from "./inbox/admin-contact-service.ts";
-import { createAdminMessageService } from "./inbox/admin-message-service.ts";
-import { createContactService } from "./inbox/contact-service.ts";
-import { createNewsletterService } from "./newsletters/newsletter-service.ts";
-import { createOutboxService } from "./outbox/outbox-service.ts";
-import { createConditionPageService } from "./pages/condition-page-service.ts";
-import { createPharmacyPageService } from "./pages/pharmacy-page-service.ts";
-import { createPharmacyPairService } from "./pages/pharmacy-pair-service.ts";
-import { createPriceSheetService } from "./price-sheets/price-sheet-service.ts";
-import { createAdminPriceService } from "./prices/admin-price-service.ts";
-import { demoPricesJob } from "./prices/demo-prices-job.ts";
-import { killAfterRows } from "./prices/fault-injection.ts";
-import { createPriceFreshness } from "./prices/price-freshness.ts";
-import { createPriceHistoryService } from "./prices/price-history-service.ts";
-import { createPriceService } from "./prices/price-service.ts";
-import { createAdminStatsService } from "./service-health/admin-stats-service.ts";
-import { createServiceHealthService } from "./service-health/service-health-service.ts";
-import { createAdminSubscriptionService } from "./subscriptions/admin-subscription-service.ts";
-import { createEmailLinkService } from "./subscriptions/email-link-service.ts";
-import { priceNewsJobs } from "./subscriptions/price-news-jobs.ts";
-import { createPriceNewsService } from "./subscriptions/price-news-service.ts";
-import { createSubscriptionService } from "./subscriptions/subscription-service.ts";
+import {
+  createAdminPriceAlertService,
+  createAlertManageService,
+  createPriceAlertService,
+} from "./alerts/index.ts";
+import { createAuditService } from "./audit/index.ts";
+import type { SecretBox } from "./auth/index.ts";
+import { createAdminSessionsService, createAuthService, createSecondFactorService } from "./auth/index.ts";
+import {
+  createAdminCategoryService,
+  createAdminMedicationService,
+  createAdminPharmacyService,
+  createCategoryService,
+  createCoursePlanService,
+  createMedicationService,
+  createPharmacyService,
+} from "./catalogue/index.ts";
+import { createClickOutService } from "./click-outs/index.ts";
+import {
+  createAdminBlogService,
+  createBlogService,
+  createFiguresService,
+  createSitemapService,
+} from "./content/index.ts";
+import { createFeedOpsAlerts, createFeedService, feedJobPrefix } from "./feeds/index.ts";
+import { createAdminContactService, createAdminMessageService, createContactService } from "./inbox/index.ts";
+import { createNewsletterService } from "./newsletters/index.ts";
+import { createOutboxService } from "./outbox/index.ts";
+import {
+  createConditionPageService,
+  createPharmacyPageService,
+  createPharmacyPairService,
+} from "./pages/index.ts";
+import { createPriceSheetService } from "./price-sheets/index.ts";
+import {
+  createAdminPriceService,
+  createPriceFreshness,
+  createPriceHistoryService,
+  createPriceService,
+  demoPricesJob,
+  killAfterRows,
+} from "./prices/index.ts";
+import { createAdminStatsService, createServiceHealthService } from "./service-health/index.ts";
+import {
+  createAdminSubscriptionService,
+  createEmailLinkService,
+  createPriceNewsService,
+  createSubscriptionService,
+  priceNewsJobs,
+} from "./subscriptions/index.ts";
 
 export interface ServiceOptions {
   config: ApiConfig;

@@ -44,13 +44,12 @@ import {
 import { hashClientAddress } from "../email/secrets.ts";
 import { latestSlot, parseSchedule } from "../jobs/schedule.ts";
 import { JOB_MAX_ATTEMPTS, JOB_RETRY_AFTER_MS } from "../jobs/scheduler.ts";
-import { PRICE_ALERT_CONSENT_SOURCE } from "../modules/alerts/price-alert-service.ts";
-import { recordConsentConfirmation, recordConsentRequest } from "../modules/consent/consent-history.ts";
-import { createFeedOpsAlerts } from "../modules/feeds/feed-ops-alerts.ts";
-import { feedScheduleOf } from "../modules/feeds/feed-service.ts";
-import { newsletterEmail } from "../modules/newsletters/newsletter-template.ts";
-import { createOutboxService } from "../modules/outbox/outbox-service.ts";
-import { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE } from "../modules/prices/demo-prices-job.ts";
+import { PRICE_ALERT_CONSENT_SOURCE } from "../modules/alerts/index.ts";
+import { recordConsentConfirmation, recordConsentRequest } from "../modules/consent/index.ts";
+import { createFeedOpsAlerts, feedScheduleOf } from "../modules/feeds/index.ts";
+import { newsletterEmail } from "../modules/newsletters/index.ts";
+import { createOutboxService } from "../modules/outbox/index.ts";
+import { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE } from "../modules/prices/index.ts";
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;

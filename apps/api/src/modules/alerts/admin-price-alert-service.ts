@@ -14,10 +14,10 @@ import type { Database } from "../../db/client.ts";
 import { emailOutbox, priceAlerts } from "../../db/schema.ts";
 import { escapeLike } from "../../domain/public-filters.ts";
 import { refuse } from "../../domain/refusal.ts";
-import type { ActorContext, AuditService } from "../audit/audit-service.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import type { PriceFreshness } from "../prices/price-freshness.ts";
-import { lowestPrice, type PricesChanged } from "../prices/price-service.ts";
+import type { ActorContext, AuditService } from "../audit/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import type { PriceFreshness } from "../prices/index.ts";
+import { lowestPrice, type PricesChanged } from "../prices/index.ts";
 import { lockAlertPairs } from "./price-alert-service.ts";
 
 type AlertRow = typeof priceAlerts.$inferSelect;

@@ -13,12 +13,11 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { emailLinks, emailOutbox, priceAlerts, subscriptions } from "../../db/schema.ts";
 import { notFound, refuse } from "../../domain/refusal.ts";
-import { hashEmail, hashLinkToken } from "../../email/secrets.ts";
-import { alertTermsOf, recordConsentConfirmation, recordConsentRequest } from "../consent/consent-history.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import type { PriceFreshness } from "../prices/price-freshness.ts";
-import { lowestPrice, type PricesChanged } from "../prices/price-service.ts";
-import { emailHashSql } from "../subscriptions/email-link-service.ts";
+import { emailHashSql, hashEmail, hashLinkToken } from "../../email/secrets.ts";
+import { alertTermsOf, recordConsentConfirmation, recordConsentRequest } from "../consent/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import type { PriceFreshness } from "../prices/index.ts";
+import { lowestPrice, type PricesChanged } from "../prices/index.ts";
 import { lockAlertPairs } from "./price-alert-service.ts";
 
 type AlertRow = typeof priceAlerts.$inferSelect;

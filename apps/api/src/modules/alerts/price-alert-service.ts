@@ -17,11 +17,15 @@ import { badRequest, refuse } from "../../domain/refusal.ts";
 import { countWrite } from "../../domain/write-limit.ts";
 import { hashClientAddress } from "../../email/secrets.ts";
 import { alertConfirmationEmail, alertFiredEmail, priceDropEmail } from "../../email/templates.ts";
-import { type AlertTerms, type ConsentEvent, recordConsentRequest } from "../consent/consent-history.ts";
-import { mayQueueConfirmation } from "../consent/opt-out-throttle.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import type { PriceFreshness } from "../prices/price-freshness.ts";
-import { lowestPrice, type PricesChanged } from "../prices/price-service.ts";
+import {
+  type AlertTerms,
+  type ConsentEvent,
+  mayQueueConfirmation,
+  recordConsentRequest,
+} from "../consent/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import type { PriceFreshness } from "../prices/index.ts";
+import { lowestPrice, type PricesChanged } from "../prices/index.ts";
 import {
   backInStock,
   lowestBefore,

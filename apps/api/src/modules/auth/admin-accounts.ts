@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { adminLoginChallenges, adminRecoveryCodes, adminSessions, adminUsers } from "../../db/schema.ts";
-import { type ActorContext, auditedWrite } from "../audit/audit-service.ts";
+import { type ActorContext, auditedWrite } from "../audit/index.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { clearAccountCounters } from "./login-throttle.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";

@@ -3,8 +3,9 @@ import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { adminSessions } from "../../db/schema.ts";
 import { badRequest, notFound } from "../../domain/refusal.ts";
-import type { AuditService } from "../audit/audit-service.ts";
-import { type AdminPrincipal, actingAs, type ClientInfo } from "./auth-service.ts";
+import type { AuditService } from "../audit/index.ts";
+import { type AdminPrincipal, actingAs } from "./auth-service.ts";
+import type { ClientInfo } from "./client-info.ts";
 import { describeDevice } from "./device-description.ts";
 
 /**

@@ -13,7 +13,8 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { adminLoginChallenges, adminSessions, adminUsers } from "../../db/schema.ts";
 import { badRequest, refuse, tooManyRequests } from "../../domain/refusal.ts";
-import type { ActorContext, Audit, AuditService } from "../audit/audit-service.ts";
+import type { ActorContext, Audit, AuditService } from "../audit/index.ts";
+import type { ClientInfo } from "./client-info.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { createLoginChallenge } from "./login-challenges.ts";
 import {
@@ -36,11 +37,6 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 const SESSION_TOUCH_MS = 60 * 1000;
 /** Expired sessions are deleted this long after they end. */
 const SESSION_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
-
-export interface ClientInfo {
-  ipAddress: string | null;
-  userAgent: string | null;
-}
 
 export interface AdminPrincipal {
   user: AdminUser & { id: string };

@@ -2,7 +2,7 @@ import { SECOND_FACTOR_CHALLENGE_MS } from "@pharmacompare/contract";
 import { isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { adminLoginChallenges } from "../../db/schema.ts";
-import type { ClientInfo } from "./auth-service.ts";
+import type { ClientInfo } from "./client-info.ts";
 import { generateSessionToken, hashSessionToken } from "./tokens.ts";
 
 /**

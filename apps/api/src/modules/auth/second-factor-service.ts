@@ -22,10 +22,9 @@ import QRCode from "qrcode";
 import type { Database } from "../../db/client.ts";
 import { adminLoginChallenges, adminRecoveryCodes, adminUsers } from "../../db/schema.ts";
 import { badRequest, refuse } from "../../domain/refusal.ts";
-import type { ActorContext, Audit, AuditService } from "../audit/audit-service.ts";
+import type { ActorContext, Audit, AuditService } from "../audit/index.ts";
 import {
   type AdminPrincipal,
-  type ClientInfo,
   endOtherSignIns,
   knownRole,
   openSession,
@@ -33,6 +32,7 @@ import {
   SESSION_IDLE_MS,
   tooManyAttempts,
 } from "./auth-service.ts";
+import type { ClientInfo } from "./client-info.ts";
 import { claimAttempt, clearFailures, forgetStale, isKnownNetwork, throttleKeys } from "./login-throttle.ts";
 import { verifyPassword } from "./passwords.ts";
 import type { SecretBox } from "./secret-box.ts";

@@ -13,9 +13,9 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { categories, medications, subcategories } from "../../db/schema.ts";
 import { badRequest, notFound, refuse } from "../../domain/refusal.ts";
-import type { ActorContext, AuditedWork, AuditService } from "../audit/audit-service.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import type { AdminPriceService } from "../prices/admin-price-service.ts";
+import type { ActorContext, AuditedWork, AuditService } from "../audit/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import type { AdminPriceService } from "../prices/index.ts";
 import { changedFields } from "./admin-catalogue-ids.ts";
 
 /**

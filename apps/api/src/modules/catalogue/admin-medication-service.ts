@@ -22,15 +22,10 @@ import {
 import { containsAny, readPage } from "../../domain/list-paging.ts";
 import { byName } from "../../domain/public-filters.ts";
 import { badRequest, notFound, refuse } from "../../domain/refusal.ts";
-import type { ActorContext, Audit, AuditedWork, AuditService } from "../audit/audit-service.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import {
-  type AdminPriceService,
-  type OffSiteLink,
-  rowsRefusal,
-  selectAdminPrices,
-} from "../prices/admin-price-service.ts";
-import type { PriceChange, PriceService } from "../prices/price-service.ts";
+import type { ActorContext, Audit, AuditedWork, AuditService } from "../audit/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import type { PriceChange, PriceService } from "../prices/index.ts";
+import { type AdminPriceService, type OffSiteLink, rowsRefusal, selectAdminPrices } from "../prices/index.ts";
 import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import type { AdminPharmacyService } from "./admin-pharmacy-service.ts";
 import { toMedication } from "./medication-service.ts";

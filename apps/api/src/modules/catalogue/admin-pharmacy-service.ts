@@ -12,10 +12,9 @@ import { adminMessages, pharmacies, prices } from "../../db/schema.ts";
 import { containsAny, readPage } from "../../domain/list-paging.ts";
 import { byName, pharmacyIsPublic } from "../../domain/public-filters.ts";
 import { badRequest, notFound, refuse } from "../../domain/refusal.ts";
-import type { ActorContext, Audit, AuditedWork, AuditService } from "../audit/audit-service.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import type { AdminPriceService } from "../prices/admin-price-service.ts";
-import type { PriceService } from "../prices/price-service.ts";
+import type { ActorContext, Audit, AuditedWork, AuditService } from "../audit/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import type { AdminPriceService, PriceService } from "../prices/index.ts";
 import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import { toStoredPharmacy } from "./pharmacy-service.ts";
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { coursePlans, medications } from "../../db/schema.ts";
 import { notFound, refuse } from "../../domain/refusal.ts";
-import type { ActorContext, AuditService } from "../audit/audit-service.ts";
+import type { ActorContext, AuditService } from "../audit/index.ts";
 
 /**
  * A medication's course plans (issue 30, decision 042): read for the condition page's course cost

@@ -1,5 +1,5 @@
-import type { Pharmacy, PricePharmacy } from "@pharmacompare/contract";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Pharmacy } from "@pharmacompare/contract";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pharmacies } from "../../db/schema.ts";
 import { byName, pharmacyIsPublic } from "../../domain/public-filters.ts";
@@ -44,43 +44,6 @@ function toPharmacy(row: PharmacyRow): Pharmacy {
   const { gphcNumber, ...stored } = toStoredPharmacy(row);
   if (gphcNumber === null) throw new Error(`Pharmacy "${row.id}" is not public: it has no GPhC number`);
   return { ...stored, gphcNumber };
-}
-
-/** Columns of the pharmacy nested in a price record, for joins (read back with `toPricePharmacy`). */
-export const pricePharmacyColumns = {
-  id: pharmacies.id,
-  name: pharmacies.name,
-  website: pharmacies.website,
-  rating: pharmacies.rating,
-  deliveryTime: pharmacies.deliveryTime,
-  prescriptionRequired: pharmacies.prescriptionRequired,
-  gphcNumber: pharmacies.gphcNumber,
-  deliveryFee: pharmacies.deliveryFee,
-  freeDeliveryThreshold: pharmacies.freeDeliveryThreshold,
-  minOrderValue: pharmacies.minOrderValue,
-  sponsored: sql<boolean>`(${pharmacies.referralParams} <> '')`,
-  consultationFee: pharmacies.consultationFee,
-  consultationFeeBasis: pharmacies.consultationFeeBasis,
-} satisfies Record<keyof PricePharmacy, unknown>;
-
-type PricePharmacyRow = Omit<PricePharmacy, "gphcNumber" | "consultationFeeBasis"> & {
-  gphcNumber: string | null;
-  /** The column's text, which its CHECK keeps to the contract's list. */
-  consultationFeeBasis?: string;
-};
-
-/**
- * The pharmacy of a price row. Public reads only select registered pharmacies; the back-office's
- * price rows may name one still without its GPhC number, which is then left out.
- */
-export function toPricePharmacy({
-  gphcNumber,
-  consultationFeeBasis,
-  ...pharmacy
-}: PricePharmacyRow): PricePharmacy {
-  const basis = consultationFeeBasis as PricePharmacy["consultationFeeBasis"];
-  const withBasis = basis === undefined ? pharmacy : { ...pharmacy, consultationFeeBasis: basis };
-  return gphcNumber === null ? withBasis : { ...withBasis, gphcNumber };
 }
 
 export function createPharmacyService(db: Database) {

@@ -11,7 +11,7 @@ import type { Database } from "../../db/client.ts";
 import { blogPosts } from "../../db/schema.ts";
 import { containsAny, readPage } from "../../domain/list-paging.ts";
 import { refuse } from "../../domain/refusal.ts";
-import type { ActorContext, Audit, AuditService } from "../audit/audit-service.ts";
+import type { ActorContext, Audit, AuditService } from "../audit/index.ts";
 
 type BlogRow = typeof blogPosts.$inferSelect;
 /** The editor's fields after the contract's parsing (trimmed, defaults applied). */

@@ -4,7 +4,7 @@ import { and, count, countDistinct, eq, gt, max, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { medications, pharmacies, prices } from "../../db/schema.ts";
 import { priceIsPublic } from "../../domain/public-filters.ts";
-import type { PriceFreshness } from "../prices/price-freshness.ts";
+import type { PriceFreshness } from "../prices/index.ts";
 
 /**
  * The live figures behind the site's headline claims (GET /api/pages/figures), counted over the

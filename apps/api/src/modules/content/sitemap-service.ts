@@ -3,7 +3,7 @@ import { and, asc, desc, eq, max, min, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { blogPosts, categories, medications, pharmacies, prices, subcategories } from "../../db/schema.ts";
 import { byName, medicationIsPublic, pharmacyIsPublic, priceIsPublic } from "../../domain/public-filters.ts";
-import type { PriceFreshness } from "../prices/price-freshness.ts";
+import type { PriceFreshness } from "../prices/index.ts";
 
 /** What search engines may crawl, and when each page last changed (GET /api/pages/sitemap). */
 export function createSitemapService(db: Database, deps: { freshness: PriceFreshness }) {

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pharmacyFeeds } from "../../db/schema.ts";
-import { type SecretBox, SecretBoxError } from "../auth/secret-box.ts";
+import { type SecretBox, SecretBoxError } from "../auth/index.ts";
 
 /**
  * A feed's credential header value at rest (decision 045): sealed by the secret box under

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { FEED_USER_AGENT } from "../../config.ts";
 
 /**
  * Fetching a pharmacy's feed like a good citizen and safely (decision 045, ASVS 12.6.1, OWASP
@@ -73,12 +74,6 @@ export class FeedFetchError extends Error {
 const FEED_UNREACHABLE_MESSAGE = "The feed could not be reached";
 
 const MAX_FEED_REDIRECTS = 3;
-
-/** The product's name without an address, for a fetch given none (tests calling fetchFeed alone). */
-const FEED_USER_AGENT = "PharmaCompare price feed";
-
-/** The user agent a feed request carries: the product and the site's own address (issue 41). */
-export const feedUserAgent = (siteUrl: string) => `${FEED_USER_AGENT} (+${new URL(siteUrl).origin})`;
 
 /**
  * Not public unicast: RFC 6890's special-purpose ranges (this network, private, shared, loopback,

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { adminUsers, jobRuns, pharmacies, pharmacyFeeds } from "../../db/schema.ts";
 import { hashEmail } from "../../email/secrets.ts";
 import { feedFailingBlocks, operationsEmail } from "../../email/templates.ts";
-import type { EmailTemplate, OutboxService } from "../outbox/outbox-service.ts";
+import type { EmailTemplate, OutboxService } from "../outbox/index.ts";
 
 /**
  * Operations alerts for failing feeds (issue 29, decision 047): a feed whose runs failed three

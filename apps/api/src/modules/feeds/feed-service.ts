@@ -21,14 +21,13 @@ import { containsAny, readPage } from "../../domain/list-paging.ts";
 import { badRequest, notFound, Refusal, refuse } from "../../domain/refusal.ts";
 import { nextRunOf, parseSchedule, slotDue } from "../../jobs/schedule.ts";
 import { JOB_MAX_ATTEMPTS, type JobContext, type ScheduledJob } from "../../jobs/scheduler.ts";
-import type { ActorContext, AuditService } from "../audit/audit-service.ts";
-import type { SecretBox } from "../auth/secret-box.ts";
-import type { CategoryService } from "../catalogue/category-service.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import { PRICE_SHEET_READING, readPriceSheetFile } from "../price-sheets/price-sheet-files.ts";
-import { medicationMatcher } from "../price-sheets/price-sheet-service.ts";
-import { hostOf, onWebsite } from "../prices/link-sites.ts";
-import type { PriceChange, PriceService } from "../prices/price-service.ts";
+import type { ActorContext, AuditService } from "../audit/index.ts";
+import type { SecretBox } from "../auth/index.ts";
+import type { CategoryService } from "../catalogue/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import { medicationMatcher, PRICE_SHEET_READING, readPriceSheetFile } from "../price-sheets/index.ts";
+import type { PriceChange, PriceService } from "../prices/index.ts";
+import { hostOf, onWebsite } from "../prices/index.ts";
 import { openFeedHeader, sealFeedHeader } from "./feed-credentials.ts";
 import { FeedFetchError, type FeedFetchPolicy, feedAddressProblem, fetchFeed } from "./feed-fetch.ts";
 import { type FeedRefusal, type FeedRow, flatCsvRows, priceSheetRows } from "./feed-rows.ts";
@@ -44,7 +43,7 @@ import { type FeedRefusal, type FeedRow, flatCsvRows, priceSheetRows } from "./f
 
 export interface FeedSettings {
   allowInsecure: boolean;
-  /** The fetcher's user agent, naming SITE_URL (feed-fetch.ts `feedUserAgent`). */
+  /** The fetcher's user agent, naming SITE_URL (config.ts `feedUserAgent`). */
   userAgent: string;
   timeoutMs: number;
   maxBytes: number;

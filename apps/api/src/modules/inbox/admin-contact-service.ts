@@ -11,7 +11,7 @@ import type { Database } from "../../db/client.ts";
 import { contacts } from "../../db/schema.ts";
 import { escapeLike } from "../../domain/public-filters.ts";
 import { refuse } from "../../domain/refusal.ts";
-import type { ActorContext, AuditService } from "../audit/audit-service.ts";
+import type { ActorContext, AuditService } from "../audit/index.ts";
 
 type ContactRow = typeof contacts.$inferSelect;
 

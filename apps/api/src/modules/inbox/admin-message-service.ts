@@ -12,7 +12,7 @@ import { adminMessages, adminUsers, medications, pharmacies } from "../../db/sch
 import { containsAny, readPage } from "../../domain/list-paging.ts";
 import { pharmacyIsPublic } from "../../domain/public-filters.ts";
 import { refuse } from "../../domain/refusal.ts";
-import type { ActorContext, AuditService } from "../audit/audit-service.ts";
+import type { ActorContext, AuditService } from "../audit/index.ts";
 
 export type AdminMessageService = ReturnType<typeof createAdminMessageService>;
 

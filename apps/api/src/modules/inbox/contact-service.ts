@@ -6,8 +6,8 @@ import { plainAddress } from "../../domain/client-network.ts";
 import { countWrite } from "../../domain/write-limit.ts";
 import { hashEmail } from "../../email/secrets.ts";
 import { contactAcknowledgementEmail } from "../../email/templates.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import { isSuppressed } from "../subscriptions/email-link-service.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import { isSuppressed } from "../subscriptions/index.ts";
 
 export interface NewContactMessage {
   name: string;

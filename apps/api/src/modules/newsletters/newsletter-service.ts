@@ -31,10 +31,10 @@ import { containsAny, readPage } from "../../domain/list-paging.ts";
 import { refuse } from "../../domain/refusal.ts";
 import { hashEmail } from "../../email/secrets.ts";
 import { type DuePoller, JOB_MAX_ATTEMPTS, type JobContext } from "../../jobs/scheduler.ts";
-import type { ActorContext, Audit, AuditService } from "../audit/audit-service.ts";
-import type { createFeedOpsAlerts } from "../feeds/feed-ops-alerts.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import { chose, type PriceNewsService, scopeOf } from "../subscriptions/price-news-service.ts";
+import type { ActorContext, Audit, AuditService } from "../audit/index.ts";
+import type { createFeedOpsAlerts } from "../feeds/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import { chose, type PriceNewsService, scopeOf } from "../subscriptions/index.ts";
 import { newsletterEmail } from "./newsletter-template.ts";
 
 /**

@@ -1,10 +1,5 @@
 import { type RenderedEmail, render } from "../../email/templates.ts";
-import {
-  type Followed,
-  manageBlock,
-  type NewsLinks,
-  whyLine,
-} from "../subscriptions/price-news-templates.ts";
+import { type Followed, manageBlock, type NewsLinks, whyLine } from "../subscriptions/index.ts";
 
 /**
  * A staff newsletter (issue 28, decision 041): the subject as staff wrote it, the body's HTML and

@@ -5,11 +5,9 @@ import {
   type ConditionPage,
   findCondition,
 } from "@pharmacompare/contract";
-import type { CategoryService } from "../catalogue/category-service.ts";
-import type { CoursePlanService } from "../catalogue/course-plan-service.ts";
-import type { MedicationService } from "../catalogue/medication-service.ts";
-import type { AdminMessageService } from "../inbox/admin-message-service.ts";
-import type { PriceService } from "../prices/price-service.ts";
+import type { CategoryService, CoursePlanService, MedicationService } from "../catalogue/index.ts";
+import type { AdminMessageService } from "../inbox/index.ts";
+import type { PriceService } from "../prices/index.ts";
 
 /**
  * The condition page in one answer (decision 012), assembled by the contract's function so the

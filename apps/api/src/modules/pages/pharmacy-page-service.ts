@@ -3,8 +3,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { medications, pharmacies, prices, subcategories } from "../../db/schema.ts";
 import { byName, priceIsPublic } from "../../domain/public-filters.ts";
-import type { PharmacyService } from "../catalogue/pharmacy-service.ts";
-import type { PriceFreshness } from "../prices/price-freshness.ts";
+import type { PharmacyService } from "../catalogue/index.ts";
+import type { PriceFreshness } from "../prices/index.ts";
 
 /** A pharmacy's public page (GET /api/pages/pharmacy/{id}): the pharmacy and what it sells. */
 export function createPharmacyPageService(

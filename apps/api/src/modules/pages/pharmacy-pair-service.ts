@@ -1,9 +1,7 @@
 import { buildPharmacyPair, PAIR_MEDICATION_CHOICES, type PharmacyPair } from "@pharmacompare/contract";
 import { badRequest, refuse } from "../../domain/refusal.ts";
-import type { CoursePlanService } from "../catalogue/course-plan-service.ts";
-import type { MedicationService } from "../catalogue/medication-service.ts";
-import type { PharmacyService } from "../catalogue/pharmacy-service.ts";
-import type { PriceService } from "../prices/price-service.ts";
+import type { CoursePlanService, MedicationService, PharmacyService } from "../catalogue/index.ts";
+import type { PriceService } from "../prices/index.ts";
 
 /**
  * Two pharmacies side by side (GET /api/pages/compare, decision 042), assembled by the contract's

@@ -28,14 +28,16 @@ import {
   prices as priceTable,
 } from "../../db/schema.ts";
 import { badRequest, notFound, refuse } from "../../domain/refusal.ts";
-import type { ActorContext, Audit, AuditService } from "../audit/audit-service.ts";
-import type { AdminMedicationService } from "../catalogue/admin-medication-service.ts";
-import type { AdminPharmacyService } from "../catalogue/admin-pharmacy-service.ts";
-import type { CategoryService } from "../catalogue/category-service.ts";
-import type { MedicationService } from "../catalogue/medication-service.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import { hostOf, onWebsite } from "../prices/link-sites.ts";
-import type { PriceChange, PriceService } from "../prices/price-service.ts";
+import type { ActorContext, Audit, AuditService } from "../audit/index.ts";
+import type {
+  AdminMedicationService,
+  AdminPharmacyService,
+  CategoryService,
+  MedicationService,
+} from "../catalogue/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import type { PriceChange, PriceService } from "../prices/index.ts";
+import { hostOf, onWebsite } from "../prices/index.ts";
 import { readPriceSheetFile, writeXlsx } from "./price-sheet-files.ts";
 
 /** More medications than a catalogue will hold: "all of them" for the public list. */

@@ -15,10 +15,10 @@ import { medications, pharmacies, prices } from "../../db/schema.ts";
 import { containsAny, readPage } from "../../domain/list-paging.ts";
 import { byName } from "../../domain/public-filters.ts";
 import { notFound, type Refusal, refuse } from "../../domain/refusal.ts";
-import type { ActorContext, AuditedWork, AuditService } from "../audit/audit-service.ts";
-import { pricePharmacyColumns, toPricePharmacy } from "../catalogue/pharmacy-service.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
+import type { ActorContext, AuditedWork, AuditService } from "../audit/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
 import { hostOf, onWebsite } from "./link-sites.ts";
+import { pricePharmacyColumns, toPricePharmacy } from "./price-pharmacy.ts";
 import type { PriceChange, PriceService, PricesChanged } from "./price-service.ts";
 
 /**

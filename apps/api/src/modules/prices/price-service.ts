@@ -13,8 +13,8 @@ import { publicDataChanged } from "../../cache/data-version.ts";
 import type { Database } from "../../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../../db/schema.ts";
 import { byName, priceIsPublic } from "../../domain/public-filters.ts";
-import { pricePharmacyColumns, toPricePharmacy } from "../catalogue/pharmacy-service.ts";
 import type { PriceFreshness } from "./price-freshness.ts";
+import { pricePharmacyColumns, toPricePharmacy } from "./price-pharmacy.ts";
 
 /**
  * Prices a visitor may see, each with its pharmacy and medication name in the same query:

@@ -10,7 +10,7 @@ import {
   subscriptions,
 } from "../../db/schema.ts";
 import { forgetOldWriteCounts } from "../../domain/write-limit.ts";
-import { forgetFailedSignIns } from "../audit/audit-service.ts";
+import { forgetFailedSignIns } from "../audit/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

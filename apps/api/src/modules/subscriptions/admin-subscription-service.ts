@@ -12,8 +12,8 @@ import type { Database } from "../../db/client.ts";
 import { emailOutbox, subscriptions } from "../../db/schema.ts";
 import { containsAny, readPage } from "../../domain/list-paging.ts";
 import { refuse } from "../../domain/refusal.ts";
-import type { ActorContext, AuditService } from "../audit/audit-service.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
+import type { ActorContext, AuditService } from "../audit/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Source = (typeof SUBSCRIPTION_SOURCES)[number];

@@ -9,8 +9,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { emailLinks, emailOutbox, emailSuppressions, priceAlerts, subscriptions } from "../../db/schema.ts";
 import { notFound } from "../../domain/refusal.ts";
-import { hashEmail, hashLinkToken } from "../../email/secrets.ts";
-import { lockAlertPairs } from "../alerts/price-alert-service.ts";
+import { emailHashSql, hashEmail, hashLinkToken } from "../../email/secrets.ts";
+import { lockAlertPairs } from "../alerts/index.ts";
 import {
   type AlertTerms,
   alertTermsOf,
@@ -20,21 +20,16 @@ import {
   requestOfLink,
   type SubscriptionTerms,
   subscriptionTermsOf,
-} from "../consent/consent-history.ts";
-import type { OutboxService } from "../outbox/outbox-service.ts";
-import type { PricesChanged } from "../prices/price-service.ts";
-import { RETENTION } from "../retention/retention.ts";
+} from "../consent/index.ts";
+import type { OutboxService } from "../outbox/index.ts";
+import type { PricesChanged } from "../prices/index.ts";
+import { RETENTION } from "../retention/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A link's stored kind, if it is one we know. */
 const readNewsKind = (value: string | null | undefined): NewsKind | undefined =>
   NEWS_KINDS.find((kind) => kind === value);
-
-/** SHA-256 of a column's trimmed, lower-cased text, as email/secrets.ts hashEmail computes it. */
-export const emailHashSql = (
-  column: typeof priceAlerts.email | typeof subscriptions.email | typeof emailOutbox.toAddress,
-) => sql`encode(sha256(convert_to(lower(trim(${column})), 'UTF8')), 'hex')`;
 
 /**
  * Confirming a new request from the inbox is the address asking for email again: an earlier

@@ -13,8 +13,8 @@ import { blogPosts, medications, pharmacies, subcategories, subscriptions } from
 import { medicationIsPublic, pharmacyIsPublic } from "../../domain/public-filters.ts";
 import type { RenderedEmail } from "../../email/templates.ts";
 import type { JobContext } from "../../jobs/scheduler.ts";
-import type { EmailTemplate, OutboxService } from "../outbox/outbox-service.ts";
-import type { PriceFreshness } from "../prices/price-freshness.ts";
+import type { EmailTemplate, OutboxService } from "../outbox/index.ts";
+import type { PriceFreshness } from "../prices/index.ts";
 import {
   type Followed,
   isEmptyDigest,

@@ -21,14 +21,14 @@ import { hashClientAddress, hashLinkToken } from "../../email/secrets.ts";
 import { subscriptionConfirmationEmail } from "../../email/templates.ts";
 import {
   type ConsentEvent,
+  mayQueueConfirmation,
   recordConsentConfirmation,
   recordConsentRequest,
   type SubscriptionTerms,
   sameSubscriptionTerms,
   subscriptionTermsOf,
-} from "../consent/consent-history.ts";
-import { mayQueueConfirmation } from "../consent/opt-out-throttle.ts";
-import type { EmailTemplate, OutboxService } from "../outbox/outbox-service.ts";
+} from "../consent/index.ts";
+import type { EmailTemplate, OutboxService } from "../outbox/index.ts";
 import { followedConditions } from "./price-news-service.ts";
 
 /** The price-news emails of each interest (services/price-news-service.ts). */

@@ -8,7 +8,7 @@ import {
 } from "@pharmacompare/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { refuse } from "../../domain/refusal.ts";
-import { bearerToken } from "../../modules/auth/tokens.ts";
+import { bearerToken } from "../../modules/auth/index.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {

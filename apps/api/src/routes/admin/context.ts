@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { refuse } from "../../domain/refusal.ts";
-import type { ActorContext } from "../../modules/audit/audit-service.ts";
-import type { AdminPrincipal, ClientInfo } from "../../modules/auth/auth-service.ts";
+import type { ActorContext } from "../../modules/audit/index.ts";
+import type { AdminPrincipal, ClientInfo } from "../../modules/auth/index.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
