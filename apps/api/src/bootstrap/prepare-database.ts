@@ -70,7 +70,7 @@ async function prepareUnlocked(
     );
   }
   // Only the first seeding writes the demo's prices (decision 053): a restart confirms nothing, and
-  // a demo left running is kept alive by the daily demo job (jobs/demo-prices-job.ts) instead.
+  // a demo left running is kept alive by the daily demo job (modules/prices/demo-prices-job.ts) instead.
   if (config.seedDemo && (await isCatalogueEmpty(handle.db))) {
     const summary = await seedDemoCatalogue(handle.db, { createdBy: admin.userId, life: config });
     log.info(summary, "demo catalogue seeded");

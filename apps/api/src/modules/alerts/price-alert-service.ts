@@ -452,7 +452,7 @@ export function createPriceAlertService(
       return { id };
     },
 
-    /** Marks active alerts past their expiry as expired (jobs/alert-expiry.ts); answers how many. */
+    /** Marks active alerts past their expiry as expired (modules/alerts/alert-expiry.ts); answers how many. */
     async expire(at: Date = now()): Promise<number> {
       const expired = await db
         .update(priceAlerts)

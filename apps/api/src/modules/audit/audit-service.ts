@@ -17,7 +17,7 @@ import { auditLog } from "../../db/schema.ts";
 
 /**
  * The audit log, and the one way to write to it (docs/architecture.md): this module is the only
- * one that touches the audit_log table (services/audit-path.test.ts checks so).
+ * one that touches the audit_log table (modules/audit/audit-path.test.ts checks so).
  */
 
 /** Who did it: a signed-in admin (id and email), an attempted email, "operator" or "system". */
@@ -116,7 +116,7 @@ export function auditedWrite<T>(
 
 /**
  * Deletes failed sign-in entries recorded before `before` (they hold an address and an attempted
- * email; jobs/retention.ts says how long they are kept). Answers how many went.
+ * email; modules/retention/retention.ts says how long they are kept). Answers how many went.
  */
 export async function forgetFailedSignIns(tx: Database, before: Date): Promise<number> {
   const removed = await tx

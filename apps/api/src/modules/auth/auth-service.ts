@@ -215,7 +215,7 @@ export async function openSession(
 /**
  * Sign-in, sessions and password changes. Tokens are opaque; only their SHA-256 is stored.
  * Every state change writes its audit entry in the same transaction, through the audit service.
- * Refusals are thrown (plugins/refusal.ts) with the specification's sentences.
+ * Refusals are thrown (domain/refusal.ts) with the specification's sentences.
  */
 export function createAuthService(
   db: Database,

@@ -75,7 +75,7 @@ export function createBrowserSession(
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The back-office session cookie and the CSRF proof of its writes (auth/browser-session.ts). */
+    /** The back-office session cookie and the CSRF proof of its writes (modules/auth/browser-session.ts). */
     browserSession: BrowserSession;
   }
 }

@@ -22,7 +22,7 @@ export interface ClickOutTarget {
   dosage: string;
 }
 
-/** How often the tally is written (jobs/index.ts starts the timer in serving processes). */
+/** How often the tally is written (background.ts starts the timer in serving processes). */
 const CLICK_OUT_FLUSH_MS = 5_000;
 /** Resolved targets kept in memory per process; the oldest go first. */
 const TARGETS_MAX = 10_000;

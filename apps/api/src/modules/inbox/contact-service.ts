@@ -26,7 +26,7 @@ export function createContactService(
   return {
     /**
      * Stores a visitor's message as "new" and queues its acknowledgement email, in one transaction,
-     * unless the public write limit refuses it (429 with Retry-After; services/write-limit.ts).
+     * unless the public write limit refuses it (429 with Retry-After; domain/write-limit.ts).
      * An address that asked for no more email gets no acknowledgement. Answers the stored id.
      */
     async submit(input: NewContactMessage): Promise<{ id: string }> {

@@ -21,7 +21,7 @@ import type { PriceChange, PriceService } from "./price-service.ts";
  * confirmed, about one in ten moved by up to 3 %, each move a history row and an alert check. It
  * fetches nothing. It leaves alone the designated stale and hidden rows (demo-data/demo-life.ts),
  * every pharmacy with a configured feed (the failing one included: only its feed speaks for it),
- * and anything outside the demo catalogue. Registered only with SEED_DEMO (services/index.ts).
+ * and anything outside the demo catalogue. Registered only with SEED_DEMO (modules/index.ts).
  */
 export const DEMO_PRICES_JOB = "demoPrices";
 export const DEMO_PRICES_SCHEDULE = "daily 06:10 Europe/London";

@@ -31,12 +31,12 @@ import {
 import type { EmailTemplate, OutboxService } from "../outbox/index.ts";
 import { followedConditions } from "./price-news-service.ts";
 
-/** The price-news emails of each interest (services/price-news-service.ts). */
+/** The price-news emails of each interest (modules/subscriptions/price-news-service.ts). */
 const NEWS_TEMPLATES: [keyof SubscriptionPreferences, EmailTemplate][] = [
   ["priceDrops", "subscriber-price-drops"],
   ["weeklyDigest", "weekly-digest"],
   ["newMedications", "new-medications"],
-  // Staff newsletters (services/newsletter-service.ts, decision 041).
+  // Staff newsletters (modules/newsletters/newsletter-service.ts, decision 041).
   ["promotions", "newsletter"],
 ];
 
