@@ -304,7 +304,7 @@ export async function embeddedDatabaseDown(): Promise<ScenarioResult> {
 /**
  * One round of a SIGKILL scenario: left to finish (neither set), killed by the harness `delay` ms
  * after the request was sent, or killed by the API itself once the price-write path has written
- * `afterRows` rows inside its transaction (FAULT_KILL_AFTER_PRICE_ROWS, services/fault-injection.ts).
+ * `afterRows` rows inside its transaction (FAULT_KILL_AFTER_PRICE_ROWS, modules/prices/fault-injection.ts).
  * A timer cannot tell a kill inside the transaction from one before it began or after it committed;
  * the hook can, so those rounds must leave none of the write behind (issue 26).
  */
