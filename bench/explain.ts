@@ -7,9 +7,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { createPglite, type Database } from "../apps/api/src/db/client.ts";
 import { claimDataDirectory } from "../apps/api/src/db/pglite-directory.ts";
-import { createMedicationService } from "../apps/api/src/services/medication-service.ts";
-import { createPriceFreshness } from "../apps/api/src/services/price-freshness.ts";
-import { createPriceService } from "../apps/api/src/services/price-service.ts";
+import { createMedicationService } from "../apps/api/src/modules/catalogue/medication-service.ts";
+import { createPriceFreshness } from "../apps/api/src/modules/prices/price-freshness.ts";
+import { createPriceService } from "../apps/api/src/modules/prices/price-service.ts";
 
 /**
  * EXPLAIN of the SQL each hot read runs. The services themselves are called on a connection whose

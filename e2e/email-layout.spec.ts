@@ -1,10 +1,4 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newsletterEmail } from "../apps/api/src/email/newsletter-template.ts";
-import {
-  newMedicationsEmail,
-  subscriberPriceDropsEmail,
-  weeklyDigestEmail,
-} from "../apps/api/src/email/price-news-templates.ts";
 import {
   alertConfirmationEmail,
   alertFiredEmail,
@@ -14,6 +8,12 @@ import {
   type RenderedEmail,
   subscriptionConfirmationEmail,
 } from "../apps/api/src/email/templates.ts";
+import { newsletterEmail } from "../apps/api/src/modules/newsletters/newsletter-template.ts";
+import {
+  newMedicationsEmail,
+  subscriberPriceDropsEmail,
+  weeklyDigestEmail,
+} from "../apps/api/src/modules/subscriptions/price-news-templates.ts";
 import { markdownHtml } from "../packages/safe-markdown/src/html.ts";
 import { markdownText } from "../packages/safe-markdown/src/text.ts";
 import { expectNoLayoutFaults } from "./support/layout-check.ts";

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DELIVERY_LANES } from "../apps/api/src/services/outbox-service.ts";
+import { DELIVERY_LANES } from "../apps/api/src/modules/outbox/outbox-service.ts";
 import type { PostgresServer } from "../scripts/postgres-server.ts";
 import { type ApiProcess, check, one, query, signIn, sleep, startApi, stopApi } from "./harness.ts";
 

@@ -4,7 +4,7 @@ import { check } from "./harness.ts";
  * The rounds of the two scenarios that kill a price write (faults/scenarios/kill-during-bulk-write.ts,
  * kill-during-sheet-apply.ts). One round of such a scenario: left to finish (neither set), killed by the harness `delay` ms
  * after the request was sent, or killed by the API itself once the price-write path has written
- * `afterRows` rows inside its transaction (FAULT_KILL_AFTER_PRICE_ROWS, services/fault-injection.ts).
+ * `afterRows` rows inside its transaction (FAULT_KILL_AFTER_PRICE_ROWS, modules/prices/fault-injection.ts).
  * A timer cannot tell a kill inside the transaction from one before it began or after it committed;
  * the hook can, so those rounds must leave none of the write behind (issue 26).
  */

@@ -60,7 +60,7 @@ function missing(file: string, named: { text: string; link: boolean }): string |
   const looksLikeFile = /\.(ts|tsx|md|json|css|sql|vcl|ini|yml|yaml|sh)$/.test(bare);
   if (topFolders.has(bare.split("/")[0] ?? "") && bare.includes("/")) return known.has(bare) ? null : text;
   if (bare.includes("/") && looksLikeFile) {
-    // A path within a tier ("services/feeds/feed-service.ts"): some tracked path ends with it.
+    // A path within a tier ("modules/feeds/feed-service.ts"): some tracked path ends with it.
     return [...known].some((each) => each.endsWith(`/${bare}`)) ? null : text;
   }
   // A file named alone: code files only (a bare "DESIGN.md" may be the specification's).

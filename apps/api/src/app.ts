@@ -13,15 +13,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { createBrowserSession, normaliseOrigin } from "./auth/browser-session.ts";
-import { createSecretBox } from "./auth/secret-box.ts";
-import { secretKeys } from "./auth/secrets-key.ts";
 import { answerCacheHitsEarly } from "./cache/early-answers.ts";
 import { registerResponseCache, serveCachedResponses } from "./cache/register-response-cache.ts";
 import type { ResponseCacheOptions } from "./cache/response-cache.ts";
 import { type ApiConfig, configWarnings } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { loggerOptions } from "./logger.ts";
+import { createBrowserSession, createSecretBox, normaliseOrigin, secretKeys } from "./modules/auth/index.ts";
+import { createServices } from "./modules/index.ts";
 import { limitBodyTime } from "./plugins/body-timeout.ts";
 import { compressionOptions } from "./plugins/compression.ts";
 import { refuseWhileDatabaseUnavailable } from "./plugins/database-availability.ts";
@@ -33,7 +32,6 @@ import { adminRoutes } from "./routes/admin/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { publicRoutes } from "./routes/public/index.ts";
 import { collectRoutes } from "./routes/register-endpoint.ts";
-import { createServices } from "./services/index.ts";
 
 export interface BuildApiOptions {
   config: ApiConfig;

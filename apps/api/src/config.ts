@@ -11,7 +11,15 @@ import {
   withoutBlankValues,
 } from "@pharmacompare/contract";
 import { z } from "zod";
-import { feedUserAgent } from "./services/feeds/feed-fetch.ts";
+
+/**
+ * The product's name without an address, for a feed fetch given none (tests calling fetchFeed
+ * alone). Here, not in modules/feeds/, because configuration sits below every feature.
+ */
+export const FEED_USER_AGENT = "PharmaCompare price feed";
+
+/** The user agent a feed request carries: the product and the site's own address (issue 41). */
+const feedUserAgent = (siteUrl: string) => `${FEED_USER_AGENT} (+${new URL(siteUrl).origin})`;
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce

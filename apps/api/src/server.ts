@@ -1,9 +1,9 @@
 import { flushProcessLog, limitShutdown } from "@pharmacompare/http-serving";
 import { buildApi } from "./app.ts";
+import { scheduleJobs } from "./background.ts";
 import { prepareDatabase } from "./bootstrap/prepare-database.ts";
 import { loadApiConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { scheduleJobs } from "./jobs/index.ts";
 
 /** The API on its own (production scales it separately from the web). */
 const config = loadApiConfig();

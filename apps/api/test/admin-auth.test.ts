@@ -1,10 +1,10 @@
 import { LoginResponse, MeResponse } from "@pharmacompare/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminAccount } from "../src/auth/admin-accounts.ts";
-import { setPasswordCostForTests, verifyPassword } from "../src/auth/passwords.ts";
-import { hashSessionToken } from "../src/auth/tokens.ts";
 import { adminSessions, adminUsers } from "../src/db/schema.ts";
+import { createAdminAccount } from "../src/modules/auth/admin-accounts.ts";
+import { setPasswordCostForTests, verifyPassword } from "../src/modules/auth/passwords.ts";
+import { hashSessionToken } from "../src/modules/auth/tokens.ts";
 import { bearer, HOUR, login, MINUTE, SECOND, signIn, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 import { TEST_PASSWORD_N } from "./password-cost.ts";

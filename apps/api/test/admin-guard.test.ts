@@ -1,7 +1,7 @@
 import { allEndpoints } from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashSessionToken } from "../src/auth/tokens.ts";
+import { hashSessionToken } from "../src/modules/auth/tokens.ts";
 import { UNKNOWN_ADMIN_PATHS } from "../src/routes/admin/unknown-paths.ts";
 import { bearer, signIn } from "./admin-helpers.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";

@@ -4,10 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdminAccountError, createAdminAccount, resetAdminPassword } from "../src/auth/admin-accounts.ts";
-import { verifyPassword } from "../src/auth/passwords.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { adminUsers, auditLog } from "../src/db/schema.ts";
+import {
+  AdminAccountError,
+  createAdminAccount,
+  resetAdminPassword,
+} from "../src/modules/auth/admin-accounts.ts";
+import { verifyPassword } from "../src/modules/auth/passwords.ts";
 import { bearer, login } from "./admin-helpers.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 

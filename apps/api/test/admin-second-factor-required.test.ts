@@ -10,7 +10,7 @@ import {
 } from "@pharmacompare/contract";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminAccount } from "../src/auth/admin-accounts.ts";
+import { createAdminAccount } from "../src/modules/auth/admin-accounts.ts";
 import { bearer, login, SECOND, testClock } from "./admin-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 

@@ -10,9 +10,9 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminAccount, resetAdminSecondFactor } from "../src/auth/admin-accounts.ts";
-import { openTotpSecret } from "../src/auth/totp-secrets.ts";
 import { adminLoginChallenges, adminRecoveryCodes, adminUsers, auditLog } from "../src/db/schema.ts";
+import { createAdminAccount, resetAdminSecondFactor } from "../src/modules/auth/admin-accounts.ts";
+import { openTotpSecret } from "../src/modules/auth/totp-secrets.ts";
 import { bearer, login, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 import { createTestApi, type TestApi, testSecretBox, urlOf } from "./test-api.ts";

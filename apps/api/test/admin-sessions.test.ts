@@ -14,9 +14,9 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminAccount, resetAdminPassword } from "../src/auth/admin-accounts.ts";
-import { hashSessionToken } from "../src/auth/tokens.ts";
 import { adminSessions, auditLog } from "../src/db/schema.ts";
+import { createAdminAccount, resetAdminPassword } from "../src/modules/auth/admin-accounts.ts";
+import { hashSessionToken } from "../src/modules/auth/tokens.ts";
 import { bearer, login, SECOND, testClock } from "./admin-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 

@@ -12,7 +12,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentEvents, emailLinks, priceAlerts, priceHistory } from "../src/db/schema.ts";
-import type { PriceChange } from "../src/services/price-service.ts";
+import type { PriceChange } from "../src/modules/prices/price-service.ts";
 import { HOUR, MINUTE } from "./admin-helpers.ts";
 import { linkToken, type ParsedMail, parseMail } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";

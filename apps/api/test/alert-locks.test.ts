@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockAlertPairs } from "../src/services/price-alert-service.ts";
+import { lockAlertPairs } from "../src/modules/alerts/price-alert-service.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 let api: TestApi;

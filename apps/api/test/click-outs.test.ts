@@ -12,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clickOuts, pharmacies, prices } from "../src/db/schema.ts";
 import { DEMO_REFERRAL_PARAMS } from "../src/demo-data/index.ts";
-import { createClickOutService } from "../src/services/click-out-service.ts";
+import { createClickOutService } from "../src/modules/click-outs/click-out-service.ts";
 import { catalogueCaller, expectRefusedUnchanged } from "./catalogue-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 

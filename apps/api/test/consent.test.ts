@@ -10,8 +10,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { consentEvents, emailLinks, emailOutbox, priceAlerts, subscriptions } from "../src/db/schema.ts";
 import { hashClientAddress, hashEmail } from "../src/email/secrets.ts";
-import { purgeExpired, RETENTION } from "../src/jobs/retention.ts";
-import { CONFIRM_LINK_SOURCE } from "../src/services/consent-history.ts";
+import { CONFIRM_LINK_SOURCE } from "../src/modules/consent/consent-history.ts";
+import { purgeExpired, RETENTION } from "../src/modules/retention/retention.ts";
 import { HOUR, testClock } from "./admin-helpers.ts";
 import { concurrencyTest, confirmAllPrices, createTestApi, type TestApi, urlOf } from "./test-api.ts";
 

@@ -25,7 +25,7 @@ import {
   DEMO_STALE_ROWS,
   demoPharmacies,
 } from "../src/demo-data/index.ts";
-import { DEMO_PRICES_JOB } from "../src/jobs/demo-prices-job.ts";
+import { DEMO_PRICES_JOB } from "../src/modules/prices/demo-prices-job.ts";
 import { bearer, signIn } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 import { TEST_SECRETS_KEY } from "./test-api.ts";

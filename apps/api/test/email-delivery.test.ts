@@ -11,11 +11,15 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { scheduleJobs } from "../src/background.ts";
 import { emailOutbox, priceAlerts, priceHistory, prices, subscriptions } from "../src/db/schema.ts";
-import { scheduleJobs } from "../src/jobs/index.ts";
 import { loggerOptions } from "../src/logger.ts";
-import { DELIVERY_LANES, OUTBOX_LEASE_MS, OUTBOX_MAX_ATTEMPTS } from "../src/services/outbox-service.ts";
-import type { PriceChange } from "../src/services/price-service.ts";
+import {
+  DELIVERY_LANES,
+  OUTBOX_LEASE_MS,
+  OUTBOX_MAX_ATTEMPTS,
+} from "../src/modules/outbox/outbox-service.ts";
+import type { PriceChange } from "../src/modules/prices/price-service.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { linkToken, type ParsedMail, parseMail } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";

@@ -3,7 +3,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBrowserSession } from "../src/auth/browser-session.ts";
+import { createBrowserSession } from "../src/modules/auth/browser-session.ts";
 import { registerAccessGuard } from "../src/routes/admin/access-guard.ts";
 import { UNKNOWN_ADMIN_PATHS } from "../src/routes/admin/unknown-paths.ts";
 import { registerEndpoint } from "../src/routes/register-endpoint.ts";

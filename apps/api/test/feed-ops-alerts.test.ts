@@ -6,7 +6,7 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadApiConfig } from "../src/config.ts";
 import { adminUsers, pharmacies } from "../src/db/schema.ts";
-import { createFeedOpsAlerts } from "../src/services/feeds/feed-ops-alerts.ts";
+import { createFeedOpsAlerts } from "../src/modules/feeds/feed-ops-alerts.ts";
 import { catalogueCaller } from "./catalogue-helpers.ts";
 import { parseMail } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";

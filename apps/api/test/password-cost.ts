@@ -1,4 +1,4 @@
-import { setPasswordCostForTests } from "../src/auth/passwords.ts";
+import { setPasswordCostForTests } from "../src/modules/auth/passwords.ts";
 
 /**
  * The integration suite signs in hundreds of times: it hashes at N=2^14 instead of production's

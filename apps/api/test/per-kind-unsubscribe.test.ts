@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentEvents, subscriptions } from "../src/db/schema.ts";
 import { londonInstant } from "../src/jobs/schedule.ts";
-import type { PriceChange } from "../src/services/price-service.ts";
+import type { PriceChange } from "../src/modules/prices/price-service.ts";
 import { HOUR, MINUTE, testClock } from "./admin-helpers.ts";
 import { type ParsedMail, parseMail } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";

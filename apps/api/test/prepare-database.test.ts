@@ -3,14 +3,14 @@ import { passwordChangeMessages } from "@pharmacompare/contract";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { createSecretBox } from "../src/auth/secret-box.ts";
-import { openTotpSecret, sealTotpSecret } from "../src/auth/totp-secrets.ts";
 import { prepareDatabase } from "../src/bootstrap/prepare-database.ts";
 import { loadApiConfig } from "../src/config.ts";
 import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
 import { adminUsers, categories, medications, pharmacyFeeds, prices } from "../src/db/schema.ts";
 import { demoCategories, demoMedications } from "../src/demo-data/index.ts";
-import { openFeedHeader, sealFeedHeader } from "../src/services/feeds/feed-credentials.ts";
+import { createSecretBox } from "../src/modules/auth/secret-box.ts";
+import { openTotpSecret, sealTotpSecret } from "../src/modules/auth/totp-secrets.ts";
+import { openFeedHeader, sealFeedHeader } from "../src/modules/feeds/feed-credentials.ts";
 import { concurrencyTest, TEST_SECRETS_KEY } from "./test-api.ts";
 
 const config = {

@@ -14,8 +14,8 @@ import {
   prices,
 } from "../src/db/schema.ts";
 import { createJobScheduler } from "../src/jobs/scheduler.ts";
-import { fetchFeed, guardedLookup } from "../src/services/feeds/feed-fetch.ts";
-import { createFeedService } from "../src/services/feeds/feed-service.ts";
+import { fetchFeed, guardedLookup } from "../src/modules/feeds/feed-fetch.ts";
+import { createFeedService } from "../src/modules/feeds/feed-service.ts";
 import { MINUTE, testClock } from "./admin-helpers.ts";
 import { catalogueCaller, confirmedAlert, expectRefusedUnchanged } from "./catalogue-helpers.ts";
 import { createTestApi, type TestApi, testSecretBox } from "./test-api.ts";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, consentEvents, emailOutbox, medications, subscriptions } from "../src/db/schema.ts";
 import { fallBy } from "../src/email/templates.ts";
 import { londonInstant } from "../src/jobs/schedule.ts";
-import type { PriceChange } from "../src/services/price-service.ts";
+import type { PriceChange } from "../src/modules/prices/price-service.ts";
 import { HOUR, MINUTE, testClock } from "./admin-helpers.ts";
 import { linkToken } from "./mail-message.ts";
 import { createSmtpSink } from "./smtp-sink.ts";

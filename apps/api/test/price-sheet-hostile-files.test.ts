@@ -12,7 +12,7 @@ import {
   MAX_READING_AT_ONCE,
   PRICE_SHEET_READING,
   readPriceSheetFile,
-} from "../src/services/price-sheet-files.ts";
+} from "../src/modules/price-sheets/price-sheet-files.ts";
 import { bearer, signIn } from "./admin-helpers.ts";
 import { hostileCorpus, smallSheet, workbookParts, zip } from "./hostile-price-files.ts";
 import { sendOverSocket } from "./over-a-socket.ts";

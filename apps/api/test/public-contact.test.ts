@@ -8,8 +8,8 @@ import {
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contacts, emailOutbox } from "../src/db/schema.ts";
+import { WRITE_LIMIT } from "../src/domain/write-limit.ts";
 import { hashEmail } from "../src/email/secrets.ts";
-import { WRITE_LIMIT } from "../src/services/write-limit.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 

@@ -9,7 +9,7 @@ import {
   subscriptions,
   writeLimits,
 } from "../src/db/schema.ts";
-import { purgeExpired } from "../src/jobs/retention.ts";
+import { purgeExpired } from "../src/modules/retention/retention.ts";
 import { createTestApi, type TestApi } from "./test-api.ts";
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../src/db/schema.ts";
 import { londonInstant } from "../src/jobs/schedule.ts";
-import type { PriceChange } from "../src/services/price-service.ts";
+import type { PriceChange } from "../src/modules/prices/price-service.ts";
 import { bearer, HOUR, MINUTE, signIn, testClock } from "./admin-helpers.ts";
 import { TEST_ADMIN } from "./fixtures.ts";
 import { createSmtpSink } from "./smtp-sink.ts";

@@ -5,10 +5,10 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject, it } from "vitest";
 import { type BuildApiOptions, buildApi } from "../src/app.ts";
-import { createSecretBox } from "../src/auth/secret-box.ts";
 import { loadApiConfig } from "../src/config.ts";
 import { createPglite, type DatabaseHandle, openDatabase, wrapPglite } from "../src/db/client.ts";
 import { prices } from "../src/db/schema.ts";
+import { createSecretBox } from "../src/modules/auth/secret-box.ts";
 
 /** The key the test APIs encrypt secrets under (decision 030): fixed, so a test can open what they sealed. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");

@@ -20,7 +20,7 @@ import {
   writeLimits,
 } from "../src/db/schema.ts";
 import { hashClientAddress } from "../src/email/secrets.ts";
-import { PRICE_ALERT_CONSENT_SOURCE } from "../src/services/price-alert-service.ts";
+import { PRICE_ALERT_CONSENT_SOURCE } from "../src/modules/alerts/price-alert-service.ts";
 import { HOUR, MINUTE, SECOND, testClock } from "./admin-helpers.ts";
 import { concurrencyTest, createTestApi, type TestApi, urlOf } from "./test-api.ts";
 

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { checkedPassword } from "../auth/admin-accounts.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import type { Database } from "../db/client.ts";
 import { adminUsers } from "../db/schema.ts";
-import { type ActorContext, auditedWrite } from "../services/audit-service.ts";
+import { type ActorContext, auditedWrite } from "../modules/audit/index.ts";
+import { checkedPassword, hashPassword } from "../modules/auth/index.ts";
 
 /** Start-up acts on no one's behalf; the audit log names it "system". */
 const SYSTEM: ActorContext = { actor: { id: null, email: "system" }, ipAddress: null };

@@ -1,11 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
-import { createSecretBox } from "../auth/secret-box.ts";
-import { secretKeys } from "../auth/secrets-key.ts";
-import { resealTotpSecrets } from "../auth/totp-secrets.ts";
 import type { ApiConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
+import { createSecretBox, resealTotpSecrets, secretKeys } from "../modules/auth/index.ts";
+import { resealFeedHeaders } from "../modules/feeds/index.ts";
 import { type DemoLifeConfig, isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
-import { resealFeedHeaders } from "../services/feeds/feed-credentials.ts";
 import { ensureFirstAdmin } from "./first-admin.ts";
 
 type Log = Pick<FastifyBaseLogger, "info">;
@@ -72,7 +70,7 @@ async function prepareUnlocked(
     );
   }
   // Only the first seeding writes the demo's prices (decision 053): a restart confirms nothing, and
-  // a demo left running is kept alive by the daily demo job (jobs/demo-prices-job.ts) instead.
+  // a demo left running is kept alive by the daily demo job (modules/prices/demo-prices-job.ts) instead.
   if (config.seedDemo && (await isCatalogueEmpty(handle.db))) {
     const summary = await seedDemoCatalogue(handle.db, { createdBy: admin.userId, life: config });
     log.info(summary, "demo catalogue seeded");

@@ -2,8 +2,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { chooseEncoding } from "@pharmacompare/http-serving";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
-import { entityTagMatches } from "../plugins/http-cache.ts";
 import { onPublicDataCommitted, readPublicDataVersion } from "./data-version.ts";
+import { entityTagMatches } from "./entity-tags.ts";
 import {
   type CachedResponse,
   cacheKey,

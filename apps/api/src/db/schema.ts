@@ -705,7 +705,7 @@ export const newsletters = pgTable(
 );
 
 /** Transactional outbox: a row is written in the same transaction as the thing that causes
- * the email; a worker delivers it at least once (services/outbox-service.ts, decision 013). */
+ * the email; a worker delivers it at least once (modules/outbox/outbox-service.ts, decision 013). */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
@@ -861,7 +861,7 @@ export const jobRuns = pgTable(
  * was on (decision 044): aggregate counts only, nothing about the visitor. Ids are kept without
  * foreign keys so the figures behind an invoice outlive a deleted pharmacy or medication; a visit
  * to a pharmacy's own website has "" for medication and dosage. Written in batches by the API
- * (services/click-out-service.ts), never in the redirect's own path.
+ * (modules/click-outs/click-out-service.ts), never in the redirect's own path.
  */
 export const clickOuts = pgTable(
   "click_outs",

@@ -12,7 +12,7 @@ import {
   SUBCATEGORY_IDS,
 } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
-import { demoDayPrice } from "../jobs/demo-prices-job.ts";
+import { demoDayPrice } from "../modules/prices/index.ts";
 import {
   buildDemoClickOuts,
   buildDemoPriceAges,

@@ -6,7 +6,7 @@ import type { DemoMedication, DemoPrice, DemoPriceHistoryPoint } from "./types.t
 /**
  * The demo's past (issue 41, decision 053): what a month of running leaves behind, relative to the
  * moment of seeding and deterministic given it. Plain data and pure functions; seed/seed-demo.ts
- * writes it and the daily demo job (jobs/demo-prices-job.ts) keeps it alive.
+ * writes it and the daily demo job (modules/prices/demo-prices-job.ts) keeps it alive.
  */
 
 const DAY_MS = 86_400_000;

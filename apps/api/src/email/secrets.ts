@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { plainAddress } from "../auth/client-network.ts";
+import { sql } from "drizzle-orm";
+import type { emailOutbox, priceAlerts, subscriptions } from "../db/schema.ts";
+import { plainAddress } from "../domain/client-network.ts";
 
 const sha256 = (value: string) => createHash("sha256").update(value, "utf8").digest("hex");
 
@@ -20,6 +22,14 @@ export const hashLinkToken = (token: string) => sha256(token);
  * lower-cased address. (PostgreSQL computes the same with emailHashSql, so rows can be matched.)
  */
 export const hashEmail = (email: string) => sha256(email.trim().toLowerCase());
+
+/**
+ * SHA-256 of a column's trimmed, lower-cased text, as hashEmail computes it. Beside hashEmail so
+ * alerts and email links share it without one feature reaching into the other.
+ */
+export const emailHashSql = (
+  column: typeof priceAlerts.email | typeof subscriptions.email | typeof emailOutbox.toAddress,
+) => sql`encode(sha256(convert_to(lower(trim(${column})), 'UTF8')), 'hex')`;
 
 /**
  * The client address kept in a consent record: SHA-256 of the address (IPv4-mapped IPv6 as IPv4),

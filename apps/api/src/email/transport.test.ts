@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { withoutTokens } from "../logger.ts";
-import { retryDelayMs } from "../services/outbox-service.ts";
 import { classifyFailure, describeFailure } from "./transport.ts";
 
 describe("delivery failures", () => {
@@ -25,11 +24,6 @@ describe("delivery failures", () => {
     expect(describeFailure(error)).toBe(
       "EENVELOPE 550 Can't send mail - all recipients were rejected: 550 <<address>>: no",
     );
-  });
-
-  it("wait twice as long after each attempt, at most six hours", () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000]);
-    expect(retryDelayMs(30)).toBe(6 * 60 * 60 * 1000);
   });
 });
 

@@ -23,7 +23,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from "@pharmacompare/contract";
 import { JOB_RUN_OUTCOMES } from "../db/schema.ts";
-import { type Refusal, refuse } from "./refusal.ts";
+import { type Refusal, refuse } from "../domain/refusal.ts";
 
 /**
  * Database constraint failures as refusals (DESIGN "one error shape"): the database is the last

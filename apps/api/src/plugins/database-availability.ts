@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { refuse } from "./refusal.ts";
+import { refuse } from "../domain/refusal.ts";
 
 /** The sentence every request gets while the database cannot be used (error-handler.ts says it too). */
 export const DATABASE_UNAVAILABLE =

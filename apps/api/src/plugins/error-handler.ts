@@ -2,9 +2,9 @@ import type { ErrorCode } from "@pharmacompare/contract";
 import { DrizzleQueryError } from "drizzle-orm";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { codeForStatus, Refusal, refuse } from "../domain/refusal.ts";
 import { constraintRefusal } from "./constraint-refusal.ts";
 import { DATABASE_UNAVAILABLE } from "./database-availability.ts";
-import { codeForStatus, Refusal, refuse } from "./refusal.ts";
 
 /**
  * Errors the router raises before any route runs (a path parameter over 100 characters, a

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { entityTagMatches } from "../cache/entity-tags.ts";
 import { rememberAnswer } from "../cache/register-response-cache.ts";
 
 declare module "fastify" {
@@ -18,15 +19,6 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=
 /** A strong validator: the same serialised body always gives the same tag, on every process. */
 function entityTag(body: string | Buffer): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored. */
-export function entityTagMatches(ifNoneMatch: string | undefined, tag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((candidate) => {
-    const value = candidate.trim();
-    return value === "*" || value.replace(/^W\//, "") === tag;
-  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { publicEndpoints } from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import { refuse } from "../plugins/refusal.ts";
+import { refuse } from "../domain/refusal.ts";
 import { registerEndpoint } from "./register-endpoint.ts";
 
 /** Liveness plus a real round trip to the database, for load balancers and `npm start` checks. */

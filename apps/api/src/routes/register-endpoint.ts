@@ -40,7 +40,7 @@ type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Body: Input<E["body"]>;
 }>;
 
-/** Returns the success body; refuses by throwing `refuse(…)` (plugins/refusal.ts). */
+/** Returns the success body; refuses by throwing `refuse(…)` (domain/refusal.ts). */
 export type EndpointHandler<E extends EndpointDefinition> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,

@@ -41,16 +41,15 @@ import {
   demoMedications,
   demoPharmacies,
 } from "../demo-data/index.ts";
-import { newsletterEmail } from "../email/newsletter-template.ts";
 import { hashClientAddress } from "../email/secrets.ts";
-import { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE } from "../jobs/demo-prices-job.ts";
 import { latestSlot, parseSchedule } from "../jobs/schedule.ts";
 import { JOB_MAX_ATTEMPTS, JOB_RETRY_AFTER_MS } from "../jobs/scheduler.ts";
-import { recordConsentConfirmation, recordConsentRequest } from "../services/consent-history.ts";
-import { createFeedOpsAlerts } from "../services/feeds/feed-ops-alerts.ts";
-import { feedScheduleOf } from "../services/feeds/feed-service.ts";
-import { createOutboxService } from "../services/outbox-service.ts";
-import { PRICE_ALERT_CONSENT_SOURCE } from "../services/price-alert-service.ts";
+import { PRICE_ALERT_CONSENT_SOURCE } from "../modules/alerts/index.ts";
+import { recordConsentConfirmation, recordConsentRequest } from "../modules/consent/index.ts";
+import { createFeedOpsAlerts, feedScheduleOf } from "../modules/feeds/index.ts";
+import { newsletterEmail } from "../modules/newsletters/index.ts";
+import { createOutboxService } from "../modules/outbox/index.ts";
+import { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE } from "../modules/prices/index.ts";
 
 const BATCH = 1000;
 const DAY_MS = 86_400_000;

@@ -7,8 +7,8 @@ import {
   SECOND_FACTOR_REQUIRED_MESSAGE,
 } from "@pharmacompare/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import { bearerToken } from "../../auth/tokens.ts";
-import { refuse } from "../../plugins/refusal.ts";
+import { refuse } from "../../domain/refusal.ts";
+import { bearerToken } from "../../modules/auth/index.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import { refuse } from "../../plugins/refusal.ts";
-import type { ActorContext } from "../../services/audit-service.ts";
-import type { AdminPrincipal, ClientInfo } from "../../services/auth-service.ts";
+import { refuse } from "../../domain/refusal.ts";
+import type { ActorContext } from "../../modules/audit/index.ts";
+import type { AdminPrincipal, ClientInfo } from "../../modules/auth/index.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

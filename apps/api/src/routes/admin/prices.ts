@@ -1,6 +1,6 @@
 import { adminEndpoints, CATALOGUE_LIMITS } from "@pharmacompare/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { notFound } from "../../plugins/refusal.ts";
+import { notFound } from "../../domain/refusal.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { actorContext } from "./context.ts";
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { refuse } from "../../plugins/refusal.ts";
+import { refuse } from "../../domain/refusal.ts";
 
 /**
  * Deny by default: every path under the admin prefixes that no route serves. Registered inside the

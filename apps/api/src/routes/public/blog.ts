@@ -1,6 +1,6 @@
 import { BLOG_LIMITS, publicEndpoints } from "@pharmacompare/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { notFound } from "../../plugins/refusal.ts";
+import { notFound } from "../../domain/refusal.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 
 export const blogRoutes: FastifyPluginAsync = async (app) => {

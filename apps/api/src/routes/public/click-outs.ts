@@ -1,8 +1,8 @@
 import { CLICK_OUT_SOURCE_KEY, clickOutSource, publicEndpoints } from "@pharmacompare/contract";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { notFound } from "../../plugins/refusal.ts";
-import type { ClickOutTarget } from "../../services/click-out-service.ts";
-import { isCountedVisit } from "../../services/click-out-visitors.ts";
+import { notFound } from "../../domain/refusal.ts";
+import type { ClickOutTarget } from "../../modules/click-outs/index.ts";
+import { isCountedVisit } from "../../modules/click-outs/index.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 
 /**

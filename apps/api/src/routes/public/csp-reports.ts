@@ -1,8 +1,8 @@
 import { type CspReportBody, publicEndpoints } from "@pharmacompare/contract";
 import { urlForLog } from "@pharmacompare/http-serving";
 import type { FastifyPluginAsync } from "fastify";
-import { clientNetwork } from "../../auth/client-network.ts";
-import { badRequest, tooManyRequests } from "../../plugins/refusal.ts";
+import { clientNetwork } from "../../domain/client-network.ts";
+import { badRequest, tooManyRequests } from "../../domain/refusal.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 
 /** Reports logged a minute from one client network; past it, 429 (a page in a loop, or a flood). */

@@ -1,6 +1,6 @@
 import type { Medication } from "@pharmacompare/contract";
 import type { FastifyInstance } from "fastify";
-import { badRequest, notFound } from "../../plugins/refusal.ts";
+import { badRequest, notFound } from "../../domain/refusal.ts";
 
 /** The public medication with this id, or a 404 naming it (unknown and inactive look the same). */
 export async function requireMedication(app: FastifyInstance, id: string): Promise<Medication> {

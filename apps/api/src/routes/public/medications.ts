@@ -1,6 +1,6 @@
 import { PUBLIC_API_LIMITS, publicEndpoints, SEARCH_TOO_SHORT_MESSAGE } from "@pharmacompare/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { badRequest, notFound } from "../../plugins/refusal.ts";
+import { badRequest, notFound } from "../../domain/refusal.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 import { requireDosage, requireMedication } from "./lookups.ts";
 

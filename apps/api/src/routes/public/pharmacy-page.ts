@@ -1,6 +1,6 @@
 import { publicEndpoints } from "@pharmacompare/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { notFound } from "../../plugins/refusal.ts";
+import { notFound } from "../../domain/refusal.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 
 /** The web's pharmacy page in one call. */

@@ -1,0 +1,2 @@
+export type { ActorContext, Audit, AuditedWork, AuditService } from "./audit-service.ts";
+export { auditedWrite, createAuditService, forgetFailedSignIns } from "./audit-service.ts";

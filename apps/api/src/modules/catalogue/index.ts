@@ -1,0 +1,13 @@
+export { createAdminCategoryService } from "./admin-category-service.ts";
+export type { AdminMedicationService } from "./admin-medication-service.ts";
+export { createAdminMedicationService } from "./admin-medication-service.ts";
+export type { AdminPharmacyService } from "./admin-pharmacy-service.ts";
+export { createAdminPharmacyService } from "./admin-pharmacy-service.ts";
+export type { CategoryService } from "./category-service.ts";
+export { createCategoryService } from "./category-service.ts";
+export type { CoursePlanService } from "./course-plan-service.ts";
+export { createCoursePlanService } from "./course-plan-service.ts";
+export type { MedicationService } from "./medication-service.ts";
+export { createMedicationService } from "./medication-service.ts";
+export type { PharmacyService } from "./pharmacy-service.ts";
+export { createPharmacyService } from "./pharmacy-service.ts";

@@ -1,0 +1,3 @@
+export { resealFeedHeaders } from "./feed-credentials.ts";
+export { createFeedOpsAlerts, feedJobPrefix } from "./feed-ops-alerts.ts";
+export { createFeedService, feedScheduleOf } from "./feed-service.ts";

@@ -1,0 +1,244 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { ApiConfig } from "../config.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
+import { createJobScheduler } from "../jobs/scheduler.ts";
+import {
+  createAdminPriceAlertService,
+  createAlertManageService,
+  createPriceAlertService,
+} from "./alerts/index.ts";
+import { createAuditService } from "./audit/index.ts";
+import type { SecretBox } from "./auth/index.ts";
+import { createAdminSessionsService, createAuthService, createSecondFactorService } from "./auth/index.ts";
+import {
+  createAdminCategoryService,
+  createAdminMedicationService,
+  createAdminPharmacyService,
+  createCategoryService,
+  createCoursePlanService,
+  createMedicationService,
+  createPharmacyService,
+} from "./catalogue/index.ts";
+import { createClickOutService } from "./click-outs/index.ts";
+import {
+  createAdminBlogService,
+  createBlogService,
+  createFiguresService,
+  createSitemapService,
+} from "./content/index.ts";
+import { createFeedOpsAlerts, createFeedService, feedJobPrefix } from "./feeds/index.ts";
+import { createAdminContactService, createAdminMessageService, createContactService } from "./inbox/index.ts";
+import { createNewsletterService } from "./newsletters/index.ts";
+import { createOutboxService } from "./outbox/index.ts";
+import {
+  createConditionPageService,
+  createPharmacyPageService,
+  createPharmacyPairService,
+} from "./pages/index.ts";
+import { createPriceSheetService } from "./price-sheets/index.ts";
+import {
+  createAdminPriceService,
+  createPriceFreshness,
+  createPriceHistoryService,
+  createPriceService,
+  demoPricesJob,
+  killAfterRows,
+} from "./prices/index.ts";
+import { createAdminStatsService, createServiceHealthService } from "./service-health/index.ts";
+import {
+  createAdminSubscriptionService,
+  createEmailLinkService,
+  createPriceNewsService,
+  createSubscriptionService,
+  priceNewsJobs,
+} from "./subscriptions/index.ts";
+
+export interface ServiceOptions {
+  config: ApiConfig;
+  /** Where the outbox worker reports deliveries (message ids, never addresses). */
+  log: FastifyBaseLogger;
+  /** The clock sessions, throttles, audit entries, write limits and email use; tests inject one to skip time. */
+  now?: () => Date;
+  /** Encrypts secrets kept in the database (decision 030). */
+  secretBox: SecretBox;
+}
+
+/** One service per resource; routes reach data only through these. */
+export function createServices(db: Database, options: ServiceOptions) {
+  const now = options.now ?? (() => new Date());
+  const { config, log } = options;
+  // Which prices are listed and which may be out of date (decision 048), on the services' clock.
+  const freshness = createPriceFreshness(config.priceFreshness, now);
+  const categories = createCategoryService(db);
+  const medications = createMedicationService(db);
+  const pharmacies = createPharmacyService(db);
+  const outbox = createOutboxService(db, { now, config, log });
+  const priceAlerts = createPriceAlertService(db, { now, config, outbox, freshness });
+  const prices = createPriceService(db, {
+    now,
+    freshness,
+    pricesChanged: priceAlerts.pricesChanged,
+    ...(config.faultKillAfterPriceRows ? { rowWritten: killAfterRows(config.faultKillAfterPriceRows) } : {}),
+  });
+  const audit = createAuditService(db, { now });
+  const adminMessages = createAdminMessageService(db, { now, audit });
+  // The back-office catalogue: every price change goes through `prices.write` (the one path).
+  const adminPrices = createAdminPriceService(db, {
+    audit,
+    prices,
+    outbox,
+    pricesChanged: priceAlerts.pricesChanged,
+  });
+  const adminPharmacies = createAdminPharmacyService(db, { audit, prices, adminPrices, outbox });
+  const adminMedications = createAdminMedicationService(db, {
+    audit,
+    prices,
+    adminPrices,
+    adminPharmacies,
+    outbox,
+  });
+  const priceNews = createPriceNewsService(db, { config, outbox, freshness });
+  const subscriptions = createSubscriptionService(db, { now, config, outbox });
+  const feedOps = createFeedOpsAlerts(db, {
+    now,
+    outbox,
+    opsEmail: config.opsEmail,
+    siteUrl: config.siteUrl,
+  });
+  const newsletters = createNewsletterService(db, {
+    now,
+    config,
+    audit,
+    outbox,
+    priceNews,
+    opsMail: feedOps.send,
+  });
+  const feeds = createFeedService(db, {
+    settings: config.feeds,
+    now,
+    secretBox: options.secretBox,
+    prices,
+    categories,
+    audit,
+    outbox,
+  });
+  const coursePlans = createCoursePlanService(db, { audit });
+  return {
+    adminSessions: createAdminSessionsService(db, { now, audit }),
+    adminStats: createAdminStatsService(db),
+    /** The dashboard's last 30 days and the monthly click-outs (decision 044). */
+    serviceHealth: createServiceHealthService(db, {
+      now,
+      failingFeeds: feedOps.failing,
+      freshness: config.priceFreshness,
+    }),
+    audit,
+    auth: createAuthService(db, {
+      now,
+      audit,
+      sessionIdleMs: config.adminIdleMinutes * 60_000,
+      requireSecondFactor: config.requireSecondFactor,
+    }),
+    secondFactor: createSecondFactorService(db, {
+      now,
+      audit,
+      sessionIdleMs: config.adminIdleMinutes * 60_000,
+      secretBox: options.secretBox,
+    }),
+    blog: createBlogService(db),
+    categories,
+    /** Counted click-outs (decision 044): resolved in the redirect, written in batches. */
+    clickOuts: createClickOutService(db, { now, log }),
+    conditionPages: createConditionPageService({
+      categories,
+      medications,
+      prices,
+      adminMessages,
+      coursePlans,
+    }),
+    coursePlans,
+    contact: createContactService(db, { now, config, outbox }),
+    emailLinks: createEmailLinkService(db, {
+      now,
+      outbox,
+      pricesChanged: priceAlerts.pricesChanged,
+      stopKind: subscriptions.stopKind,
+    }),
+    /** Manage my alerts (decision 043): an address's alerts from the link in its emails. */
+    alertManage: createAlertManageService(db, {
+      now,
+      alertTtlDays: config.alertTtlDays,
+      outbox,
+      pricesChanged: priceAlerts.pricesChanged,
+      freshness,
+    }),
+    medications,
+    outbox,
+    pharmacies,
+    pharmacyPages: createPharmacyPageService(db, { pharmacies, freshness }),
+    pharmacyPairs: createPharmacyPairService({ medications, pharmacies, prices, coursePlans }),
+    priceAlerts,
+    prices,
+    priceHistory: createPriceHistoryService(db, { now }),
+    priceSheets: createPriceSheetService(db, {
+      categories,
+      medications,
+      prices,
+      audit,
+      outbox,
+      now,
+      adminMedications,
+      adminPharmacies,
+    }),
+    sitemap: createSitemapService(db, { freshness }),
+    figures: createFiguresService(db, { freshness }),
+    subscriptions,
+    adminMessages,
+    adminMedications,
+    adminPharmacies,
+    adminPrices,
+    adminCategories: createAdminCategoryService(db, { audit, adminPrices, outbox }),
+    adminBlog: createAdminBlogService(db, { audit }),
+    adminContacts: createAdminContactService(db, { audit }),
+    adminPriceAlerts: createAdminPriceAlertService(db, {
+      audit,
+      outbox,
+      config,
+      pricesChanged: priceAlerts.pricesChanged,
+      freshness,
+    }),
+    adminSubscriptions: createAdminSubscriptionService(db, { audit, outbox }),
+    priceNews,
+    newsletters,
+    /** Pharmacy price feeds (decision 045): each a job of the scheduler below. */
+    feeds,
+    /** Failing feeds on the dashboard and to the operations address (decision 047). */
+    feedOps,
+    /**
+     * Scheduled jobs, due newsletters and pharmacy feeds, each run once across every API process
+     * (decisions 038, 041, 045).
+     */
+    jobs: createJobScheduler(db, {
+      now,
+      log,
+      // The daily demo job only where the catalogue is the demo's (SEED_DEMO, decision 053).
+      jobs: [...priceNewsJobs(priceNews), ...(config.seedDemo ? [demoPricesJob(db, { prices, now })] : [])],
+      pollers: [newsletters.poller],
+      // After each feed run, its operations alert (decision 047).
+      moreJobs: async () =>
+        (await feeds.jobs()).map((job) => ({
+          ...job,
+          after: () => feedOps.check(job.name.slice(feedJobPrefix.length)),
+        })),
+    }),
+  };
+}
+
+type Services = ReturnType<typeof createServices>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+    database: DatabaseHandle;
+  }
+}

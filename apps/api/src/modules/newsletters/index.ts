@@ -1,0 +1,2 @@
+export { createNewsletterService } from "./newsletter-service.ts";
+export { newsletterEmail } from "./newsletter-template.ts";

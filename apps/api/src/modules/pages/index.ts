@@ -1,0 +1,3 @@
+export { createConditionPageService } from "./condition-page-service.ts";
+export { createPharmacyPageService } from "./pharmacy-page-service.ts";
+export { createPharmacyPairService } from "./pharmacy-pair-service.ts";

@@ -1,0 +1,2 @@
+export { PRICE_SHEET_READING, readPriceSheetFile } from "./price-sheet-files.ts";
+export { createPriceSheetService, medicationMatcher } from "./price-sheet-service.ts";

@@ -1,0 +1,1 @@
+export { RETENTION, scheduleRetention } from "./retention.ts";
