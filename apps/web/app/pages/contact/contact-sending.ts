@@ -7,7 +7,10 @@ import { type ContactOutcome, readContactForm } from "./contact-fields.ts";
  * loaded on demand (decision 025): when the form first gets focus, and by the route's clientAction.
  */
 export function loadContactSending() {
-  return Promise.all([browserApi(), import("./contact-submission.ts")]);
+  return Promise.all([
+    browserApi(),
+    import("./contact-submission.ts").then((module) => module.sendContactMessage),
+  ]);
 }
 
 /** The answer when the sending code itself could not be fetched: the form's failure, as typed. */

@@ -8,6 +8,7 @@ import { serverApi } from "../../lib/api.server.ts";
 import { pageMeta, siteTitle } from "../../lib/page-meta.ts";
 import { logFormOutcome } from "../../lib/server-log.server.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { visitorFormAction } from "../../lib/visitor-form.ts";
 import type { Route } from "./+types/route";
 import { contactFaq } from "./contact-faq.ts";
 import { ContactForm } from "./contact-form.tsx";
@@ -25,20 +26,16 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
 }
 
 /**
- * Without JavaScript the form posts here and this server sends it on. The visitor's address chain
- * goes with it (the web server appends each visitor's address to X-Forwarded-For), so the API's
- * per-address limit counts the visitor rather than this web server.
+ * Without JavaScript the form posts here and this server sends it on, with the visitor's address
+ * chain (`visitorFormAction`).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const forwardedFor = request.headers.get("x-forwarded-for");
-  // Imported here as in clientAction, so the page's own chunk never holds the sending code.
-  const { sendContactMessage } = await import("./contact-submission.ts");
-  return sendContactMessage(
-    serverApi(),
-    await request.formData(),
-    { signal: request.signal, headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined },
-    logFormOutcome,
-  );
+  return visitorFormAction(request, {
+    // Imported here as in clientAction, so the page's own chunk never holds the sending code.
+    load: async () => [serverApi(), (await import("./contact-submission.ts")).sendContactMessage] as const,
+    unsent: unsentContactMessage,
+    relay: { log: logFormOutcome },
+  });
 }
 
 /**
@@ -46,12 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
  * code is fetched when the form is first used (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const sending = await loadContactSending().catch(() => undefined);
-  // Offline since before the form was used: its failure sentence, with what was typed.
-  if (!sending) return unsentContactMessage(form);
-  const [api, submission] = sending;
-  return submission.sendContactMessage(api, form, { signal: request.signal });
+  return visitorFormAction(request, { load: loadContactSending, unsent: unsentContactMessage });
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

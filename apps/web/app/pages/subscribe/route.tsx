@@ -11,6 +11,7 @@ import { serverApi } from "../../lib/api.server.ts";
 import { pageMeta, siteTitle } from "../../lib/page-meta.ts";
 import { logFormOutcome } from "../../lib/server-log.server.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
+import { visitorFormAction } from "../../lib/visitor-form.ts";
 import type { Route } from "./+types/route";
 
 export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
@@ -26,18 +27,19 @@ export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
 
 /**
  * Without JavaScript the footer's form (and this page's) posts here and this server sends it on,
- * with the visitor's address chain, as the contact form does (decision 010).
+ * with the visitor's address chain, as the contact form does (`visitorFormAction`, decision 010).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const forwardedFor = request.headers.get("x-forwarded-for");
-  // Imported here as in clientAction, so the page's own chunk never holds the sending code.
-  const { sendSubscription } = await import("../../components/subscription/subscription-submission.ts");
-  return sendSubscription(
-    serverApi(),
-    await request.formData(),
-    { signal: request.signal, headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : undefined },
-    logFormOutcome,
-  );
+  return visitorFormAction(request, {
+    // Imported here as in clientAction, so the page's own chunk never holds the sending code.
+    load: async () =>
+      [
+        serverApi(),
+        (await import("../../components/subscription/subscription-submission.ts")).sendSubscription,
+      ] as const,
+    unsent: unsentSubscription,
+    relay: { log: logFormOutcome },
+  });
 }
 
 /**
@@ -45,12 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
  * sending code is fetched when the form is first used (decision 025).
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const sending = await loadSubscriptionSending().catch(() => undefined);
-  // Offline since before the form was used: its failure sentence, with what was typed.
-  if (!sending) return unsentSubscription(form);
-  const [api, submission] = sending;
-  return submission.sendSubscription(api, form, { signal: request.signal });
+  return visitorFormAction(request, { load: loadSubscriptionSending, unsent: unsentSubscription });
 }
 
 export default function Subscribe({ actionData }: Route.ComponentProps) {
