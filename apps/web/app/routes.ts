@@ -1,29 +1,34 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
+/*
+ * A public page's module is pages/<page>/route.tsx (apps/web/app/pages/README.md); each keeps the id
+ * React Router gave it when it lived at routes/<page>.tsx, which the page budget, the route loader
+ * data lookups and the tests name.
+ */
 export default [
-  index("routes/home.tsx"),
-  route("condition/:subcategoryId", "routes/condition.tsx"),
-  route("pharmacies/:id", "routes/pharmacy.tsx"),
+  index("pages/home/route.tsx", { id: "routes/home" }),
+  route("condition/:subcategoryId", "pages/condition/route.tsx", { id: "routes/condition" }),
+  route("pharmacies/:id", "pages/pharmacy/route.tsx", { id: "routes/pharmacy" }),
   // Two pharmacies side by side for one medication (decision 042).
-  route("compare", "routes/compare.tsx"),
-  route("search", "routes/search.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("blog/:slug", "routes/blog-post.tsx"),
-  route("about", "routes/about.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("cookies", "routes/cookies.tsx"),
-  route("disclaimer", "routes/disclaimer.tsx"),
-  route("how-we-rank", "routes/how-we-rank.tsx"),
+  route("compare", "pages/compare/route.tsx", { id: "routes/compare" }),
+  route("search", "pages/search/route.tsx", { id: "routes/search" }),
+  route("blog", "pages/blog/route.tsx", { id: "routes/blog" }),
+  route("blog/:slug", "pages/blog-post/route.tsx", { id: "routes/blog-post" }),
+  route("about", "pages/about/route.tsx", { id: "routes/about" }),
+  route("contact", "pages/contact/route.tsx", { id: "routes/contact" }),
+  route("privacy", "pages/privacy/route.tsx", { id: "routes/privacy" }),
+  route("cookies", "pages/cookies/route.tsx", { id: "routes/cookies" }),
+  route("disclaimer", "pages/disclaimer/route.tsx", { id: "routes/disclaimer" }),
+  route("how-we-rank", "pages/how-we-rank/route.tsx", { id: "routes/how-we-rank" }),
   // For search engines: resource routes (no page), built from the API's list of what is public.
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("robots.txt", "routes/robots.ts"),
-  route("subscribe", "routes/subscribe.tsx"),
+  route("sitemap.xml", "pages/sitemap/route.ts", { id: "routes/sitemap" }),
+  route("robots.txt", "pages/robots/route.ts", { id: "routes/robots" }),
+  route("subscribe", "pages/subscribe/route.tsx", { id: "routes/subscribe" }),
   // The links in our emails: a page with one button (a POST), so a mail scanner's GET does nothing.
-  route("confirm", "routes/confirm.tsx"),
-  route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("confirm", "pages/confirm/route.tsx", { id: "routes/confirm" }),
+  route("unsubscribe", "pages/unsubscribe/route.tsx", { id: "routes/unsubscribe" }),
   // Every price-news email links here with its link's secret: what the address receives (issue 28).
-  route("manage-emails", "routes/manage-emails.tsx"),
+  route("manage-emails", "pages/manage-emails/route.tsx", { id: "routes/manage-emails" }),
   // The back-office (client-rendered): sign-in, then every other admin page behind the layout's guard.
   // Each screen is a folder under admin/ (admin/README.md); the route ids stay the ones the files had
   // under routes/admin/, which code (useRouteLoaderData) and tests name.
@@ -68,5 +73,5 @@ export default [
     route("admin/*", "admin/not-found/route.tsx", { id: "routes/admin/not-found" }),
   ]),
   // Last: anything no other route claims answers with a real 404 status.
-  route("*", "routes/not-found.tsx"),
+  route("*", "pages/not-found/route.tsx", { id: "routes/not-found" }),
 ] satisfies RouteConfig;

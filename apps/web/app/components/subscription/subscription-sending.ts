@@ -7,7 +7,10 @@ import { readSubscribeForm, type SubscribeOutcome } from "./subscribe-fields.ts"
  * on demand (decision 025): when a subscribe form first gets focus, and by the route's clientAction.
  */
 export function loadSubscriptionSending() {
-  return Promise.all([browserApi(), import("./subscription-submission.ts")]);
+  return Promise.all([
+    browserApi(),
+    import("./subscription-submission.ts").then((module) => module.sendSubscription),
+  ]);
 }
 
 /** The answer when the sending code itself could not be fetched: the form's failure, as typed. */

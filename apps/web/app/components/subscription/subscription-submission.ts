@@ -1,7 +1,25 @@
 import { publicEndpoints, type SubscribeRequest, subscriptionMessages } from "@pharmacompare/contract";
-import type { ApiClient, ApiRequestInit } from "../../lib/api-client.ts";
 import { formFailure } from "../../lib/form-refusal.ts";
-import { readSubscribeForm, type SubscribeOutcome } from "./subscribe-fields.ts";
+import { type SendVisitorForm, sendVisitorForm, type VisitorForm } from "../../lib/visitor-form.ts";
+import { readSubscribeForm, type SubscribeOutcome, type SubscribeValues } from "./subscribe-fields.ts";
+
+const subscribeForm: VisitorForm<SubscribeValues, { message: string }, SubscribeOutcome> = {
+  failure: "subscribe: not subscribed",
+  read: readSubscribeForm,
+  call: (api, values, init) => {
+    const body: SubscribeRequest = values;
+    return api.call(publicEndpoints.subscribe, { body }, init);
+  },
+  sent: (answer) => ({
+    status: "success",
+    message: answer.message.trim() || subscriptionMessages.successFallback,
+  }),
+  refused: (error, values) => ({
+    status: "error",
+    ...formFailure(error, { email: "Email" }, subscriptionMessages.failure),
+    values,
+  }),
+};
 
 /**
  * Subscribes an address to price updates (public site §4, §7, §8): success with the server's
@@ -10,23 +28,5 @@ import { readSubscribeForm, type SubscribeOutcome } from "./subscribe-fields.ts"
  * The cause of a failure goes to `log` (the server action's log, decision 032). Never throws, so the
  * form's submitting state always ends.
  */
-export async function sendSubscription(
-  api: ApiClient,
-  form: FormData,
-  init: ApiRequestInit = {},
-  log?: (message: string, cause?: unknown) => void,
-): Promise<SubscribeOutcome> {
-  const values = readSubscribeForm(form);
-  const body: SubscribeRequest = values;
-  try {
-    const answer = await api.call(publicEndpoints.subscribe, { body }, init);
-    return { status: "success", message: answer.message.trim() || subscriptionMessages.successFallback };
-  } catch (error) {
-    log?.(`subscribe: not subscribed: ${error instanceof Error ? error.message : String(error)}`, error);
-    return {
-      status: "error",
-      ...formFailure(error, { email: "Email" }, subscriptionMessages.failure),
-      values,
-    };
-  }
-}
+export const sendSubscription: SendVisitorForm<SubscribeOutcome> = (api, form, init, log) =>
+  sendVisitorForm(subscribeForm, api, form, init, log);

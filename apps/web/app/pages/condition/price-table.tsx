@@ -1,0 +1,279 @@
+import { type ComparisonSort, formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PharmacyLogo } from "../../components/condition/pharmacy-logo.tsx";
+import { PrescriptionOnlyRowNote } from "../../components/condition/prescription-only.tsx";
+import {
+  checkedAgo,
+  comparePartner,
+  deliveryText,
+  orderWords,
+  type PriceRow,
+  pharmacyHref,
+  showsTotals,
+  totalNote,
+} from "../../components/condition/price-rows.ts";
+import { RATING_SOURCE_NOTE, RatingStars } from "../../components/condition/rating-stars.tsx";
+import { StaleNote } from "../../components/prices/stale-note.tsx";
+import { SpriteIcon } from "../../components/ui/icon-sprite.tsx";
+import { sitePaths } from "../../lib/site-paths.ts";
+import { messageStyles } from "./message-styles.ts";
+import { GphcLink, PharmacyName } from "./pharmacy-identity.tsx";
+
+interface PriceTableProps {
+  rows: readonly PriceRow[];
+  /** "Viagra 50mg x 4 tablets", for the caption and labels. */
+  subject: string;
+  /** The render's clock, for each row's "checked … ago". */
+  now: Date;
+  /** The order the rows are in (the API's), for the caption. */
+  sort: ComparisonSort;
+  /** A prescription-only medicine: each row says so to a screen reader (decision 035). */
+  prescriptionOnly?: boolean;
+  /**
+   * Each live price's counted click-out on the API, by price id (the loader makes them, decision
+   * 044); null for the saved file's prices, which link directly.
+   */
+  visitLinks?: Readonly<Record<string, string>> | null;
+}
+
+/**
+ * The comparison: one table, each fact in it once. The stylesheet (app.css, "cmp-") lays its rows
+ * out as cards on phones and as columns from 768 px, folding rating, delivery and stock under the
+ * pharmacy's name where there is no room for their columns (decision 026). Delivery and Total show
+ * whenever the pharmacies' terms are known (always from the API; never from the saved file).
+ */
+export function PriceTable({
+  rows,
+  subject,
+  now,
+  sort,
+  prescriptionOnly = false,
+  visitLinks = null,
+}: PriceTableProps) {
+  const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
+  const totals = showsTotals(rows);
+  const notices = rows.some((row) => row.message);
+  return (
+    <div className="cmp-frame">
+      <table className="cmp-table">
+        <caption className="sr-only">{`Prices for ${subject} at ${count}, ${orderWords(sort)}`}</caption>
+        <thead>
+          <tr className="cmp-head">
+            <th scope="col" className="cmp-who">
+              Pharmacy
+            </th>
+            <th scope="col" className="cmp-rate">
+              Rating
+            </th>
+            <th scope="col" className="cmp-deliv">
+              Delivery
+            </th>
+            <th scope="col" className="cmp-stk">
+              Stock
+            </th>
+            <th scope="col" className="cmp-pr">
+              Price
+            </th>
+            {totals ? (
+              <th scope="col" className="cmp-tot">
+                Total
+              </th>
+            ) : null}
+            <th scope="col" className="cmp-go">
+              <span className="sr-only">Link to pharmacy</span>
+            </th>
+            {notices ? (
+              <th scope="col" className="sr-only">
+                Notice
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.price._id} className={row.isBest ? "cmp-row cmp-best-row" : "cmp-row"}>
+              <td className="cmp-who">
+                <PharmacyLogo name={row.price.pharmacy.name} />
+                <div className="min-w-0">
+                  <PharmacyName pharmacy={row.price.pharmacy} />
+                  <GphcLink pharmacy={row.price.pharmacy} />
+                </div>
+              </td>
+              <td className="cmp-rate">
+                <RatingStars rating={row.price.pharmacy.rating} />
+              </td>
+              <td className="cmp-deliv">
+                {row.delivery !== null ? (
+                  <span className="cmp-del-cost">{deliveryText(row.delivery)}</span>
+                ) : (
+                  <span className="cmp-del-label">Delivery</span>
+                )}{" "}
+                <span>{row.price.pharmacy.deliveryTime}</span>
+              </td>
+              <td className="cmp-stk">
+                <StockState inStock={row.price.inStock} />{" "}
+                <Checked lastUpdated={row.price.lastConfirmed ?? row.price.lastUpdated} now={now} />
+                {row.price.mayBeOutOfDate && row.price.lastConfirmed ? (
+                  <StaleNote lastConfirmed={row.price.lastConfirmed} />
+                ) : null}
+              </td>
+              <td className="cmp-pr">
+                <PriceAmount row={row} />
+                {prescriptionOnly ? <PrescriptionOnlyRowNote /> : null}
+              </td>
+              {totals ? (
+                <td className="cmp-tot">
+                  <span className="cmp-tot-label">Total with fees</span>
+                  <TotalAmount row={row} />
+                </td>
+              ) : null}
+              <td className="cmp-go">
+                <VisitLink row={row} href={visitLinks?.[row.price._id]} />
+                <CompareLink row={row} partner={comparePartner(rows, row)} />
+              </td>
+              {/* Every row as wide as the header: an empty notice cell where others have one. */}
+              {notices ? (
+                <td className="cmp-msg">{row.message ? <RowMessage message={row.message} /> : null}</td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="cmp-foot">{RATING_SOURCE_NOTE}</p>
+    </div>
+  );
+}
+
+function PriceAmount({ row }: { row: PriceRow }) {
+  // Packs of different sizes compare fairly by their price per tablet, gram, pen…
+  const perUnit = unitPriceText(row.price.price, row.price.dosage);
+  return (
+    <div className="cmp-amounts">
+      <span className="cmp-price">{formatPounds(row.price.price)}</span>
+      {perUnit ? <span className="cmp-note">{perUnit}</span> : null}
+      {row.isBest ? (
+        <span className="cmp-best">
+          <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="size-3">
+            <path d="M3 8.5 6.5 12 13 4.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+          Best
+        </span>
+      ) : (
+        <span className="cmp-note">
+          {`+${formatPounds(row.difference)}`}
+          <span className="sr-only"> more than the best price</span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The pack delivered: the total, what it includes (delivery and consultation, each with its
+ * amount), or why there is none (below the minimum order). The price cell keeps the pack's own price; this never replaces it.
+ */
+function TotalAmount({ row }: { row: PriceRow }) {
+  const note = totalNote(row);
+  let amount: ReactNode;
+  // The price per tablet, pen… with every fee in it, so packs of different sizes compare by what
+  // they really cost (decision 042).
+  const perUnit = row.total !== null ? unitPriceText(row.total, row.price.dosage) : null;
+  if (row.total !== null) {
+    amount = (
+      <>
+        <span className="cmp-total">{formatPounds(row.total)}</span>
+        {perUnit ? <span className="cmp-note">{`${perUnit} with fees`}</span> : null}
+      </>
+    );
+  } else if (row.minimumOrder !== null) {
+    amount = (
+      <span className="font-medium text-slate-800 text-sm lg:whitespace-nowrap">
+        Minimum order {formatPounds(row.minimumOrder)}
+      </span>
+    );
+  } else {
+    amount = <span className="text-slate-600 text-xs">Delivery not known</span>;
+  }
+  return (
+    <div className="cmp-amounts gap-0.5">
+      {amount}
+      {/* "incl. £2.95 delivery and £12.50 consultation" is wider than a phone's card: it may wrap. */}
+      {note ? <span className="cmp-note whitespace-normal text-right">{note}</span> : null}
+    </div>
+  );
+}
+
+function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
+  // Whole days: the server's render and the browser's agree except across midnight.
+  const text = checkedAgo(lastUpdated, now);
+  // Each row's freshness links to where How we rank explains where prices come from (issue 11).
+  return (
+    <Link to={`${sitePaths.howWeRank}#where-prices-come-from`} className="cmp-checked">
+      <span suppressHydrationWarning title={`Price last checked ${formatDateTime(lastUpdated)}`}>
+        {`${text.charAt(0).toUpperCase()}${text.slice(1)}`}
+      </span>
+      <span className="sr-only"> (how we check prices)</span>
+    </Link>
+  );
+}
+
+function StockState({ inStock }: { inStock: boolean }) {
+  // The coloured dot is the class's ::before, drawn in the text's colour.
+  return (
+    <span className={`cmp-stock ${inStock ? "text-saving-700" : "text-rose-700"}`}>
+      {inStock ? "In stock" : "Out of stock"}
+    </span>
+  );
+}
+
+function RowMessage({ message }: { message: NonNullable<PriceRow["message"]> }) {
+  const style = messageStyles[message.category];
+  return (
+    <div className={`rounded-lg border px-3 py-2 text-xs leading-5 ${style.box} ${style.text}`}>
+      <p className="flex flex-wrap items-center gap-1.5">
+        <span className={`rounded-full px-1.5 py-px font-semibold text-[0.6875rem] ${style.badge}`}>
+          {style.label}
+        </span>
+        <strong className="font-semibold">{message.title}</strong>
+      </p>
+      <p className="mt-1">{message.message}</p>
+    </div>
+  );
+}
+
+/** To this pharmacy and the Best one side by side (decision 042): a comparison, never a promotion. */
+function CompareLink({ row, partner }: { row: PriceRow; partner: PriceRow | undefined }) {
+  if (!partner) return null;
+  return (
+    <Link
+      to={sitePaths.compare(row.price.medicationId, row.price.pharmacyId, partner.price.pharmacyId)}
+      className="mt-1 block py-1 text-center font-medium text-brand-800 text-xs underline underline-offset-2 hover:text-brand-900"
+    >
+      Compare
+      <span className="sr-only">{` with ${partner.price.pharmacy.name} side by side`}</span>
+    </Link>
+  );
+}
+
+function VisitLink({ row, href }: { row: PriceRow; href: string | undefined }): ReactNode {
+  const direct = pharmacyHref(row.price);
+  if (!direct) {
+    return <span className="cmp-no-link">Link unavailable</span>;
+  }
+  return (
+    <a
+      // The API redirects to the same stored link, with the pharmacy's referral parameters (decision 044).
+      href={href ?? direct}
+      target="_blank"
+      // "sponsored" where the pharmacy pays a commission (or, from the saved file, may).
+      rel={row.price.pharmacy.sponsored === false ? "noopener" : "sponsored noopener"}
+      // Starts with the visible words (WCAG 2.5.3), then names the pharmacy and the new tab.
+      aria-label={`Visit pharmacy: ${row.price.pharmacy.name} (opens in a new tab)`}
+      className="cmp-visit"
+    >
+      Visit pharmacy
+      <SpriteIcon symbol="external" className="size-4" />
+    </a>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMemo } from "react";
+import { useRouteLoaderData } from "react-router";
+import { MedicationSearchForm } from "../../components/search/medication-search-form.tsx";
+import { loadHomeData } from "../../lib/home-data.server.ts";
+import { conditionNames } from "../../lib/medication-search.ts";
+import { pageMeta } from "../../lib/page-meta.ts";
+import type { loader as rootLoader } from "../../root.tsx";
+import type { Route } from "./+types/route";
+import { CategoryBrowser } from "./category-browser.tsx";
+import { ConditionTileGrid } from "./condition-tile-grid.tsx";
+import { Hero } from "./hero.tsx";
+import { HowItWorks } from "./how-it-works.tsx";
+import { LatestPosts } from "./latest-posts.tsx";
+import { PharmacyCarousel } from "./pharmacy-carousel.tsx";
+import { StatsStrip } from "./stats-strip.tsx";
+import { WhyChoose } from "./why-choose.tsx";
+
+const title = "PharmaCompare — Compare UK Online Pharmacy Prices";
+const description =
+  "Compare what UK online pharmacies charge for the same medication and dosage — weight loss, men's and " +
+  "women's health, hair loss, skin and more. Free, independent, prices updated daily.";
+
+/** Pharmacies, the latest posts and the popular searches; categories come from the root loader. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadHomeData(request.signal);
+}
+
+export function meta({ matches }: Route.MetaArgs): Route.MetaDescriptors {
+  return pageMeta({
+    title,
+    description,
+    path: "/",
+    siteUrl: matches[0]?.loaderData?.env.siteUrl,
+    withUrl: (home, siteUrl) => [
+      {
+        // Lets search engines offer a search box for the site that lands on /search.
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "WebSite",
+          name: "PharmaCompare",
+          url: home,
+          description,
+          inLanguage: "en-GB",
+          potentialAction: {
+            "@type": "SearchAction",
+            target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` },
+            "query-input": "required name=search_term_string",
+          },
+        },
+      },
+    ],
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  // The category tree is already in the root loader's data: no second request for it.
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const categories = root?.categories ?? [];
+  const names = useMemo(() => conditionNames(categories), [categories]);
+
+  return (
+    <>
+      <Hero
+        popularSearches={loaderData.popularSearches}
+        search={
+          root ? (
+            <MedicationSearchForm
+              apiUrl={root.env.apiUrl}
+              conditionNames={names}
+              label="Search for a medication"
+              hideLabel
+              size="large"
+            />
+          ) : null
+        }
+      />
+      <StatsStrip figures={loaderData.figures} />
+      <CategoryBrowser categories={categories} unavailable={root?.categoriesUnavailable ?? true} />
+      <ConditionTileGrid />
+      <HowItWorks />
+      <PharmacyCarousel pharmacies={loaderData.pharmacies} />
+      <WhyChoose />
+      <LatestPosts posts={loaderData.latestPosts} />
+    </>
+  );
+}
