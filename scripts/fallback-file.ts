@@ -41,7 +41,7 @@ export function writeIfChanged(path: string, text: string): boolean {
 /**
  * The most public medications `npm start` writes the fallback file for. The file is one sheet per
  * medication, built with a query each on the event loop that also serves the site: a catalogue of
- * tens of thousands would hold the first requests for minutes (docs/performance.md, ×100), and a
+ * tens of thousands would hold the first requests for minutes (docs/log/performance-runs.md, "Catalogue ×10 and ×100"), and a
  * file of millions of prices is no use to a web server reading it when the API is down.
  */
 export const FALLBACK_REFRESH_MAX_MEDICATIONS = 2_000;

@@ -97,7 +97,8 @@ describe("npm start's one mode", () => {
       expect(product.running, notRunning(product)).toBe(true);
       // The API reference is a development setting, and the web serves with the same address rules.
       // Each body read to its end: an answer left unread holds its connection busy, and the
-      // graceful stop then waits for it (the 80 s "slow start" of some CI runs, docs/testing.md).
+      // graceful stop then waits for it (the 80 s "slow start" of some CI runs,
+      // docs/log/testing-runs.md, runs 18 and 19).
       const reference = await fetch(`${product.api}/openapi.json`);
       await reference.arrayBuffer();
       expect(reference.status).toBe(200);

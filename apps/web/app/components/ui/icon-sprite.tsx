@@ -1,8 +1,8 @@
 /**
  * Icons a comparison repeats dozens of times (the default pharmacy logo, the GPhC shield, the
  * new-tab arrow), drawn once per page as symbols and referenced with `<use>`: a condition page
- * carried 60 KB of identical inline SVG before (docs/performance.md). Rating stars are drawn by the
- * stylesheet (`.cmp-stars`).
+ * carried 60 KB of identical inline SVG before (docs/log/performance-runs.md, "Findings from the
+ * first measurement"). Rating stars are drawn by the stylesheet (`.cmp-stars`).
  */
 export type SpriteSymbol = "pharmacy" | "shield" | "external";
 
