@@ -17,8 +17,8 @@ import type { ActorContext, AuditedWork, AuditService } from "./audit-service.ts
 import { hostOf, onWebsite } from "./link-sites.ts";
 import { containsAny, readPage } from "./list-paging.ts";
 import type { OutboxService } from "./outbox-service.ts";
-import { pricePharmacyColumns, toPricePharmacy } from "./pharmacy-service.ts";
-import type { PriceChange, PriceService, PricesChanged } from "./price-service.ts";
+import { pricePharmacyColumns } from "./pharmacy-service.ts";
+import { type PriceChange, type PriceService, type PricesChanged, toPrice } from "./price-service.ts";
 import { byName } from "./public-filters.ts";
 
 /**
@@ -78,16 +78,7 @@ export async function selectAdminPrices(
     .$dynamic();
   const rows = await (page ? ordered.limit(page.limit).offset(page.offset) : ordered);
   return rows.map(({ price, pharmacy, pharmacyActive }) => ({
-    _id: price.id,
-    medicationId: price.medicationId,
-    pharmacyId: price.pharmacyId,
-    pharmacy: toPricePharmacy(pharmacy),
-    dosage: price.dosage,
-    price: price.price,
-    quantity: price.quantity,
-    inStock: price.inStock,
-    link: price.link,
-    lastUpdated: price.lastUpdated.toISOString(),
+    ...toPrice({ price, pharmacy }, { confirmed: false }),
     pharmacyActive,
   }));
 }
