@@ -9,7 +9,7 @@ import { hostOf } from "../link-sites.ts";
 import { containsAny, readPage } from "../list-paging.ts";
 import type { OutboxService } from "../outbox-service.ts";
 import type { PriceChange, PriceService } from "../price-service.ts";
-import { medicationMatcher } from "../price-sheet-service.ts";
+import { medicationMatcher } from "../price-sheet-plan.ts";
 
 /**
  * Feed review (decision 045): the rows a run held (feed-holds.ts) wait here until staff accept

@@ -11,7 +11,7 @@ import type { CategoryService } from "../category-service.ts";
 import type { OutboxService } from "../outbox-service.ts";
 import type { PriceChange, PriceService } from "../price-service.ts";
 import { PRICE_SHEET_READING, readPriceSheetFile } from "../price-sheet-files.ts";
-import { medicationMatcher } from "../price-sheet-service.ts";
+import { medicationMatcher } from "../price-sheet-plan.ts";
 import { openFeedHeader } from "./feed-credentials.ts";
 import { FeedFetchError, type FeedFetchPolicy, fetchFeed } from "./feed-fetch.ts";
 import { type HoldLimits, holdReasons } from "./feed-holds.ts";
