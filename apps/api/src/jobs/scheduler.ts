@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import { jobRuns } from "../db/schema.ts";
 import { databaseFailure } from "../plugins/error-handler.ts";
+import { intervalWorker } from "./interval-worker.ts";
 import { parseSchedule, type Schedule, slotDue } from "./schedule.ts";
 
 /**
@@ -191,7 +192,7 @@ export function createJobScheduler(
   async function runDue(poller: DuePoller): Promise<JobRunResult[]> {
     const results: JobRunResult[] = [];
     for (const { slot, scheduledFor } of await poller.due(now())) {
-      if (stopping) break;
+      if (worker.stopping) break;
       const after = poller.after;
       const entry: ScheduledJob = {
         name: poller.name,
@@ -221,7 +222,7 @@ export function createJobScheduler(
     const more = (await options.moreJobs?.()) ?? [];
     const due = [...jobs.values(), ...more.map((job) => ({ job, schedule: parseSchedule(job.schedule) }))];
     for (const { job, schedule } of due) {
-      if (stopping) break;
+      if (worker.stopping) break;
       // The one rule for which moment is due (schedule.ts), the one the Feeds screen shows too.
       const slot = slotDue(schedule, now(), job.since);
       if (!slot) continue;
@@ -229,36 +230,16 @@ export function createJobScheduler(
       if (result) results.push(result);
     }
     for (const poller of pollers.values()) {
-      if (stopping) break;
+      if (worker.stopping) break;
       results.push(...(await runDue(poller)));
     }
     return results;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopping = false;
-
-  let again = false;
-
-  function kick(): void {
-    if (stopping) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = tick()
-      .catch((error) =>
-        log.error({ failure: databaseFailure(error) ?? String(error) }, "job scheduler tick failed"),
-      )
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
+  /** Ticks one at a time in this process (interval-worker.ts); `stopping` ends a tick between jobs. */
+  const worker = intervalWorker(tick, (error) =>
+    log.error({ failure: databaseFailure(error) ?? String(error) }, "job scheduler tick failed"),
+  );
 
   return {
     holder,
@@ -294,9 +275,7 @@ export function createJobScheduler(
     },
 
     /** Looks for due work now in a started scheduler (a newsletter sent now); tests call runDue. */
-    wake(): void {
-      if (timer) kick();
-    },
+    wake: worker.wake,
 
     /** Runs one poller's due runs now (a newsletter sent now; tests). */
     async runDue(name: string): Promise<JobRunResult[]> {
@@ -307,19 +286,10 @@ export function createJobScheduler(
 
     /** Ticks every JOB_TICK_MS in this process (server.ts, scripts/start.ts; tests call tick()). */
     start(intervalMs: number = JOB_TICK_MS): void {
-      if (timer) return;
-      stopping = false;
-      timer = setInterval(kick, intervalMs);
-      timer.unref();
-      kick();
+      worker.start(intervalMs);
     },
 
     /** Stops ticking and waits for a run in hand (it renews its lease, so it is not taken over). */
-    async stop(): Promise<void> {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: worker.stop,
   };
 }

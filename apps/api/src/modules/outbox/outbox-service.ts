@@ -13,6 +13,7 @@ import {
   describeFailure,
   type MailTransport,
 } from "../../email/transport.ts";
+import { intervalWorker } from "../../jobs/interval-worker.ts";
 import { databaseFailure } from "../../plugins/error-handler.ts";
 
 /**
@@ -127,8 +128,11 @@ export function createOutboxService(
   const openTransport = (): MailTransport =>
     createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, connections: DELIVERY_LANES });
 
-  /** Whether the worker should stop taking new rows (it finishes the one in hand). */
-  let stopping = false;
+  /**
+   * The worker (jobs/interval-worker.ts): one run at a time in this process, every OUTBOX_POLL_MS
+   * and whenever woken; once stopping, it takes no new rows and finishes the one in hand.
+   */
+  const worker = intervalWorker(deliverDue, (error) => log.error(loggable(error), "email outbox run failed"));
 
   /**
    * Whether MAIL_RATE messages were sent within the last minute: one range read of the sent_at
@@ -282,7 +286,7 @@ export function createOutboxService(
     let unreachable = false;
     let widened: Promise<unknown> | undefined;
     const lane = async (first: boolean): Promise<void> => {
-      while (!stopping && !unreachable) {
+      while (!worker.stopping && !unreachable) {
         const row = await claimInTurn();
         if (!row) return;
         const outcome = await deliver(row, transport).finally(() => {
@@ -307,31 +311,6 @@ export function createOutboxService(
     }
     await widened;
     return summary;
-  }
-
-  // The worker: one run at a time in this process, every OUTBOX_POLL_MS and whenever woken.
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-
-  function kick(): void {
-    if (!timer || stopping) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDue();
-        } catch (error) {
-          log.error(loggable(error), "email outbox run failed");
-        }
-      } while (again && !stopping);
-    })().finally(() => {
-      running = undefined;
-    });
   }
 
   function mintedLinks(token: string): MintedLinks {
@@ -459,24 +438,13 @@ export function createOutboxService(
 
     /** Starts the worker in this process (server.ts and scripts/start.ts; tests drive deliverDue). */
     start(intervalMs: number = OUTBOX_POLL_MS): void {
-      if (timer) return;
-      stopping = false;
-      timer = setInterval(kick, intervalMs);
-      timer.unref();
-      kick();
+      worker.start(intervalMs);
     },
 
     /** Asks a started worker to look now (after a write that queued an email has committed). */
-    wake(): void {
-      kick();
-    },
+    wake: worker.wake,
 
     /** Stops the worker: no new claims; the message in hand is finished and recorded first. */
-    async stop(): Promise<void> {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: worker.stop,
   };
 }

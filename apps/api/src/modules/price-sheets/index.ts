@@ -1,2 +1,3 @@
 export { PRICE_SHEET_READING, readPriceSheetFile } from "./price-sheet-files.ts";
-export { createPriceSheetService, medicationMatcher } from "./price-sheet-service.ts";
+export { medicationMatcher } from "./price-sheet-plan.ts";
+export { createPriceSheetService } from "./price-sheet-service.ts";

@@ -18,8 +18,8 @@ import { notFound, type Refusal, refuse } from "../../domain/refusal.ts";
 import type { ActorContext, AuditedWork, AuditService } from "../audit/index.ts";
 import type { OutboxService } from "../outbox/index.ts";
 import { hostOf, onWebsite } from "./link-sites.ts";
-import { pricePharmacyColumns, toPricePharmacy } from "./price-pharmacy.ts";
-import type { PriceChange, PriceService, PricesChanged } from "./price-service.ts";
+import { pricePharmacyColumns } from "./price-pharmacy.ts";
+import { type PriceChange, type PriceService, type PricesChanged, toPrice } from "./price-service.ts";
 
 /**
  * The back-office's prices (Price Management, the medication form's grid, bulk writes). Reads see
@@ -78,16 +78,7 @@ export async function selectAdminPrices(
     .$dynamic();
   const rows = await (page ? ordered.limit(page.limit).offset(page.offset) : ordered);
   return rows.map(({ price, pharmacy, pharmacyActive }) => ({
-    _id: price.id,
-    medicationId: price.medicationId,
-    pharmacyId: price.pharmacyId,
-    pharmacy: toPricePharmacy(pharmacy),
-    dosage: price.dosage,
-    price: price.price,
-    quantity: price.quantity,
-    inStock: price.inStock,
-    link: price.link,
-    lastUpdated: price.lastUpdated.toISOString(),
+    ...toPrice({ price, pharmacy }, { confirmed: false }),
     pharmacyActive,
   }));
 }

@@ -32,7 +32,16 @@ const selectPublic = (db: Database, current: SQL, where: SQL | undefined) =>
 
 type Row = Awaited<ReturnType<typeof selectPublic>>[number];
 
-const toPrice = ({ price, pharmacy }: Row, freshness?: PriceFreshness): Price => ({
+/**
+ * A stored price and its pharmacy (`pricePharmacyColumns`) as the contract's Price: the one
+ * mapper of the public reads and the back-office's rows (admin-price-service.ts). Public reads say
+ * when it was last confirmed and, given the freshness rule, whether it may be out of date
+ * (decision 048); the back-office's rows carry neither.
+ */
+export const toPrice = (
+  { price, pharmacy }: Pick<Row, "price" | "pharmacy">,
+  said: { confirmed: boolean; freshness?: PriceFreshness | undefined },
+): Price => ({
   _id: price.id,
   medicationId: price.medicationId,
   pharmacyId: price.pharmacyId,
@@ -43,8 +52,10 @@ const toPrice = ({ price, pharmacy }: Row, freshness?: PriceFreshness): Price =>
   inStock: price.inStock,
   link: price.link,
   lastUpdated: price.lastUpdated.toISOString(),
-  lastConfirmed: price.lastConfirmed.toISOString(),
-  ...(freshness ? { mayBeOutOfDate: freshness.mayBeOutOfDate(price.lastConfirmed) } : {}),
+  ...(said.confirmed ? { lastConfirmed: price.lastConfirmed.toISOString() } : {}),
+  ...(said.confirmed && said.freshness
+    ? { mayBeOutOfDate: said.freshness.mayBeOutOfDate(price.lastConfirmed) }
+    : {}),
 });
 
 // The contract's cheapestFirst order (price, better rating, name, id), so lists and comparisons agree.
@@ -75,7 +86,7 @@ export async function lowestPrice(
   )
     .orderBy(...cheapestFirst)
     .limit(1);
-  return row ? toPrice(row) : null;
+  return row ? toPrice(row, { confirmed: true }) : null;
 }
 
 /** One price to set: an upsert of the (medication, pharmacy, dosage) row, or its removal. */
@@ -136,7 +147,7 @@ export function createPriceService(
         dosage === undefined ? undefined : eq(prices.dosage, dosage),
       ),
     ).orderBy(...cheapestFirst);
-    return rows.map((row) => toPrice(row, freshness));
+    return rows.map((row) => toPrice(row, { confirmed: true, freshness }));
   }
 
   return {
@@ -229,7 +240,10 @@ export function createPriceService(
           asc(prices.dosage),
         )
         .limit(limit);
-      return rows.map((row) => ({ ...toPrice(row, freshness), medicationName: row.medicationName }));
+      return rows.map((row) => ({
+        ...toPrice(row, { confirmed: true, freshness }),
+        medicationName: row.medicationName,
+      }));
     },
 
     /**

@@ -10,9 +10,11 @@ import {
   subscriptions,
 } from "../../db/schema.ts";
 import { forgetOldWriteCounts } from "../../domain/write-limit.ts";
+import { intervalWorker } from "../../jobs/interval-worker.ts";
 import { forgetFailedSignIns } from "../audit/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const RETENTION_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /** How long each kind of personal data is kept; the Privacy Policy states the same periods. */
 export const RETENTION = {
@@ -173,25 +175,18 @@ export async function purgeExpired(db: Database, now: Date): Promise<PurgeSummar
 }
 
 /**
- * Runs the purge when the API starts and every six hours after, until the API closes. The timer
- * does not keep the process alive, and a failed run is logged and retried next time.
+ * Runs the purge when the API starts and every six hours after, until the API closes
+ * (interval-worker.ts: the timer does not keep the process alive, a run in hand is finished
+ * first). A failed run is logged and retried next time.
  */
 export function scheduleRetention(app: FastifyInstance, now: () => Date = () => new Date()): void {
-  const run = async () => {
-    try {
+  const worker = intervalWorker(
+    async () => {
       const summary = await purgeExpired(app.database.db, now());
       if (Object.values(summary).some((count) => count > 0)) app.log.info(summary, "expired data deleted");
-    } catch (err) {
-      app.log.error({ err }, "retention purge failed");
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    void run();
-    timer = setInterval(run, 6 * 60 * 60 * 1000);
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    if (timer) clearInterval(timer);
-  });
+    },
+    (err) => app.log.error({ err }, "retention purge failed"),
+  );
+  app.addHook("onReady", async () => worker.start(RETENTION_EVERY_MS));
+  app.addHook("onClose", async () => worker.stop());
 }
