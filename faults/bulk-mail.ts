@@ -12,6 +12,31 @@ type Outcome = { acknowledged: string; found: string };
  * The price news or newsletter emails of a fault scenario's subscribers (`where` picks them, over
  * `email_outbox o` joined to `subscriptions s`), and the `.eml` files the outbox wrote for them.
  */
+/**
+ * Waits until all that is left pending is held under a lease and nothing moved for a second: a row
+ * a living process has in hand is sent within that second, while one the killed process held
+ * waits out its lease (OUTBOX_LEASE_MS). Counting at the first moment pending equals leased would
+ * count a living process's row in hand as the killed process's.
+ */
+export async function drainedOutbox<T extends { pending: string; leased: string }>(
+  counts: () => Promise<T>,
+  withinMs: number,
+): Promise<T> {
+  const until = Date.now() + withinMs;
+  let last = await counts();
+  while (Date.now() < until) {
+    await sleep(1000);
+    const next = await counts();
+    const settled =
+      Number(next.pending) <= Number(next.leased) &&
+      next.pending === last.pending &&
+      next.leased === last.leased;
+    last = next;
+    if (settled) break;
+  }
+  return last;
+}
+
 export function bulkMail(url: string, dataDir: string, where: string, values: unknown[]) {
   const ours = `from email_outbox o join subscriptions s on s.id = o.subscription_id where ${where}`;
   return {
@@ -66,12 +91,7 @@ export async function killMidSend(api: ApiProcess, mail: BulkMail, subscribers: 
  * after OUTBOX_LEASE_MS, and the same message goes again).
  */
 export async function checkOncePerSubscriber(mail: BulkMail, subscribers: number, failures: string[]) {
-  const drainUntil = Date.now() + 60_000;
-  let after = await mail.counts();
-  while (Number(after.pending) > Number(after.leased) && Date.now() < drainUntil) {
-    await sleep(250);
-    after = await mail.counts();
-  }
+  const after = await drainedOutbox(mail.counts, 60_000);
   const messages = await mail.messages();
   const written = mail.written();
   const unwritten = messages.filter((message) => message.status === "sent" && !written.has(message.id));
