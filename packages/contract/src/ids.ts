@@ -77,6 +77,23 @@ export const DELIVERY_OPTIONS = ["standard", "express", "next-day", "click-colle
  * order, or once, on a visitor's first order with it.
  */
 export const CONSULTATION_FEE_BASES = ["per-order", "one-off"] as const;
+/**
+ * Whether a medication is available on an NHS prescription for its condition (issue 44, decision
+ * 056): yes, only under criteria (said in a short factual sentence), or no. Null where staff have
+ * not recorded it: the condition page then shows no NHS route.
+ */
+export const NHS_AVAILABILITIES = ["yes", "criteria", "no"] as const;
+/**
+ * The NHS charges staff keep with the date each takes effect (issue 44, decision 056): England's
+ * prescription item charge, the 3- and 12-month prescription prepayment certificates and the HRT
+ * certificate. Scotland, Wales and Northern Ireland charge nothing (a fact, not a setting).
+ */
+export const NHS_CHARGE_KINDS = ["item", "ppc-3-months", "ppc-12-months", "hrt-ppc"] as const;
+/**
+ * The condition an introductory price carries (issue 44, decision 057): the first order only, or
+ * the first month's supply. The row's `price` stays the ongoing price alerts and drops watch.
+ */
+export const INTRODUCTORY_TERMS = ["first-order", "first-month"] as const;
 export const ADMIN_MESSAGE_CATEGORIES = ["warning", "promo", "information", "other"] as const;
 export const CONTACT_SUBJECTS = ["general", "technical", "pharmacy", "pricing", "feedback", "other"] as const;
 export const CONTACT_STATUSES = ["new", "read", "replied", "resolved"] as const;

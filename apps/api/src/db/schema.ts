@@ -14,10 +14,13 @@ import {
   FEED_FORMATS,
   FEED_HELD_STATUSES,
   GPHC_NUMBER_PATTERN,
+  INTRODUCTORY_TERMS,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   NEWS_KINDS,
   NEWSLETTER_STATUSES,
+  NHS_AVAILABILITIES,
+  NHS_CHARGE_KINDS,
   OUTBOX_STATUSES,
   PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
@@ -117,6 +120,17 @@ export const medications = pgTable(
     active: boolean("active").notNull().default(true),
     /** POM, P or GSL; a row nobody has classified is prescription-only, the safe reading (decision 035). */
     legalCategory: text("legal_category").notNull().default(UNKNOWN_LEGAL_CATEGORY),
+    /**
+     * The NHS route for its condition (issue 44, decision 056): available on an NHS prescription
+     * (`yes`, `criteria` or `no`; null = not recorded, nothing shown), a short factual sentence, the
+     * NHS page that says so, whether the item charge applies (contraception: free) and the day
+     * staff last checked it against that page.
+     */
+    nhsAvailability: text("nhs_availability"),
+    nhsNote: text("nhs_note").notNull().default(""),
+    nhsUrl: text("nhs_url").notNull().default(""),
+    nhsItemCharge: boolean("nhs_item_charge").notNull().default(true),
+    nhsCheckedOn: date("nhs_checked_on", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -131,6 +145,7 @@ export const medications = pgTable(
     nonBlank("medications_name_not_blank", t.name),
     check("medications_form_valid", inList("form", MEDICATION_FORMS)),
     check("medications_legal_category_valid", inList("legal_category", LEGAL_CATEGORY_IDS)),
+    check("medications_nhs_availability_valid", inList("nhs_availability", NHS_AVAILABILITIES)),
     // Every dosage is a choice on the page: none may be empty.
     check("medications_dosages_not_empty", sql`not ('' = any(${t.dosages}))`),
     index("medications_subcategory_idx").on(t.subcategoryId),
@@ -178,6 +193,11 @@ export const pharmacies = pgTable(
      * (decision 044). The contract's `referralParamsProblem` is the rule; the CHECK is its backstop.
      */
     referralParams: text("referral_params").notNull().default(""),
+    /**
+     * Where a prescription-only visit starts (issue 44, decision 058): the pharmacy's consultation
+     * page, "" for none. May hold `{medication}` where its template takes the medication as context.
+     */
+    consultationUrl: text("consultation_url").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -199,6 +219,7 @@ export const pharmacies = pgTable(
     // Query parameters only: nothing that could change a link's scheme, host or path.
     check("pharmacies_referral_params_query_only", sql`${t.referralParams} ~ '^[A-Za-z0-9_.~%+=&-]*$'`),
     check("pharmacies_consultation_fee_non_negative", sql`${t.consultationFee} >= 0`),
+    check("pharmacies_consultation_url_https", sql`${t.consultationUrl} = '' or ${t.consultationUrl} like 'https://%'`),
     check(
       "pharmacies_consultation_fee_basis_valid",
       inList("consultation_fee_basis", CONSULTATION_FEE_BASES),
@@ -248,6 +269,12 @@ export const prices = pgTable(
       .references(() => pharmacies.id, { onDelete: "cascade" }),
     dosage: text("dosage").notNull(),
     price: money("price").notNull(),
+    /**
+     * An introductory price and its condition (issue 44, decision 057), both or neither; below the
+     * ongoing `price`, which stays what alerts and price drops watch.
+     */
+    introductoryPrice: money("introductory_price"),
+    introductoryTerms: text("introductory_terms"),
     quantity: integer("quantity").notNull().default(1),
     inStock: boolean("in_stock").notNull().default(true),
     link: text("link"),
@@ -264,6 +291,15 @@ export const prices = pgTable(
     check("prices_confirmed_by_valid", inList("confirmed_by", PRICE_SOURCES)),
     uniqueIndex("prices_medication_pharmacy_dosage_unique").on(t.medicationId, t.pharmacyId, t.dosage),
     check("prices_price_positive", sql`${t.price} > 0`),
+    check("prices_introductory_terms_valid", inList("introductory_terms", INTRODUCTORY_TERMS)),
+    check(
+      "prices_introductory_both_or_neither",
+      sql`(${t.introductoryPrice} is null) = (${t.introductoryTerms} is null)`,
+    ),
+    check(
+      "prices_introductory_below_price",
+      sql`${t.introductoryPrice} is null or (${t.introductoryPrice} > 0 and ${t.introductoryPrice} < ${t.price})`,
+    ),
     check("prices_quantity_positive", sql`${t.quantity} >= 1`),
     index("prices_medication_dosage_price_idx").on(t.medicationId, t.dosage, t.price),
     index("prices_pharmacy_idx").on(t.pharmacyId),
@@ -933,6 +969,9 @@ export const feedHeldRows = pgTable(
     dosage: text("dosage").notNull(),
     oldPrice: money("old_price"),
     newPrice: money("new_price").notNull(),
+    /** The feed's introductory price and its condition, when it sent one (decision 057). */
+    newIntroductoryPrice: money("new_introductory_price"),
+    newIntroductoryTerms: text("new_introductory_terms"),
     oldLink: text("old_link"),
     newLink: text("new_link"),
     /** Null when the feed did not say (the stored stock is kept on accept). */
@@ -946,7 +985,32 @@ export const feedHeldRows = pgTable(
   (t) => [
     check("feed_held_rows_status_valid", inList("status", FEED_HELD_STATUSES)),
     check("feed_held_rows_new_price_positive", sql`${t.newPrice} > 0`),
+    check("feed_held_rows_new_introductory_terms_valid", inList("new_introductory_terms", INTRODUCTORY_TERMS)),
     index("feed_held_rows_status_idx").on(t.status, t.heldAt),
     index("feed_held_rows_pharmacy_idx").on(t.pharmacyId, t.status),
+  ],
+);
+
+/**
+ * NHS charges with the day each takes effect (issue 44, decision 056): the one in force for a kind
+ * is the latest whose `effective_from` is not after today, so staff can enter next April's figure
+ * ahead of time. Each carries the page it was taken from.
+ */
+export const nhsCharges = pgTable(
+  "nhs_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    amount: money("amount").notNull(),
+    effectiveFrom: date("effective_from", { mode: "string" }).notNull(),
+    sourceUrl: text("source_url").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("nhs_charges_kind_valid", inList("kind", NHS_CHARGE_KINDS)),
+    check("nhs_charges_amount_non_negative", sql`${t.amount} >= 0`),
+    check("nhs_charges_source_https", sql`${t.sourceUrl} like 'https://%'`),
+    uniqueIndex("nhs_charges_kind_effective_unique").on(t.kind, t.effectiveFrom),
   ],
 );
