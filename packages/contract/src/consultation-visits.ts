@@ -17,12 +17,6 @@ export const CONSULTATION_MEDICATION_PLACEHOLDER = "{medication}";
 export const START_CONSULTATION_LABEL = "Start a consultation";
 export const VISIT_PHARMACY_LABEL = "Visit pharmacy";
 
-/** The back-office form's hint for the field (kept with the rule it describes). */
-export const CONSULTATION_URL_HINT =
-  "Where a visit for a prescription-only medicine starts: the pharmacy's online consultation, on its " +
-  "own website, starting https://. Put {medication} in the query (for example ?product={medication}) " +
-  "to pass the medication's name. Leave empty to send every visit to the product link.";
-
 const PLACEHOLDER_PATTERN = /\{medication\}|%7Bmedication%7D/i;
 const ANY_BRACES = /\{[^}]*\}|%7B.*?%7D/gi;
 
