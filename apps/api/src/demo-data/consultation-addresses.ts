@@ -4,8 +4,8 @@
  * `{medication}` in the query, some not. Seeded once with the pharmacies (decision 053).
  */
 export const DEMO_CONSULTATION_URLS: Record<string, string> = {
-  "kestrel-lane-pharmacy":
-    "https://www.kestrellanepharmacy.example/online-doctor/start?treatment={medication}",
+  "copperwren-dispensary":
+    "https://www.copperwrendispensary.example/online-doctor/start?treatment={medication}",
   "harbourlight-meds": "https://www.harbourlightmeds.example/consultation",
   "elderbloom-health": "https://www.elderbloomhealth.example/assessment?medicine={medication}&step=1",
   "thistlebright-pharmacy": "https://www.thistlebrightpharmacy.example/consult/questionnaire",
