@@ -5,7 +5,6 @@ import {
   type PharmacyPair,
   pharmacyClickOutUrl,
   START_CONSULTATION_LABEL,
-  startsAtConsultation,
 } from "@pharmacompare/contract";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { horizonWords } from "../../components/condition/course-words.ts";
@@ -21,7 +20,14 @@ import { sitePaths } from "../../lib/site-paths.ts";
 import { breadcrumbList, pharmacyPairList } from "../../lib/structured-data.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
-import { courseFact, dosageCell, type FactRow, lowerSide, termFacts } from "./pair-facts.ts";
+import {
+  consultationPriceId,
+  courseFact,
+  dosageCell,
+  type FactRow,
+  lowerSide,
+  termFacts,
+} from "./pair-facts.ts";
 import { PairPickers } from "./pair-pickers.tsx";
 
 /**
@@ -207,16 +213,6 @@ function PairView({ pair }: { pair: PharmacyPair }) {
       </div>
     </>
   );
-}
-
-/**
- * For a prescription-only medicine at a pharmacy whose visits start at its consultation (decision
- * 058): one of its prices for the medication, whose counted click-out the API sends to that
- * consultation with the medication as context. Undefined otherwise, or where it prices no dosage.
- */
-function consultationPriceId(pair: PharmacyPair, side: "a" | "b"): string | undefined {
-  if (!startsAtConsultation(pair.medication.legalCategory, pair[side].startsAtConsultation)) return undefined;
-  return pair.dosages.find((row) => row[side])?.[side]?._id;
 }
 
 /**
