@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import {
+  AdminPharmacy,
   adminEndpoints,
   type ConditionPage,
   clickOutUrl,
@@ -10,6 +11,7 @@ import {
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { adminHeaders } from "./support/admin-api.ts";
 import { openBackOffice, signedInForThisSpec } from "./support/admin-session.ts";
+import { expectNoLayoutFaults } from "./support/layout-check.ts";
 import { expectNoAxeViolations, keepPicture } from "./support/page-checks.ts";
 import { API_URL } from "./support/stack.ts";
 
@@ -33,14 +35,19 @@ async function setReferral(request: APIRequestContext, pharmacyId: string, refer
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
-/** The cheapest priced pharmacy of the condition page: its name, its stored link and the page's address. */
-async function offer(request: APIRequestContext) {
+/**
+ * The cheapest priced pharmacy of the condition page (Viagra, prescription-only) whose visits start
+ * at its consultation or not (decision 058): its name, its stored link and the page's address.
+ */
+async function offer(request: APIRequestContext, consultation = false) {
   const answer = await request.get(
     `${API_URL}${endpointUrl(publicEndpoints.conditionPage, { params: { subcategoryId: CONDITION } })}`,
   );
   expect(answer.ok()).toBe(true);
   const page = (await answer.json()) as ConditionPage;
-  const price = page.comparison?.prices.find((entry) => entry.link);
+  const price = page.comparison?.prices.find(
+    (entry) => entry.link && Boolean(entry.pharmacy.startsAtConsultation) === consultation,
+  );
   if (!page.comparison || !price?.link)
     throw new Error("the demo data has no linked price on the condition page");
   return {
@@ -48,6 +55,7 @@ async function offer(request: APIRequestContext) {
     pharmacyId: price.pharmacyId,
     pharmacyName: price.pharmacy.name,
     link: price.link,
+    medicationName: page.comparison.medication.name,
     url: `/condition/${CONDITION}?${new URLSearchParams({
       medication: page.comparison.medication.name,
       dosage: page.comparison.dosage,
@@ -97,6 +105,51 @@ test("Visit pharmacy is counted on our address and lands on the stored link with
     `/pharmacies/${chosen.pharmacyId}`,
   );
   await expect(paid).toContainText("A commission never changes the order");
+});
+
+test("Start a consultation: a prescription-only visit lands on the pharmacy's consultation address", async ({
+  page,
+  context,
+  request,
+}) => {
+  // The demo gives some pharmacies a consultation address (decision 058); Viagra is prescription-only.
+  const chosen = await offer(request, true);
+  const answer = await request.get(
+    `${API_URL}${endpointUrl(adminEndpoints.getAdminPharmacy, { params: { id: chosen.pharmacyId } })}`,
+    { headers: await adminHeaders(request) },
+  );
+  const { consultationUrl, referralParams } = AdminPharmacy.parse((await answer.json()).pharmacy);
+  expect(consultationUrl).toMatch(/^https:\/\//);
+  // The medication's name where the address asks for it, then the pharmacy's referral (decision 044).
+  const named = consultationUrl.replace("{medication}", encodeURIComponent(chosen.medicationName));
+  const expected = referralParams ? `${named}${named.includes("?") ? "&" : "?"}${referralParams}` : named;
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(chosen.url);
+  const start = page.getByRole("link", {
+    name: `Start a consultation: ${chosen.pharmacyName} (opens in a new tab)`,
+  });
+  // Its own row (another row names it too, in "Compare with … side by side").
+  const row = page.getByRole("row").filter({ has: start });
+  await expect(start).toHaveText("Start a consultation");
+  await expect(start).toHaveAttribute("href", new RegExp(`^${API_URL}/go/[0-9a-f-]{36}\\?from=comparison$`));
+  // Other rows of the same medicine keep "Visit pharmacy" where the pharmacy has no consultation address.
+  await expect(page.getByRole("link", { name: /^Visit pharmacy: / }).first()).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoLayoutFaults(page, `${width} px`);
+    await expectNoAxeViolations(page, { at: `${width} px` });
+    await keepPicture(row, `consultation-row-${width}.png`);
+  }
+
+  const origin = new URL(consultationUrl).origin;
+  const [landing] = await Promise.all([
+    context.waitForEvent("request", { predicate: (each) => each.url().startsWith(origin) }),
+    start.click(),
+  ]);
+  expect(landing.url()).toBe(expected);
+  expect(landing.url()).not.toBe(chosen.link);
+  for (const opened of context.pages()) if (opened !== page) await opened.close();
 });
 
 test("the dashboard shows the click-out at 375 and 1280 px, and the monthly CSV downloads", async ({

@@ -370,7 +370,10 @@ test("on a phone the same table reads as cards, cheapest first", async ({ page }
     cards.first().getByRole("img", { name: /^Rated \d\.\d out of 5 by PharmaCompare$/ }),
   ).toBeVisible();
   await expect(cards.first().getByText(/^(In stock|Out of stock)$/)).toBeVisible();
-  await expect(cards.first().getByRole("link", { name: /^Visit pharmacy: / })).toBeVisible();
+  // "Start a consultation" where the pharmacy's prescription-only visits start there (decision 058).
+  await expect(
+    cards.first().getByRole("link", { name: /^(Visit pharmacy|Start a consultation): / }),
+  ).toBeVisible();
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(375);
 });

@@ -114,6 +114,8 @@ describe("POST /api/admin/pharmacies", () => {
       priceCount: 0,
       referralParams: "",
       sponsored: false,
+      consultationUrl: "",
+      startsAtConsultation: false,
     });
     const audit = AuditPage.parse(
       (await call(adminEndpoints.listAuditEntries, { query: { entityType: "pharmacy", action: "create" } }))
@@ -264,6 +266,104 @@ describe("consultation fees (decision 042)", () => {
       400,
     );
     expect(Object.keys(refused.fields ?? {}).sort()).toEqual(["consultationFee", "consultationFeeBasis"]);
+  });
+});
+
+describe("consultation addresses (decision 058)", () => {
+  const ID = "gannet-street-pharmacy";
+  const OURS = "https://www.gannetstreet.example/online-doctor?treatment={medication}";
+
+  it("stores one on the pharmacy's own site as its href, audited, and clears it with an empty value", async () => {
+    const created = await call(adminEndpoints.createPharmacy, {
+      body: valid({
+        name: "Puffin Row Pharmacy",
+        gphcNumber: "1955509",
+        website: "https://www.puffinrow.example",
+        // Another host on the same registrable domain is the same site.
+        consultationUrl: " https://consult.puffinrow.example/start?m={medication} ",
+      }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await pharmacy("puffin-row-pharmacy")).toMatchObject({
+      consultationUrl: "https://consult.puffinrow.example/start?m={medication}",
+      startsAtConsultation: true,
+    });
+
+    const saved = await call(adminEndpoints.updatePharmacy, {
+      params: { id: ID },
+      body: { consultationUrl: OURS },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(PharmacyBody.parse(saved.body).pharmacy).toMatchObject({
+      consultationUrl: OURS,
+      startsAtConsultation: true,
+    });
+    const audit = AuditPage.parse(
+      (await call(adminEndpoints.listAuditEntries, { query: { entityType: "pharmacy", entityId: ID } })).body,
+    );
+    expect(audit.entries[0]?.changes).toMatchObject({ consultationUrl: { from: "", to: OURS } });
+
+    const cleared = await call(adminEndpoints.updatePharmacy, {
+      params: { id: ID },
+      body: { consultationUrl: null },
+    });
+    expect(PharmacyBody.parse(cleared.body).pharmacy).toMatchObject({
+      consultationUrl: "",
+      startsAtConsultation: false,
+    });
+  });
+
+  it("refuses, changing nothing, an address that is not https, holds the placeholder outside its query or is on another site", async () => {
+    const refused: [unknown, RegExp][] = [
+      ["http://www.gannetstreet.example/consult", /https:\/\//],
+      ["www.gannetstreet.example/consult", /web address/],
+      ["https://www.gannetstreet.example/{medication}/start", /only in its query/],
+      ["https://www.gannetstreet.example/start?m={medicine}", /"\{medicine\}" is not one/],
+      ["https://www.gannet street.example/start", /spaces/],
+      [
+        "https://www.elsewhere.example/start",
+        /own website \(www\.gannetstreet\.example\): www\.elsewhere\.example is another site/,
+      ],
+      ["https://gannetstreet.example.evil.example/start", /another site/],
+      [42, /text/],
+    ];
+    for (const [consultationUrl, problem] of refused) {
+      const body = await expectRefusedUnchanged(
+        api,
+        () => call(adminEndpoints.updatePharmacy, { params: { id: ID }, body: { consultationUrl } }),
+        400,
+      );
+      expect(body.fields?.consultationUrl, String(consultationUrl)).toMatch(problem);
+    }
+  });
+
+  it("refuses a new website that would leave the consultation address on another site", async () => {
+    await call(adminEndpoints.updatePharmacy, { params: { id: ID }, body: { consultationUrl: OURS } });
+    const body = await expectRefusedUnchanged(
+      api,
+      () =>
+        call(adminEndpoints.updatePharmacy, {
+          params: { id: ID },
+          body: { website: "https://www.newhome.example" },
+        }),
+      400,
+    );
+    expect(body.fields?.consultationUrl).toMatch(
+      /www\.newhome\.example\): www\.gannetstreet\.example is another site/,
+    );
+    // Both together are one consistent change.
+    const moved = await call(adminEndpoints.updatePharmacy, {
+      params: { id: ID },
+      body: {
+        website: "https://www.newhome.example",
+        consultationUrl: "https://www.newhome.example/consult",
+      },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await call(adminEndpoints.updatePharmacy, {
+      params: { id: ID },
+      body: { website: "https://www.gannetstreet.example", consultationUrl: "" },
+    });
   });
 });
 

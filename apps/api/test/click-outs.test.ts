@@ -39,7 +39,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await api.app.services.clickOuts.flush();
   await api.database.db.delete(clickOuts);
-  await api.database.db.update(pharmacies).set({ referralParams: "" });
+  // The demo gives some pharmacies a consultation address (decision 058): these journeys start without.
+  await api.database.db.update(pharmacies).set({ referralParams: "", consultationUrl: "" });
 });
 
 /** The path of a price's "Visit pharmacy" link as the web builds it. */
@@ -226,6 +227,7 @@ describe("the batched writes", () => {
       pharmacyId: price.pharmacyId,
       medicationId: "wegovy",
       dosage: price.dosage,
+      kind: "product" as const,
     };
     service.count(target, "comparison");
     service.count(target, "comparison");
@@ -307,6 +309,80 @@ describe("a pharmacy's referral parameters in the back-office", () => {
       );
       expect(body.fields?.referralParams, referralParams).toMatch(problem);
     }
+  });
+});
+
+describe("prescription-only visits that start at the consultation (decision 058)", () => {
+  const CONSULTATION = "/online-doctor/start?treatment={medication}";
+
+  /** A pharmacy with a public price for both Wegovy (POM) and Viagra Connect (P), and those prices. */
+  async function pharmacyWithBoth() {
+    const read = async (id: string) =>
+      (await api.get(urlOf(publicEndpoints.listPricesForMedication, { params: { id } }))).body as Price[];
+    const [pom, pharmacyMedicine] = [await read("wegovy"), await read("viagra-connect")];
+    const both = pom.find((entry) => pharmacyMedicine.some((other) => other.pharmacyId === entry.pharmacyId));
+    const other = pharmacyMedicine.find((entry) => entry.pharmacyId === both?.pharmacyId);
+    if (!both || !other) throw new Error("no demo pharmacy prices both Wegovy and Viagra Connect");
+    return { pom: both, p: other, origin: new URL(both.pharmacy.website).origin };
+  }
+
+  async function setConsultation(pharmacyId: string, body: Record<string, string>) {
+    const call = await catalogueCaller(api);
+    const res = await call(adminEndpoints.updatePharmacy, { params: { id: pharmacyId }, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+
+  it("sends a prescription-only medicine to the consultation address, with its name and the referral, and counts it", async () => {
+    const { pom, origin } = await pharmacyWithBoth();
+    await setConsultation(pom.pharmacyId, {
+      consultationUrl: `${origin}${CONSULTATION}`,
+      referralParams: "ref=pc-44",
+    });
+    const res = await visit(goPath(pom._id));
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`${origin}/online-doctor/start?treatment=Wegovy&ref=pc-44`);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    // Counted as any click-out: under the medication and dosage the row showed.
+    expect(await counted()).toEqual([
+      expect.objectContaining({
+        pharmacyId: pom.pharmacyId,
+        medicationId: "wegovy",
+        dosage: pom.dosage,
+        count: 1,
+      }),
+    ]);
+    // The public rows say the visit starts at a consultation; the address itself is not in them.
+    const again = await api.get(urlOf(publicEndpoints.listPricesForMedication, { params: { id: "wegovy" } }));
+    const mine = (again.body as Price[]).find((entry) => entry._id === pom._id);
+    expect(mine?.pharmacy.startsAtConsultation).toBe(true);
+    expect(JSON.stringify(again.body)).not.toContain("online-doctor");
+  });
+
+  it("keeps a pharmacy medicine on its product link at the same pharmacy, with the referral", async () => {
+    const { p, origin } = await pharmacyWithBoth();
+    await setConsultation(p.pharmacyId, {
+      consultationUrl: `${origin}${CONSULTATION}`,
+      referralParams: "ref=pc-44",
+    });
+    const res = await visit(goPath(p._id));
+    expect(res.statusCode).toBe(302);
+    expect(p.link).toBeTruthy();
+    expect(res.headers.location).toBe(`${p.link}${p.link?.includes("?") ? "&" : "?"}ref=pc-44`);
+  });
+
+  it("keeps a prescription-only medicine on its product link where the pharmacy has no consultation address", async () => {
+    const { pom } = await pharmacyWithBoth();
+    const res = await visit(goPath(pom._id));
+    expect(res.headers.location).toBe(pom.link);
+    expect(pom.pharmacy.startsAtConsultation).toBe(false);
+  });
+
+  it("takes an address without the placeholder as it is, and keeps the pharmacy page's website link", async () => {
+    const { pom, origin } = await pharmacyWithBoth();
+    await setConsultation(pom.pharmacyId, { consultationUrl: `${origin}/consultation` });
+    expect((await visit(goPath(pom._id))).headers.location).toBe(`${origin}/consultation`);
+    const site = await visit(`/go/pharmacy/${pom.pharmacyId}?from=pharmacy-page`);
+    expect(site.headers.location).toBe(new URL(pom.pharmacy.website).href);
   });
 });
 

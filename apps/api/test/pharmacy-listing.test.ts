@@ -71,6 +71,9 @@ describe("a pharmacy saved with only a name and a website", () => {
       // No referral parameters: it pays no commission (decision 044).
       referralParams: "",
       sponsored: false,
+      // No consultation address: its visits go to the product link (decision 058).
+      consultationUrl: "",
+      startsAtConsultation: false,
     });
     const [row] = await api.database.db
       .select()

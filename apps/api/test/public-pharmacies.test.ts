@@ -45,6 +45,8 @@ describe("GET /api/pharmacies", () => {
       consultationFeeBasis: "per-order",
       // It carries no referral parameters: it pays no commission (decision 044).
       sponsored: false,
+      // It has no consultation address (decision 058).
+      startsAtConsultation: false,
     });
   });
 

@@ -64,6 +64,8 @@ describe("GET /api/pages/pharmacy/{id}", () => {
       cqcNumber: kestrel?.cqcNumber,
       // No referral parameters: it pays no commission (decision 044).
       sponsored: false,
+      // No consultation address: its visits go to the product link (decision 058).
+      startsAtConsultation: false,
     });
     expect(pharmacy.gphcNumber).toMatch(/^1\d{6}$/);
     expect(pharmacy.cqcNumber).toMatch(/^1-\d+$/);

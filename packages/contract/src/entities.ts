@@ -129,6 +129,12 @@ export const Pharmacy = z.object({
    * (decision 044). The API always sends it; the web's saved file does not carry it.
    */
   sponsored: z.boolean().optional(),
+  /**
+   * It has a consultation address: a visit for a prescription-only medicine starts there, and the
+   * link says "Start a consultation" (decision 058). The address itself stays in the back-office.
+   * The API always sends it; the web's saved file does not carry it (its links go to the product).
+   */
+  startsAtConsultation: z.boolean().optional(),
 });
 export type Pharmacy = z.infer<typeof Pharmacy>;
 
@@ -141,6 +147,7 @@ export const PricePharmacy = Pharmacy.pick({
   deliveryTime: true,
   prescriptionRequired: true,
   sponsored: true,
+  startsAtConsultation: true,
 }).extend({
   /**
    * Shown in each price row with a link to the GPhC register. The API always sends it; prices read

@@ -7,6 +7,7 @@ export * from "./claims.ts";
 export * from "./click-outs.ts";
 export * from "./comparison.ts";
 export * from "./comparison-choices.ts";
+export * from "./consultation-visits.ts";
 export * from "./contact-api.ts";
 export * from "./contact-wording.ts";
 export * from "./course-cost.ts";

@@ -6,6 +6,7 @@ import {
   GPHC_NUMBER_PATTERN,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
+  PharmacyUpdate,
   PRICE_FRESHNESS_DEFAULTS,
   parsePackSize,
   referralParamsProblem,
@@ -18,6 +19,7 @@ import {
   buildDemoPriceAges,
   buildDemoPrices,
   DEMO_ALERTS,
+  DEMO_CONSULTATION_URLS,
   DEMO_FAILING_FEED,
   DEMO_HIDDEN_ROWS,
   DEMO_REFERRAL_PARAMS,
@@ -348,6 +350,18 @@ describe("the rest of the demo's past (decision 053)", () => {
     for (const [id, params] of Object.entries(DEMO_REFERRAL_PARAMS)) {
       expect(demoPharmacies.some((pharmacy) => pharmacy.id === id)).toBe(true);
       expect(referralParamsProblem(params)).toBeUndefined();
+    }
+  });
+
+  it("gives several pharmacies a consultation address on their own website, stored as the form would (decision 058)", () => {
+    const entries = Object.entries(DEMO_CONSULTATION_URLS);
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    expect(entries.some(([, url]) => url.includes("{medication}"))).toBe(true);
+    for (const [id, url] of entries) {
+      const pharmacy = demoPharmacies.find((each) => each.id === id);
+      expect(pharmacy, id).toBeDefined();
+      expect(new URL(url).host).toBe(new URL(pharmacy?.website ?? "").host);
+      expect(PharmacyUpdate.parse({ consultationUrl: url }).consultationUrl).toBe(url);
     }
   });
 

@@ -7,6 +7,7 @@ import { demoPharmacies } from "./pharmacies.ts";
 export { demoAdminMessages } from "./admin-messages.ts";
 export { demoBlogPosts } from "./blog-posts.ts";
 export { demoCategories } from "./categories.ts";
+export { DEMO_CONSULTATION_URLS } from "./consultation-addresses.ts";
 export { demoCoursePlans } from "./course-plans.ts";
 export * from "./demo-life.ts";
 export { demoMedications } from "./medications.ts";

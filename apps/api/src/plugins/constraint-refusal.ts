@@ -188,6 +188,11 @@ export const CHECK_RULES: Record<string, CheckRule> = {
     label: "referral parameters",
     says: "must be query parameters only (name=value pairs joined by &)",
   },
+  pharmacies_consultation_url_https: {
+    fields: ["consultationUrl"],
+    label: "consultation address",
+    says: "must start with https://",
+  },
   pharmacies_consultation_fee_non_negative: { fields: ["consultationFee"], says: "must not be negative" },
   pharmacies_consultation_fee_basis_valid: {
     fields: ["consultationFeeBasis"],

@@ -30,6 +30,7 @@ import {
   buildDemoPriceAges,
   buildDemoPrices,
   DEMO_ALERTS,
+  DEMO_CONSULTATION_URLS,
   DEMO_FAILING_FEED,
   DEMO_NEWSLETTERS,
   DEMO_REFERRAL_PARAMS,
@@ -148,9 +149,14 @@ export async function seedDemoCatalogue(
         dosages: m.dosage,
       })),
     );
-    await tx
-      .insert(pharmacies)
-      .values(demoPharmacies.map((p) => ({ ...p, referralParams: DEMO_REFERRAL_PARAMS[p.id] ?? "" })));
+    await tx.insert(pharmacies).values(
+      demoPharmacies.map((p) => ({
+        ...p,
+        referralParams: DEMO_REFERRAL_PARAMS[p.id] ?? "",
+        // Where their prescription-only visits start (decision 058).
+        consultationUrl: DEMO_CONSULTATION_URLS[p.id] ?? "",
+      })),
+    );
     await tx.insert(coursePlans).values(
       demoCoursePlans.map((plan, index) => ({
         medicationId: plan.medicationId,

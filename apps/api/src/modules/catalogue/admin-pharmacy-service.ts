@@ -14,7 +14,7 @@ import { byName, pharmacyIsPublic } from "../../domain/public-filters.ts";
 import { badRequest, notFound, refuse } from "../../domain/refusal.ts";
 import type { ActorContext, Audit, AuditedWork, AuditService } from "../audit/index.ts";
 import type { OutboxService } from "../outbox/index.ts";
-import type { AdminPriceService, PriceService } from "../prices/index.ts";
+import { type AdminPriceService, hostOf, onWebsite, type PriceService } from "../prices/index.ts";
 import { changedFields, freeIdFromName } from "./admin-catalogue-ids.ts";
 import { toStoredPharmacy } from "./pharmacy-service.ts";
 
@@ -58,6 +58,7 @@ export function createAdminPharmacyService(
     listed: row.listed,
     priceCount: row.priceCount,
     referralParams: row.referralParams,
+    consultationUrl: row.consultationUrl,
   });
 
   async function load(tx: Database, id: string): Promise<Row> {
@@ -79,6 +80,17 @@ export function createAdminPharmacyService(
     }
   }
 
+  /**
+   * A consultation address is on the pharmacy's own site (decision 058): the registrable-domain
+   * rule a price link meets without a tick (decision 029), so a click-out for a prescription-only
+   * medicine can only ever reach the pharmacy it names. Checked on every write that sets either.
+   */
+  function checkConsultationOnWebsite(consultationUrl: string, website: string): void {
+    if (consultationUrl === "" || onWebsite(consultationUrl, website)) return;
+    const rule = `must be on the pharmacy's own website (${hostOf(website) ?? "its website"}): ${hostOf(consultationUrl)} is another site`;
+    throw refuse(400, `The consultation address ${rule}`, { fields: { consultationUrl: rule } });
+  }
+
   async function writing<T>(context: ActorContext, work: AuditedWork<T>): Promise<T> {
     const result = await audit.write(context, work);
     outbox.wake();
@@ -98,6 +110,7 @@ export function createAdminPharmacyService(
       id = await freeIdFromName(tx, pharmacies, pharmacies.id, input.name, "pharmacy");
     }
     await checkGphcFree(tx, input.gphcNumber);
+    checkConsultationOnWebsite(input.consultationUrl, input.website);
     const { id: _given, ...fields } = input;
     await tx.insert(pharmacies).values({ ...fields, id, createdAt: at, updatedAt: at });
     await record({ action: "create", entityType: "pharmacy", entityId: id, changes: { ...fields, id } });
@@ -146,6 +159,12 @@ export function createAdminPharmacyService(
           throw badRequest(`The id of "${before.name}" cannot be changed`, "id");
         }
         if (fields.gphcNumber !== undefined) await checkGphcFree(tx, fields.gphcNumber, id);
+        if (fields.consultationUrl !== undefined || fields.website !== undefined) {
+          checkConsultationOnWebsite(
+            fields.consultationUrl ?? before.consultationUrl,
+            fields.website ?? before.website,
+          );
+        }
         await tx
           .update(pharmacies)
           .set({ ...fields, updatedAt: at })

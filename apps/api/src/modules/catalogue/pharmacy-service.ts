@@ -33,6 +33,8 @@ export function toStoredPharmacy(row: PharmacyRow): StoredPharmacy {
     cqcNumber: row.cqcNumber,
     // Links to it carry its referral parameters and rel="sponsored" (decision 044).
     sponsored: row.referralParams !== "",
+    // Prescription-only visits start at its consultation (decision 058); the address stays private.
+    startsAtConsultation: row.consultationUrl !== "",
   };
 }
 

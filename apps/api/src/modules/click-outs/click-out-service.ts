@@ -1,4 +1,9 @@
-import { type ClickOutSource, londonDay, webAddressProblem, withReferral } from "@pharmacompare/contract";
+import {
+  type ClickOutDestination,
+  type ClickOutSource,
+  clickOutDestination,
+  londonDay,
+} from "@pharmacompare/contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
@@ -6,7 +11,8 @@ import { clickOuts, medications, pharmacies, prices } from "../../db/schema.ts";
 import { pharmacyIsPublic, priceIsPublic } from "../../domain/public-filters.ts";
 
 /**
- * Counted click-outs (issue 31, decision 044): where a "Visit pharmacy" link goes, and the counts.
+ * Counted click-outs (issue 31, decision 044): where a "Visit pharmacy" or "Start a consultation"
+ * link goes (decision 058), and the counts.
  * The redirect resolves its target (from memory while the public data version holds) and adds one
  * to an in-memory tally; the tally is written in one statement every few seconds and when the API
  * closes, so counting never waits on the database in the redirect's path. A process that dies
@@ -16,6 +22,11 @@ import { pharmacyIsPublic, priceIsPublic } from "../../domain/public-filters.ts"
 /** Where a click-out lands, and what it is counted under. */
 export interface ClickOutTarget {
   location: string;
+  /**
+   * A consultation address (a prescription-only medicine, decision 058) or a product link. Not
+   * counted apart: `click_outs` has no column for it, and the medication's legal category says it.
+   */
+  kind: ClickOutDestination["kind"];
   pharmacyId: string;
   /** "" for a pharmacy's own website. */
   medicationId: string;
@@ -34,21 +45,12 @@ const TARGET_MAX_AGE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/**
- * "Visit pharmacy" goes to the price's own link, else the pharmacy's website (as the table shows).
- * Addresses are stored as their parsed `href` (issue 42), so the Location is the stored address
- * (plus the referral). One stored before that rule and breaking it (a line break or space inside,
- * which the URL parser drops, so it would lead elsewhere than it reads) is passed over.
+/*
+ * Where a click-out goes is the contract's `clickOutDestination`: a prescription-only medicine at a
+ * pharmacy with a consultation address goes there (decision 058), anything else to the price's own
+ * link, else the pharmacy's website (as the table shows). Addresses are stored as their parsed
+ * `href` (issue 42), so the Location is the stored address (plus the referral).
  */
-function targetOf(row: { link: string | null; website: string; referralParams: string }): string | undefined {
-  for (const candidate of [row.link, row.website]) {
-    const trimmed = candidate?.trim();
-    if (!trimmed || webAddressProblem(trimmed)) continue;
-    const location = withReferral(trimmed, row.referralParams);
-    if (location) return location;
-  }
-  return undefined;
-}
 
 const tallyKey = (day: string, target: ClickOutTarget, source: ClickOutSource) =>
   JSON.stringify([day, target.pharmacyId, target.medicationId, target.dosage, source]);
@@ -150,6 +152,9 @@ export function createClickOutService(db: Database, options: { now: () => Date; 
             link: prices.link,
             website: pharmacies.website,
             referralParams: pharmacies.referralParams,
+            consultationUrl: pharmacies.consultationUrl,
+            legalCategory: medications.legalCategory,
+            medicationName: medications.name,
             pharmacyId: prices.pharmacyId,
             medicationId: prices.medicationId,
             dosage: prices.dosage,
@@ -159,9 +164,14 @@ export function createClickOutService(db: Database, options: { now: () => Date; 
           .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
           .where(and(eq(prices.id, priceId), priceIsPublic));
         if (!row) return undefined;
-        const location = targetOf(row);
-        if (!location) return undefined;
-        return { location, pharmacyId: row.pharmacyId, medicationId: row.medicationId, dosage: row.dosage };
+        const destination = clickOutDestination(row);
+        if (!destination) return undefined;
+        return {
+          ...destination,
+          pharmacyId: row.pharmacyId,
+          medicationId: row.medicationId,
+          dosage: row.dosage,
+        };
       });
     },
 
@@ -174,8 +184,15 @@ export function createClickOutService(db: Database, options: { now: () => Date; 
           .from(pharmacies)
           .where(and(eq(pharmacies.id, pharmacyId), pharmacyIsPublic));
         if (!row) return undefined;
-        const location = targetOf({ link: null, ...row });
-        return location ? { location, pharmacyId, medicationId: "", dosage: "" } : undefined;
+        // A visit to the pharmacy's own website names no medicine: never a consultation.
+        const destination = clickOutDestination({
+          ...row,
+          link: null,
+          legalCategory: "GSL",
+          medicationName: "",
+          consultationUrl: "",
+        });
+        return destination ? { ...destination, pharmacyId, medicationId: "", dosage: "" } : undefined;
       });
     },
 

@@ -21,6 +21,7 @@ export const pricePharmacyColumns = {
   freeDeliveryThreshold: pharmacies.freeDeliveryThreshold,
   minOrderValue: pharmacies.minOrderValue,
   sponsored: sql<boolean>`(${pharmacies.referralParams} <> '')`,
+  startsAtConsultation: sql<boolean>`(${pharmacies.consultationUrl} <> '')`,
   consultationFee: pharmacies.consultationFee,
   consultationFeeBasis: pharmacies.consultationFeeBasis,
 } satisfies Record<keyof PricePharmacy, unknown>;

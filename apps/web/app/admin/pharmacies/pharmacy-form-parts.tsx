@@ -26,6 +26,7 @@ export const NEW_PHARMACY: PharmacyFormValues = {
   website: "",
   gphcNumber: null,
   referralParams: "",
+  consultationUrl: "",
 };
 
 /** One of the form's groups: a titled panel. */
@@ -124,6 +125,17 @@ const GROUPS: { title: string; id: string; grid: FieldSpec[]; stacked: FieldSpec
         label: "Prescription required",
         kind: "check",
         hint: "Visitors are told they need a prescription or an online consultation.",
+      },
+      // Decision 058: a prescription-only medicine's link goes here and reads "Start a consultation".
+      {
+        name: "consultationUrl",
+        label: "Consultation address",
+        kind: "url",
+        placeholder: "https://…/consultation?treatment={medication}",
+        hint:
+          "Where a visit for a prescription-only medicine starts: the pharmacy's online consultation, on its own " +
+          "website, starting https://. Put {medication} in the query to pass the medication's name. Leave empty " +
+          "to link every medicine to its product page.",
       },
       {
         name: "active",

@@ -27,6 +27,7 @@ describe("the pharmacy form's body", () => {
         ["consultationFeeBasis", "one-off"],
         ["active", "on"],
         ["referralParams", "utm_source=pharmacompare"],
+        ["consultationUrl", "https://test.example/consult?m={medication}"],
       ]),
     );
     expect(body).toEqual({
@@ -46,6 +47,7 @@ describe("the pharmacy form's body", () => {
       prescriptionRequired: false,
       active: true,
       referralParams: "utm_source=pharmacompare",
+      consultationUrl: "https://test.example/consult?m={medication}",
     });
   });
 

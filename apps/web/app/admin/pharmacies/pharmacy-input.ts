@@ -22,6 +22,7 @@ export const PHARMACY_FIELDS = [
   "consultationFee",
   "consultationFeeBasis",
   "prescriptionRequired",
+  "consultationUrl",
   "active",
   "referralParams",
 ] as const satisfies readonly (keyof PharmacyInput)[];
@@ -67,6 +68,7 @@ export function pharmacyBody(form: FormData): PharmacyInput {
     // A value the form never offers is left to the API's default rather than sent.
     ...(isConsultationFeeBasis(basis) ? { consultationFeeBasis: basis } : {}),
     prescriptionRequired: form.get("prescriptionRequired") === "on",
+    consultationUrl: text("consultationUrl"),
     active: form.get("active") === "on",
     referralParams: text("referralParams"),
   };

@@ -1,6 +1,6 @@
-import type { ComparisonPrice, Pharmacy } from "@pharmacompare/contract";
+import type { ComparisonPrice, Pharmacy, PharmacyPair } from "@pharmacompare/contract";
 import { describe, expect, it } from "vitest";
-import { dosageCell, lowerSide, termFacts } from "./pair-facts.ts";
+import { consultationPriceId, dosageCell, lowerSide, termFacts } from "./pair-facts.ts";
 
 const pharmacy = (extra: Partial<Pharmacy>): Pharmacy => ({
   id: "a",
@@ -68,5 +68,28 @@ describe("the compare page's facts (decision 042)", () => {
       stock: "In stock",
     });
     expect(dosageCell(null)).toBeNull();
+  });
+});
+
+describe("the compare page's link out for a prescription-only medicine (decision 058)", () => {
+  const pair = (legalCategory: "POM" | "P", startsAt: boolean) =>
+    ({
+      medication: { legalCategory },
+      a: pharmacy({ startsAtConsultation: startsAt }),
+      b: pharmacy({ id: "b", startsAtConsultation: false }),
+      dosages: [
+        { dosage: "25mg", a: null, b: row(9, 12, { _id: "price-b-25" }) },
+        { dosage: "50mg", a: row(10, 13, { _id: "price-a-50" }), b: null },
+      ],
+    }) as unknown as PharmacyPair;
+
+  it("goes through one of the pharmacy's prices where its visits start at the consultation", () => {
+    expect(consultationPriceId(pair("POM", true), "a")).toBe("price-a-50");
+  });
+
+  it("keeps the website link for a pharmacy medicine, or a pharmacy without a consultation address", () => {
+    expect(consultationPriceId(pair("P", true), "a")).toBeUndefined();
+    expect(consultationPriceId(pair("POM", false), "a")).toBeUndefined();
+    expect(consultationPriceId(pair("POM", true), "b")).toBeUndefined();
   });
 });

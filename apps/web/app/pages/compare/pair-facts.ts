@@ -1,4 +1,11 @@
-import { type ComparisonPrice, type CourseCost, formatPounds, type Pharmacy } from "@pharmacompare/contract";
+import {
+  type ComparisonPrice,
+  type CourseCost,
+  formatPounds,
+  type Pharmacy,
+  type PharmacyPair,
+  startsAtConsultation,
+} from "@pharmacompare/contract";
 import { noTotalReason } from "../../components/condition/course-words.ts";
 import { totalNote } from "../../components/condition/price-rows.ts";
 import { consultationFeeText } from "../../components/pharmacy/pharmacy-terms.ts";
@@ -80,4 +87,14 @@ export function courseFact(course: CourseCost, pharmacyId: string): string {
   const row = course.pharmacies.find((entry) => entry.pharmacyId === pharmacyId);
   if (!row) return "Sells none of the plan's doses";
   return row.total !== null ? formatPounds(row.total) : noTotalReason(row);
+}
+
+/**
+ * For a prescription-only medicine at a pharmacy whose visits start at its consultation (decision
+ * 058): one of its prices for the medication, whose counted click-out the API sends to that
+ * consultation with the medication as context. Undefined otherwise, or where it prices no dosage.
+ */
+export function consultationPriceId(pair: PharmacyPair, side: "a" | "b"): string | undefined {
+  if (!startsAtConsultation(pair.medication.legalCategory, pair[side].startsAtConsultation)) return undefined;
+  return pair.dosages.find((row) => row[side])?.[side]?._id;
 }

@@ -1,4 +1,11 @@
-import { isWebAddress, type Pharmacy, type PharmacyPair, pharmacyClickOutUrl } from "@pharmacompare/contract";
+import {
+  clickOutUrl,
+  isWebAddress,
+  type Pharmacy,
+  type PharmacyPair,
+  pharmacyClickOutUrl,
+  START_CONSULTATION_LABEL,
+} from "@pharmacompare/contract";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { horizonWords } from "../../components/condition/course-words.ts";
 import { PrescriptionOnlyNote } from "../../components/condition/prescription-only.tsx";
@@ -13,7 +20,14 @@ import { sitePaths } from "../../lib/site-paths.ts";
 import { breadcrumbList, pharmacyPairList } from "../../lib/structured-data.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 import type { Route } from "./+types/route";
-import { courseFact, dosageCell, type FactRow, lowerSide, termFacts } from "./pair-facts.ts";
+import {
+  consultationPriceId,
+  courseFact,
+  dosageCell,
+  type FactRow,
+  lowerSide,
+  termFacts,
+} from "./pair-facts.ts";
 import { PairPickers } from "./pair-pickers.tsx";
 
 /**
@@ -193,27 +207,39 @@ function PairView({ pair }: { pair: PharmacyPair }) {
           </Link>
         </nav>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <VisitWebsite pharmacy={a} />
-          <VisitWebsite pharmacy={b} />
+          <VisitWebsite pharmacy={a} consultationPriceId={consultationPriceId(pair, "a")} />
+          <VisitWebsite pharmacy={b} consultationPriceId={consultationPriceId(pair, "b")} />
         </div>
       </div>
     </>
   );
 }
 
-/** A pharmacy's website through the API's counted click-out, as on its own page (decision 044). */
-function VisitWebsite({ pharmacy }: { pharmacy: Pharmacy }) {
+/**
+ * A pharmacy's website through the API's counted click-out, as on its own page (decision 044); or,
+ * for a prescription-only medicine at a pharmacy with a consultation address, "Start a
+ * consultation" through one of its prices' click-outs (decision 058).
+ */
+function VisitWebsite({
+  pharmacy,
+  consultationPriceId,
+}: {
+  pharmacy: Pharmacy;
+  consultationPriceId?: string;
+}) {
   const apiUrl = useRouteLoaderData<typeof rootLoader>("root")?.env.apiUrl;
   const website = pharmacy.website.trim();
-  if (!isWebAddress(website)) return null;
+  const consultation =
+    apiUrl && consultationPriceId ? clickOutUrl(apiUrl, consultationPriceId, "comparison") : null;
+  if (!consultation && !isWebAddress(website)) return null;
   return (
     <a
-      href={apiUrl ? pharmacyClickOutUrl(apiUrl, pharmacy.id, "comparison") : website}
+      href={consultation ?? (apiUrl ? pharmacyClickOutUrl(apiUrl, pharmacy.id, "comparison") : website)}
       target="_blank"
       rel={pharmacy.sponsored ? "sponsored noopener" : "noopener"}
       className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-sm text-white shadow-sm hover:bg-brand-800"
     >
-      {`Visit ${pharmacy.name}`}
+      {consultation ? `${START_CONSULTATION_LABEL} at ${pharmacy.name}` : `Visit ${pharmacy.name}`}
       <span className="sr-only"> (opens in a new tab)</span>
     </a>
   );

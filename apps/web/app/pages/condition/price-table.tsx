@@ -1,4 +1,12 @@
-import { type ComparisonSort, formatDateTime, formatPounds, unitPriceText } from "@pharmacompare/contract";
+import {
+  type ComparisonSort,
+  formatDateTime,
+  formatPounds,
+  START_CONSULTATION_LABEL,
+  startsAtConsultation,
+  unitPriceText,
+  VISIT_PHARMACY_LABEL,
+} from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PharmacyLogo } from "../../components/condition/pharmacy-logo.tsx";
@@ -129,7 +137,14 @@ export function PriceTable({
                 </td>
               ) : null}
               <td className="cmp-go">
-                <VisitLink row={row} href={visitLinks?.[row.price._id]} />
+                <VisitLink
+                  row={row}
+                  href={visitLinks?.[row.price._id]}
+                  consultation={startsAtConsultation(
+                    prescriptionOnly ? "POM" : "P",
+                    row.price.pharmacy.startsAtConsultation,
+                  )}
+                />
                 <CompareLink row={row} partner={comparePartner(rows, row)} />
               </td>
               {/* Every row as wide as the header: an empty notice cell where others have one. */}
@@ -256,11 +271,24 @@ function CompareLink({ row, partner }: { row: PriceRow; partner: PriceRow | unde
   );
 }
 
-function VisitLink({ row, href }: { row: PriceRow; href: string | undefined }): ReactNode {
+/**
+ * "Visit pharmacy", or "Start a consultation" where a prescription-only medicine's visit starts at
+ * the pharmacy's consultation (decision 058): the API's click-out sends it there.
+ */
+function VisitLink({
+  row,
+  href,
+  consultation,
+}: {
+  row: PriceRow;
+  href: string | undefined;
+  consultation: boolean;
+}): ReactNode {
   const direct = pharmacyHref(row.price);
   if (!direct) {
     return <span className="cmp-no-link">Link unavailable</span>;
   }
+  const words = consultation ? START_CONSULTATION_LABEL : VISIT_PHARMACY_LABEL;
   return (
     <a
       // The API redirects to the same stored link, with the pharmacy's referral parameters (decision 044).
@@ -269,10 +297,10 @@ function VisitLink({ row, href }: { row: PriceRow; href: string | undefined }): 
       // "sponsored" where the pharmacy pays a commission (or, from the saved file, may).
       rel={row.price.pharmacy.sponsored === false ? "noopener" : "sponsored noopener"}
       // Starts with the visible words (WCAG 2.5.3), then names the pharmacy and the new tab.
-      aria-label={`Visit pharmacy: ${row.price.pharmacy.name} (opens in a new tab)`}
+      aria-label={`${words}: ${row.price.pharmacy.name} (opens in a new tab)`}
       className="cmp-visit"
     >
-      Visit pharmacy
+      {words}
       <SpriteIcon symbol="external" className="size-4" />
     </a>
   );

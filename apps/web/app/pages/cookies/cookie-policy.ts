@@ -86,7 +86,7 @@ export const cookiePolicy: LegalDocument = {
             "cookies of its own; its cookie policy explains them, and we have no control over them.",
         ),
         p(
-          'A "Visit pharmacy" link passes through our own address on its way to the pharmacy, so that we can ' +
+          'A "Visit pharmacy" or "Start a consultation" link passes through our own address on its way to the pharmacy, so that we can ' +
             "count how many visits we send to each pharmacy. That count sets no cookie, reads nothing stored in " +
             "your browser and keeps no identifier of you or your device, so it needs no consent.",
         ),

@@ -157,8 +157,9 @@ export const privacyPolicy: LegalDocument = {
             "it does not include your name, email address or anything you have told us.",
         ),
         p(
-          'Each "Visit pharmacy" link first passes through our own address, which counts the visit and sends ' +
-            "you on to the pharmacy. We count only which pharmacy, medication and pack, which kind of our pages " +
+          'Each "Visit pharmacy" or "Start a consultation" link first passes through our own address, which ' +
+            "counts the visit and sends you on to the pharmacy (for a prescription-only medicine, to its " +
+            "consultation, which may be told the medicine's name, as a product page's address names it). We count only which pharmacy, medication and pack, which kind of our pages " +
             "the link was on, and the day: no cookie, no IP address and no identifier of you or your device is " +
             "stored with the count, and visits by search-engine robots and pages your browser loads in advance " +
             "are not counted. The totals tell us what visitors find useful and what to invoice pharmacies that " +

@@ -33,6 +33,7 @@ describe("PharmacyInput", () => {
       consultationFee: 0,
       consultationFeeBasis: "per-order",
       referralParams: "",
+      consultationUrl: "",
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REFERRAL_PARAMS_MAX, referralParamsProblem } from "../../click-outs.ts";
+import { consultationUrlProblem } from "../../consultation-visits.ts";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import {
   ConsultationFeeBasis,
@@ -12,6 +13,7 @@ import {
 import { DELIVERY_OPTIONS } from "../../ids.ts";
 import { IdParams } from "../../public-api.ts";
 import { text } from "../../text.ts";
+import { webAddressText } from "../../web-address-field.ts";
 import {
   CATALOGUE_LIMITS,
   CatalogueId,
@@ -40,6 +42,11 @@ export const AdminPharmacy = Pharmacy.extend({
   priceCount: z.number().int().nonnegative(),
   /** Query parameters appended to its links on redirect, "" for none (decision 044). */
   referralParams: z.string(),
+  /**
+   * Where a prescription-only visit starts (decision 058), "" for none; may hold `{medication}` in
+   * its query. Visitors never see it: public reads carry only `startsAtConsultation`.
+   */
+  consultationUrl: z.string(),
 });
 export type AdminPharmacy = z.infer<typeof AdminPharmacy>;
 
@@ -113,6 +120,17 @@ const pharmacyFields = {
       const problem = referralParamsProblem(value);
       if (problem) context.addIssue({ code: "custom", message: problem });
     }),
+  /**
+   * Its consultation address (decision 058): where a click-out for a prescription-only medicine
+   * goes. "" or null for none; https only, `{medication}` only in the query. The API also refuses
+   * one off the pharmacy website's site (decision 029's registrable-domain rule).
+   */
+  consultationUrl: webAddressText({ max: CATALOGUE_LIMITS.urlMax, optional: true }).superRefine(
+    (value, context) => {
+      const problem = consultationUrlProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    },
+  ),
   /** Consultation or prescribing fee (decision 042): every total visitors see includes it. */
   consultationFee: money(),
   consultationFeeBasis: ConsultationFeeBasis,
@@ -144,6 +162,7 @@ export const PharmacyInput = z.object({
     PHARMACY_DEFAULTS.freeDeliveryThreshold,
   ),
   referralParams: pharmacyFields.referralParams.default(""),
+  consultationUrl: pharmacyFields.consultationUrl.default(""),
   consultationFee: pharmacyFields.consultationFee.default(PHARMACY_DEFAULTS.consultationFee),
   consultationFeeBasis: pharmacyFields.consultationFeeBasis.default(PHARMACY_DEFAULTS.consultationFeeBasis),
 });
@@ -225,7 +244,11 @@ export const createPharmacy = defineEndpoint({
     "or out-of-range value, a rating off its 0.1 steps or an amount with more than 2 decimals is " +
     'refused (400, `fields` naming each). `referralParams` (optional, "" for none) are query parameters ' +
     "appended to every link to the pharmacy (`utm_source=pharmacompare&ref=abc`); anything that could " +
-    "change a link's scheme, host or path is refused (400 `fields.referralParams`, decision 044).",
+    "change a link's scheme, host or path is refused (400 `fields.referralParams`, decision 044). " +
+    '`consultationUrl` (optional, "" for none) is where a click-out for a prescription-only medicine goes ' +
+    "(decision 058): an https address on the same site (registrable domain) as `website`, which may hold " +
+    "`{medication}` in its query (replaced by the medication's URL-encoded name); anything else is refused " +
+    "(400 `fields.consultationUrl`).",
   body: PharmacyInput,
   responses: { 201: CreatedCatalogueId, ...refusals(400, 409) },
 });

@@ -3,7 +3,8 @@ import { CLICK_OUT_SOURCE_KEY } from "../../click-outs.ts";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 
 /**
- * Where every "Visit pharmacy" link goes (issue 31, decision 044): the API counts the visit (the
+ * Where every "Visit pharmacy" and "Start a consultation" link goes (issue 31, decision 044; issue
+ * 44, decision 058): the API counts the visit (the
  * pharmacy, medication, dosage, the page it came from and the UK day; nothing about the visitor)
  * and answers 302 to the stored link with the pharmacy's referral parameters. Ids are read as
  * text and an id that is not one answers 404 like an unknown or hidden one, so a malformed link
@@ -16,7 +17,10 @@ const ClickOutQuery = z.object({
 
 const redirectDescription =
   "Answers 302 with `Location` set to the stored link (the price's, else the pharmacy's website) with " +
-  "the pharmacy's referral parameters appended, and `Cache-Control: no-store`. A GET from a browser is " +
+  "the pharmacy's referral parameters appended, and `Cache-Control: no-store`. For a prescription-only " +
+  "medicine (legal category POM) at a pharmacy with a consultation address, `Location` is that address " +
+  "instead (`{medication}` in its query replaced by the medication's URL-encoded name), with the same " +
+  "referral parameters (decision 058). A GET from a browser is " +
   "counted in memory and written in batches; HEAD, prefetches (`Sec-Purpose` or `Purpose: prefetch`) " +
   "and known bots are not counted. Nothing about the visitor is stored.";
 
@@ -25,7 +29,8 @@ export const clickOutToPrice = defineEndpoint({
   path: "/go/:priceId",
   access: "public",
   tag: "click-outs",
-  summary: "A price's 'Visit pharmacy': counts the visit and redirects to the pharmacy",
+  summary:
+    "A price's 'Visit pharmacy' or 'Start a consultation': counts the visit and redirects to the pharmacy",
   description: `${redirectDescription} An unknown, malformed or hidden price answers 404.`,
   params: z.object({ priceId: z.string() }),
   query: ClickOutQuery,
