@@ -1,0 +1,379 @@
+import { z } from "zod";
+import { formatDay, formatPounds, fromPence, isWholePence, toPence } from "./format.ts";
+import { NHS_AVAILABILITIES, NHS_CHARGE_KINDS } from "./ids.ts";
+import { text } from "./text.ts";
+import { webAddressProblem } from "./web-address.ts";
+
+/**
+ * The NHS route beside the private prices (issue 44, decision 056): whether a medication is
+ * available on an NHS prescription for its condition, England's charges with the day each takes
+ * effect, and ONE function, {@link nhsCost}, that says what the same supply costs on that route,
+ * in whole pence. Facts only: nothing here says which route or certificate anyone should choose.
+ */
+
+export const NHS_ROUTE_LIMITS = { noteMax: 240, urlMax: 500, amountMax: 10_000 } as const;
+
+export const NhsAvailability = z.enum(NHS_AVAILABILITIES, { error: "must be yes, criteria or no" });
+export type NhsAvailability = z.infer<typeof NhsAvailability>;
+export const NhsChargeKind = z.enum(NHS_CHARGE_KINDS, {
+  error: `must be one of: ${NHS_CHARGE_KINDS.join(", ")}`,
+});
+export type NhsChargeKind = z.infer<typeof NhsChargeKind>;
+
+/** How staff and visitors read each kind. */
+export const NHS_CHARGE_LABELS: Record<NhsChargeKind, string> = {
+  item: "Prescription item (England)",
+  "ppc-3-months": "3-month prepayment certificate",
+  "ppc-12-months": "12-month prepayment certificate",
+  "hrt-ppc": "HRT prepayment certificate (12 months)",
+};
+
+/**
+ * The hosts an NHS link may point at: the NHS's own sites (nhs.uk and its subdomains, such as
+ * www.nhsbsa.nhs.uk) and the government's (gov.uk). A visitor reads the link as "the NHS says so",
+ * so it must be the NHS's or the government's own page, never a pharmacy's or a blog's.
+ */
+export const NHS_LINK_HOSTS = ["nhs.uk", "gov.uk"] as const;
+export const NHS_LINK_RULE = "must be an https:// address on nhs.uk or gov.uk";
+
+/** Whether `value` is an https address on an nhs.uk or gov.uk host. */
+export function isNhsLink(value: string): boolean {
+  if (webAddressProblem(value)) return false;
+  const url = new URL(value);
+  const host = url.hostname.toLowerCase();
+  return (
+    url.protocol === "https:" &&
+    NHS_LINK_HOSTS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+  );
+}
+
+/** An NHS link field: trimmed; "" (none) when optional; stored as the parser's `href`. */
+function nhsLink(optional: boolean) {
+  return text({ error: optional ? "must be text" : "is required" })
+    .trim()
+    .max(NHS_ROUTE_LIMITS.urlMax, { error: `must be at most ${NHS_ROUTE_LIMITS.urlMax} characters` })
+    .transform((value, context) => {
+      if (value === "") {
+        if (!optional) context.addIssue({ code: "custom", message: "is required" });
+        return value;
+      }
+      if (!isNhsLink(value)) {
+        context.addIssue({ code: "custom", message: NHS_LINK_RULE });
+        return z.NEVER;
+      }
+      return new URL(value).href;
+    });
+}
+
+/** A calendar day, "YYYY-MM-DD" (UK day; compared as text). */
+export const NhsDay = z.iso.date({ error: "must be a date as YYYY-MM-DD" });
+
+/** A medication's NHS route as the back-office and the condition page read it. */
+export const NhsRoute = z.object({
+  /** Null where staff have not recorded it: then the page shows no NHS route. */
+  availability: NhsAvailability.nullable(),
+  /** A short factual sentence: who can get it under criteria, or why not. */
+  note: z.string(),
+  /** The NHS page that says so; "" when none. */
+  url: z.string(),
+  /** False where no item charge applies (contraception is free on the NHS). */
+  itemCharge: z.boolean(),
+  /** The day staff last checked these facts. */
+  checkedOn: NhsDay.nullable(),
+});
+export type NhsRoute = z.infer<typeof NhsRoute>;
+
+/**
+ * The medication form's five NHS fields (flat, beside the others). A "criteria" route needs its
+ * sentence, since "only under criteria" alone tells a visitor nothing.
+ */
+export const nhsRouteFields = {
+  nhsAvailability: NhsAvailability.nullable().or(z.literal("").transform(() => null)),
+  nhsNote: text({ error: "must be text" })
+    .trim()
+    .max(NHS_ROUTE_LIMITS.noteMax, { error: `must be at most ${NHS_ROUTE_LIMITS.noteMax} characters` }),
+  nhsUrl: nhsLink(true),
+  nhsItemCharge: z.boolean({ error: "must be true or false" }),
+  nhsCheckedOn: NhsDay.nullable().or(z.literal("").transform(() => null)),
+};
+
+/** The five fields as the back-office reads them back. */
+export const NhsRouteFields = z.object({
+  nhsAvailability: NhsAvailability.nullable(),
+  nhsNote: z.string(),
+  nhsUrl: z.string(),
+  nhsItemCharge: z.boolean(),
+  nhsCheckedOn: NhsDay.nullable(),
+});
+export type NhsRouteFields = z.infer<typeof NhsRouteFields>;
+
+/** A criteria route without its sentence, as a refusal message keyed `nhsNote`; else null. */
+export function nhsRouteProblem(fields: {
+  nhsAvailability?: string | null;
+  nhsNote?: string;
+}): string | null {
+  return fields.nhsAvailability === "criteria" && !fields.nhsNote?.trim()
+    ? "must say the criteria when the NHS route is only under criteria"
+    : null;
+}
+
+/** The flat fields as one route. */
+export function toNhsRoute(fields: NhsRouteFields): NhsRoute {
+  return {
+    availability: fields.nhsAvailability,
+    note: fields.nhsNote,
+    url: fields.nhsUrl,
+    itemCharge: fields.nhsItemCharge,
+    checkedOn: fields.nhsCheckedOn,
+  };
+}
+
+/** An NHS charge with the day it takes effect and the page it was taken from. */
+export const NhsCharge = z.object({
+  id: z.string(),
+  kind: NhsChargeKind,
+  /** Pounds, two decimals. */
+  amount: z.number().nonnegative(),
+  effectiveFrom: NhsDay,
+  sourceUrl: z.string(),
+});
+export type NhsCharge = z.infer<typeof NhsCharge>;
+
+const AMOUNT_RULE = "must be an amount in pounds, 0 or more, with at most 2 decimals";
+
+/** A charge as the back-office form sends it. The source must be the NHS's or the government's page. */
+export const NhsChargeInput = z.object({
+  kind: NhsChargeKind,
+  amount: z
+    .union([z.number({ error: AMOUNT_RULE }), text({ error: AMOUNT_RULE })], { error: AMOUNT_RULE })
+    .transform((value, context) => {
+      const parsed = typeof value === "number" ? value : value.trim() === "" ? Number.NaN : Number(value);
+      if (!Number.isFinite(parsed) || parsed < 0 || !isWholePence(parsed)) {
+        context.addIssue({ code: "custom", message: AMOUNT_RULE });
+        return z.NEVER;
+      }
+      if (parsed > NHS_ROUTE_LIMITS.amountMax) {
+        context.addIssue({ code: "custom", message: `must be at most ${NHS_ROUTE_LIMITS.amountMax}` });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  effectiveFrom: NhsDay,
+  sourceUrl: nhsLink(false),
+});
+export type NhsChargeInput = z.input<typeof NhsChargeInput>;
+
+/** The charge of each kind in force on `today` ("YYYY-MM-DD", the UK day): the latest not after it. */
+export type NhsChargesInForce = Partial<Record<NhsChargeKind, NhsCharge>>;
+
+export function chargesInForce(charges: readonly NhsCharge[], today: string): NhsChargesInForce {
+  const inForce: NhsChargesInForce = {};
+  for (const charge of charges) {
+    if (charge.effectiveFrom > today) continue;
+    const held = inForce[charge.kind];
+    if (!held || charge.effectiveFrom > held.effectiveFrom) inForce[charge.kind] = charge;
+  }
+  return inForce;
+}
+
+/**
+ * The facts that are not settings, with where they were read and when (docs/compliance.md):
+ * prescriptions are free in Scotland, Wales and Northern Ireland; contraception is free on the
+ * NHS; some people in England do not pay (the NHS page says who).
+ */
+export const NHS_FACTS = {
+  freeNations: ["Scotland", "Wales", "Northern Ireland"],
+  checkedOn: "2026-11-28",
+  /** Prescriptions are free in the other three nations; England's charges. */
+  chargesUrl: "https://www.nhs.uk/nhs-services/prescriptions/who-can-get-free-prescriptions/",
+  exemptUrl: "https://www.nhs.uk/nhs-services/prescriptions/who-can-get-free-prescriptions/",
+  contraceptionUrl: "https://www.nhs.uk/contraception/",
+} as const;
+
+/** The course periods the NHS figure is given for (the course cost's horizons, decision 042). */
+export type NhsPeriodMonths = 3 | 6 | 12;
+
+/**
+ * The same supply on the NHS route, in whole pence, for someone in England who pays. Each
+ * certificate is also given per month (its price over its months, to the nearest penny). A
+ * figure is null when staff have no charge of that kind in force.
+ */
+export const NhsEnglandCost = z.object({
+  itemPence: z.number().int().nullable(),
+  ppc3Pence: z.number().int().nullable(),
+  ppc3MonthlyPence: z.number().int().nullable(),
+  ppc12Pence: z.number().int().nullable(),
+  ppc12MonthlyPence: z.number().int().nullable(),
+  hrtPpcPence: z.number().int().nullable(),
+});
+export type NhsEnglandCost = z.infer<typeof NhsEnglandCost>;
+
+/**
+ * The NHS figure for a course period: `items` prescription items at the item charge, beside the
+ * certificates that cover the period (3-month certificates, one per 3 months; 12-month ones, one
+ * per 12 months started). Arithmetic only: which to buy is not ours to say.
+ */
+export const NhsPeriodCost = z.object({
+  months: z.number().int().positive(),
+  items: z.number().int().nonnegative(),
+  itemsPence: z.number().int().nullable(),
+  ppc3Count: z.number().int().positive(),
+  ppc3TotalPence: z.number().int().nullable(),
+  ppc12Count: z.number().int().positive(),
+  ppc12TotalPence: z.number().int().nullable(),
+});
+export type NhsPeriodCost = z.infer<typeof NhsPeriodCost>;
+
+/** The sources of the charges in force (the pages they were taken from), each once. */
+const Sources = z.array(z.object({ url: z.string(), effectiveFrom: NhsDay }));
+
+/**
+ * What the NHS route costs for one medication: nothing to show (not recorded), not available,
+ * only under criteria (the staff sentence and link), free everywhere (no item charge applies), or
+ * available with England's figures; `period` is the course period's figure where asked for.
+ */
+export const NhsCost = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("not-available"), route: NhsRoute }),
+  z.object({ status: z.literal("criteria"), route: NhsRoute }),
+  z.object({ status: z.literal("free"), route: NhsRoute }),
+  z.object({
+    status: z.literal("charged"),
+    route: NhsRoute,
+    england: NhsEnglandCost,
+    period: NhsPeriodCost.nullable(),
+    sources: Sources,
+  }),
+]);
+export type NhsCost = z.infer<typeof NhsCost>;
+
+const pence = (charge: NhsCharge | undefined): number | null => (charge ? toPence(charge.amount) : null);
+const monthly = (total: number | null, months: number): number | null =>
+  total === null ? null : Math.round(total / months);
+const times = (count: number, each: number | null): number | null => (each === null ? null : count * each);
+
+/**
+ * The one NHS figure (decision 056): what the same supply costs on the NHS route, in whole pence.
+ * `period`, when given, asks for a course period's figure: `items` items over `months` months.
+ * Null when staff have not recorded the route. Scotland, Wales and Northern Ireland, exempt groups
+ * and a route without the item charge cost nothing: said as words by the page, not as figures.
+ */
+export function nhsCost(
+  route: NhsRoute,
+  inForce: NhsChargesInForce,
+  period?: { months: NhsPeriodMonths; items: number } | null,
+): NhsCost | null {
+  if (route.availability === null) return null;
+  if (route.availability === "no") return { status: "not-available", route };
+  if (route.availability === "criteria") return { status: "criteria", route };
+  if (!route.itemCharge) return { status: "free", route };
+  const item = pence(inForce.item);
+  const ppc3 = pence(inForce["ppc-3-months"]);
+  const ppc12 = pence(inForce["ppc-12-months"]);
+  const england: NhsEnglandCost = {
+    itemPence: item,
+    ppc3Pence: ppc3,
+    ppc3MonthlyPence: monthly(ppc3, 3),
+    ppc12Pence: ppc12,
+    ppc12MonthlyPence: monthly(ppc12, 12),
+    hrtPpcPence: pence(inForce["hrt-ppc"]),
+  };
+  const sources = new Map<string, string>();
+  for (const charge of Object.values(inForce)) {
+    if (!charge) continue;
+    const held = sources.get(charge.sourceUrl);
+    if (!held || charge.effectiveFrom > held) sources.set(charge.sourceUrl, charge.effectiveFrom);
+  }
+  return {
+    status: "charged",
+    route,
+    england,
+    period: period ? periodCost(period.months, period.items, england) : null,
+    sources: [...sources].map(([url, effectiveFrom]) => ({ url, effectiveFrom })),
+  };
+}
+
+function periodCost(months: number, items: number, england: NhsEnglandCost): NhsPeriodCost {
+  const ppc3Count = Math.ceil(months / 3);
+  const ppc12Count = Math.ceil(months / 12);
+  return {
+    months,
+    items,
+    itemsPence: times(items, england.itemPence),
+    ppc3Count,
+    ppc3TotalPence: times(ppc3Count, england.ppc3Pence),
+    ppc12Count,
+    ppc12TotalPence: times(ppc12Count, england.ppc12Pence),
+  };
+}
+
+const money = (value: number) => formatPounds(fromPence(value));
+
+/**
+ * The panel's sentences, neutral and without advice (decision 056): what the route is, and for a
+ * charged route the figures for someone in England who pays. The page adds the links.
+ */
+export function nhsSentences(cost: NhsCost, names: { medication: string; condition: string }): string[] {
+  switch (cost.status) {
+    case "not-available":
+      return [
+        `${names.medication} is not available on an NHS prescription for ${names.condition.toLowerCase()}.`,
+      ];
+    case "criteria":
+      return [
+        `${names.medication} is available on an NHS prescription only under criteria.`,
+        ...(cost.route.note ? [cost.route.note] : []),
+      ];
+    case "free":
+      return ["Contraception is free on the NHS."];
+    case "charged": {
+      const { itemPence, ppc3Pence, ppc3MonthlyPence, ppc12Pence, ppc12MonthlyPence } = cost.england;
+      const parts: string[] = [];
+      if (itemPence !== null) parts.push(`in England ${money(itemPence)} an item`);
+      if (ppc3Pence !== null && ppc3MonthlyPence !== null) {
+        parts.push(
+          `${money(ppc3MonthlyPence)} a month on a 3-month prepayment certificate (${money(ppc3Pence)})`,
+        );
+      }
+      if (ppc12Pence !== null && ppc12MonthlyPence !== null) {
+        parts.push(
+          `${money(ppc12MonthlyPence)} a month on a 12-month prepayment certificate (${money(ppc12Pence)})`,
+        );
+      }
+      const figures = parts.length > 0 ? `: ${joinOr(parts)}` : "";
+      return [
+        `Available on an NHS prescription${figures}.`,
+        "Free in Scotland, Wales and Northern Ireland, and for people who do not pay for prescriptions.",
+      ];
+    }
+  }
+}
+
+/** "a, b or c": the first part, then the rest joined by commas and a final "or". */
+function joinOr(parts: string[]): string {
+  if (parts.length <= 1) return parts.join("");
+  return `${parts.slice(0, -1).join(", ")}, or ${parts.at(-1)}`;
+}
+
+/** The course period's arithmetic as plain sentences: items at the item charge, and the certificates. */
+export function nhsPeriodSentences(period: NhsPeriodCost, itemPence: number | null): string[] {
+  const lines: string[] = [];
+  const months = `${period.months} months`;
+  if (period.itemsPence !== null && itemPence !== null) {
+    const items = `${period.items} ${period.items === 1 ? "item" : "items"}`;
+    lines.push(`${items} at ${money(itemPence)}: ${money(period.itemsPence)} over ${months}.`);
+  }
+  if (period.ppc3TotalPence !== null) {
+    const count =
+      period.ppc3Count === 1 ? "A 3-month certificate" : `${period.ppc3Count} 3-month certificates`;
+    lines.push(`${count} covering ${months}: ${money(period.ppc3TotalPence)}.`);
+  }
+  if (period.ppc12TotalPence !== null) {
+    lines.push(`A 12-month certificate: ${money(period.ppc12TotalPence)}.`);
+  }
+  return lines;
+}
+
+/** "Checked 28 November 2026.": the day staff last checked a medication's NHS route. */
+export function nhsCheckedLine(day: string): string {
+  return `Checked ${formatDay(day)}.`;
+}
