@@ -160,10 +160,10 @@ describe("nhsSentences", () => {
   it("states a period's arithmetic without saying which to buy", () => {
     const cost = nhsCost(route(), today, { months: 6, items: 6 });
     if (cost?.status !== "charged" || !cost.period) throw new Error("no period");
-    expect(nhsPeriodSentences(cost.period, cost.england.itemPence)).toEqual([
-      "6 items at £9.90: £59.40 over 6 months.",
-      "2 3-month certificates covering 6 months: £64.10.",
-      "A 12-month certificate: £114.50.",
+    expect(nhsPeriodSentences(cost.period, cost.england)).toEqual([
+      "6 prescription items at £9.90 each: £59.40.",
+      "3-month prepayment certificates for 6 months (2 × £32.05): £64.10.",
+      "12-month prepayment certificate (1 × £114.50): £114.50.",
     ]);
   });
 });

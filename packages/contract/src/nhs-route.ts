@@ -278,7 +278,8 @@ export function nhsCost(
     hrtPpcPence: pence(inForce["hrt-ppc"]),
   };
   const sources = new Map<string, string>();
-  for (const charge of Object.values(inForce)) {
+  // Only the charges the figures use: the HRT certificate is kept but not shown (decision 056).
+  for (const charge of [inForce.item, inForce["ppc-3-months"], inForce["ppc-12-months"]]) {
     if (!charge) continue;
     const held = sources.get(charge.sourceUrl);
     if (!held || charge.effectiveFrom > held) sources.set(charge.sourceUrl, charge.effectiveFrom);
@@ -355,20 +356,21 @@ function joinOr(parts: string[]): string {
 }
 
 /** The course period's arithmetic as plain sentences: items at the item charge, and the certificates. */
-export function nhsPeriodSentences(period: NhsPeriodCost, itemPence: number | null): string[] {
+export function nhsPeriodSentences(period: NhsPeriodCost, england: NhsEnglandCost): string[] {
   const lines: string[] = [];
-  const months = `${period.months} months`;
-  if (period.itemsPence !== null && itemPence !== null) {
-    const items = `${period.items} ${period.items === 1 ? "item" : "items"}`;
-    lines.push(`${items} at ${money(itemPence)}: ${money(period.itemsPence)} over ${months}.`);
+  if (period.itemsPence !== null && england.itemPence !== null) {
+    const items = `${period.items} prescription ${period.items === 1 ? "item" : "items"}`;
+    lines.push(`${items} at ${money(england.itemPence)} each: ${money(period.itemsPence)}.`);
   }
-  if (period.ppc3TotalPence !== null) {
-    const count =
-      period.ppc3Count === 1 ? "A 3-month certificate" : `${period.ppc3Count} 3-month certificates`;
-    lines.push(`${count} covering ${months}: ${money(period.ppc3TotalPence)}.`);
+  if (period.ppc3TotalPence !== null && england.ppc3Pence !== null) {
+    lines.push(
+      `3-month prepayment certificates for ${period.months} months (${period.ppc3Count} × ${money(england.ppc3Pence)}): ${money(period.ppc3TotalPence)}.`,
+    );
   }
-  if (period.ppc12TotalPence !== null) {
-    lines.push(`A 12-month certificate: ${money(period.ppc12TotalPence)}.`);
+  if (period.ppc12TotalPence !== null && england.ppc12Pence !== null) {
+    lines.push(
+      `12-month prepayment certificate (${period.ppc12Count} × ${money(england.ppc12Pence)}): ${money(period.ppc12TotalPence)}.`,
+    );
   }
   return lines;
 }

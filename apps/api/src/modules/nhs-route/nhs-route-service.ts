@@ -2,6 +2,7 @@ import {
   type AdminNhsCharge,
   chargesInForce,
   londonDay,
+  NHS_CHARGE_KINDS,
   type NhsCharge,
   type NhsChargeInput,
   type NhsChargeKind,
@@ -10,7 +11,7 @@ import {
   type NhsChargesInForce,
   type NhsRoute,
 } from "@pharmacompare/contract";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { medications, nhsCharges } from "../../db/schema.ts";
@@ -30,6 +31,12 @@ export type NhsRouteService = ReturnType<typeof createNhsRouteService>;
 
 type ChargeFields = z.output<typeof NhsChargeInput>;
 type Row = typeof nhsCharges.$inferSelect;
+
+/** The contract's order of the kinds (item, then the certificates), as the list shows them. */
+const kindOrder = sql`case ${nhsCharges.kind} ${sql.join(
+  NHS_CHARGE_KINDS.map((kind, index) => sql`when ${kind} then ${index}`),
+  sql` `,
+)} end`;
 
 const chargeNotFound = (id: string) => refuse(404, `NHS charge "${id}" not found`);
 
@@ -81,7 +88,7 @@ export function createNhsRouteService(db: Database, options: { now: () => Date; 
   });
 
   return {
-    /** A page of charges: by kind in the contract's order of the list, newest day first. */
+    /** A page of charges: by kind (item, then the certificates), latest day first. */
     async list(query: z.output<typeof NhsChargeListQuery>): Promise<NhsChargeList> {
       const where = and(
         containsAny(query.search, [nhsCharges.sourceUrl]),
@@ -95,7 +102,7 @@ export function createNhsRouteService(db: Database, options: { now: () => Date; 
             .select()
             .from(nhsCharges)
             .where(where)
-            .orderBy(asc(nhsCharges.kind), desc(nhsCharges.effectiveFrom), asc(nhsCharges.id))
+            .orderBy(kindOrder, desc(nhsCharges.effectiveFrom), asc(nhsCharges.id))
             .limit(limit)
             .offset(offset),
       );

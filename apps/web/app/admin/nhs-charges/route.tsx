@@ -118,7 +118,7 @@ export default function AdminNhsCharges({ loaderData }: Route.ComponentProps) {
     { header: "Status", cell: (charge) => STATUS_LABELS[charge.status] },
     {
       header: "Source",
-      className: "max-w-xs break-all",
+      className: "whitespace-nowrap",
       cell: (charge) => (
         <a
           className="text-blue-700 underline"

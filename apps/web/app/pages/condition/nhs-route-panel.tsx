@@ -69,10 +69,9 @@ export function NhsRoutePanel({
       </ul>
       <p className="mt-3 text-slate-600 text-xs leading-5">
         {nhs.status === "charged" && nhs.sources.length > 0
-          ? nhs.sources.map((source, index) => (
+          ? nhs.sources.map((source) => (
               <span key={source.url}>
-                {index === 0 ? "England's charges in force from " : "; from "}
-                {formatDay(source.effectiveFrom)} (
+                {`England's charges in force from ${formatDay(source.effectiveFrom)} (`}
                 <NhsLink href={source.url}>{`source: ${new URL(source.url).hostname}`}</NhsLink>).{" "}
               </span>
             ))
@@ -89,7 +88,7 @@ export function NhsRoutePanel({
  */
 export function NhsCourseLines({ nhs }: { nhs: NhsCost | null }) {
   if (nhs?.status !== "charged" || !nhs.period) return null;
-  const lines = nhsPeriodSentences(nhs.period, nhs.england.itemPence);
+  const lines = nhsPeriodSentences(nhs.period, nhs.england);
   if (lines.length === 0) return null;
   return (
     <div className="mt-4 rounded-lg border border-sky-200 bg-sky-50/60 px-4 py-3 text-slate-800 text-sm leading-6">
