@@ -54,6 +54,7 @@ export * from "./format.ts";
 export * from "./health.ts";
 export * from "./ids.ts";
 export * from "./nhs-route.ts";
+export * from "./nhs-route-words.ts";
 export * from "./path-segment.ts";
 export * from "./pharmacy-pair.ts";
 export * from "./price-freshness.ts";

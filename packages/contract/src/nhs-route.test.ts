@@ -6,10 +6,9 @@ import {
   NhsChargeInput,
   type NhsRoute,
   nhsCost,
-  nhsPeriodSentences,
   nhsRouteFields,
-  nhsSentences,
 } from "./nhs-route.ts";
+import { nhsPeriodSentences, nhsSentences } from "./nhs-route-words.ts";
 
 /*
  * The NHS route (issue 44, decision 056): the charge in force by the UK day, and what the same
