@@ -15,8 +15,7 @@ import type { NhsCost, NhsEnglandCost, NhsPeriodCost } from "./nhs-route.ts";
 export const NHS_FACTS = {
   freeNations: ["Scotland", "Wales", "Northern Ireland"],
   checkedOn: "2026-11-28",
-  /** Prescriptions are free in the other three nations; England's charges. */
-  chargesUrl: "https://www.nhs.uk/nhs-services/prescriptions/who-can-get-free-prescriptions/",
+  /** NHS England's page saying who does not pay for prescriptions. */
   exemptUrl: "https://www.nhs.uk/nhs-services/prescriptions/who-can-get-free-prescriptions/",
   contraceptionUrl: "https://www.nhs.uk/contraception/",
 } as const;

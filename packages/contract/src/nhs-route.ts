@@ -117,17 +117,6 @@ export function nhsRouteProblem(fields: {
     : null;
 }
 
-/** The flat fields as one route. */
-export function toNhsRoute(fields: NhsRouteFields): NhsRoute {
-  return {
-    availability: fields.nhsAvailability,
-    note: fields.nhsNote,
-    url: fields.nhsUrl,
-    itemCharge: fields.nhsItemCharge,
-    checkedOn: fields.nhsCheckedOn,
-  };
-}
-
 /** An NHS charge with the day it takes effect and the page it was taken from. */
 export const NhsCharge = z.object({
   id: z.string(),
