@@ -433,7 +433,8 @@ test("every price table and every row link to How we rank, and every row says wh
     await expect(rows.nth(index).getByRole("link", { name: /\(how we check prices\)$/ })).toBeVisible();
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole("link", { name: "How we rank prices" }).click();
+  // The table's own link (the first); Sildenafil's course cost below has one too (decision 056's demo plan).
+  await page.getByRole("link", { name: "How we rank prices" }).first().click();
   await expect(page).toHaveURL(/\/how-we-rank$/);
   await expect(page.getByRole("heading", { level: 1, name: "How we rank prices" })).toBeVisible();
   await expect(page.getByRole("heading", { name: /No pharmacy can pay for a better place/ })).toBeVisible();
