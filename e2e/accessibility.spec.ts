@@ -102,6 +102,22 @@ const publicCases: Case[] = [
     act: (page) => expect(page.getByText("No Prices Available")).toBeVisible(),
   },
   { name: "condition with no medications", path: `/condition/${edgeCases.emptyCondition.id}` },
+  // The NHS route beside the prices (decision 056): charged with its course line, free, not available.
+  {
+    name: "condition with NHS charges and the course's NHS figure",
+    path: "/condition/erectile-dysfunction?medication=Sildenafil&horizon=12",
+    act: (page) => expect(page.getByRole("region", { name: "On the NHS" })).toBeVisible(),
+  },
+  {
+    name: "condition free on the NHS",
+    path: "/condition/oral-contraceptives",
+    act: (page) => expect(page.getByText("Contraception is free on the NHS.")).toBeVisible(),
+  },
+  {
+    name: "condition not on the NHS",
+    path: "/condition/hair-loss?medication=Finasteride",
+    act: (page) => expect(page.getByRole("region", { name: "On the NHS" })).toBeVisible(),
+  },
   {
     // A price past the stale limit carries its words and its last confirmation (decision 048).
     name: "condition with a price that may be out of date",
@@ -490,6 +506,19 @@ test.describe("back-office screens at every width", () => {
       },
     },
     { name: "categories", path: "/admin/categories" },
+    { name: "NHS charges", path: "/admin/nhs-charges" },
+    {
+      name: "NHS charge dialog with a refusal",
+      path: "/admin/nhs-charges",
+      act: async (page) => {
+        await page.getByRole("button", { name: "Add Charge" }).click();
+        const dialog = page.getByRole("dialog", { name: "Add NHS charge" });
+        await dialog.getByLabel("Amount").fill("9.999");
+        await dialog.getByLabel("Source").fill("https://pharmacy.example/charges");
+        await dialog.getByRole("button", { name: "Add Charge" }).click();
+        await expect(dialog.getByText(/Error saving NHS charge/)).toBeVisible();
+      },
+    },
     { name: "blog list", path: "/admin/blog" },
     { name: "new blog post", path: "/admin/blog/new" },
     { name: "blog editor", path: "/admin/blog/edit/:post" },

@@ -503,6 +503,11 @@ test("with 1,000 medications the list shows a page of 20 and the pager walks the
       dosage: ["10mg", "20mg", "40mg", "80mg"],
       active: index % 3 !== 0,
       priceCount: 10,
+      nhsAvailability: null,
+      nhsNote: "",
+      nhsUrl: "",
+      nhsItemCharge: true,
+      nhsCheckedOn: null,
     };
   });
   await openBackOffice(page);

@@ -1,6 +1,9 @@
+import { adminEndpoints, endpointUrl } from "@pharmacompare/contract";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoAdminMessages } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
+import { adminHeaders } from "./support/admin-api.ts";
+import { signIn } from "./support/admin-session.ts";
 import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
 import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
@@ -433,7 +436,8 @@ test("every price table and every row link to How we rank, and every row says wh
     await expect(rows.nth(index).getByRole("link", { name: /\(how we check prices\)$/ })).toBeVisible();
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole("link", { name: "How we rank prices" }).click();
+  // The table's own link (the first); Sildenafil's course cost below has one too (decision 056's demo plan).
+  await page.getByRole("link", { name: "How we rank prices" }).first().click();
   await expect(page).toHaveURL(/\/how-we-rank$/);
   await expect(page.getByRole("heading", { level: 1, name: "How we rank prices" })).toBeVisible();
   await expect(page.getByRole("heading", { name: /No pharmacy can pay for a better place/ })).toBeVisible();
@@ -462,4 +466,81 @@ test("a condition with more medications than the picker lists says so, and still
   ).toBeVisible();
   // The only page with a picker this long: scanned here, as the sweep has no such state.
   await expectNoAxeViolations(page);
+});
+
+test("the NHS route beside the prices: free, not available, charged; staff change the item charge from today (decision 056)", async ({
+  page,
+  request,
+}) => {
+  const nhs = page.getByRole("region", { name: "On the NHS" });
+  await page.goto("/condition/oral-contraceptives");
+  await expect(nhs).toContainText("Contraception is free on the NHS.");
+
+  await page.goto("/condition/hair-loss?medication=Finasteride");
+  await expect(nhs).toContainText("Finasteride is not available on an NHS prescription for hair loss.");
+
+  // Beside the private totals: the item, both certificates, and the course period's NHS figure.
+  const sildenafil = `${ed}?medication=Sildenafil&horizon=6`;
+  await page.goto(sildenafil);
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(nhs).toContainText("in England £9.90 an item");
+  await expect(nhs).toContainText("£10.68 a month on a 3-month prepayment certificate (£32.05)");
+  await expect(nhs).toContainText("£9.54 a month on a 12-month prepayment certificate (£114.50)");
+  await expect(nhs.getByRole("link", { name: "Who can get free prescriptions" })).toHaveAttribute(
+    "href",
+    "https://www.nhs.uk/nhs-services/prescriptions/who-can-get-free-prescriptions/",
+  );
+  const course = page.getByRole("region", { name: "Cost of a course" });
+  await expect(course.getByRole("listitem").filter({ hasText: "at £9.90 each:" })).toBeVisible();
+
+  // Staff add today's new item charge in the back-office; the page shows it at once.
+  const source =
+    "https://www.gov.uk/government/news/cost-of-living-boost-for-millions-as-prescription-charges-frozen";
+  try {
+    await signIn(page);
+    await page.goto("/admin/nhs-charges");
+    await expect(page.getByRole("heading", { name: "NHS Charges", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Add Charge" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add NHS charge" });
+    await dialog.getByLabel("Charge").selectOption("item");
+    await dialog.getByLabel("Amount").fill("10.20");
+    await dialog.getByLabel("Source").fill(source);
+    await dialog.getByRole("button", { name: "Add Charge" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "NHS charge saved" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "£10.20" })).toContainText("In force");
+
+    await page.goto(sildenafil);
+    await expect(nhs).toContainText("in England £10.20 an item");
+    await expect(course.getByRole("listitem").filter({ hasText: "at £10.20 each:" })).toBeVisible();
+
+    // Deleting it puts the one before back in force.
+    await page.goto("/admin/nhs-charges");
+    await page
+      .getByRole("row")
+      .filter({ hasText: "£10.20" })
+      .getByRole("button", { name: /^Delete / })
+      .click();
+    await page
+      .getByRole("alertdialog", { name: "Delete NHS charge" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page.getByRole("status").filter({ hasText: "NHS charge deleted" })).toBeVisible();
+    await page.goto(sildenafil);
+    await expect(nhs).toContainText("in England £9.90 an item");
+  } finally {
+    // A failure half-way leaves no new charge for the other journeys.
+    const headers = await adminHeaders(request);
+    const list = await request.get(
+      `${API_URL}${endpointUrl(adminEndpoints.listNhsCharges, { query: { kind: "item" } })}`,
+      { headers },
+    );
+    for (const charge of ((await list.json()) as { charges: { id: string; amount: number }[] }).charges) {
+      if (charge.amount === 10.2) {
+        await request.delete(
+          `${API_URL}${endpointUrl(adminEndpoints.deleteNhsCharge, { params: { id: charge.id } })}`,
+          { headers },
+        );
+      }
+    }
+  }
 });

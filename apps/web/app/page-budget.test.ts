@@ -21,9 +21,10 @@ import { buildWeb } from "../../../scripts/web-build.ts";
  * the condition page's cost of a course (issue 30, decision 042): its GET form, each pharmacy's
  * course total with what it holds, and the cheapest mix, server-rendered and zod-free. Raised from
  * 141 to 142 KB for the words on a price that may be out of date and the day it was last confirmed
- * (issue 29, decision 048).
+ * (issue 29, decision 048). Raised from 142 to 143 KB for the NHS route beside the prices (issue 44,
+ * decision 056): the "On the NHS" panel's sentences and links and the course's NHS figure, zod-free.
  */
-const CEILING_GZIP_BYTES = 142 * 1024;
+const CEILING_GZIP_BYTES = 143 * 1024;
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBuild = path.join(webDir, "build/server/index.js");
 const clientDir = path.join(webDir, "build/client");

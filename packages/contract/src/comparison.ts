@@ -10,6 +10,13 @@ import { COURSE_HORIZONS, type CourseHorizon, DEFAULT_COURSE_HORIZON } from "./c
 import { type DeliveryTerms, deliveryPence, termsOf } from "./delivery-terms.ts";
 import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
 import { fromPence, toPence } from "./format.ts";
+import {
+  type NhsChargesInForce,
+  NhsCost,
+  type NhsPeriodMonths,
+  type NhsRoute,
+  nhsCost,
+} from "./nhs-route.ts";
 
 /**
  * The price comparison's rules, in one place for both tiers (DESIGN "a rule lives in one tier"):
@@ -206,6 +213,11 @@ export const ConditionPage = z
      * `horizon` query, else 6 months) at every pharmacy; null without a plan or known terms.
      */
     course: CourseCost.nullable(),
+    /**
+     * The chosen medication's NHS route and what it costs there today (issue 44, decision 056),
+     * with the course's period figure when `course` is priced; null where staff have not recorded it.
+     */
+    nhs: NhsCost.nullable(),
   })
   .describe(
     "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
@@ -246,13 +258,21 @@ export async function assembleConditionPage(parts: {
   /** The medication's plans and its prices at every dosage; without them the page has no course. */
   coursePlansFor?: (medication: Medication) => Promise<CoursePlan[]> | CoursePlan[];
   allPricesFor?: (medication: Medication) => Promise<readonly Price[]> | readonly Price[];
+  /** The medication's NHS route and the charges in force today; without it the page has no NHS route. */
+  nhsFor?: (
+    medication: Medication,
+  ) =>
+    | Promise<{ route: NhsRoute; inForce: NhsChargesInForce } | null>
+    | { route: NhsRoute; inForce: NhsChargesInForce }
+    | null;
 }): Promise<ConditionPage> {
   const medication = selectMedication(parts.medications, parts.medicationQuery);
   const dosage = selectDosage(medication, parts.dosageQuery);
-  const [prices, messages, plans] = await Promise.all([
+  const [prices, messages, plans, nhsRoute] = await Promise.all([
     medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
     medication ? parts.messagesFor(medication) : [],
     medication && parts.coursePlansFor ? parts.coursePlansFor(medication) : [],
+    medication && parts.nhsFor ? parts.nhsFor(medication) : null,
   ]);
   const plan = plans.find((entry) => entry.id === parts.planQuery) ?? plans[0];
   const course =
@@ -274,6 +294,14 @@ export async function assembleConditionPage(parts: {
     messages,
     coursePlans: plans.map(({ id, name }) => ({ id, name })),
     course,
+    // Each order of the course is one prescription item on the NHS route (decision 056).
+    nhs: nhsRoute
+      ? nhsCost(
+          nhsRoute.route,
+          nhsRoute.inForce,
+          course ? { months: course.horizonMonths as NhsPeriodMonths, items: course.orders.length } : null,
+        )
+      : null,
   };
 }
 

@@ -183,4 +183,6 @@ export const AUDIT_ENTITY_TYPES = [
   "job_run",
   /** A staff newsletter: written, scheduled, sent now or cancelled (decision 041). */
   "newsletter",
+  /** An NHS charge with the day it takes effect (issue 44, decision 056). */
+  "nhs_charge",
 ] as const;

@@ -11,6 +11,7 @@ export { DEMO_CONSULTATION_URLS } from "./consultation-addresses.ts";
 export { demoCoursePlans } from "./course-plans.ts";
 export * from "./demo-life.ts";
 export { demoMedications } from "./medications.ts";
+export { DEMO_NHS_CHARGES, DEMO_NHS_COURSE_PLANS, demoNhsRoutes } from "./nhs-route.ts";
 export { demoPharmacies } from "./pharmacies.ts";
 export * from "./prices.ts";
 export type * from "./types.ts";

@@ -29,6 +29,7 @@ import {
 import { createFeedOpsAlerts, createFeedService, feedJobPrefix } from "./feeds/index.ts";
 import { createAdminContactService, createAdminMessageService, createContactService } from "./inbox/index.ts";
 import { createNewsletterService } from "./newsletters/index.ts";
+import { createNhsRouteService } from "./nhs-route/index.ts";
 import { createOutboxService } from "./outbox/index.ts";
 import {
   createConditionPageService,
@@ -123,6 +124,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     outbox,
   });
   const coursePlans = createCoursePlanService(db, { audit });
+  /** The NHS route beside the private prices (decision 056). */
+  const nhsRoute = createNhsRouteService(db, { now, audit });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -155,6 +158,7 @@ export function createServices(db: Database, options: ServiceOptions) {
       prices,
       adminMessages,
       coursePlans,
+      nhsRoute,
     }),
     coursePlans,
     contact: createContactService(db, { now, config, outbox }),
@@ -173,6 +177,7 @@ export function createServices(db: Database, options: ServiceOptions) {
       freshness,
     }),
     medications,
+    nhsRoute,
     outbox,
     pharmacies,
     pharmacyPages: createPharmacyPageService(db, { pharmacies, freshness }),

@@ -16,6 +16,7 @@ import {
   jobRuns,
   medications,
   newsletters,
+  nhsCharges,
   pharmacies,
   pharmacyFeeds,
   priceAlerts,
@@ -33,6 +34,8 @@ import {
   DEMO_CONSULTATION_URLS,
   DEMO_FAILING_FEED,
   DEMO_NEWSLETTERS,
+  DEMO_NHS_CHARGES,
+  DEMO_NHS_COURSE_PLANS,
   DEMO_REFERRAL_PARAMS,
   DEMO_SUBSCRIBERS,
   demoAdminMessages,
@@ -40,6 +43,7 @@ import {
   demoCategories,
   demoCoursePlans,
   demoMedications,
+  demoNhsRoutes,
   demoPharmacies,
 } from "../demo-data/index.ts";
 import { hashClientAddress } from "../email/secrets.ts";
@@ -191,6 +195,7 @@ export async function seedDemoCatalogue(
         createdBy: options.createdBy ?? null,
       })),
     );
+    await seedDemoNhsRoute(tx);
     if (options.life) {
       await seedDemoLife(tx, {
         now,
@@ -210,6 +215,28 @@ export async function seedDemoCatalogue(
     blogPosts: demoBlogPosts.length,
     adminMessages: demoAdminMessages.length,
   };
+}
+
+/**
+ * The NHS route (issue 44, decision 056): England's charges in force and the demo medications'
+ * routes, written once with the catalogue like the rest of it (decision 053).
+ */
+async function seedDemoNhsRoute(tx: Database): Promise<void> {
+  await tx.insert(nhsCharges).values(DEMO_NHS_CHARGES);
+  // Sildenafil has no other plan, so each of these is its first (position 0).
+  await tx.insert(coursePlans).values(DEMO_NHS_COURSE_PLANS.map((plan) => ({ ...plan, position: 0 })));
+  for (const [id, route] of Object.entries(demoNhsRoutes)) {
+    await tx
+      .update(medications)
+      .set({
+        nhsAvailability: route.availability,
+        nhsNote: route.note,
+        nhsUrl: route.url,
+        nhsItemCharge: route.itemCharge,
+        nhsCheckedOn: route.checkedOn,
+      })
+      .where(eq(medications.id, id));
+  }
 }
 
 /** A fictional visitor's network, from the documentation range (RFC 5737). */

@@ -197,6 +197,7 @@ describe("catalogue.condition", () => {
     messages: [liveMessage],
     coursePlans: [],
     course: null,
+    nhs: null,
   };
 
   it("answers a live condition page in one call, passing the visitor's choice on", async () => {

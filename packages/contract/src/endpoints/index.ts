@@ -10,6 +10,7 @@ import * as priceFeeds from "./admin/feeds.ts";
 import * as scheduledJobs from "./admin/jobs.ts";
 import * as catalogueMedications from "./admin/medications.ts";
 import * as newsletters from "./admin/newsletters.ts";
+import * as nhsCharges from "./admin/nhs-charges.ts";
 import * as cataloguePharmacies from "./admin/pharmacies.ts";
 import * as priceAlertAdmin from "./admin/price-alerts.ts";
 import * as priceSheets from "./admin/price-sheets.ts";
@@ -84,6 +85,7 @@ export const adminEndpoints = {
   ...priceSheets,
   ...priceFeeds,
   ...catalogueCategories,
+  ...nhsCharges,
 } as const;
 
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {

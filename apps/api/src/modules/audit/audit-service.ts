@@ -60,6 +60,8 @@ const PUBLIC_ENTITY_TYPES: ReadonlySet<AuditEntityType> = new Set([
   "subcategory",
   "blog_post",
   "admin_message",
+  // The NHS charges the condition page shows (decision 056).
+  "nhs_charge",
 ]);
 
 function changesPublicData(entry: AuditRecord): boolean {

@@ -7,6 +7,7 @@ import type {
   MedicationUpdate,
   PriceGridCell,
 } from "@pharmacompare/contract";
+import { nhsRouteProblem } from "@pharmacompare/contract";
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
@@ -42,6 +43,23 @@ type GridCell = z.output<typeof PriceGridCell>;
 
 const medicationNotFound = (id: string) => notFound(`Medication "${id}" not found`);
 
+/** A route "only under criteria" must say the criteria (decision 056): refused beside the note. */
+function checkNhsRoute(fields: { nhsAvailability?: string | null; nhsNote?: string }): void {
+  const problem = nhsRouteProblem(fields);
+  if (problem) throw badRequest(`NHS note ${problem}`, "nhsNote");
+}
+
+/** The NHS route fields a change sends, as columns; the others are kept. */
+function nhsChanges(input: Changed) {
+  return {
+    ...(input.nhsAvailability === undefined ? {} : { nhsAvailability: input.nhsAvailability }),
+    ...(input.nhsNote === undefined ? {} : { nhsNote: input.nhsNote }),
+    ...(input.nhsUrl === undefined ? {} : { nhsUrl: input.nhsUrl }),
+    ...(input.nhsItemCharge === undefined ? {} : { nhsItemCharge: input.nhsItemCharge }),
+    ...(input.nhsCheckedOn === undefined ? {} : { nhsCheckedOn: input.nhsCheckedOn }),
+  };
+}
+
 /**
  * How many price rows each medication has, next to its columns. Spelled out qualified: in a
  * one-table select Drizzle leaves column names bare, and a bare "id" would be the price's own.
@@ -70,7 +88,16 @@ export function createAdminMedicationService(
       .orderBy(byName(medications.name), asc(medications.id));
 
   type Row = Awaited<ReturnType<typeof selectAdmin>>[number];
-  const toAdmin = (row: Row): AdminMedication => ({ ...toMedication(row), priceCount: row.priceCount });
+  const toAdmin = (row: Row): AdminMedication => ({
+    ...toMedication(row),
+    priceCount: row.priceCount,
+    // The column's CHECK holds it to the contract's list (decision 056).
+    nhsAvailability: row.nhsAvailability as AdminMedication["nhsAvailability"],
+    nhsNote: row.nhsNote,
+    nhsUrl: row.nhsUrl,
+    nhsItemCharge: row.nhsItemCharge,
+    nhsCheckedOn: row.nhsCheckedOn,
+  });
 
   async function load(tx: Database, id: string): Promise<Row> {
     const [row] = await selectAdmin(tx, eq(medications.id, id));
@@ -132,6 +159,7 @@ export function createAdminMedicationService(
   /** Inserts a new medication, its grid's prices and its audit entry inside the caller's transaction. */
   async function insert(tx: Database, record: Audit, at: Date, input: Created): Promise<{ id: string }> {
     await checkPlace(tx, input.category, input.subcategory);
+    checkNhsRoute(input);
     let id = input.id;
     if (id) {
       const [taken] = await tx.select({ id: medications.id }).from(medications).where(eq(medications.id, id));
@@ -159,6 +187,11 @@ export function createAdminMedicationService(
       description: input.description,
       dosages: input.dosage,
       active: input.active,
+      nhsAvailability: input.nhsAvailability ?? null,
+      nhsNote: input.nhsNote ?? "",
+      nhsUrl: input.nhsUrl ?? "",
+      nhsItemCharge: input.nhsItemCharge ?? true,
+      nhsCheckedOn: input.nhsCheckedOn ?? null,
       createdAt: at,
       updatedAt: at,
     });
@@ -231,6 +264,11 @@ export function createAdminMedicationService(
         }
         const dosages = input.dosage ?? before.dosages;
         const name = input.name ?? before.name;
+        checkNhsRoute({
+          nhsAvailability:
+            input.nhsAvailability === undefined ? before.nhsAvailability : input.nhsAvailability,
+          nhsNote: input.nhsNote ?? before.nhsNote,
+        });
 
         // Checked before anything is written, so a refused cell changes nothing.
         const grid =
@@ -249,6 +287,7 @@ export function createAdminMedicationService(
             ...(input.description === undefined ? {} : { description: input.description }),
             dosages,
             ...(input.active === undefined ? {} : { active: input.active }),
+            ...nhsChanges(input),
             updatedAt: at,
           })
           .where(eq(medications.id, id));

@@ -7,6 +7,7 @@ import {
 } from "@pharmacompare/contract";
 import type { CategoryService, CoursePlanService, MedicationService } from "../catalogue/index.ts";
 import type { AdminMessageService } from "../inbox/index.ts";
+import type { NhsRouteService } from "../nhs-route/index.ts";
 import type { PriceService } from "../prices/index.ts";
 
 /**
@@ -19,6 +20,7 @@ export function createConditionPageService(deps: {
   prices: PriceService;
   adminMessages: AdminMessageService;
   coursePlans: CoursePlanService;
+  nhsRoute: NhsRouteService;
 }) {
   return {
     /** Null when the condition is unknown or not public. */
@@ -57,6 +59,13 @@ export function createConditionPageService(deps: {
         horizonQuery: query.horizon,
         coursePlansFor: (medication) => deps.coursePlans.forMedication(medication.id),
         allPricesFor: (medication) => deps.prices.forMedication(medication.id),
+        nhsFor: async (medication) => {
+          const [route, inForce] = await Promise.all([
+            deps.nhsRoute.routeFor(medication.id),
+            deps.nhsRoute.inForce(),
+          ]);
+          return route ? { route, inForce } : null;
+        },
       });
     },
   };

@@ -9,6 +9,7 @@ import { adminFeedRoutes } from "./feeds.ts";
 import { adminJobRoutes } from "./jobs.ts";
 import { adminMedicationRoutes } from "./medications.ts";
 import { adminNewsletterRoutes } from "./newsletters.ts";
+import { adminNhsChargeRoutes } from "./nhs-charges.ts";
 import { adminPharmacyRoutes } from "./pharmacies.ts";
 import { adminPriceAlertRoutes } from "./price-alerts.ts";
 import { adminPriceSheetRoutes } from "./price-sheets.ts";
@@ -48,6 +49,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminPriceSheetRoutes);
   await app.register(adminFeedRoutes);
   await app.register(adminCategoryRoutes);
+  await app.register(adminNhsChargeRoutes);
   // Last: every other path under the admin prefixes answers 401, or 404 behind the guard.
   await app.register(unknownAdminPathRoutes);
 };

@@ -27,6 +27,8 @@ describe("the admin screen list", () => {
       "Feeds",
       "Feed review",
       "Categories",
+      // Issue 44 (decision 056): England's NHS charges, beside the catalogue they are shown with.
+      "NHS Charges",
       "Contact Messages",
       "Price Alerts",
       "Blog",

@@ -9,6 +9,7 @@ describe("humanise", () => {
     ["otherSessionsRevoked", "Other sessions revoked"],
     ["blog-post", "Blog post"],
     ["login", "Login"],
+    ["nhs_charge", "NHS charge"],
   ])("%s → %s", (value, expected) => {
     expect(humanise(value)).toBe(expected);
   });

@@ -8,7 +8,8 @@ export function humanise(value: string): string {
     .replace(/\s+/g, " ")
     .trim()
     .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  // An initialism stays in capitals: "nhs_charge" is "NHS charge" (decision 056).
+  return (words.charAt(0).toUpperCase() + words.slice(1)).replace(/\bnhs\b/gi, "NHS");
 }
 
 const VALUE_LIMIT = 60;

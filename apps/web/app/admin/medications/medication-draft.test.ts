@@ -153,6 +153,11 @@ describe("an existing medication's form", () => {
     dosage: ["25mg", "50mg"],
     active: false,
     priceCount: 3,
+    nhsAvailability: "yes",
+    nhsNote: "",
+    nhsUrl: "https://www.nhs.uk/medicines/sildenafil/",
+    nhsItemCharge: true,
+    nhsCheckedOn: "2026-11-28",
   };
   function price(pharmacyId: string, dosage: string, amount: number, link: string | null): AdminPrice {
     return {

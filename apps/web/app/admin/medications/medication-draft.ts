@@ -38,6 +38,13 @@ export interface MedicationDraft {
   cells: Record<string, Record<string, string>>;
   /** The grid's typed link of each pharmacy's row. */
   links: Record<string, string>;
+  /** The NHS route group (decision 056): "" (not recorded), yes, criteria or no. */
+  nhsAvailability: string;
+  nhsNote: string;
+  nhsUrl: string;
+  nhsItemCharge: boolean;
+  /** "YYYY-MM-DD" or "" (not checked). */
+  nhsCheckedOn: string;
 }
 
 /** The form's fields a refusal can name (the API's `fields` keys, before any dot). */
@@ -52,6 +59,11 @@ const MEDICATION_FIELDS = [
   "active",
   "dosage",
   "prices",
+  "nhsAvailability",
+  "nhsNote",
+  "nhsUrl",
+  "nhsItemCharge",
+  "nhsCheckedOn",
 ] as const;
 export type MedicationField = (typeof MEDICATION_FIELDS)[number];
 
@@ -62,6 +74,15 @@ export const FORM_CHOICES: readonly { value: string; label: string }[] = [
     .map((form) => ({ value: form, label: form })),
   { value: "other", label: "Other (say what it is in the description)" },
 ];
+
+/** A new medication's NHS route: not recorded, the item charge applying as it does for most. */
+const NO_NHS_ROUTE = {
+  nhsAvailability: "",
+  nhsNote: "",
+  nhsUrl: "",
+  nhsItemCharge: true,
+  nhsCheckedOn: "",
+} as const;
 
 let lastKey = 0;
 /** A fresh dosage row. */
@@ -126,6 +147,7 @@ export function medicationDraft(existing?: {
       dosages: [dosageRow()],
       cells: {},
       links: {},
+      ...NO_NHS_ROUTE,
     };
   }
   const { medication, prices } = existing;
@@ -167,6 +189,11 @@ export function medicationDraft(existing?: {
     dosages,
     cells,
     links,
+    nhsAvailability: medication.nhsAvailability ?? "",
+    nhsNote: medication.nhsNote,
+    nhsUrl: medication.nhsUrl,
+    nhsItemCharge: medication.nhsItemCharge,
+    nhsCheckedOn: medication.nhsCheckedOn ?? "",
   };
 }
 
@@ -223,6 +250,11 @@ export function medicationBody(
       active: draft.active,
       dosage: draft.dosages.map((row) => row.value.trim()).filter((value) => value !== ""),
       prices,
+      nhsAvailability: (draft.nhsAvailability || null) as MedicationInput["nhsAvailability"],
+      nhsNote: draft.nhsNote,
+      nhsUrl: draft.nhsUrl,
+      nhsItemCharge: draft.nhsItemCharge,
+      nhsCheckedOn: draft.nhsCheckedOn || null,
     },
     sent,
   };

@@ -27,6 +27,7 @@ import {
   type SentCell,
   withCategory,
 } from "./medication-draft.ts";
+import { MedicationNhsRoute } from "./medication-nhs-route.tsx";
 import { type GridPharmacy, PriceGrid } from "./price-grid.tsx";
 
 /**
@@ -230,6 +231,8 @@ export function MedicationEditor({
               toast.show(`Subcategory “${subcategory.name}” added`);
             }}
           />
+
+          <MedicationNhsRoute draft={draft} fields={fields} locked={locked} set={set} />
 
           <DosagesPanel
             rows={draft.dosages}

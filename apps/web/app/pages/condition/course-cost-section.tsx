@@ -5,6 +5,7 @@ import {
   formatPounds,
   type PharmacyCourseCost,
 } from "@pharmacompare/contract";
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import {
   courseParts,
@@ -21,6 +22,8 @@ interface CourseCostSectionProps {
   medication: { id: string; name: string };
   dosage: string | undefined;
   sort: ComparisonSort;
+  /** The NHS figure for the same period (decision 056), shown after the totals when given. */
+  nhs?: ReactNode;
 }
 
 /**
@@ -29,7 +32,7 @@ interface CourseCostSectionProps {
  * cheapest mix as a second line. A GET form, so it works without JavaScript; the API computes it with
  * the contract's `courseCost`.
  */
-export function CourseCostSection({ plans, course, medication, dosage, sort }: CourseCostSectionProps) {
+export function CourseCostSection({ plans, course, medication, dosage, sort, nhs }: CourseCostSectionProps) {
   if (plans.length === 0 || !course) return null;
   const cheapest = course.pharmacies.find((row) => row.isCheapest)?.total ?? null;
   const withTotal = course.pharmacies.filter((row) => row.total !== null).length;
@@ -141,6 +144,7 @@ export function CourseCostSection({ plans, course, medication, dosage, sort }: C
           </ol>
         </details>
       ) : null}
+      {nhs}
       <p className="mt-3 text-slate-600 text-xs leading-5">
         Each step and each repeat of the last dose is one order. Totals use today's prices and standard
         delivery; a pharmacy's prescriber decides the dose, and prices can change during a course.{" "}

@@ -31,6 +31,7 @@ import { ComparisonPicker } from "./comparison-picker.tsx";
 import { Breadcrumb, ConditionChips, OtherConditions } from "./condition-nav.tsx";
 import { CourseCostSection } from "./course-cost-section.tsx";
 import { MessageBanners } from "./message-banners.tsx";
+import { NhsCourseLines, NhsRoutePanel } from "./nhs-route-panel.tsx";
 import { MedicalDisclaimer } from "./page-notes.tsx";
 import { PriceAlertForm } from "./price-alert-form.tsx";
 import { loadPriceAlertSending, unsentPriceAlert } from "./price-alert-sending.ts";
@@ -109,6 +110,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     // The cost of a course (decision 042): the API prices it; the saved file has none.
     coursePlans: page.coursePlans ?? [],
     course: page.course ?? null,
+    // The NHS route beside the prices (decision 056); the saved file has none.
+    nhs: page.nhs ?? null,
   };
 }
 
@@ -292,12 +295,19 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
               />
             </section>
 
+            <NhsRoutePanel
+              nhs={loaderData.nhs}
+              medicationName={medication.name}
+              conditionName={subcategory.name}
+            />
+
             <CourseCostSection
               plans={loaderData.coursePlans}
               course={loaderData.course}
               medication={medication}
               dosage={dosage}
               sort={sort}
+              nhs={<NhsCourseLines nhs={loaderData.nhs} />}
             />
 
             <PriceHistorySection

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { LegalCategory, Medication, MedicationForm } from "../../entities.ts";
 import { type MEDICATION_FORMS, UNKNOWN_LEGAL_CATEGORY } from "../../ids.ts";
+import { NhsRouteFields, nhsRouteFields } from "../../nhs-route.ts";
 import { IdParams } from "../../public-api.ts";
 import { text } from "../../text.ts";
 import {
@@ -28,6 +29,8 @@ import { AdminPrice } from "./prices.ts";
 export const AdminMedication = Medication.extend({
   /** Its price rows (the delete confirmation says how many go with it). */
   priceCount: z.number().int().nonnegative(),
+  /** Its NHS route for its condition (issue 44, decision 056). */
+  ...NhsRouteFields.shape,
 });
 export type AdminMedication = z.infer<typeof AdminMedication>;
 
@@ -90,6 +93,8 @@ const medicationFields = {
   active: z.boolean({ error: "must be true or false" }),
   dosage: DosageList,
   prices: PriceGrid,
+  /** The NHS route group (decision 056): availability, sentence, NHS link, item charge, checked on. */
+  ...nhsRouteFields,
 };
 
 /**
@@ -112,6 +117,11 @@ export const MedicationInput = z.object({
   active: medicationFields.active.default(true),
   dosage: medicationFields.dosage.default([]),
   prices: medicationFields.prices.optional(),
+  nhsAvailability: medicationFields.nhsAvailability.default(null),
+  nhsNote: medicationFields.nhsNote.default(""),
+  nhsUrl: medicationFields.nhsUrl.default(""),
+  nhsItemCharge: medicationFields.nhsItemCharge.default(true),
+  nhsCheckedOn: medicationFields.nhsCheckedOn.default(null),
 });
 export type MedicationInput = z.input<typeof MedicationInput>;
 
