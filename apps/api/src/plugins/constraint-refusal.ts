@@ -11,10 +11,13 @@ import {
   EMAIL_LINK_PURPOSES,
   FEED_FORMATS,
   FEED_HELD_STATUSES,
+  INTRODUCTORY_TERMS,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   NEWS_KINDS,
   NEWSLETTER_STATUSES,
+  NHS_AVAILABILITIES,
+  NHS_CHARGE_KINDS,
   OUTBOX_STATUSES,
   PRICE_ALERT_KINDS,
   PRICE_ALERT_STATUSES,
@@ -80,6 +83,7 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   newsletters: { one: "newsletter", many: "newsletters" },
   pharmacy_feeds: { one: "price feed", many: "price feeds" },
   feed_held_rows: { one: "held feed row", many: "held feed rows" },
+  nhs_charges: { one: "NHS charge", many: "NHS charges" },
 };
 
 const nounOf = (table: string | undefined): Noun =>
@@ -159,6 +163,11 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   medications_name_not_blank: { fields: ["name"], says: "must not be blank" },
   medications_form_valid: { fields: ["form"], says: oneOf(MEDICATION_FORMS) },
   medications_legal_category_valid: { fields: ["legalCategory"], says: oneOf(LEGAL_CATEGORY_IDS) },
+  medications_nhs_availability_valid: {
+    fields: ["nhsAvailability"],
+    label: "NHS availability",
+    says: oneOf(NHS_AVAILABILITIES),
+  },
   medications_dosages_not_empty: { fields: ["dosages"], says: "must not include an empty dosage" },
   pharmacies_id_slug: { fields: ["id"], says: SLUG_RULE },
   pharmacies_name_not_blank: { fields: ["name"], says: "must not be blank" },
@@ -201,6 +210,15 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   course_plans_name_not_blank: { fields: ["name"], says: "must not be blank" },
   course_plans_steps_list: { fields: ["steps"], says: "must be a list of 1 to 12 steps" },
   prices_price_positive: { fields: ["price"], says: "must be positive" },
+  prices_introductory_terms_valid: { fields: ["introductoryTerms"], says: oneOf(INTRODUCTORY_TERMS) },
+  prices_introductory_both_or_neither: {
+    fields: ["introductoryPrice", "introductoryTerms"],
+    says: "go together: give both or neither",
+  },
+  prices_introductory_below_price: {
+    fields: ["introductoryPrice"],
+    says: "must be more than 0 and below the ongoing price",
+  },
   prices_quantity_positive: { fields: ["quantity"], says: "must be at least 1" },
   price_history_price_positive: { fields: ["price"], says: "must be positive" },
   admin_users_role_valid: { fields: ["role"], says: oneOf(ADMIN_ROLES) },
@@ -305,6 +323,14 @@ export const CHECK_RULES: Record<string, CheckRule> = {
     label: "new price",
     says: "must be more than 0",
   },
+  feed_held_rows_new_introductory_terms_valid: {
+    fields: ["newIntroductoryTerms"],
+    label: "introductory terms",
+    says: oneOf(INTRODUCTORY_TERMS),
+  },
+  nhs_charges_kind_valid: { fields: ["kind"], says: oneOf(NHS_CHARGE_KINDS) },
+  nhs_charges_amount_non_negative: { fields: ["amount"], says: "must not be negative" },
+  nhs_charges_source_https: { fields: ["sourceUrl"], label: "source", says: "must start with https://" },
   email_links_kind_valid: {
     fields: ["stopsKind"],
     label: "kind of email",
