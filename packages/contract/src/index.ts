@@ -52,6 +52,7 @@ export * from "./errors.ts";
 export * from "./format.ts";
 export * from "./health.ts";
 export * from "./ids.ts";
+export * from "./introductory-price.ts";
 export * from "./path-segment.ts";
 export * from "./pharmacy-pair.ts";
 export * from "./price-freshness.ts";
