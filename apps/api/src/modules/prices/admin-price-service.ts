@@ -474,7 +474,8 @@ export function createAdminPriceService(
         const problem = introductoryProblem({ price: input.price ?? before.price, ...pair });
         if (problem) {
           // A new ongoing price at or below the kept introductory price is the price's problem.
-          const field = input.introductoryPrice === undefined && input.price !== undefined ? "price" : problem.field;
+          const field =
+            input.introductoryPrice === undefined && input.price !== undefined ? "price" : problem.field;
           const message =
             field === "price"
               ? `must be above the introductory price (£${before.introductoryPrice?.toFixed(2)}): change or clear that too`
@@ -497,7 +498,14 @@ export function createAdminPriceService(
         );
         const after = await reload(tx, id);
         const changes: Record<string, unknown> = {};
-        for (const key of ["price", "introductoryPrice", "introductoryTerms", "quantity", "inStock", "link"] as const) {
+        for (const key of [
+          "price",
+          "introductoryPrice",
+          "introductoryTerms",
+          "quantity",
+          "inStock",
+          "link",
+        ] as const) {
           if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
         }
         await record({
