@@ -219,7 +219,10 @@ export const pharmacies = pgTable(
     // Query parameters only: nothing that could change a link's scheme, host or path.
     check("pharmacies_referral_params_query_only", sql`${t.referralParams} ~ '^[A-Za-z0-9_.~%+=&-]*$'`),
     check("pharmacies_consultation_fee_non_negative", sql`${t.consultationFee} >= 0`),
-    check("pharmacies_consultation_url_https", sql`${t.consultationUrl} = '' or ${t.consultationUrl} like 'https://%'`),
+    check(
+      "pharmacies_consultation_url_https",
+      sql`${t.consultationUrl} = '' or ${t.consultationUrl} like 'https://%'`,
+    ),
     check(
       "pharmacies_consultation_fee_basis_valid",
       inList("consultation_fee_basis", CONSULTATION_FEE_BASES),
@@ -985,7 +988,10 @@ export const feedHeldRows = pgTable(
   (t) => [
     check("feed_held_rows_status_valid", inList("status", FEED_HELD_STATUSES)),
     check("feed_held_rows_new_price_positive", sql`${t.newPrice} > 0`),
-    check("feed_held_rows_new_introductory_terms_valid", inList("new_introductory_terms", INTRODUCTORY_TERMS)),
+    check(
+      "feed_held_rows_new_introductory_terms_valid",
+      inList("new_introductory_terms", INTRODUCTORY_TERMS),
+    ),
     index("feed_held_rows_status_idx").on(t.status, t.heldAt),
     index("feed_held_rows_pharmacy_idx").on(t.pharmacyId, t.status),
   ],
