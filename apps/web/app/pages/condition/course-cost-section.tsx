@@ -21,6 +21,8 @@ interface CourseCostSectionProps {
   medication: { id: string; name: string };
   dosage: string | undefined;
   sort: ComparisonSort;
+  /** The comparison's view (decision 057), kept when the course form is sent. */
+  view?: string;
 }
 
 /**
@@ -29,7 +31,14 @@ interface CourseCostSectionProps {
  * cheapest mix as a second line. A GET form, so it works without JavaScript; the API computes it with
  * the contract's `courseCost`.
  */
-export function CourseCostSection({ plans, course, medication, dosage, sort }: CourseCostSectionProps) {
+export function CourseCostSection({
+  plans,
+  course,
+  medication,
+  dosage,
+  sort,
+  view = "three-months",
+}: CourseCostSectionProps) {
   if (plans.length === 0 || !course) return null;
   const cheapest = course.pharmacies.find((row) => row.isCheapest)?.total ?? null;
   const withTotal = course.pharmacies.filter((row) => row.total !== null).length;
@@ -53,6 +62,7 @@ export function CourseCostSection({ plans, course, medication, dosage, sort }: C
         <input type="hidden" name="medication" value={medication.name} />
         {dosage !== undefined ? <input type="hidden" name="dosage" value={dosage} /> : null}
         {sort !== "price" ? <input type="hidden" name="sort" value={sort} /> : null}
+        {view !== "three-months" ? <input type="hidden" name="view" value={view} /> : null}
         <div>
           <label htmlFor="course-plan" className="block font-semibold text-slate-900 text-sm">
             Course plan
