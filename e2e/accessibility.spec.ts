@@ -97,6 +97,13 @@ const publicCases: Case[] = [
     act: (page) => expect(page.getByRole("region", { name: "Notices" })).toBeVisible(),
   },
   {
+    // Introductory prices (decision 057): both prices in a row and the view switch, in the view
+    // with the most words per row (ongoing, by total with fees).
+    name: "condition with introductory prices",
+    path: "/condition/weight-loss-medications?medication=Mounjaro&view=ongoing&sort=total",
+    act: (page) => expect(page.getByText(/first month, then/).first()).toBeVisible(),
+  },
+  {
     name: "No Prices Available",
     path: `/condition/${edgeCases.unpricedMedication.subcategoryId}?medication=${edgeCases.unpricedMedication.name}`,
     act: (page) => expect(page.getByText("No Prices Available")).toBeVisible(),
