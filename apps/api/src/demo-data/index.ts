@@ -9,7 +9,7 @@ export { demoBlogPosts } from "./blog-posts.ts";
 export { demoCategories } from "./categories.ts";
 export { demoCoursePlans } from "./course-plans.ts";
 export * from "./demo-life.ts";
-export { DEMO_INTRODUCTORY_PRICES, withDemoIntroductoryPrices } from "./introductory-prices.ts";
+export { withDemoIntroductoryPrices } from "./introductory-prices.ts";
 export { demoMedications } from "./medications.ts";
 export { demoPharmacies } from "./pharmacies.ts";
 export * from "./prices.ts";

@@ -10,7 +10,7 @@ import type { DemoPrice } from "./types.ts";
  * demo job can reach (85 % of the row's price, demo-prices-job.ts), so the database's "below the
  * ongoing price" CHECK always holds.
  */
-export const DEMO_INTRODUCTORY_PRICES: readonly {
+const DEMO_INTRODUCTORY_PRICES: readonly {
   medicationId: string;
   dosage: string;
   /** How many of its sellers, in pharmacy order, charge one. */

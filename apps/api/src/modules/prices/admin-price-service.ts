@@ -72,7 +72,7 @@ export function introductoryOf(pair: IntroductoryPair): IntroductoryChange {
 }
 
 /** The stored introductory pairs of these rows, keyed `JSON.stringify([medicationId, pharmacyId, dosage])`. */
-export async function storedIntroductory(
+async function storedIntroductory(
   tx: Database,
   rows: readonly { medicationId: string; pharmacyId: string }[],
 ): Promise<Map<string, IntroductoryPair>> {

@@ -5,7 +5,6 @@ export {
   mergedIntroductory,
   rowsRefusal,
   selectAdminPrices,
-  storedIntroductory,
 } from "./admin-price-service.ts";
 export { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE, demoDayPrice, demoPricesJob } from "./demo-prices-job.ts";
 export { killAfterRows } from "./fault-injection.ts";

@@ -8,7 +8,7 @@ interface ViewControlProps {
 }
 
 /** The words of each view: what the table's price and total then count (decision 057). */
-export const VIEW_LABELS: Record<ComparisonView, string> = {
+const VIEW_LABELS: Record<ComparisonView, string> = {
   "three-months": "First 3 months",
   "first-order": "First order",
   ongoing: "Ongoing",
