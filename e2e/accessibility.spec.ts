@@ -92,6 +92,8 @@ const publicCases: Case[] = [
     path: "/condition/erectile-dysfunction?medication=Sildenafil&sort=total",
   },
   {
+    // Mounjaro's starting dose has introductory prices in the demo: this is also the default
+    // view of them, the first 3 months (decision 057).
     name: "condition with notices",
     path: "/condition/weight-loss-medications?medication=Mounjaro",
     act: (page) => expect(page.getByRole("region", { name: "Notices" })).toBeVisible(),
