@@ -460,7 +460,7 @@ test.describe("back-office screens at every width", () => {
         const form = page.getByRole("form", { name: "Add Price" });
         await form.getByLabel("Pharmacy").selectOption(layout.longPharmacy.id);
         await form.getByLabel("Dosage").fill("999mg x 1 tablet");
-        await form.getByLabel("Price", { exact: true }).fill("4.99");
+        await form.getByRole("spinbutton", { name: "Price", exact: true }).fill("4.99");
         await form.getByLabel("Link", { exact: true }).fill("https://www.another-site.example/offer");
         await form.getByRole("button", { name: "Save Price" }).click();
         await expect(form.getByLabel("Use this link to another site")).toBeVisible();
