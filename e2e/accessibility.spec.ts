@@ -92,9 +92,18 @@ const publicCases: Case[] = [
     path: "/condition/erectile-dysfunction?medication=Sildenafil&sort=total",
   },
   {
+    // Mounjaro's starting dose has introductory prices in the demo: this is also the default
+    // view of them, the first 3 months (decision 057).
     name: "condition with notices",
     path: "/condition/weight-loss-medications?medication=Mounjaro",
     act: (page) => expect(page.getByRole("region", { name: "Notices" })).toBeVisible(),
+  },
+  {
+    // Introductory prices (decision 057): both prices in a row and the view switch, in the view
+    // with the most words per row (ongoing, by total with fees).
+    name: "condition with introductory prices",
+    path: "/condition/weight-loss-medications?medication=Mounjaro&view=ongoing&sort=total",
+    act: (page) => expect(page.getByText(/first month, then/).first()).toBeVisible(),
   },
   {
     name: "No Prices Available",
@@ -467,7 +476,7 @@ test.describe("back-office screens at every width", () => {
         const form = page.getByRole("form", { name: "Add Price" });
         await form.getByLabel("Pharmacy").selectOption(layout.longPharmacy.id);
         await form.getByLabel("Dosage").fill("999mg x 1 tablet");
-        await form.getByLabel("Price").fill("4.99");
+        await form.getByRole("spinbutton", { name: "Price", exact: true }).fill("4.99");
         await form.getByLabel("Link", { exact: true }).fill("https://www.another-site.example/offer");
         await form.getByRole("button", { name: "Save Price" }).click();
         await expect(form.getByLabel("Use this link to another site")).toBeVisible();

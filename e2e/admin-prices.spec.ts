@@ -203,7 +203,7 @@ test("a price entry is added once its fields are set, switched out of stock and 
   await expect(save).toBeDisabled();
   await form.getByLabel("Dosage").fill(dosage);
   await expect(save).toBeDisabled();
-  await form.getByLabel("Price").fill("4.99");
+  await form.getByRole("spinbutton", { name: "Price", exact: true }).fill("4.99");
   await expect(save).toBeEnabled();
   await form.getByRole("button", { name: "Cancel" }).click();
   await expect(form).toBeHidden();
@@ -214,7 +214,7 @@ test("a price entry is added once its fields are set, switched out of stock and 
   await expect(form.getByLabel("Pharmacy")).toHaveValue("");
   await form.getByLabel("Pharmacy").selectOption(pharmacy.id);
   await form.getByLabel("Dosage").fill("999mg x 1 tablet");
-  await form.getByLabel("Price").fill("4.99");
+  await form.getByRole("spinbutton", { name: "Price", exact: true }).fill("4.99");
   await form.getByLabel("Link").fill(OUR_LINK);
   await save.click();
   await expect(form.getByLabel("Dosage")).toHaveAttribute("aria-invalid", "true");

@@ -85,6 +85,50 @@ test("changing medication and dosage updates the table, the Best marker and the 
   expect(await tableRows(page)).toEqual(before);
 });
 
+test("a weight-loss injection with introductory prices shows both, sorts by the first 3 months, and the view switch changes the order and Best (decision 057)", async ({
+  page,
+}) => {
+  await gotoHydrated(
+    page,
+    "/condition/weight-loss-medications?medication=Mounjaro&dosage=2.5mg+(1+pen,+4+doses)",
+  );
+  const views = page.getByRole("group", { name: "Compare" });
+  await expect(views.getByRole("link", { name: "First 3 months" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("columnheader", { name: "Price, 3 months" })).toBeVisible();
+  // Both prices, in words that make no offer of it (decision 040).
+  const both = page.locator(".cmp-intro", { hasText: /£[\d.]+ first month, then £[\d.]+ a month$/ });
+  await expect(both.first()).toBeVisible();
+  expect(await both.count()).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText(/\b(offer|deal|save)\b/i)).toHaveCount(0);
+  await expectBestIsCheapest(page);
+  const threeMonths = await tableRows(page);
+
+  await views.getByRole("link", { name: "Ongoing" }).click();
+  await expect(page).toHaveURL(/view=ongoing/);
+  await expect(views.getByRole("link", { name: "Ongoing" })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("columnheader", { name: "Price", exact: true })).toBeVisible();
+  await expectBestIsCheapest(page);
+  const ongoing = await tableRows(page);
+  // The same pharmacies, in another order: what the first three months cost is not the ongoing price.
+  expect(ongoing.map((row) => row.pharmacy).sort()).toEqual(threeMonths.map((row) => row.pharmacy).sort());
+  expect(ongoing.map((row) => row.pharmacy)).not.toEqual(threeMonths.map((row) => row.pharmacy));
+
+  // The view is kept when the order changes, and survives a reload.
+  await page.getByRole("link", { name: "Total with fees" }).click();
+  await expect(page).toHaveURL(/sort=total/);
+  await expect(page).toHaveURL(/view=ongoing/);
+  await page.reload();
+  await expect(views.getByRole("link", { name: "Ongoing" })).toHaveAttribute("aria-current", "true");
+
+  // A comparison without any introductory price has no switch: the table as before.
+  await gotoHydrated(
+    page,
+    "/condition/weight-loss-medications?medication=Mounjaro&dosage=5mg+(1+pen,+4+doses)&view=ongoing",
+  );
+  await expect(page.getByRole("group", { name: "Compare" })).toHaveCount(0);
+  await expect(page.getByText(/first month, then/)).toHaveCount(0);
+});
+
 test("?medication=viagra preselects Viagra (not Viagra Connect) and its first dosage", async ({ page }) => {
   await page.goto(`${ed}?medication=viagra`);
   await expect(medicationPicker(page)).toHaveValue("Viagra");

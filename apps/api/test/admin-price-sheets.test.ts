@@ -785,10 +785,17 @@ describe("price sheet round trip of the whole catalogue", () => {
     let cells = 0;
     for (const sheet of book.worksheets) {
       expect(sheet.name.length).toBeLessThanOrEqual(31);
+      // An introductory price's column goes a penny up with its dosage's price: one change, not two (decision 057).
+      const introColumns = new Set<number>();
+      sheet.getRow(6).eachCell((cell) => {
+        if (cell.value === "Introductory price") introColumns.add(Number(cell.col));
+      });
       sheet.eachRow((row, number) => {
         if (number <= 6) return;
         row.eachCell((cell) => {
-          if (Number(cell.col) > 2 && typeof cell.value === "number") {
+          if (introColumns.has(Number(cell.col)) && typeof cell.value === "number") {
+            cell.value = Math.round((cell.value + 0.01) * 100) / 100;
+          } else if (Number(cell.col) > 2 && typeof cell.value === "number") {
             cell.value = Math.round((cell.value + 0.01) * 100) / 100;
             cells += 1;
           }

@@ -72,18 +72,21 @@ describe("the condition page's course cost", () => {
       if (!terms) throw new Error(`unknown pharmacy ${row.pharmacyId}`);
       let goods = 0;
       let delivery = 0;
-      for (const order of course.orders) {
+      for (const [index, order] of course.orders.entries()) {
         const { body } = await api.get(
           endpointUrl(publicEndpoints.listPricesForMedication, {
             params: { id: "mounjaro" },
             query: { dosage: order.dosage },
           }),
         );
-        const price = (body as { pharmacyId: string; price: number }[]).find(
-          (entry) => entry.pharmacyId === row.pharmacyId,
-        );
+        const price = (
+          body as { pharmacyId: string; price: number; introductoryPrice?: number | null }[]
+        ).find((entry) => entry.pharmacyId === row.pharmacyId);
         if (!price) throw new Error(`no price at ${row.pharmacyId}`);
-        const amount = pence(price.price) * order.packs;
+        // The first order pays an introductory price for one pack, where there is one (decision 057).
+        const intro = index === 0 && price.introductoryPrice != null ? pence(price.introductoryPrice) : null;
+        const amount =
+          intro === null ? pence(price.price) * order.packs : intro + pence(price.price) * (order.packs - 1);
         goods += amount;
         const free = terms.freeDeliveryThreshold > 0 && amount >= pence(terms.freeDeliveryThreshold);
         delivery += free ? 0 : pence(terms.deliveryFee);

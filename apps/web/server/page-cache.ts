@@ -30,12 +30,23 @@ import { wholeBody } from "./whole-body.ts";
  */
 
 /**
- * Query keys public pages read (condition choice and its course plan and horizon, the compare page's
- * medication and two pharmacies, blog paging; decision 042); any other key bypasses. Free-text
+ * Query keys public pages read (condition choice and its course plan and horizon, the view of
+ * introductory prices, the compare page's medication and two pharmacies, blog paging; decisions
+ * 042, 057); any other key bypasses. Free-text
  * search (`q`) is not among them: every random query would be a new entry evicting real pages
  * (issue 25), and a search result is cheap to render next to a condition page.
  */
-const ALLOWED_QUERY_KEYS = new Set(["medication", "dosage", "sort", "plan", "horizon", "a", "b", "page"]);
+const ALLOWED_QUERY_KEYS = new Set([
+  "medication",
+  "dosage",
+  "sort",
+  "view",
+  "plan",
+  "horizon",
+  "a",
+  "b",
+  "page",
+]);
 
 /** Response headers that belong to one response, not to the page. */
 const PER_RESPONSE_HEADERS = new Set([

@@ -11,6 +11,14 @@ export const COMPARISON_SORTS = ["price", "total"] as const;
 export const DEFAULT_COMPARISON_SORT: (typeof COMPARISON_SORTS)[number] = "price";
 
 /**
+ * Which price a comparison compares where some row has an introductory price (decision 057): what
+ * the first three months cost (the default), the first order, or the ongoing price. Sort, totals
+ * and Best follow it. A comparison with no introductory price has no view (the table as before).
+ */
+export const COMPARISON_VIEWS = ["three-months", "first-order", "ongoing"] as const;
+export const DEFAULT_COMPARISON_VIEW: (typeof COMPARISON_VIEWS)[number] = "three-months";
+
+/**
  * The medication a visitor's name stands for (public site §4): the exact name ignoring case, else
  * the first whose name starts with it. The condition page's `medication` query and the home page's
  * popular searches read a name the same way.

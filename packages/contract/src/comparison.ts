@@ -1,7 +1,9 @@
 import { z } from "zod";
 import {
   COMPARISON_SORTS,
+  COMPARISON_VIEWS,
   DEFAULT_COMPARISON_SORT,
+  DEFAULT_COMPARISON_VIEW,
   selectDosage,
   selectMedication,
 } from "./comparison-choices.ts";
@@ -10,6 +12,7 @@ import { COURSE_HORIZONS, type CourseHorizon, DEFAULT_COURSE_HORIZON } from "./c
 import { type DeliveryTerms, deliveryPence, termsOf } from "./delivery-terms.ts";
 import { Category, Medication, Price, PublicAdminMessage, Subcategory } from "./entities.ts";
 import { fromPence, toPence } from "./format.ts";
+import { hasIntroductoryPrice, viewCostPence } from "./introductory-price.ts";
 import {
   type NhsChargesInForce,
   NhsCost,
@@ -28,14 +31,23 @@ import {
 export const ComparisonSort = z.enum(COMPARISON_SORTS);
 export type ComparisonSort = z.infer<typeof ComparisonSort>;
 
+/** Which price the comparison compares where some row has an introductory one ({@link COMPARISON_VIEWS}). */
+export const ComparisonView = z.enum(COMPARISON_VIEWS);
+export type ComparisonView = z.infer<typeof ComparisonView>;
+
 /**
  * A price row of a comparison: the price, whether it is the Best, how much dearer otherwise, and
  * what delivery and consultation add ({@link deliveryCost}; all null when the pharmacy's terms are unknown).
  */
 export const ComparisonPrice = Price.extend({
-  /** The cheapest shown price, in stock or not (public site §2); ties share the badge. */
+  /**
+   * The price the view compares, before fees (decision 057): the packs of the first three months,
+   * the first order's pack, or the ongoing price. The row's `price` where the comparison has no view.
+   */
+  viewPrice: z.number().positive(),
+  /** The cheapest shown view price, in stock or not (public site §2); ties share the badge. */
   isBest: z.boolean(),
-  /** Pounds above the Best price; 0 for a Best row. */
+  /** Pounds above the Best view price; 0 for a Best row. */
   difference: z.number().nonnegative(),
   /** Delivery in pounds on the smallest order holding this pack; 0 when free. */
   delivery: z.number().nonnegative().nullable(),
@@ -65,6 +77,11 @@ export const MedicationComparison = z
     prices: z.array(ComparisonPrice),
     /** The order of `prices`. */
     sort: ComparisonSort,
+    /**
+     * The price compared (decision 057) when some row has an introductory price; null when none
+     * has, and the comparison is of the one price each row has.
+     */
+    view: ComparisonView.nullable(),
     /** The cheapest in-stock price; null when nothing is in stock. */
     lowest: Price.nullable(),
     /** Dearest minus cheapest in-stock price, in pounds; 0 with fewer than two in-stock prices. */
@@ -75,7 +92,10 @@ export const MedicationComparison = z
       "delivery first when `sort` is `total`), the cheapest price marked `isBest` and every row carrying " +
       "its `difference` from it, its `delivery`, its `consultation` fee, its `total` (all three) and, when the pack alone is below the " +
       "pharmacy's minimum order, that `minimumOrder` (then `total` is null). `lowest` is the cheapest " +
-      "in-stock price (null when none is in stock); `savings` is the dearest minus the cheapest in-stock price.",
+      "in-stock price (null when none is in stock); `savings` is the dearest minus the cheapest in-stock price. " +
+      "When some row has an introductory price, `view` says which price is compared (`three-months`, the " +
+      "default: the first order and two repeat orders; `first-order`; `ongoing`): each row's `viewPrice`, " +
+      "its fees and `total`, the order, Best and `difference` follow it (decision 057); else `view` is null.",
   );
 export type MedicationComparison = z.infer<typeof MedicationComparison>;
 
@@ -137,16 +157,49 @@ export function lowestTotalFirst(a: Price & DeliveryCost, b: Price & DeliveryCos
 }
 
 /**
+ * Lowest view price first, ties as {@link cheapestFirst} (which is the ongoing price): the "price"
+ * order of a comparison with a view (decision 057).
+ */
+function lowestViewPriceFirst(a: ComparisonPrice, b: ComparisonPrice): number {
+  return toPence(a.viewPrice) - toPence(b.viewPrice) || cheapestFirst(a, b);
+}
+
+/** Lowest total first as {@link lowestTotalFirst}, ties by view price. */
+function lowestViewTotalFirst(a: ComparisonPrice, b: ComparisonPrice): number {
+  if (a.total === null || b.total === null) {
+    return Number(a.total === null) - Number(b.total === null) || lowestViewPriceFirst(a, b);
+  }
+  return toPence(a.total) - toPence(b.total) || lowestViewPriceFirst(a, b);
+}
+
+/** A row's cost in a view, as the comparison's fields (pounds); the totals follow `deliveryCost`'s rule. */
+function inView(price: Price, view: NonNullable<MedicationComparison["view"]>) {
+  const cost = viewCostPence(price, view, termsOf(price.pharmacy));
+  const fees = cost.fees;
+  return {
+    viewPrice: fromPence(cost.goods),
+    delivery: fees ? fromPence(fees.delivery) : null,
+    consultation: fees ? fromPence(fees.consultation) : null,
+    total: fees && fees.total !== null ? fromPence(fees.total) : null,
+    minimumOrder: fees && fees.minimum !== null ? fromPence(fees.minimum) : null,
+  };
+}
+
+/**
  * One dosage's comparison from any list of prices: prices of other medications or dosages, and of
  * £0 or less (public site §5), are dropped; the rest ordered by {@link cheapestFirst}, or by
  * {@link lowestTotalFirst} when `sort` is `total`. Best, differences, `lowest` and the saving are
- * about the price in either order.
+ * about the price in either order. Where some row has an introductory price the comparison has a
+ * `view` (decision 057; `three-months` unless asked): each row's view price, fees and total follow
+ * it, and so do the order, Best and differences; `lowest` and `savings` stay about the ongoing
+ * price, which alerts watch. Where none has, `view` is null and nothing else changes.
  */
 export function buildComparison(
   medication: Medication,
   dosage: string,
   prices: readonly Price[],
   sort: ComparisonSort = DEFAULT_COMPARISON_SORT,
+  view: NonNullable<MedicationComparison["view"]> = DEFAULT_COMPARISON_VIEW,
 ): MedicationComparison {
   const shown = prices
     .filter(
@@ -157,23 +210,37 @@ export function buildComparison(
         price.price > 0,
     )
     .sort(cheapestFirst);
-  const best = shown[0] ? toPence(shown[0].price) : 0;
   const inStock = shown.filter((price) => price.inStock);
   const lowest = inStock[0] ?? null;
   const dearest = inStock.at(-1);
-  const rows = shown.map((price) => ({
-    ...price,
-    isBest: toPence(price.price) === best,
-    difference: fromPence(toPence(price.price) - best),
-    ...deliveryCost(price.price, termsOf(price.pharmacy)),
+  const savings = lowest && dearest ? fromPence(toPence(dearest.price) - toPence(lowest.price)) : 0;
+  const chosen = shown.some(hasIntroductoryPrice) ? view : null;
+  const costed = shown.map((price) =>
+    chosen
+      ? { ...price, ...inView(price, chosen) }
+      : { ...price, viewPrice: price.price, ...deliveryCost(price.price, termsOf(price.pharmacy)) },
+  );
+  const best = Math.min(...costed.map((row) => toPence(row.viewPrice)));
+  const rows: ComparisonPrice[] = costed.map((row) => ({
+    ...row,
+    isBest: toPence(row.viewPrice) === best,
+    difference: fromPence(toPence(row.viewPrice) - best),
   }));
+  const order = chosen
+    ? sort === "total"
+      ? lowestViewTotalFirst
+      : lowestViewPriceFirst
+    : sort === "total"
+      ? lowestTotalFirst
+      : undefined;
   return {
     medication,
     dosage,
-    prices: sort === "total" ? rows.sort(lowestTotalFirst) : rows,
+    prices: order ? rows.sort(order) : rows,
     sort,
+    view: chosen,
     lowest,
-    savings: lowest && dearest ? fromPence(toPence(dearest.price) - toPence(lowest.price)) : 0,
+    savings,
   };
 }
 
@@ -222,7 +289,8 @@ export const ConditionPage = z
   .describe(
     "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
       "query (exact name ignoring case, else the first name starting with it, else the first medication) " +
-      "and the `dosage` query (else the medication's first dosage); the `sort` query orders the comparison; " +
+      "and the `dosage` query (else the medication's first dosage); the `sort` query orders the comparison, " +
+      "and `view` chooses the price it compares where some row has an introductory price; " +
       "`plan` and `horizon` (3, 6 or 12 months) choose the course whose cost `course` holds.",
   );
 export type ConditionPage = z.infer<typeof ConditionPage>;
@@ -250,6 +318,8 @@ export async function assembleConditionPage(parts: {
   dosageQuery?: string | null;
   /** The order of the comparison's rows; by price when absent. */
   sort?: ComparisonSort | null;
+  /** The price compared where some row has an introductory one; the first three months when absent. */
+  view?: NonNullable<MedicationComparison["view"]> | null;
   pricesFor: (medication: Medication, dosage: string) => Promise<readonly Price[]> | readonly Price[];
   messagesFor: (medication: Medication) => Promise<PublicAdminMessage[]> | PublicAdminMessage[];
   /** The course plan and horizon asked for (decision 042); the first plan and 6 months otherwise. */
@@ -281,7 +351,13 @@ export async function assembleConditionPage(parts: {
       : null;
   const comparison =
     medication && dosage !== undefined && prices
-      ? buildComparison(medication, dosage, prices, parts.sort ?? DEFAULT_COMPARISON_SORT)
+      ? buildComparison(
+          medication,
+          dosage,
+          prices,
+          parts.sort ?? DEFAULT_COMPARISON_SORT,
+          parts.view ?? DEFAULT_COMPARISON_VIEW,
+        )
       : null;
   return {
     category: parts.category,

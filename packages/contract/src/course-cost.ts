@@ -3,6 +3,7 @@ import { COURSE_PLAN_LIMITS, horizonWeeks } from "./course-horizons.ts";
 import { type DeliveryTerms, deliveryPence, termsOf } from "./delivery-terms.ts";
 import { type Price, PricePharmacy, Slug } from "./entities.ts";
 import { fromPence, toPence } from "./format.ts";
+import { orderGoodsPence } from "./introductory-price.ts";
 
 /**
  * The cost of a course (issue 30, decision 042): a medication taken at a rising dose, step after
@@ -122,11 +123,15 @@ interface Offer {
 /** What one order costs at one pharmacy, in pence, before any consultation; or why it cannot be bought. */
 type OrderQuote = { goods: number; delivery: number } | { gap: CourseGap } | { minimum: number };
 
-function quote(order: CourseOrder, offers: ReadonlyMap<string, Offer>): OrderQuote {
+/**
+ * `firstOrder`: the course's first order with this pharmacy, which pays a row's introductory price
+ * for one pack (decision 057); every other order pays the ongoing price.
+ */
+function quote(order: CourseOrder, offers: ReadonlyMap<string, Offer>, firstOrder: boolean): OrderQuote {
   const offer = offers.get(order.dosage);
   if (!offer) return { gap: { dosage: order.dosage, reason: "not-sold" } };
   if (!offer.price.inStock) return { gap: { dosage: order.dosage, reason: "out-of-stock" } };
-  const goods = toPence(offer.price.price) * order.packs;
+  const goods = orderGoodsPence(offer.price, order.packs, firstOrder);
   const minimum = toPence(offer.terms.minOrderValue);
   if (goods < minimum) return { minimum };
   return { goods, delivery: deliveryPence(goods, offer.terms) };
@@ -143,6 +148,8 @@ function consultationPence(terms: DeliveryTerms, continuing: boolean): number {
  * dosage) whose terms are known. A pharmacy missing a dosage, or out of stock of it, gets no total;
  * neither does one where an order is below its minimum. The mix picks, order by order, the cheapest
  * pharmacy counting a new consultation at each switch (a one-off fee is paid again on returning).
+ * A row's introductory price is paid once, on the first order with that pharmacy, and its ongoing
+ * price after (decision 057).
  */
 export function courseCost(plan: CoursePlan, horizonMonths: number, prices: readonly Price[]): CourseCost {
   const weeks = horizonWeeks(horizonMonths);
@@ -194,7 +201,7 @@ function pharmacyCourse(
   let delivery = 0;
   let consultation = 0;
   orders.forEach((order, index) => {
-    const quoted = quote(order, offers);
+    const quoted = quote(order, offers, index === 0);
     if ("gap" in quoted) {
       if (!gaps.some((gap) => gap.dosage === quoted.gap.dosage)) gaps.push(quoted.gap);
     } else if ("minimum" in quoted) {
@@ -244,7 +251,9 @@ function cheapestMix(
   const table: (MixCell | undefined)[][] = [];
   orders.forEach((order, k) => {
     table[k] = pharmacies.map((offers, p) => {
-      const quoted = quote(order, offers);
+      // The mix counts an introductory price only on the course's first order: a pharmacy met
+      // later may be one the visitor has ordered from before (decision 057), so no saving is assumed.
+      const quoted = quote(order, offers, k === 0);
       if (!("goods" in quoted)) return undefined;
       const terms = (offers.get(order.dosage) as Offer).terms;
       const base = quoted.goods + quoted.delivery;

@@ -9,6 +9,7 @@ import {
   CONTACT_STATUSES,
   CONTACT_SUBJECTS,
   DELIVERY_OPTIONS,
+  INTRODUCTORY_TERMS,
   LEGAL_CATEGORY_IDS,
   MEDICATION_FORMS,
   PRICE_ALERT_KINDS,
@@ -173,7 +174,15 @@ export const Price = z.object({
   pharmacyId: Slug,
   pharmacy: PricePharmacy,
   dosage: z.string().min(1),
+  /** The ongoing price: what a repeat order costs, and what alerts, drops and history watch. */
   price: z.number().positive(),
+  /**
+   * A lower price for the first order, or the first month's supply, and which (decision 057); both
+   * null, or both set with the price below `price`. The API always sends them; the web's saved
+   * file leaves them out (no introductory price, then).
+   */
+  introductoryPrice: z.number().positive().nullable().optional(),
+  introductoryTerms: z.enum(INTRODUCTORY_TERMS).nullable().optional(),
   quantity: z.number().int().positive(),
   inStock: z.boolean(),
   link: z.string().nullable(),

@@ -54,6 +54,7 @@ export * from "./errors.ts";
 export * from "./format.ts";
 export * from "./health.ts";
 export * from "./ids.ts";
+export * from "./introductory-price.ts";
 export * from "./nhs-route.ts";
 export * from "./nhs-route-words.ts";
 export * from "./path-segment.ts";

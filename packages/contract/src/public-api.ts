@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ComparisonSort } from "./comparison.ts";
+import { ComparisonSort, ComparisonView } from "./comparison.ts";
 import { Price, PricePharmacy } from "./entities.ts";
 import { PUBLIC_API_LIMITS } from "./public-api-limits.ts";
 import { boundedInt, MAX_OFFSET } from "./query.ts";
@@ -117,6 +117,8 @@ export const ConditionPageQuery = z.object({
   medication: text().max(200).optional(),
   dosage: text().max(200).optional(),
   sort: ComparisonSort.optional(),
+  /** The price compared where some row has an introductory price (decision 057): three months by default. */
+  view: ComparisonView.optional(),
   /** A course plan's id and a horizon in months (3, 6 or 12); anything else is the default. */
   plan: text().max(100).optional(),
   horizon: text().max(10).optional(),

@@ -1,6 +1,11 @@
 import type { Medication, Price } from "@pharmacompare/contract";
 import { sheetId } from "./cells.ts";
-import { LEGAL_CATEGORY_HEADING, LINK_HEADING } from "./format.ts";
+import {
+  INTRODUCTORY_PRICE_HEADING,
+  INTRODUCTORY_TERMS_HEADING,
+  LEGAL_CATEGORY_HEADING,
+  LINK_HEADING,
+} from "./format.ts";
 import type { Workbook } from "./import.ts";
 
 export type Cell = string | number;
@@ -66,7 +71,15 @@ export function exportPriceSheets(input: ExportInput): PriceSheetsExport {
       dosages.push(dosage);
     }
 
-    const rowsByPharmacy = new Map<string, { name: string; rating: number; link: string; cells: Cell[] }>();
+    // A dosage with some introductory price gets its two columns (decision 057); others do not, so
+    // a medication without any exports as before.
+    const introductory = dosages.map((dosage) =>
+      own.some((price) => price.dosage === dosage && price.inStock && price.introductoryPrice != null),
+    );
+    const rowsByPharmacy = new Map<
+      string,
+      { name: string; rating: number; link: string; cells: Cell[]; intro: [Cell, Cell][] }
+    >();
     const pharmacyIds = new Map<string, string>(); // sheet id → pharmacy id, to refuse clashes
     let lastUpdated = "";
     for (const price of own) {
@@ -93,24 +106,47 @@ export function exportPriceSheets(input: ExportInput): PriceSheetsExport {
       pharmacyIds.set(pharmacyKey, price.pharmacyId);
       let row = rowsByPharmacy.get(price.pharmacyId);
       if (!row) {
-        row = { name: pharmacyName, rating: price.pharmacy.rating, link: "", cells: dosages.map(() => "") };
+        row = {
+          name: pharmacyName,
+          rating: price.pharmacy.rating,
+          link: "",
+          cells: dosages.map(() => ""),
+          intro: dosages.map((): [Cell, Cell] => ["", ""]),
+        };
         rowsByPharmacy.set(price.pharmacyId, row);
       }
       row.cells[column] = price.price;
+      if (price.introductoryPrice != null && price.introductoryTerms != null) {
+        row.intro[column] = [price.introductoryPrice, price.introductoryTerms];
+      }
       if (row.link === "" && price.link?.startsWith("http")) row.link = price.link;
       if (price.lastUpdated > lastUpdated) lastUpdated = price.lastUpdated;
     }
 
     const pharmacyRows = [...rowsByPharmacy.values()]
       .sort((a, b) => byName(a.name, b.name))
-      .map((row): Cell[] => [row.name, row.rating, ...row.cells, row.link]);
+      .map((row): Cell[] => [
+        row.name,
+        row.rating,
+        ...row.cells.flatMap((cell, index) =>
+          introductory[index] ? [cell, ...(row.intro[index] ?? [])] : [cell],
+        ),
+        row.link,
+      ]);
     workbook[sheetName] = [
       ["Generic name", medication.genericName ?? ""],
       ["Form", medication.form, LEGAL_CATEGORY_HEADING, medication.legalCategory],
       ["Description", medication.description],
       ["Condition", input.conditionOf(medication)],
       ["Last updated", lastUpdated],
-      ["Pharmacy", "Rating", ...dosages, LINK_HEADING],
+      [
+        "Pharmacy",
+        "Rating",
+        ...dosages.flatMap((dosage, index) =>
+          introductory[index] ? [dosage, INTRODUCTORY_PRICE_HEADING, INTRODUCTORY_TERMS_HEADING] : [dosage],
+        ),
+        LINK_HEADING,
+      ],
       ...pharmacyRows,
     ];
   }

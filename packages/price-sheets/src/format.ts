@@ -10,6 +10,9 @@
  *   row 6  ["Pharmacy", "Rating", "50mg x 4 tablets", …, "link"]  the header row
  *   row 7+ ["Kestrel Lane Pharmacy", 4.7, 29.99, …, "https://…"]  one row per pharmacy
  *
+ * A dosage's column may be followed by "Introductory price" and "Introductory terms" columns
+ * (decision 057), which are that dosage's and ours, not public site §5's.
+ *
  * "Legal category" (decision 035) is optional and ours, not public site §5's: a cell of rows 1-5 headed so,
  * its value in the cell to its right (POM, P or GSL in any case). The export writes it on row 2,
  * after the form, where a reader of the public site §5 rows alone never looks.
@@ -34,6 +37,13 @@ export const FIRST_DOSAGE_COLUMN = 2;
 export const MIN_PHARMACY_CELLS = 3;
 export const LINK_HEADING = "link";
 export const LEGAL_CATEGORY_HEADING = "Legal category";
+/**
+ * Optional columns right after a dosage's column (decision 057): that dosage's introductory price
+ * and its terms ("first-order" or "first-month"). A blank cell clears the row's introductory
+ * price; a sheet without the columns leaves stored ones as they are.
+ */
+export const INTRODUCTORY_PRICE_HEADING = "Introductory price";
+export const INTRODUCTORY_TERMS_HEADING = "Introductory terms";
 
 /** The API's id of a price row, so a sheet's prices key the same as the live ones. */
 export function sheetPriceId(medicationId: string, pharmacyId: string, dosage: string): string {

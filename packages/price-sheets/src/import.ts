@@ -1,4 +1,6 @@
 import {
+  INTRODUCTORY_TERMS,
+  type IntroductoryTerms,
   type LegalCategoryId,
   type Medication,
   type Price,
@@ -13,6 +15,8 @@ import {
   CONDITION_ROWS,
   FIRST_DOSAGE_COLUMN,
   HEADER_ROW,
+  INTRODUCTORY_PRICE_HEADING,
+  INTRODUCTORY_TERMS_HEADING,
   LEGAL_CATEGORY_HEADING,
   LINK_HEADING,
   MIN_PHARMACY_CELLS,
@@ -43,6 +47,8 @@ export interface PriceSheetsImport {
   pharmacies: PricePharmacy[];
   prices: Price[];
   skipped: Skip[];
+  /** Price id → the sheet row (from 1) it was read from, to name the row in a later refusal. */
+  rowOf: Map<string, number>;
 }
 
 export interface ImportOptions {
@@ -59,14 +65,50 @@ const rowAt = (rows: readonly unknown[], index: number): unknown[] => {
 const labelled = (row: readonly unknown[], label: string): boolean =>
   cellText(row[0]).toLowerCase() === label;
 
-/** Column index → dosage: the header row's cells from the third column up to the one headed "link". */
-function readDosageColumns(sheet: string, header: readonly unknown[], skipped: Skip[]): Map<number, string> {
+/** A dosage's introductory columns (decision 057): their indexes, when the sheet has them. */
+interface IntroductoryColumns {
+  price?: number;
+  terms?: number;
+}
+
+/**
+ * Column index → dosage: the header row's cells from the third column up to the one headed "link".
+ * "Introductory price" and "Introductory terms" columns belong to the dosage column before them.
+ */
+function readDosageColumns(
+  sheet: string,
+  header: readonly unknown[],
+  skipped: Skip[],
+  introductory: Map<number, IntroductoryColumns>,
+): Map<number, string> {
   const columns = new Map<number, string>();
   const seen = new Set<string>();
+  let lastDosage: number | undefined;
   for (let index = FIRST_DOSAGE_COLUMN; index < header.length; index++) {
     const heading = cellText(header[index]);
     if (heading.toLowerCase() === LINK_HEADING) break;
     if (heading === "") continue; // a column without a dosage (e.g. a spacer), nothing to read
+    const lower = heading.toLowerCase();
+    if (
+      lower === INTRODUCTORY_PRICE_HEADING.toLowerCase() ||
+      lower === INTRODUCTORY_TERMS_HEADING.toLowerCase()
+    ) {
+      const which = lower === INTRODUCTORY_PRICE_HEADING.toLowerCase() ? "price" : "terms";
+      const entry = lastDosage === undefined ? undefined : (introductory.get(lastDosage) ?? {});
+      if (!entry || entry[which] !== undefined) {
+        skipped.push({
+          sheet,
+          row: HEADER_ROW + 1,
+          column: index + 1,
+          reason: `"${heading}" must follow a dosage's column, once`,
+        });
+        continue;
+      }
+      entry[which] = index;
+      introductory.set(lastDosage as number, entry);
+      continue;
+    }
+    lastDosage = index;
     if (seen.has(heading)) {
       skipped.push({
         sheet,
@@ -80,6 +122,39 @@ function readDosageColumns(sheet: string, header: readonly unknown[], skipped: S
     columns.set(index, heading);
   }
   return columns;
+}
+
+/** "first-order", "First order", "first month"… as the contract's terms; undefined for anything else. */
+function readTerms(cell: unknown): IntroductoryTerms | undefined {
+  const value = cellText(cell).toLowerCase().replace(/\s+/g, "-");
+  return INTRODUCTORY_TERMS.find((terms) => terms === value);
+}
+
+/**
+ * A price's introductory fields from its dosage's optional columns: left out (undefined, the stored
+ * ones kept) without the column, null for a blank cell (cleared), the value otherwise. A cell that
+ * is neither is reported and read as left out.
+ */
+function readIntroductory(
+  row: readonly unknown[],
+  columns: IntroductoryColumns | undefined,
+  report: (column: number, reason: string) => void,
+): Pick<Price, "introductoryPrice" | "introductoryTerms"> {
+  const read: Pick<Price, "introductoryPrice" | "introductoryTerms"> = {};
+  if (columns?.price !== undefined) {
+    const cell = row[columns.price];
+    const value = isBlank(cell) ? null : readPrice(cell);
+    if (value === undefined) report(columns.price, "not an introductory price above 0; left as it is");
+    else read.introductoryPrice = value;
+  }
+  if (columns?.terms !== undefined) {
+    const cell = row[columns.terms];
+    const value = isBlank(cell) ? null : readTerms(cell);
+    if (value === undefined)
+      report(columns.terms, "introductory terms must be first-order or first-month; left as they are");
+    else read.introductoryTerms = value;
+  }
+  return read;
 }
 
 /**
@@ -160,6 +235,7 @@ export function importPriceSheets(workbook: Workbook, options: ImportOptions): P
   const prices: Price[] = [];
   const pharmacies = new Map<string, PricePharmacy>();
   const skipped: Skip[] = [];
+  const rowOf = new Map<string, number>();
   const defaultLastUpdated = options.defaultLastUpdated.toISOString();
 
   for (const [sheet, rows] of Object.entries(workbook)) {
@@ -195,7 +271,8 @@ export function importPriceSheets(workbook: Workbook, options: ImportOptions): P
       labelled(row, "last updated"),
     );
     const lastUpdated = (dateRow && readDate(dateRow[1])) ?? defaultLastUpdated;
-    const columns = readDosageColumns(sheet, rowAt(rows, HEADER_ROW), skipped);
+    const introductoryColumns = new Map<number, IntroductoryColumns>();
+    const columns = readDosageColumns(sheet, rowAt(rows, HEADER_ROW), skipped, introductoryColumns);
     const genericName = cellText(rowAt(rows, 0)[1]);
     const legalCategory = readStatedLegalCategory(sheet, rows, skipped);
     if (legalCategory !== undefined) statedLegalCategories.set(medicationId, legalCategory);
@@ -247,13 +324,18 @@ export function importPriceSheets(workbook: Workbook, options: ImportOptions): P
           }
           continue;
         }
+        const id = sheetPriceId(medicationId, pharmacyId, dosage);
+        rowOf.set(id, rowNumber);
         prices.push({
-          _id: sheetPriceId(medicationId, pharmacyId, dosage),
+          _id: id,
           medicationId,
           pharmacyId,
           pharmacy,
           dosage,
           price,
+          ...readIntroductory(row, introductoryColumns.get(column), (at, reason) =>
+            skipped.push({ sheet, row: rowNumber, column: at + 1, reason }),
+          ),
           quantity: SHEET_DEFAULTS.quantity,
           inStock: SHEET_DEFAULTS.inStock,
           link: link ?? null,
@@ -263,5 +345,5 @@ export function importPriceSheets(workbook: Workbook, options: ImportOptions): P
     }
   }
 
-  return { medications, statedLegalCategories, pharmacies: [...pharmacies.values()], prices, skipped };
+  return { medications, statedLegalCategories, pharmacies: [...pharmacies.values()], prices, skipped, rowOf };
 }

@@ -10,6 +10,7 @@ export { demoCategories } from "./categories.ts";
 export { DEMO_CONSULTATION_URLS } from "./consultation-addresses.ts";
 export { demoCoursePlans } from "./course-plans.ts";
 export * from "./demo-life.ts";
+export { withDemoIntroductoryPrices } from "./introductory-prices.ts";
 export { demoMedications } from "./medications.ts";
 export { DEMO_NHS_CHARGES, DEMO_NHS_COURSE_PLANS, demoNhsRoutes } from "./nhs-route.ts";
 export { demoPharmacies } from "./pharmacies.ts";

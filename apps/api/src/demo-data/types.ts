@@ -67,6 +67,9 @@ export interface DemoPrice {
   pharmacyId: string;
   dosage: string;
   price: number;
+  /** An introductory price and its terms (decision 057; introductory-prices.ts), on a few rows. */
+  introductoryPrice?: number;
+  introductoryTerms?: "first-month" | "first-order";
   quantity: number;
   inStock: boolean;
   link: string;

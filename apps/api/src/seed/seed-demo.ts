@@ -45,6 +45,7 @@ import {
   demoMedications,
   demoNhsRoutes,
   demoPharmacies,
+  withDemoIntroductoryPrices,
 } from "../demo-data/index.ts";
 import { hashClientAddress } from "../email/secrets.ts";
 import { latestSlot, parseSchedule } from "../jobs/schedule.ts";
@@ -120,7 +121,8 @@ export async function seedDemoCatalogue(
   options: { now?: Date; createdBy?: string | null; life?: DemoLifeConfig } = {},
 ): Promise<SeedSummary> {
   const now = options.now ?? new Date();
-  const demoPrices = buildDemoPrices(demoMedications, demoPharmacies);
+  // Issue 44: a few introductory prices, seeded once with the rest (decision 053, 057).
+  const demoPrices = withDemoIntroductoryPrices(buildDemoPrices(demoMedications, demoPharmacies));
   const aged = buildDemoPriceAges(demoPrices, demoMedications, now, lastGoodRunAt(now));
 
   await db.transaction(async (tx) => {

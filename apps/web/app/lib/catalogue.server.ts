@@ -11,6 +11,7 @@ import {
   assembleConditionPage,
   type Category,
   type ComparisonSort,
+  type ComparisonView,
   type ConditionPage,
   findCondition,
   publicEndpoints,
@@ -55,6 +56,8 @@ export interface ConditionChoice {
   dosage?: string | null;
   /** The order of the prices; by price when absent. */
   sort?: ComparisonSort | null;
+  /** The price compared where a row has an introductory price (decision 057); three months when absent. */
+  view?: ComparisonView | null;
   /** The course plan and horizon the course cost prices (decision 042); the API picks defaults. */
   plan?: string | null;
   horizon?: string | null;
@@ -138,6 +141,7 @@ export function createCatalogue(deps: CatalogueDeps) {
         medication: choice.medication?.trim() || undefined,
         dosage: choice.dosage?.trim() || undefined,
         sort: choice.sort ?? undefined,
+        view: choice.view ?? undefined,
         plan: choice.plan?.trim() || undefined,
         horizon: choice.horizon?.trim() || undefined,
       };
@@ -160,6 +164,7 @@ export function createCatalogue(deps: CatalogueDeps) {
           medicationQuery: query.medication,
           dosageQuery: query.dosage,
           sort: query.sort,
+          view: query.view,
           pricesFor: (medication, dosage) => snapshotPrices(snapshot, medication.id, dosage),
           // Admin messages live only in the database.
           messagesFor: () => [],

@@ -1,4 +1,10 @@
-import type { FeedHeldRow, HeldRowList, HeldRowsDecision, HeldRowsQuery } from "@pharmacompare/contract";
+import type {
+  FeedHeldRow,
+  HeldRowList,
+  HeldRowsDecision,
+  HeldRowsQuery,
+  IntroductoryTerms,
+} from "@pharmacompare/contract";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
@@ -57,6 +63,8 @@ export async function listHeldRows(
     oldLinkHost: hostOf(held.oldLink),
     newLinkHost: hostOf(held.newLink),
     inStock: held.inStock,
+    newIntroductoryPrice: held.newIntroductoryPrice,
+    newIntroductoryTerms: held.newIntroductoryTerms as FeedHeldRow["newIntroductoryTerms"],
     reasons: held.reasons,
     status: held.status as FeedHeldRow["status"],
   }));
@@ -107,6 +115,15 @@ export async function decideHeldRows(
           price: row.newPrice,
           ...(row.inStock === null ? {} : { inStock: row.inStock }),
           ...(row.newLink === null ? {} : { link: row.newLink }),
+          // A held row carries the feed's introductory price when it sent one (decision 057).
+          ...(row.newIntroductoryPrice === null || row.newIntroductoryTerms === null
+            ? {}
+            : {
+                introductory: {
+                  price: row.newIntroductoryPrice,
+                  terms: row.newIntroductoryTerms as IntroductoryTerms,
+                },
+              }),
         };
       });
       triggeredAlerts = (await deps.prices.write(tx, changes, at, "feed")).triggeredAlerts.length;

@@ -1,4 +1,4 @@
-import { PriceLink } from "@pharmacompare/contract";
+import { INTRODUCTORY_TERMS, type IntroductoryTerms, PriceLink } from "@pharmacompare/contract";
 import {
   type ConditionMapper,
   cellText,
@@ -24,6 +24,12 @@ export interface FeedRow {
   link: string | null;
   /** Undefined when the file does not say (the price-sheet format, a CSV without a stock column): left as stored. */
   inStock: boolean | undefined;
+  /**
+   * The introductory price and its terms (decision 057): undefined when the file has no such
+   * column (left as stored), null for a blank cell (cleared).
+   */
+  introductoryPrice?: number | null | undefined;
+  introductoryTerms?: IntroductoryTerms | null | undefined;
 }
 
 export interface FeedRefusal {
@@ -45,7 +51,16 @@ const COLUMNS = {
   price: ["price", "price (£)", "price gbp"],
   link: ["link", "url", "product link"],
   stock: ["stock", "in stock", "in_stock", "availability"],
+  introductoryPrice: ["introductory price", "introductory_price", "intro price"],
+  introductoryTerms: ["introductory terms", "introductory_terms", "intro terms"],
 } as const;
+
+/** "first-order", "First order", "first month"… as the contract's terms; undefined for anything else. */
+function readFeedTerms(cell: unknown): IntroductoryTerms | null | undefined {
+  if (isBlank(cell)) return null;
+  const value = cellText(cell).toLowerCase().replace(/\s+/g, "-");
+  return INTRODUCTORY_TERMS.find((terms) => terms === value);
+}
 
 /** Stock as a feed writes it; blank means in stock, anything unreadable is refused. */
 function readStock(cell: unknown): boolean | undefined {
@@ -92,6 +107,8 @@ export function flatCsvRows(workbook: Workbook): FeedRows {
     price: column(COLUMNS.price),
     link: column(COLUMNS.link),
     stock: column(COLUMNS.stock),
+    introductoryPrice: column(COLUMNS.introductoryPrice),
+    introductoryTerms: column(COLUMNS.introductoryTerms),
   };
   if (at.medication < 0 || at.dosage < 0 || at.price < 0) {
     return {
@@ -116,6 +133,15 @@ export function flatCsvRows(workbook: Workbook): FeedRows {
     const linkRead = at.link < 0 ? { link: null } : readFeedLink(cells[at.link]);
     const link = "link" in linkRead ? linkRead.link : undefined;
     const inStock = at.stock < 0 ? undefined : readStock(cells[at.stock]);
+    const introCell = cells[at.introductoryPrice];
+    const introductoryPrice =
+      at.introductoryPrice < 0
+        ? undefined
+        : isBlank(introCell)
+          ? null
+          : (readFeedPrice(introCell) ?? Number.NaN);
+    const introductoryTerms =
+      at.introductoryTerms < 0 ? undefined : (readFeedTerms(cells[at.introductoryTerms]) ?? "unreadable");
     const problem = !medicationName
       ? "no medication"
       : !dosage
@@ -126,12 +152,16 @@ export function flatCsvRows(workbook: Workbook): FeedRows {
             ? `the link ${linkRead.problem}`
             : at.stock >= 0 && inStock === undefined
               ? `the stock "${cellText(cells[at.stock])}" is not yes or no`
-              : null;
-    if (problem || price === undefined || link === undefined) {
+              : Number.isNaN(introductoryPrice)
+                ? `the introductory price "${cellText(introCell) || String(introCell ?? "")}" is not an amount in pounds above 0`
+                : introductoryTerms === "unreadable"
+                  ? `the introductory terms "${cellText(cells[at.introductoryTerms])}" are not first-order or first-month`
+                  : null;
+    if (problem || price === undefined || link === undefined || introductoryTerms === "unreadable") {
       refused.push({ row, reason: problem ?? "unreadable" });
       return;
     }
-    rows.push({ row, medicationName, dosage, price, link, inStock });
+    rows.push({ row, medicationName, dosage, price, link, inStock, introductoryPrice, introductoryTerms });
   });
   return { rows, refused };
 }
@@ -183,6 +213,8 @@ export function priceSheetRows(
       link,
       // The sheet format says nothing about stock (its importer's default is not the pharmacy's word).
       inStock: undefined,
+      introductoryPrice: price.introductoryPrice,
+      introductoryTerms: price.introductoryTerms,
     });
   }
   for (const name of others) {

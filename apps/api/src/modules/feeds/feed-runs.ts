@@ -1,5 +1,5 @@
 import type { FeedRunCounts } from "@pharmacompare/contract";
-import { FEED_MAX_ROWS } from "@pharmacompare/contract";
+import { FEED_MAX_ROWS, formatPounds, introductoryProblem } from "@pharmacompare/contract";
 import { conditionMapper, type Workbook } from "@pharmacompare/price-sheets";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
@@ -10,7 +10,7 @@ import type { SecretBox } from "../auth/index.ts";
 import type { CategoryService } from "../catalogue/index.ts";
 import type { OutboxService } from "../outbox/index.ts";
 import { medicationMatcher, PRICE_SHEET_READING, readPriceSheetFile } from "../price-sheets/index.ts";
-import type { PriceChange, PriceService } from "../prices/index.ts";
+import { introductoryOf, mergedIntroductory, type PriceChange, type PriceService } from "../prices/index.ts";
 import { openFeedHeader } from "./feed-credentials.ts";
 import { FeedFetchError, type FeedFetchPolicy, fetchFeed } from "./feed-fetch.ts";
 import { type HoldLimits, holdReasons } from "./feed-holds.ts";
@@ -141,6 +141,8 @@ export async function runFeed(
         dosage: prices.dosage,
         price: prices.price,
         link: prices.link,
+        introductoryPrice: prices.introductoryPrice,
+        introductoryTerms: prices.introductoryTerms,
       })
       .from(prices)
       .where(eq(prices.pharmacyId, pharmacyId));
@@ -167,6 +169,22 @@ export async function runFeed(
       }
       seen.add(key);
       const old = medication ? storedBy.get(JSON.stringify([medication.id, row.dosage])) : undefined;
+      // Decision 057: the pair the row leaves must be both or neither, below the ongoing price; a
+      // row that breaks it is refused by name (never a database refusal of the whole run).
+      const pair = mergedIntroductory(old, row);
+      const introProblem = introductoryProblem({ price: row.price, ...pair });
+      if (introProblem) {
+        const said = row.introductoryPrice !== undefined || row.introductoryTerms !== undefined;
+        refusals.push({
+          row: row.row,
+          reason:
+            !said && pair.introductoryPrice !== null
+              ? `${row.medicationName} ${row.dosage}: the price ${formatPounds(row.price)} must be above the stored introductory price (${formatPounds(pair.introductoryPrice)}); send or clear the introductory price too`
+              : `${row.medicationName} ${row.dosage}: the ${introProblem.field === "introductoryPrice" ? "introductory price" : "introductory terms"} ${introProblem.message}`,
+        });
+        continue;
+      }
+      const said = row.introductoryPrice !== undefined || row.introductoryTerms !== undefined;
       const lowest = medication ? lowestBy.get(JSON.stringify([medication.id, row.dosage])) : undefined;
       const reasons = holdReasons(row, medication, old, lowest, pharmacy.website, deps.holdLimits);
       if (reasons.length > 0) {
@@ -182,6 +200,9 @@ export async function runFeed(
           oldLink: old?.link ?? null,
           newLink: row.link,
           inStock: row.inStock ?? null,
+          // Null: the feed left the introductory price as stored, or cleared it (decision 057).
+          newIntroductoryPrice: said ? pair.introductoryPrice : null,
+          newIntroductoryTerms: said ? pair.introductoryTerms : null,
           reasons,
           heldAt: at,
         });
@@ -196,6 +217,7 @@ export async function runFeed(
         ...(row.inStock === undefined ? {} : { inStock: row.inStock }),
         // A feed without a link leaves the stored one as it is.
         ...(row.link === null ? {} : { link: row.link }),
+        ...(said ? { introductory: introductoryOf(pair) } : {}),
       });
     }
     // The file is the pharmacy's whole word now: what an earlier run held and was not decided is superseded.

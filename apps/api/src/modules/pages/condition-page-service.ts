@@ -2,6 +2,7 @@ import {
   assembleConditionPage,
   CONDITION_PAGE_MEDICATION_LIMIT,
   type ComparisonSort,
+  type ComparisonView,
   type ConditionPage,
   findCondition,
 } from "@pharmacompare/contract";
@@ -30,6 +31,7 @@ export function createConditionPageService(deps: {
         medication?: string | undefined;
         dosage?: string | undefined;
         sort?: ComparisonSort | undefined;
+        view?: ComparisonView | undefined;
         plan?: string | undefined;
         horizon?: string | undefined;
       },
@@ -53,6 +55,7 @@ export function createConditionPageService(deps: {
         medicationQuery: query.medication,
         dosageQuery: query.dosage,
         sort: query.sort,
+        view: query.view,
         pricesFor: (medication, dosage) => deps.prices.forMedication(medication.id, dosage),
         messagesFor: (medication) => deps.adminMessages.showingForMedication(medication.id),
         planQuery: query.plan,

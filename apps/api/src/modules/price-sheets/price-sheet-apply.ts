@@ -14,7 +14,7 @@ import { badRequest, refuse } from "../../domain/refusal.ts";
 import type { ActorContext, Audit, AuditService } from "../audit/index.ts";
 import type { AdminMedicationService, AdminPharmacyService } from "../catalogue/index.ts";
 import type { OutboxService } from "../outbox/index.ts";
-import { onWebsite, type PriceChange, type PriceService } from "../prices/index.ts";
+import { introductoryOf, onWebsite, type PriceChange, type PriceService } from "../prices/index.ts";
 import {
   changeKey,
   type HeldUpload,
@@ -213,6 +213,15 @@ export async function applyPriceSheet(
         dosage: change.dosage,
         price: change.newPrice,
         ...(written === undefined ? {} : { link: written }),
+        // Only a file with the columns sets them (decision 057); without, the stored pair stays.
+        ...(change.newIntroductoryPrice === undefined && change.newIntroductoryTerms === undefined
+          ? {}
+          : {
+              introductory: introductoryOf({
+                introductoryPrice: change.newIntroductoryPrice ?? null,
+                introductoryTerms: change.newIntroductoryTerms ?? null,
+              }),
+            }),
       };
     });
     // Prices at what was just created: every one is new.
@@ -232,6 +241,7 @@ export async function applyPriceSheet(
         dosage: price.dosage,
         price: price.price,
         link: (link && linkToWrite(link, website)) ?? null,
+        introductory: introductoryOf(price.introductory),
       });
       createdPrices += 1;
     }

@@ -1,5 +1,7 @@
 import {
+  formatPounds,
   idFromName,
+  introductoryProblem,
   type Medication,
   type PriceSheetChange,
   type PriceSheetLegalCategoryChange,
@@ -14,7 +16,7 @@ import {
   prices as priceTable,
 } from "../../db/schema.ts";
 import type { CategoryService } from "../catalogue/index.ts";
-import { hostOf, onWebsite } from "../prices/index.ts";
+import { hostOf, type IntroductoryPair, mergedIntroductory, onWebsite } from "../prices/index.ts";
 import { readPriceSheetFile } from "./price-sheet-files.ts";
 
 /**
@@ -42,6 +44,8 @@ interface PendingPrice {
   link: string | null;
   /** The id of its link change, when it has a link. */
   linkId: string | undefined;
+  /** Its introductory price and terms, checked (decision 057). */
+  introductory: IntroductoryPair;
 }
 
 /** A previewed upload waiting for its administrator's Apply: what it would write. */
@@ -144,6 +148,8 @@ export async function planPriceSheet(
         dosage: priceTable.dosage,
         price: priceTable.price,
         link: priceTable.link,
+        introductoryPrice: priceTable.introductoryPrice,
+        introductoryTerms: priceTable.introductoryTerms,
       })
       .from(priceTable),
   ]);
@@ -151,6 +157,7 @@ export async function planPriceSheet(
   const matchPharmacy = nameMatcher(pharmacies);
   const oldPrices = new Map(stored.map((row) => [changeKey(row), row.price]));
   const oldLinks = new Map(stored.map((row) => [changeKey(row), row.link]));
+  const oldIntroductory = new Map(stored.map((row) => [changeKey(row), row as IntroductoryPair]));
 
   const skipped = [...imported.skipped];
   const unknownMedications = new Map<string, PriceSheetPreview["unknownMedications"][number]>();
@@ -209,6 +216,30 @@ export async function planPriceSheet(
       });
     }
   }
+  /**
+   * The pair a row leaves (decision 057), or undefined after reporting why the row is refused: an
+   * ongoing price at or below the introductory price, or half a pair. The row is named with its
+   * field, and its price left as it is; never a database refusal at Apply.
+   */
+  const checkedIntroductory = (
+    sheet: string,
+    price: (typeof imported.prices)[number],
+    storedPair: IntroductoryPair | undefined,
+  ): IntroductoryPair | undefined => {
+    const pair = mergedIntroductory(storedPair, price);
+    const problem = introductoryProblem({ price: price.price, ...pair });
+    if (!problem) return pair;
+    const row = imported.rowOf.get(price._id);
+    const where = `${row === undefined ? "" : `row ${row}, `}${price.pharmacy.name}, ${price.dosage}`;
+    const sheetSaysIntro = price.introductoryPrice !== undefined || price.introductoryTerms !== undefined;
+    const reason =
+      problem.field === "introductoryPrice" && !sheetSaysIntro && pair.introductoryPrice !== null
+        ? `${where}: the price ${formatPounds(price.price)} must be above the stored introductory price ` +
+          `(${formatPounds(pair.introductoryPrice)}); change or clear "Introductory price" too. The row is left as it is`
+        : `${where}: "${problem.field === "introductoryPrice" ? "Introductory price" : "Introductory terms"}" ${problem.message}. The row is left as it is`;
+    skipped.push({ sheet, ...(row === undefined ? {} : { row }), reason });
+    return undefined;
+  };
   for (const price of imported.prices) {
     const sheet = sheetOf.get(price.medicationId) ?? price.medicationId;
     const medication = matchedMedications.get(price.medicationId);
@@ -235,7 +266,17 @@ export async function planPriceSheet(
         newPharmacies.set(pharmacyKey, { name: price.pharmacy.name, rating: price.pharmacy.rating });
       }
     }
-    if (!medication || !pharmacy) {
+    const key =
+      medication && pharmacy
+        ? { medicationId: medication.id, pharmacyId: pharmacy.id, dosage: price.dosage }
+        : undefined;
+    const introductory = checkedIntroductory(
+      sheet,
+      price,
+      key ? oldIntroductory.get(changeKey(key)) : undefined,
+    );
+    if (!introductory) continue;
+    if (!medication || !pharmacy || !key) {
       const unknownMedication = unknownMedications.get(sheet);
       if (unknownMedication) unknownMedication.prices += 1;
       pending.push({
@@ -247,18 +288,30 @@ export async function planPriceSheet(
         price: price.price,
         link: price.link,
         linkId: undefined,
+        introductory,
       });
       continue;
     }
-    const key = { medicationId: medication.id, pharmacyId: pharmacy.id, dosage: price.dosage };
     const oldPrice = oldPrices.get(changeKey(key)) ?? null;
+    const before = oldIntroductory.get(changeKey(key));
+    const sameIntroductory =
+      before?.introductoryPrice === introductory.introductoryPrice &&
+      before?.introductoryTerms === introductory.introductoryTerms;
+    const sheetSaysIntro = price.introductoryPrice !== undefined || price.introductoryTerms !== undefined;
     changes.push({
       ...key,
       medicationName: medication.name,
       pharmacyName: pharmacy.name,
       oldPrice,
       newPrice: price.price,
-      status: oldPrice === null ? "new" : oldPrice === price.price ? "unchanged" : "changed",
+      ...(sheetSaysIntro
+        ? {
+            newIntroductoryPrice: introductory.introductoryPrice,
+            newIntroductoryTerms: introductory.introductoryTerms as PriceSheetChange["newIntroductoryTerms"],
+          }
+        : {}),
+      status:
+        oldPrice === null ? "new" : oldPrice === price.price && sameIntroductory ? "unchanged" : "changed",
     });
     const oldLink = oldLinks.get(changeKey(key)) ?? null;
     if (price.link && price.link !== oldLink) {

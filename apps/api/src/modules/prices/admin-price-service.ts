@@ -5,6 +5,8 @@ import {
   type BulkPriceRequest,
   type BulkPriceResult,
   BulkPriceRow,
+  type IntroductoryTerms,
+  introductoryProblem,
   type PriceInput,
   type PriceUpdate,
 } from "@pharmacompare/contract";
@@ -38,6 +40,62 @@ const pick = (row: LinkRow) => ({
   pharmacyId: row.pharmacyId,
   dosage: row.dosage,
 });
+
+/** A row's introductory price and terms as stored (both null for none). */
+export interface IntroductoryPair {
+  introductoryPrice: number | null;
+  introductoryTerms: string | null;
+}
+
+/**
+ * The pair a write leaves: each field the input sends (null clears), the stored one where it
+ * sends none (decision 057: a sheet or edit that leaves the fields out keeps them).
+ */
+export function mergedIntroductory(
+  stored: IntroductoryPair | undefined,
+  input: { introductoryPrice?: number | null | undefined; introductoryTerms?: string | null | undefined },
+): IntroductoryPair {
+  return {
+    introductoryPrice:
+      input.introductoryPrice === undefined ? (stored?.introductoryPrice ?? null) : input.introductoryPrice,
+    introductoryTerms:
+      input.introductoryTerms === undefined ? (stored?.introductoryTerms ?? null) : input.introductoryTerms,
+  };
+}
+
+/** A checked pair as the price-write path takes it. */
+type IntroductoryChange = { price: number; terms: IntroductoryTerms } | null;
+export function introductoryOf(pair: IntroductoryPair): IntroductoryChange {
+  return pair.introductoryPrice !== null && pair.introductoryTerms !== null
+    ? { price: pair.introductoryPrice, terms: pair.introductoryTerms as IntroductoryTerms }
+    : null;
+}
+
+/** The stored introductory pairs of these rows, keyed `JSON.stringify([medicationId, pharmacyId, dosage])`. */
+async function storedIntroductory(
+  tx: Database,
+  rows: readonly { medicationId: string; pharmacyId: string }[],
+): Promise<Map<string, IntroductoryPair>> {
+  const pharmacyIds = [...new Set(rows.map((row) => row.pharmacyId))];
+  const medicationIds = [...new Set(rows.map((row) => row.medicationId))];
+  if (pharmacyIds.length === 0) return new Map();
+  const stored = await tx
+    .select({
+      medicationId: prices.medicationId,
+      pharmacyId: prices.pharmacyId,
+      dosage: prices.dosage,
+      introductoryPrice: prices.introductoryPrice,
+      introductoryTerms: prices.introductoryTerms,
+    })
+    .from(prices)
+    .where(and(inArray(prices.pharmacyId, pharmacyIds), inArray(prices.medicationId, medicationIds)));
+  return new Map(
+    stored.map((row) => [
+      JSON.stringify([row.medicationId, row.pharmacyId, row.dosage]),
+      { introductoryPrice: row.introductoryPrice, introductoryTerms: row.introductoryTerms },
+    ]),
+  );
+}
 
 const priceNotFound = (id: string) => notFound(`Price "${id}" not found`);
 
@@ -374,6 +432,7 @@ export function createAdminPriceService(
             quantity: input.quantity,
             inStock: input.inStock,
             link: input.link,
+            introductory: introductoryOf(input),
           },
           at,
         );
@@ -411,6 +470,18 @@ export function createAdminPriceService(
           );
           throw refuse(400, fields.link ?? "This link was refused", { fields });
         }
+        const pair = mergedIntroductory(before, input);
+        const problem = introductoryProblem({ price: input.price ?? before.price, ...pair });
+        if (problem) {
+          // A new ongoing price at or below the kept introductory price is the price's problem.
+          const field =
+            input.introductoryPrice === undefined && input.price !== undefined ? "price" : problem.field;
+          const message =
+            field === "price"
+              ? `must be above the introductory price (£${before.introductoryPrice?.toFixed(2)}): change or clear that too`
+              : problem.message;
+          throw refuse(400, message, { fields: { [field]: message } });
+        }
         const result = await options.prices.write(
           tx,
           {
@@ -421,12 +492,20 @@ export function createAdminPriceService(
             ...(input.quantity === undefined ? {} : { quantity: input.quantity }),
             ...(input.inStock === undefined ? {} : { inStock: input.inStock }),
             ...(input.link === undefined ? {} : { link: input.link }),
+            introductory: introductoryOf(pair),
           },
           at,
         );
         const after = await reload(tx, id);
         const changes: Record<string, unknown> = {};
-        for (const key of ["price", "quantity", "inStock", "link"] as const) {
+        for (const key of [
+          "price",
+          "introductoryPrice",
+          "introductoryTerms",
+          "quantity",
+          "inStock",
+          "link",
+        ] as const) {
           if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
         }
         await record({
@@ -481,9 +560,22 @@ export function createAdminPriceService(
     bulk(context: ActorContext, rows: BulkRow[]): Promise<BulkPriceResult> {
       return writing(context, async (tx, record, at) => {
         const links = await offSiteLinks(tx, rows, "prices");
-        const problems = { ...(await rowProblems(tx, rows, "prices")), ...links.fields };
+        const stored = await storedIntroductory(tx, rows);
+        const pairs = rows.map((row) =>
+          mergedIntroductory(stored.get(JSON.stringify([row.medicationId, row.pharmacyId, row.dosage])), row),
+        );
+        const introProblems: Record<string, string> = {};
+        rows.forEach((row, index) => {
+          const problem = introductoryProblem({ price: row.price, ...(pairs[index] as IntroductoryPair) });
+          if (problem) introProblems[`prices.${index}.${problem.field}`] = problem.message;
+        });
+        const problems = {
+          ...(await rowProblems(tx, rows, "prices")),
+          ...links.fields,
+          ...introProblems,
+        };
         if (Object.keys(problems).length > 0) throw rowsRefusal(problems, rows.length);
-        const changes: PriceChange[] = rows.map((row) => ({
+        const changes: PriceChange[] = rows.map((row, index) => ({
           medicationId: row.medicationId,
           pharmacyId: row.pharmacyId,
           dosage: row.dosage,
@@ -491,6 +583,7 @@ export function createAdminPriceService(
           ...(row.quantity === undefined ? {} : { quantity: row.quantity }),
           ...(row.inStock === undefined ? {} : { inStock: row.inStock }),
           ...(row.link === undefined ? {} : { link: row.link }),
+          introductory: introductoryOf(pairs[index] as IntroductoryPair),
         }));
         const result = await options.prices.write(tx, changes, at);
         await record({

@@ -76,6 +76,7 @@ export function demoPricesJob(db: Database, deps: { prices: PriceService; now: (
           pharmacyId: prices.pharmacyId,
           dosage: prices.dosage,
           price: prices.price,
+          introductoryPrice: prices.introductoryPrice,
           conditionId: medications.subcategoryId,
         })
         .from(prices)
@@ -103,11 +104,14 @@ export function demoPricesJob(db: Database, deps: { prices: PriceService; now: (
         }
         const key = JSON.stringify([row.medicationId, row.pharmacyId, row.dosage]);
         const list = byPharmacy.get(row.pharmacyId) ?? [];
+        const moved = demoDayPrice(day, key, row.price, base.get(key));
         list.push({
           medicationId: row.medicationId,
           pharmacyId: row.pharmacyId,
           dosage: row.dosage,
-          price: demoDayPrice(day, key, row.price, base.get(key)),
+          // The ongoing price stays above an introductory one (decision 057): a move that would
+          // reach it is not made that day.
+          price: row.introductoryPrice !== null && moved <= row.introductoryPrice ? row.price : moved,
         });
         byPharmacy.set(row.pharmacyId, list);
       }

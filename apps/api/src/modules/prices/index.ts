@@ -1,5 +1,11 @@
-export type { AdminPriceService, OffSiteLink } from "./admin-price-service.ts";
-export { createAdminPriceService, rowsRefusal, selectAdminPrices } from "./admin-price-service.ts";
+export type { AdminPriceService, IntroductoryPair, OffSiteLink } from "./admin-price-service.ts";
+export {
+  createAdminPriceService,
+  introductoryOf,
+  mergedIntroductory,
+  rowsRefusal,
+  selectAdminPrices,
+} from "./admin-price-service.ts";
 export { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE, demoDayPrice, demoPricesJob } from "./demo-prices-job.ts";
 export { killAfterRows } from "./fault-injection.ts";
 export { hostOf, onWebsite } from "./link-sites.ts";

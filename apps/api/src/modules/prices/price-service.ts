@@ -1,5 +1,7 @@
 import {
   buildComparison,
+  type IntroductoryTerms,
+  introductoryProblem,
   type Medication,
   type MedicationComparison,
   type PRICE_SOURCES,
@@ -13,6 +15,7 @@ import { publicDataChanged } from "../../cache/data-version.ts";
 import type { Database } from "../../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../../db/schema.ts";
 import { byName, priceIsPublic } from "../../domain/public-filters.ts";
+import { refuse } from "../../domain/refusal.ts";
 import type { PriceFreshness } from "./price-freshness.ts";
 import { pricePharmacyColumns, toPricePharmacy } from "./price-pharmacy.ts";
 
@@ -48,6 +51,9 @@ export const toPrice = (
   pharmacy: toPricePharmacy(pharmacy),
   dosage: price.dosage,
   price: price.price,
+  introductoryPrice: price.introductoryPrice,
+  // The column's text, which its CHECK keeps to the contract's list.
+  introductoryTerms: price.introductoryTerms as Price["introductoryTerms"],
   quantity: price.quantity,
   inStock: price.inStock,
   link: price.link,
@@ -100,6 +106,12 @@ export type PriceChange =
       inStock?: boolean;
       link?: string | null;
       quantity?: number;
+      /**
+       * The introductory price and its terms (decision 057), set together; left out, the stored
+       * pair is kept. Callers check the pair against the ongoing price first
+       * (`introductoryConflicts`); the write refuses what would break the CHECK, never a 500.
+       */
+      introductory?: { price: number; terms: IntroductoryTerms } | null;
       remove?: false;
     }
   | { medicationId: string; pharmacyId: string; dosage: string; remove: true };
@@ -302,16 +314,41 @@ export function createPriceService(
             inStock: prices.inStock,
             link: prices.link,
             quantity: prices.quantity,
+            introductoryPrice: prices.introductoryPrice,
+            introductoryTerms: prices.introductoryTerms,
           })
           .from(prices)
           .where(row)
           .for("update");
+        const introductory =
+          change.introductory === undefined
+            ? {}
+            : {
+                introductoryPrice: change.introductory?.price ?? null,
+                introductoryTerms: change.introductory?.terms ?? null,
+              };
+        const problem = introductoryProblem({
+          price: change.price,
+          introductoryPrice: introductory.introductoryPrice ?? null,
+          introductoryTerms: introductory.introductoryTerms ?? null,
+          ...(change.introductory === undefined && current
+            ? { introductoryPrice: current.introductoryPrice, introductoryTerms: current.introductoryTerms }
+            : {}),
+        });
+        if (problem) {
+          throw refuse(400, `The introductory price of ${change.dosage} ${problem.message}`, {
+            fields: { [problem.field]: problem.message },
+          });
+        }
         const same =
           current !== undefined &&
           current.price === change.price &&
           (change.inStock === undefined || change.inStock === current.inStock) &&
           (change.link === undefined || change.link === current.link) &&
-          (change.quantity === undefined || change.quantity === current.quantity);
+          (change.quantity === undefined || change.quantity === current.quantity) &&
+          (change.introductory === undefined ||
+            (introductory.introductoryPrice === current.introductoryPrice &&
+              introductory.introductoryTerms === current.introductoryTerms));
         if (same) {
           await tx.update(prices).set({ lastConfirmed: at, confirmedBy: source }).where(row);
           confirmed += 1;
@@ -327,6 +364,7 @@ export function createPriceService(
             inStock: change.inStock ?? true,
             link: change.link ?? null,
             quantity: change.quantity ?? 1,
+            ...introductory,
             lastUpdated: at,
             lastConfirmed: at,
             confirmedBy: source,
@@ -339,6 +377,7 @@ export function createPriceService(
               ...(change.inStock === undefined ? {} : { inStock: change.inStock }),
               ...(change.link === undefined ? {} : { link: change.link }),
               ...(change.quantity === undefined ? {} : { quantity: change.quantity }),
+              ...introductory,
               lastUpdated: at,
               lastConfirmed: at,
               confirmedBy: source,

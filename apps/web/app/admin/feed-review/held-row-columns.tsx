@@ -1,4 +1,9 @@
-import { type FeedHeldRow, formatDateTime, formatPounds } from "@pharmacompare/contract";
+import {
+  type FeedHeldRow,
+  formatDateTime,
+  formatPounds,
+  INTRODUCTORY_TERMS_WORDS,
+} from "@pharmacompare/contract";
 import { TwoLines } from "../kit/feeds/feed-columns.tsx";
 import type { DataColumn } from "../kit/list/data-table.tsx";
 
@@ -7,11 +12,18 @@ import type { DataColumn } from "../kit/list/data-table.tsx";
  * it waits for staff. Prices in pounds with two decimals, times en-GB.
  */
 
-/** "£12.50 → £6.25", "new: £6.25" when the pharmacy had no price. */
+/**
+ * "£12.50 → £6.25", "new: £6.25" when the pharmacy had no price; with the feed's introductory
+ * price when it sent one (decision 057): "… (£4.00 first month)".
+ */
 function priceChange(row: FeedHeldRow): string {
-  return row.oldPrice === null
-    ? `new: ${formatPounds(row.newPrice)}`
-    : `${formatPounds(row.oldPrice)} → ${formatPounds(row.newPrice)}`;
+  const change =
+    row.oldPrice === null
+      ? `new: ${formatPounds(row.newPrice)}`
+      : `${formatPounds(row.oldPrice)} → ${formatPounds(row.newPrice)}`;
+  return row.newIntroductoryPrice !== null && row.newIntroductoryTerms !== null
+    ? `${change} (${formatPounds(row.newIntroductoryPrice)} ${INTRODUCTORY_TERMS_WORDS[row.newIntroductoryTerms]})`
+    : change;
 }
 
 /** A feed row without a link keeps the stored one (decision 045), so only a new host is a change. */

@@ -43,7 +43,12 @@ export async function priceAction(request: Request): Promise<PriceActionResult |
       await api.call(adminEndpoints.updatePrice, { params: { id }, body: priceUpdate(form) });
       return { intent, ok: true, id, text: "Price updated" };
     } catch (error) {
-      const priceError = error instanceof ApiError ? error.fields.price : undefined;
+      // The introductory fields' refusals show beside the price too (decision 057).
+      const fields = error instanceof ApiError ? error.fields : {};
+      const priceError =
+        fields.price ??
+        (fields.introductoryPrice ? `Introductory price ${fields.introductoryPrice}` : undefined) ??
+        (fields.introductoryTerms ? `Introductory terms ${fields.introductoryTerms}` : undefined);
       return {
         intent,
         ok: false,

@@ -123,6 +123,20 @@ export function AddPriceForm({
           onChange={(event) => setValues({ ...values, price: event.target.value })}
           hint="In pounds, e.g. 12.99."
         />
+        <InputField
+          {...field("introductoryPrice", "Introductory price")}
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          prefix="£"
+          hint="Optional: a lower price for the first order or first month, below the price above."
+        />
+        <SelectField {...field("introductoryTerms", "Introductory terms")} defaultValue="">
+          <option value="">None</option>
+          <option value="first-order">First order</option>
+          <option value="first-month">First month</option>
+        </SelectField>
         <div className="grid gap-2">
           <InputField
             {...field("link", "Link")}

@@ -9,6 +9,9 @@ export interface PriceEdit {
   id: string;
   price: string;
   inStock: boolean;
+  /** The introductory price ("" for none) and its terms (decision 057). */
+  introductoryPrice: string;
+  introductoryTerms: string;
 }
 
 /**

@@ -51,6 +51,30 @@ describe("the Price Management forms", () => {
     });
   });
 
+  it('reads the introductory price and terms, blank ones as a clearing "" (decision 057)', () => {
+    const base: [string, string][] = [
+      ["pharmacyId", "kestrel-lane-pharmacy"],
+      ["dosage", "2.5mg"],
+      ["price", "199"],
+    ];
+    expect(
+      priceInput(
+        formOf([...base, ["introductoryPrice", "99.00"], ["introductoryTerms", "first-month"]]),
+        "m",
+      ),
+    ).toMatchObject({ introductoryPrice: 99, introductoryTerms: "first-month" });
+    expect(
+      priceUpdate(
+        formOf([
+          ["price", "199"],
+          ["introductoryPrice", " "],
+          ["introductoryTerms", ""],
+        ]),
+      ),
+    ).toMatchObject({ introductoryPrice: "", introductoryTerms: "" });
+    expect(priceUpdate(formOf([["price", "199"]]))).not.toHaveProperty("introductoryPrice");
+  });
+
   it("sends the confirmation of a link to another site only when ticked (decision 029)", () => {
     const entries: [string, string][] = [
       ["pharmacyId", "kestrel-lane-pharmacy"],

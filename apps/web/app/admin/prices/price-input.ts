@@ -8,6 +8,8 @@ export const PRICE_FIELDS = [
   "dosage",
   "price",
   "quantity",
+  "introductoryPrice",
+  "introductoryTerms",
   "link",
   "acceptOffSiteLink",
   "inStock",
@@ -40,6 +42,19 @@ function linkValue(value: FormDataEntryValue | null): string | null {
   return text === "" ? null : text;
 }
 
+/**
+ * The introductory price and terms as the API takes them (decision 057): "" clears both, and a
+ * typed amount goes as a number (or its text, for the API to refuse by name).
+ */
+function introductoryFields(form: FormData) {
+  const amount = typedNumber(form.get("introductoryPrice"));
+  const terms = String(form.get("introductoryTerms") ?? "").trim();
+  return {
+    introductoryPrice: amount,
+    introductoryTerms: terms as "" | "first-order" | "first-month",
+  };
+}
+
 /** The "+ Add Price" form as the API takes it; a blank quantity is the default, 1 (back-office §9). */
 export function priceInput(form: FormData, medicationId: string): PriceInput {
   const quantity = typedNumber(form.get("quantity"));
@@ -51,14 +66,22 @@ export function priceInput(form: FormData, medicationId: string): PriceInput {
     quantity: quantity === "" ? 1 : quantity,
     inStock: form.get("inStock") === "on",
     link: linkValue(form.get("link")),
+    ...(form.has("introductoryPrice") ? introductoryFields(form) : {}),
     // Shown only once the API refused a link to another site than the pharmacy's (decision 029).
     ...(form.get("acceptOffSiteLink") === "on" ? { acceptOffSiteLink: true } : {}),
   };
 }
 
-/** An inline edit: the new amount and stock; the rest of the row stays as it is. */
+/**
+ * An inline edit: the new amount, stock and introductory price; the rest of the row stays as it is.
+ * A form without the introductory fields leaves them as stored.
+ */
 export function priceUpdate(form: FormData): PriceUpdate {
-  return { price: typedNumber(form.get("price")), inStock: form.get("inStock") === "on" };
+  return {
+    price: typedNumber(form.get("price")),
+    inStock: form.get("inStock") === "on",
+    ...(form.has("introductoryPrice") ? introductoryFields(form) : {}),
+  };
 }
 
 /** The refusal's messages for the add form's fields. */

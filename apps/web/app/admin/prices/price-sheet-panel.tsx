@@ -1,5 +1,6 @@
 import {
   formatPounds,
+  INTRODUCTORY_TERMS_WORDS,
   PRICE_SHEET_LIMITS,
   type PriceSheetApplied,
   type PriceSheetChange,
@@ -77,7 +78,19 @@ const changeColumns: DataColumn<PriceSheetChange>[] = [
   {
     header: "New price",
     className: "whitespace-nowrap tabular-nums",
-    cell: (change) => <span className="font-medium text-slate-900">{formatPounds(change.newPrice)}</span>,
+    cell: (change) => (
+      <>
+        <span className="font-medium text-slate-900">{formatPounds(change.newPrice)}</span>
+        {/* The file's introductory price, when it has the columns (decision 057). */}
+        {change.newIntroductoryPrice != null && change.newIntroductoryTerms != null ? (
+          <span className="block text-slate-600 text-xs">
+            {`${formatPounds(change.newIntroductoryPrice)} ${INTRODUCTORY_TERMS_WORDS[change.newIntroductoryTerms]}`}
+          </span>
+        ) : change.newIntroductoryPrice === null ? (
+          <span className="block text-slate-600 text-xs">No introductory price</span>
+        ) : null}
+      </>
+    ),
   },
   {
     header: "Change",

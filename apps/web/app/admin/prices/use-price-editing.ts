@@ -43,7 +43,13 @@ export function usePriceEditing() {
     setEditing,
     startEdit(price: AdminPrice) {
       setEditError(null);
-      setEditing({ id: price._id, price: formatAmount(price.price), inStock: price.inStock });
+      setEditing({
+        id: price._id,
+        price: formatAmount(price.price),
+        inStock: price.inStock,
+        introductoryPrice: price.introductoryPrice == null ? "" : formatAmount(price.introductoryPrice),
+        introductoryTerms: price.introductoryTerms ?? "",
+      });
     },
     cancelEdit() {
       const id = editing?.id;
@@ -53,7 +59,13 @@ export function usePriceEditing() {
     },
     saveEdit() {
       if (!editing || saving) return;
-      const body: Record<string, string> = { intent: "update", id: editing.id, price: editing.price };
+      const body: Record<string, string> = {
+        intent: "update",
+        id: editing.id,
+        price: editing.price,
+        introductoryPrice: editing.introductoryPrice,
+        introductoryTerms: editing.introductoryTerms,
+      };
       if (editing.inStock) body.inStock = "on";
       void fetcher.submit(body, { method: "post" });
     },

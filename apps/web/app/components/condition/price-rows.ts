@@ -1,6 +1,7 @@
 import {
   type ComparisonPrice,
   type ComparisonSort,
+  type ComparisonView,
   formatLongDate,
   formatPounds,
   type Price,
@@ -10,6 +11,8 @@ import {
 /** One line of the price table, ready to draw. */
 export interface PriceRow {
   price: Price;
+  /** What the comparison's view compares before fees (decision 057); the price when it has none. */
+  viewPrice: number;
   /** The cheapest price (ties share the badge). */
   isBest: boolean;
   /** Pounds above the cheapest price; 0 for the best. */
@@ -59,16 +62,19 @@ export function buildPriceRows(
   messages: readonly PublicAdminMessage[],
 ): PriceRow[] {
   const byPharmacy = messagesByPharmacy(messages);
-  return prices.map(({ isBest, difference, delivery, consultation, total, minimumOrder, ...price }) => ({
-    price,
-    isBest,
-    difference,
-    delivery,
-    consultation,
-    total,
-    minimumOrder,
-    message: byPharmacy.get(price.pharmacyId),
-  }));
+  return prices.map(
+    ({ isBest, difference, delivery, consultation, total, minimumOrder, viewPrice, ...price }) => ({
+      price,
+      viewPrice,
+      isBest,
+      difference,
+      delivery,
+      consultation,
+      total,
+      minimumOrder,
+      message: byPharmacy.get(price.pharmacyId),
+    }),
+  );
 }
 
 /**
@@ -104,9 +110,13 @@ export function totalNote(
     : `incl. ${formatPounds(row.delivery)} delivery and ${fee}`;
 }
 
-/** How the rows are ordered, in words for the caption and the count line. */
-export function orderWords(sort: ComparisonSort): string {
-  return sort === "total" ? "lowest total with fees first" : "cheapest first";
+/** How the rows are ordered, in words for the caption and the count line (and the view, decision 057). */
+export function orderWords(sort: ComparisonSort, view: ComparisonView | null = null): string {
+  const order = sort === "total" ? "lowest total with fees first" : "cheapest first";
+  if (view === "three-months") return `${order} over the first 3 months`;
+  if (view === "first-order") return `${order} on a first order`;
+  if (view === "ongoing") return `${order} at the ongoing price`;
+  return order;
 }
 
 /** A rating rounded to the nearest half star, within 0 to 5. */

@@ -1,4 +1,9 @@
-import type { ComparisonSort, Medication } from "@pharmacompare/contract";
+import {
+  type ComparisonSort,
+  type ComparisonView,
+  DEFAULT_COMPARISON_VIEW,
+  type Medication,
+} from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "../../components/condition/use-hydrated.ts";
@@ -13,6 +18,8 @@ interface ComparisonPickerProps {
   dosage: string | undefined;
   /** The table's order, kept when the medication or dosage changes. */
   sort: ComparisonSort;
+  /** The comparison's view (decision 057), kept likewise. */
+  view?: ComparisonView;
 }
 
 /**
@@ -24,7 +31,13 @@ interface ComparisonPickerProps {
  * `data-hydrated` marks the moment the pickers navigate by themselves (the browser journeys wait
  * for it).
  */
-export function ComparisonPicker({ medications, medication, dosage, sort }: ComparisonPickerProps) {
+export function ComparisonPicker({
+  medications,
+  medication,
+  dosage,
+  sort,
+  view = DEFAULT_COMPARISON_VIEW,
+}: ComparisonPickerProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const location = useLocation();
@@ -47,7 +60,7 @@ export function ComparisonPicker({ medications, medication, dosage, sort }: Comp
       data-hydrated={hydrated ? "" : undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        go(comparisonSearch(shownMedication, shownDosage, sort));
+        go(comparisonSearch(shownMedication, shownDosage, sort, view));
       }}
       // The button's column has its own width, so the pickers keep theirs while a slow phone has
       // read them but not yet the button (no layout shift).
@@ -64,7 +77,7 @@ export function ComparisonPicker({ medications, medication, dosage, sort }: Comp
             value={shownMedication.name}
             onChange={(event) => {
               const next = medications.find((entry) => entry.name === event.target.value);
-              if (next) go(comparisonSearch(next, undefined, sort));
+              if (next) go(comparisonSearch(next, undefined, sort, view));
             }}
             className={selectClass}
           >
@@ -86,7 +99,7 @@ export function ComparisonPicker({ medications, medication, dosage, sort }: Comp
             name="dosage"
             value={shownDosage ?? ""}
             disabled={shownMedication.dosage.length === 0}
-            onChange={(event) => go(comparisonSearch(shownMedication, event.target.value, sort))}
+            onChange={(event) => go(comparisonSearch(shownMedication, event.target.value, sort, view))}
             className={selectClass}
           >
             {shownMedication.dosage.length === 0 ? <option value="">No dosages listed</option> : null}
@@ -99,6 +112,7 @@ export function ComparisonPicker({ medications, medication, dosage, sort }: Comp
         </SelectFrame>
       </div>
       {sort !== "price" ? <input type="hidden" name="sort" value={sort} /> : null}
+      {view !== DEFAULT_COMPARISON_VIEW ? <input type="hidden" name="view" value={view} /> : null}
       <div className="flex items-end">
         <button
           type="submit"

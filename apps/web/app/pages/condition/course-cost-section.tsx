@@ -24,6 +24,8 @@ interface CourseCostSectionProps {
   sort: ComparisonSort;
   /** The NHS figure for the same period (decision 056), shown after the totals when given. */
   nhs?: ReactNode;
+  /** The comparison's view (decision 057), kept when the course form is sent. */
+  view?: string;
 }
 
 /**
@@ -32,7 +34,15 @@ interface CourseCostSectionProps {
  * cheapest mix as a second line. A GET form, so it works without JavaScript; the API computes it with
  * the contract's `courseCost`.
  */
-export function CourseCostSection({ plans, course, medication, dosage, sort, nhs }: CourseCostSectionProps) {
+export function CourseCostSection({
+  plans,
+  course,
+  medication,
+  dosage,
+  sort,
+  nhs,
+  view = "three-months",
+}: CourseCostSectionProps) {
   if (plans.length === 0 || !course) return null;
   const cheapest = course.pharmacies.find((row) => row.isCheapest)?.total ?? null;
   const withTotal = course.pharmacies.filter((row) => row.total !== null).length;
@@ -56,6 +66,7 @@ export function CourseCostSection({ plans, course, medication, dosage, sort, nhs
         <input type="hidden" name="medication" value={medication.name} />
         {dosage !== undefined ? <input type="hidden" name="dosage" value={dosage} /> : null}
         {sort !== "price" ? <input type="hidden" name="sort" value={sort} /> : null}
+        {view !== "three-months" ? <input type="hidden" name="view" value={view} /> : null}
         <div>
           <label htmlFor="course-plan" className="block font-semibold text-slate-900 text-sm">
             Course plan

@@ -31,6 +31,7 @@ function row(pharmacyId: string, amount: number, isBest: boolean): PriceRow {
   };
   return {
     price,
+    viewPrice: amount,
     isBest,
     difference: isBest ? 0 : 1,
     delivery: null,

@@ -1,7 +1,9 @@
 import {
   type ComparisonSort,
+  type ComparisonView,
   formatDateTime,
   formatPounds,
+  introductoryPriceWords,
   START_CONSULTATION_LABEL,
   startsAtConsultation,
   unitPriceText,
@@ -36,6 +38,8 @@ interface PriceTableProps {
   now: Date;
   /** The order the rows are in (the API's), for the caption. */
   sort: ComparisonSort;
+  /** The price the rows compare where some has an introductory price (decision 057); null otherwise. */
+  view?: ComparisonView | null;
   /** A prescription-only medicine: each row says so to a screen reader (decision 035). */
   prescriptionOnly?: boolean;
   /**
@@ -56,6 +60,7 @@ export function PriceTable({
   subject,
   now,
   sort,
+  view = null,
   prescriptionOnly = false,
   visitLinks = null,
 }: PriceTableProps) {
@@ -65,7 +70,7 @@ export function PriceTable({
   return (
     <div className="cmp-frame">
       <table className="cmp-table">
-        <caption className="sr-only">{`Prices for ${subject} at ${count}, ${orderWords(sort)}`}</caption>
+        <caption className="sr-only">{`Prices for ${subject} at ${count}, ${orderWords(sort, view)}`}</caption>
         <thead>
           <tr className="cmp-head">
             <th scope="col" className="cmp-who">
@@ -81,11 +86,11 @@ export function PriceTable({
               Stock
             </th>
             <th scope="col" className="cmp-pr">
-              Price
+              {view === "three-months" ? "Price, 3 months" : "Price"}
             </th>
             {totals ? (
               <th scope="col" className="cmp-tot">
-                Total
+                {view === "three-months" ? "Total, 3 months" : "Total"}
               </th>
             ) : null}
             <th scope="col" className="cmp-go">
@@ -127,13 +132,15 @@ export function PriceTable({
                 ) : null}
               </td>
               <td className="cmp-pr">
-                <PriceAmount row={row} />
+                <PriceAmount row={row} view={view} />
                 {prescriptionOnly ? <PrescriptionOnlyRowNote /> : null}
               </td>
               {totals ? (
                 <td className="cmp-tot">
-                  <span className="cmp-tot-label">Total with fees</span>
-                  <TotalAmount row={row} />
+                  <span className="cmp-tot-label">
+                    {view === "three-months" ? "First 3 months with fees" : "Total with fees"}
+                  </span>
+                  <TotalAmount row={row} perUnit={view !== "three-months"} />
                 </td>
               ) : null}
               <td className="cmp-go">
@@ -160,12 +167,26 @@ export function PriceTable({
   );
 }
 
-function PriceAmount({ row }: { row: PriceRow }) {
-  // Packs of different sizes compare fairly by their price per tablet, gram, pen…
-  const perUnit = unitPriceText(row.price.price, row.price.dosage);
+/**
+ * The price the view compares (decision 057): the pack's price, the first order's, or the packs of
+ * the first three months; a row with an introductory price says both prices beneath it, in words
+ * that never make it an offer (decision 040).
+ */
+function PriceAmount({ row, view }: { row: PriceRow; view: ComparisonView | null }) {
+  const shown = view ? row.viewPrice : row.price.price;
+  // Packs of different sizes compare fairly by their price per tablet, gram, pen… (not a 3-month sum).
+  const perUnit = view === "three-months" ? null : unitPriceText(shown, row.price.dosage);
+  const both = introductoryPriceWords(row.price);
   return (
     <div className="cmp-amounts">
-      <span className="cmp-price">{formatPounds(row.price.price)}</span>
+      <span className="cmp-price">{formatPounds(shown)}</span>
+      {view === "three-months" ? <span className="cmp-note">first 3 months</span> : null}
+      {both ? (
+        <span className="cmp-intro">
+          <span className="sr-only">Introductory price: </span>
+          {both}
+        </span>
+      ) : null}
       {perUnit ? <span className="cmp-note">{perUnit}</span> : null}
       {row.isBest ? (
         <span className="cmp-best">
@@ -188,12 +209,12 @@ function PriceAmount({ row }: { row: PriceRow }) {
  * The pack delivered: the total, what it includes (delivery and consultation, each with its
  * amount), or why there is none (below the minimum order). The price cell keeps the pack's own price; this never replaces it.
  */
-function TotalAmount({ row }: { row: PriceRow }) {
+function TotalAmount({ row, perUnit: withUnit = true }: { row: PriceRow; perUnit?: boolean }) {
   const note = totalNote(row);
   let amount: ReactNode;
   // The price per tablet, pen… with every fee in it, so packs of different sizes compare by what
-  // they really cost (decision 042).
-  const perUnit = row.total !== null ? unitPriceText(row.total, row.price.dosage) : null;
+  // they really cost (decision 042); not for a three-month sum of several orders.
+  const perUnit = row.total !== null && withUnit ? unitPriceText(row.total, row.price.dosage) : null;
   if (row.total !== null) {
     amount = (
       <>

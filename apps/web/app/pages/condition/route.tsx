@@ -37,8 +37,9 @@ import { PriceAlertForm } from "./price-alert-form.tsx";
 import { loadPriceAlertSending, unsentPriceAlert } from "./price-alert-sending.ts";
 import { PriceHistorySection } from "./price-history-section.tsx";
 import { PriceTable } from "./price-table.tsx";
-import { comparisonSearch, readSort } from "./selection.ts";
+import { comparisonSearch, readSort, readView } from "./selection.ts";
 import { SortControl } from "./sort-control.tsx";
+import { ViewControl } from "./view-control.tsx";
 
 /**
  * The condition page (public site §2, §4): one condition's medications, the chosen medication and
@@ -50,12 +51,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const medicationQuery = url.searchParams.get("medication");
   // An unknown order (an edited link) is the default one, not a refusal.
   const sort = readSort(url.searchParams.get("sort"));
+  const view = readView(url.searchParams.get("view"));
   const condition = await catalogue().condition(
     params.subcategoryId,
     {
       medication: medicationQuery,
       dosage: url.searchParams.get("dosage"),
       sort,
+      view,
       plan: url.searchParams.get("plan"),
       horizon: url.searchParams.get("horizon"),
     },
@@ -101,6 +104,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           )
         : null,
     sort: comparison?.sort ?? sort,
+    // Null where no row has an introductory price: no view control, the table as before (decision 057).
+    view: comparison?.view ?? null,
+    // The visitor's view, kept in links even while this comparison has none.
+    viewChoice: view,
     savings: comparison?.savings ?? 0,
     // The cheapest in-stock offer: the price alert's "current price" (public site §5).
     lowest: comparison?.lowest
@@ -254,6 +261,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                   medication={medication}
                   dosage={dosage}
                   sort={sort}
+                  view={loaderData.viewChoice}
                 />
               </div>
               {medicationCount > medications.length ? (
@@ -289,6 +297,8 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 dosage={dosage}
                 prices={prices}
                 sort={sort}
+                view={loaderData.view}
+                viewChoice={loaderData.viewChoice}
                 savings={savings}
                 messages={messages}
                 visitLinks={loaderData.visitLinks}
@@ -308,6 +318,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
               dosage={dosage}
               sort={sort}
               nhs={<NhsCourseLines nhs={loaderData.nhs} />}
+              view={loaderData.viewChoice}
             />
 
             <PriceHistorySection
@@ -342,11 +353,15 @@ function PriceResults({
   dosage,
   prices,
   sort,
+  view,
+  viewChoice,
   savings,
   messages,
   visitLinks,
 }: {
   visitLinks: LoaderData["visitLinks"];
+  view: LoaderData["view"];
+  viewChoice: LoaderData["viewChoice"];
   medication: NonNullable<LoaderData["medication"]>;
   dosage: string | undefined;
   prices: LoaderData["prices"];
@@ -404,12 +419,25 @@ function PriceResults({
         <div>
           {heading}
           <p className="mt-1 text-slate-600 text-sm">
-            {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, {orderWords(order)}
+            {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, {orderWords(order, view)}
             {checked ? ` · ${checked}` : ""}
           </p>
         </div>
-        {totals ? (
-          <SortControl sort={sort} searchFor={(order) => comparisonSearch(medication, dosage, order)} />
+        {view !== null || totals ? (
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+            {view !== null ? (
+              <ViewControl
+                view={view}
+                searchFor={(choice) => comparisonSearch(medication, dosage, sort, choice)}
+              />
+            ) : null}
+            {totals ? (
+              <SortControl
+                sort={sort}
+                searchFor={(order) => comparisonSearch(medication, dosage, order, viewChoice)}
+              />
+            ) : null}
+          </div>
         ) : null}
       </div>
       {savings > 0 ? (
@@ -426,11 +454,13 @@ function PriceResults({
           subject={subject}
           now={new Date()}
           sort={order}
+          view={view}
           prescriptionOnly={medication.legalCategory === "POM"}
           visitLinks={visitLinks}
         />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">
+        {view !== null ? `${VIEW_NOTES[view]} ` : null}
         {totals
           ? "Prices are set by each pharmacy. Totals add the pharmacy's standard delivery for this pack alone " +
             "and its consultation fee, as a first order pays it; faster delivery may cost extra. "
@@ -444,6 +474,21 @@ function PriceResults({
     </>
   );
 }
+
+/**
+ * What each view counts (decision 057), said under the table where some pharmacy has an
+ * introductory price: the arithmetic is the contract's `viewCostPence`.
+ */
+const VIEW_NOTES: Record<NonNullable<LoaderData["view"]>, string> = {
+  "three-months":
+    "Some pharmacies charge an introductory price for a first order or first month. The first 3 months count " +
+    "one pack a month: the first order at the introductory price, then two at the ongoing price, each with its fees.",
+  "first-order":
+    "Some pharmacies charge an introductory price for a first order or first month: this view compares first orders.",
+  ongoing:
+    "Some pharmacies charge an introductory price for a first order or first month: this view compares what each " +
+    "repeat order costs afterwards, without one-off fees.",
+};
 
 function EmptyState({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
+import { INTRODUCTORY_TERMS } from "../../ids.ts";
 import { text } from "../../text.ts";
 import { webAddressText } from "../../web-address-field.ts";
 import { MessageResponse } from "./auth.ts";
@@ -149,6 +150,9 @@ export const FeedHeldRow = z.object({
   oldLinkHost: z.string().nullable(),
   newLinkHost: z.string().nullable(),
   /** Null when the feed did not say. */
+  /** The feed's introductory price and terms when it sent them (decision 057); null otherwise. */
+  newIntroductoryPrice: z.number().nullable(),
+  newIntroductoryTerms: z.enum(INTRODUCTORY_TERMS).nullable(),
   inStock: z.boolean().nullable(),
   reasons: z.array(z.string()),
   status: z.enum(FEED_HELD_STATUSES),

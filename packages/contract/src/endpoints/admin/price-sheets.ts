@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { LegalCategory } from "../../entities.ts";
+import { INTRODUCTORY_TERMS } from "../../ids.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
 import { PharmacyInput, RequiredGphcNumber } from "./pharmacies.ts";
@@ -74,6 +75,12 @@ export const PriceSheetChange = z.object({
   /** null when the pharmacy has no price for this dosage yet. */
   oldPrice: z.number().nullable(),
   newPrice: z.number(),
+  /**
+   * The introductory price and terms the row will have (decision 057), when the file has the
+   * columns; left out when it has not (the stored ones are kept).
+   */
+  newIntroductoryPrice: z.number().nullable().optional(),
+  newIntroductoryTerms: z.enum(INTRODUCTORY_TERMS).nullable().optional(),
   status: PriceSheetChangeStatus,
 });
 export type PriceSheetChange = z.infer<typeof PriceSheetChange>;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import { Price } from "../../entities.ts";
+import { INTRODUCTORY_TERMS } from "../../ids.ts";
+import { introductoryProblem } from "../../introductory-price.ts";
 import { IdParams } from "../../public-api.ts";
 import { text } from "../../text.ts";
 import { MessageResponse } from "./auth.ts";
@@ -35,19 +37,43 @@ const dosageText = text({ error: requiredMessage })
   .max(CATALOGUE_LIMITS.dosageMax, { error: `must be at most ${CATALOGUE_LIMITS.dosageMax} characters` });
 
 /**
+ * An introductory price (decision 057): a price in pounds, or "" / null for none (stored as null).
+ * Whether it goes with terms and stays below the ongoing price is the contract's
+ * `introductoryProblem`, checked on the whole row.
+ */
+export const IntroductoryPriceField = z
+  .union([z.null(), z.literal("")])
+  .transform(() => null)
+  .or(PoundsPrice);
+
+/** An introductory price's terms: `first-order` or `first-month`, or "" / null for none. */
+export const IntroductoryTermsField = z
+  .union([z.null(), z.literal("")], { error: "must be first-order or first-month" })
+  .transform(() => null)
+  .or(z.enum(INTRODUCTORY_TERMS, { error: "must be first-order or first-month" }));
+
+/**
  * A new price (the Price Management's "+ Add Price" form). `price` and `quantity` may be numbers
  * or their text ("12.50"). `link`: a web address, or "" / null for none.
  */
-export const PriceInput = z.object({
-  medicationId: ReferenceId,
-  pharmacyId: ReferenceId,
-  dosage: dosageText,
-  price: PoundsPrice,
-  quantity: PackQuantity.default(1),
-  inStock: z.boolean({ error: "must be true or false" }).default(true),
-  link: PriceLink.optional().transform((value) => value ?? null),
-  acceptOffSiteLink: AcceptOffSiteLink,
-});
+export const PriceInput = z
+  .object({
+    medicationId: ReferenceId,
+    pharmacyId: ReferenceId,
+    dosage: dosageText,
+    price: PoundsPrice,
+    quantity: PackQuantity.default(1),
+    inStock: z.boolean({ error: "must be true or false" }).default(true),
+    link: PriceLink.optional().transform((value) => value ?? null),
+    acceptOffSiteLink: AcceptOffSiteLink,
+    /** Both or neither, below `price` (decision 057); none when left out. */
+    introductoryPrice: IntroductoryPriceField.optional().transform((value) => value ?? null),
+    introductoryTerms: IntroductoryTermsField.optional().transform((value) => value ?? null),
+  })
+  .superRefine((row, context) => {
+    const problem = introductoryProblem(row);
+    if (problem) context.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+  });
 export type PriceInput = z.input<typeof PriceInput>;
 
 /**
@@ -61,6 +87,12 @@ export const PriceUpdate = z.object({
   inStock: z.boolean({ error: "must be true or false" }).optional(),
   link: PriceLink.optional(),
   acceptOffSiteLink: AcceptOffSiteLink,
+  /**
+   * Left out: kept. The pair is checked with the stored values filled in (decision 057): a new
+   * ongoing price at or below the stored introductory price is refused beside `price`.
+   */
+  introductoryPrice: IntroductoryPriceField.optional(),
+  introductoryTerms: IntroductoryTermsField.optional(),
 });
 export type PriceUpdate = z.input<typeof PriceUpdate>;
 
@@ -78,6 +110,9 @@ export const BulkPriceRow = z.object({
   inStock: z.boolean({ error: "must be true or false" }).optional(),
   link: PriceLink.optional(),
   acceptOffSiteLink: AcceptOffSiteLink,
+  /** Left out: kept (checked against the stored values as the inline edit is). */
+  introductoryPrice: IntroductoryPriceField.optional(),
+  introductoryTerms: IntroductoryTermsField.optional(),
 });
 export type BulkPriceRow = z.input<typeof BulkPriceRow>;
 
@@ -134,7 +169,9 @@ export const createPrice = defineEndpoint({
   summary: "Add one price of a medication and dosage at a pharmacy",
   description:
     "`price` above 0 with at most 2 decimals; `quantity` a whole number from 1 (default 1); `inStock` " +
-    "default true; `link` a web address or empty. Refusals (400 unless said): an unknown medication or " +
+    "default true; `link` a web address or empty; `introductoryPrice` and `introductoryTerms` " +
+    "(`first-order` or `first-month`) both or neither, the introductory price below `price` " +
+    "(decision 057; refused beside the field). Refusals (400 unless said): an unknown medication or " +
     "pharmacy (`fields.medicationId` / `fields.pharmacyId`); a dosage the medication does not list " +
     "(`fields.dosage`, the sentence names its dosages); 409 when that medication, pharmacy and dosage " +
     "already has a price (edit that one instead); a `link` whose registrable domain is not the " +
@@ -151,7 +188,9 @@ export const updatePrice = defineEndpoint({
   tag: "admin prices",
   summary: "Change a price's amount, pack quantity, stock or link (inline edit)",
   description:
-    "Send the edited price object as shown: only `price`, `quantity`, `inStock` and `link` are read, " +
+    "Send the edited price object as shown: only `price`, `quantity`, `inStock`, `link`, " +
+    "`introductoryPrice` and `introductoryTerms` are read (the two both or neither, the introductory " +
+    'price below the ongoing `price`, stored values filled in; null or "" clears them), ' +
     "those left out keep their values, the read-only fields are ignored. Fires the alerts the new " +
     "price reaches.",
   params: PriceIdParams,
