@@ -10,6 +10,7 @@ import { z } from "zod";
 import { medications } from "../src/db/schema.ts";
 import {
   buildDemoPrices,
+  DEMO_CONSULTATION_URLS,
   DEMO_REFERRAL_PARAMS,
   demoMedications,
   demoPharmacies,
@@ -317,6 +318,8 @@ describe("GET /api/medications/{id}/comparison", () => {
         consultationFeeBasis: pharmacy?.consultationFeeBasis ?? "per-order",
         // Sponsored: the demo pharmacies with referral parameters (decisions 044, 053).
         sponsored: price.pharmacyId in DEMO_REFERRAL_PARAMS,
+        // The demo pharmacies with a consultation address (decision 058).
+        startsAtConsultation: price.pharmacyId in DEMO_CONSULTATION_URLS,
       });
       expect(price).toMatchObject({ medicationId: sample.medicationId, dosage: sample.dosage, quantity: 1 });
     }

@@ -78,7 +78,9 @@ export function buildPharmacyPair(parts: {
   }
   const both = parts.prices.filter((price) => price.pharmacyId === a.id || price.pharmacyId === b.id);
   const dosages = medication.dosage.map((dosage) => {
-    const rows = buildComparison(medication, dosage, both).prices;
+    // Ongoing prices side by side (decision 057): each dosage's price and total are the ongoing
+    // price's, with a first order's fees as before; the course below pays an introductory price once.
+    const rows = buildComparison(medication, dosage, both.map(withoutIntroductoryPrice)).prices;
     return {
       dosage,
       a: rows.find((row) => row.pharmacyId === a.id) ?? null,
@@ -97,4 +99,9 @@ export function buildPharmacyPair(parts: {
       medications: [...medications.values()].sort(byName),
     },
   };
+}
+
+/** The price with its introductory price left out: the pair compares ongoing prices. */
+function withoutIntroductoryPrice(price: Price): Price {
+  return { ...price, introductoryPrice: null, introductoryTerms: null };
 }
