@@ -13,8 +13,11 @@ export interface PostgresServer {
   url: string;
   /** Stops the server and deletes its files: the end of a throwaway server. */
   stop(): void;
-  /** Stops the server and keeps its files, as an outage would; `resume()` starts it again. */
-  halt(): void;
+  /**
+   * Stops the server and keeps its files, as an outage would (`-m fast` unless told `immediate`:
+   * connections cut, like a crash); `resume()` starts it again.
+   */
+  halt(mode?: "fast" | "immediate"): void;
   resume(): void;
   /** Stops it (by default with `-m immediate`: connections cut, like a crash) and starts it again. */
   restart(mode?: "fast" | "immediate"): void;
@@ -96,7 +99,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
         rmSync(dir, { recursive: true, force: true });
       }
     },
-    halt: () => halt(),
+    halt: (mode) => halt(mode),
     resume: start,
     restart(mode = "immediate") {
       halt(mode);

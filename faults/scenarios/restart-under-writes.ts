@@ -36,7 +36,11 @@ export default scenario({
       };
       const load = Promise.all(Array.from({ length: 8 }, (_, i) => worker(i)));
       await sleep(4000);
-      pg.restart("immediate");
+      // Down for a moment the writers can see: `restart()` blocks this process while PostgreSQL is
+      // away, so no write was sent during it and a run could find no 503 at all.
+      pg.halt("immediate");
+      await sleep(1500);
+      pg.resume();
       await load;
       const missing = await missingWrites(pg.url, acked);
       const tally = [...statuses]
