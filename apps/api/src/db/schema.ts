@@ -16,6 +16,7 @@ import {
   GPHC_NUMBER_PATTERN,
   INTRODUCTORY_TERMS,
   LEGAL_CATEGORY_IDS,
+  MEDICATION_EVENT_KINDS,
   MEDICATION_FORMS,
   NEWS_KINDS,
   NEWSLETTER_STATUSES,
@@ -1018,5 +1019,134 @@ export const nhsCharges = pgTable(
     check("nhs_charges_amount_non_negative", sql`${t.amount} >= 0`),
     check("nhs_charges_source_https", sql`${t.sourceUrl} like 'https://%'`),
     uniqueIndex("nhs_charges_kind_effective_unique").on(t.kind, t.effectiveFrom),
+  ],
+);
+
+/**
+ * Dated events on a medication's price history (issue 45, decision 059): marks on the history chart
+ * and words in the price context ("prices rose after the manufacturer's list-price change on 1
+ * September"), each with the page it was taken from. A dosage narrows it; null is every dosage.
+ */
+export const medicationEvents = pgTable(
+  "medication_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    dosage: text("dosage"),
+    kind: text("kind").notNull(),
+    happenedOn: date("happened_on", { mode: "string" }).notNull(),
+    summary: text("summary").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("medication_events_kind_valid", inList("kind", MEDICATION_EVENT_KINDS)),
+    nonBlank("medication_events_summary_not_blank", t.summary),
+    check("medication_events_source_https", sql`${t.sourceUrl} like 'https://%'`),
+    index("medication_events_medication_day_idx").on(t.medicationId, t.happenedOn),
+  ],
+);
+
+/**
+ * Supply notices staff keep (issue 45, decision 060): shown on the condition page and in alert
+ * emails while active (from `starts_at` until `ends_at`, open-ended when null), with their source
+ * and the day it said so. A dosage narrows it; null is every dosage of the medication.
+ */
+export const supplyNotices = pgTable(
+  "supply_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    dosage: text("dosage"),
+    message: text("message").notNull(),
+    sourceUrl: text("source_url").notNull(),
+    sourceDate: date("source_date", { mode: "string" }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    nonBlank("supply_notices_message_not_blank", t.message),
+    check("supply_notices_source_https", sql`${t.sourceUrl} like 'https://%'`),
+    check("supply_notices_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    index("supply_notices_medication_idx").on(t.medicationId, t.startsAt),
+  ],
+);
+
+/**
+ * The monthly UK price index (issue 45, decision 061): per month (its first day), medication and
+ * dosage, the median of each day's lowest in-stock price, the days it rests on and the most
+ * pharmacies that priced it on one of them. Written whole per month by the index job in one
+ * transaction, so a re-run replaces a month with the same figures (reproducible from the history).
+ */
+export const priceIndexMonths = pgTable(
+  "price_index_months",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    medicationId: text("medication_id")
+      .notNull()
+      .references(() => medications.id, { onDelete: "cascade" }),
+    dosage: text("dosage").notNull(),
+    subcategoryId: text("subcategory_id").notNull(),
+    medianLowest: money("median_lowest").notNull(),
+    days: integer("days").notNull(),
+    pharmacies: integer("pharmacies").notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.medicationId, t.dosage] }),
+    check("price_index_months_first_day", sql`extract(day from ${t.month}) = 1`),
+    check("price_index_months_median_positive", sql`${t.medianLowest} > 0`),
+    check("price_index_months_counts_positive", sql`${t.days} >= 1 and ${t.pharmacies} >= 1`),
+    index("price_index_months_subcategory_idx").on(t.month, t.subcategoryId),
+  ],
+);
+
+/**
+ * Keys for the read-only open API (issue 45, decision 062): staff issue and revoke them; the key
+ * is shown once and only its SHA-256 is stored (with a short prefix to tell keys apart). Each has
+ * a quota per minute and per day.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    perMinute: integer("per_minute").notNull(),
+    perDay: integer("per_day").notNull(),
+    createdBy: uuid("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    nonBlank("api_keys_name_not_blank", t.name),
+    uniqueIndex("api_keys_key_hash_unique").on(t.keyHash),
+    check("api_keys_quotas_positive", sql`${t.perMinute} >= 1 and ${t.perDay} >= ${t.perMinute}`),
+  ],
+);
+
+/** Each key's use per UK day (issue 45, decision 062): answered and refused (429) requests. */
+export const apiKeyUsage = pgTable(
+  "api_key_usage",
+  {
+    keyId: uuid("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    answered: integer("answered").notNull().default(0),
+    refused: integer("refused").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.keyId, t.day] }),
+    check("api_key_usage_counts_non_negative", sql`${t.answered} >= 0 and ${t.refused} >= 0`),
   ],
 );

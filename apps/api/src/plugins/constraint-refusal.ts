@@ -13,6 +13,7 @@ import {
   FEED_HELD_STATUSES,
   INTRODUCTORY_TERMS,
   LEGAL_CATEGORY_IDS,
+  MEDICATION_EVENT_KINDS,
   MEDICATION_FORMS,
   NEWS_KINDS,
   NEWSLETTER_STATUSES,
@@ -84,6 +85,11 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   pharmacy_feeds: { one: "price feed", many: "price feeds" },
   feed_held_rows: { one: "held feed row", many: "held feed rows" },
   nhs_charges: { one: "NHS charge", many: "NHS charges" },
+  medication_events: { one: "price history event", many: "price history events" },
+  supply_notices: { one: "supply notice", many: "supply notices" },
+  price_index_months: { one: "price index figure", many: "price index figures" },
+  api_keys: { one: "API key", many: "API keys" },
+  api_key_usage: { one: "API key usage count", many: "API key usage counts" },
 };
 
 const nounOf = (table: string | undefined): Noun =>
@@ -331,6 +337,24 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   nhs_charges_kind_valid: { fields: ["kind"], says: oneOf(NHS_CHARGE_KINDS) },
   nhs_charges_amount_non_negative: { fields: ["amount"], says: "must not be negative" },
   nhs_charges_source_https: { fields: ["sourceUrl"], label: "source", says: "must start with https://" },
+  medication_events_kind_valid: { fields: ["kind"], says: oneOf(MEDICATION_EVENT_KINDS) },
+  medication_events_summary_not_blank: { fields: ["summary"], says: "must not be blank" },
+  medication_events_source_https: { fields: ["sourceUrl"], label: "source", says: "must start with https://" },
+  supply_notices_message_not_blank: { fields: ["message"], says: "must not be blank" },
+  supply_notices_source_https: { fields: ["sourceUrl"], label: "source", says: "must start with https://" },
+  supply_notices_ends_after_start: { fields: ["endsAt"], label: "end", says: "must be after the start" },
+  price_index_months_first_day: { fields: ["month"], says: "must be the first day of a month" },
+  price_index_months_median_positive: { fields: ["medianLowest"], says: "must be more than 0" },
+  price_index_months_counts_positive: {
+    fields: ["days", "pharmacies"],
+    says: "must each be at least 1",
+  },
+  api_keys_name_not_blank: { fields: ["name"], says: "must not be blank" },
+  api_keys_quotas_positive: {
+    fields: ["perMinute", "perDay"],
+    says: "must be at least 1 a minute, and a day's at least a minute's",
+  },
+  api_key_usage_counts_non_negative: { fields: ["answered", "refused"], says: "must not be negative" },
   email_links_kind_valid: {
     fields: ["stopsKind"],
     label: "kind of email",
