@@ -98,7 +98,12 @@ export const INTRODUCTORY_TERMS = ["first-order", "first-month"] as const;
  * What a dated event on a medication's price history is (issue 45, decision 059): a manufacturer's
  * list-price change, a supply disruption, a new strength, or something else staff name.
  */
-export const MEDICATION_EVENT_KINDS = ["list-price-change", "supply-disruption", "new-strength", "other"] as const;
+export const MEDICATION_EVENT_KINDS = [
+  "list-price-change",
+  "supply-disruption",
+  "new-strength",
+  "other",
+] as const;
 export const ADMIN_MESSAGE_CATEGORIES = ["warning", "promo", "information", "other"] as const;
 export const CONTACT_SUBJECTS = ["general", "technical", "pharmacy", "pricing", "feedback", "other"] as const;
 export const CONTACT_STATUSES = ["new", "read", "replied", "resolved"] as const;

@@ -339,7 +339,11 @@ export const CHECK_RULES: Record<string, CheckRule> = {
   nhs_charges_source_https: { fields: ["sourceUrl"], label: "source", says: "must start with https://" },
   medication_events_kind_valid: { fields: ["kind"], says: oneOf(MEDICATION_EVENT_KINDS) },
   medication_events_summary_not_blank: { fields: ["summary"], says: "must not be blank" },
-  medication_events_source_https: { fields: ["sourceUrl"], label: "source", says: "must start with https://" },
+  medication_events_source_https: {
+    fields: ["sourceUrl"],
+    label: "source",
+    says: "must start with https://",
+  },
   supply_notices_message_not_blank: { fields: ["message"], says: "must not be blank" },
   supply_notices_source_https: { fields: ["sourceUrl"], label: "source", says: "must start with https://" },
   supply_notices_ends_after_start: { fields: ["endsAt"], label: "end", says: "must be after the start" },
