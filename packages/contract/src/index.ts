@@ -61,6 +61,7 @@ export * from "./nhs-route-words.ts";
 export * from "./path-segment.ts";
 export * from "./pharmacy-pair.ts";
 export * from "./price-context.ts";
+export * from "./price-context-words.ts";
 export * from "./price-freshness.ts";
 export * from "./promoting-surfaces.ts";
 export * from "./public-api.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { DailyPrice } from "./endpoints/public/price-history.ts";
 import { formatPounds, fromPence, toPence } from "./format.ts";
 import { MEDICATION_EVENT_KINDS } from "./ids.ts";
+import type { PriceContextLabel } from "./price-context-words.ts";
 import { text } from "./text.ts";
 import { webAddressText } from "./web-address-field.ts";
 
@@ -25,19 +25,20 @@ export const MedicationEventKind = z.enum(MEDICATION_EVENT_KINDS, {
 });
 export type MedicationEventKind = z.infer<typeof MedicationEventKind>;
 
-/** How the back-office and the chart name each kind. */
-export const MEDICATION_EVENT_LABELS: Record<MedicationEventKind, string> = {
-  "list-price-change": "Manufacturer's list-price change",
-  "supply-disruption": "Supply disruption",
-  "new-strength": "New strength",
-  other: "Other",
-};
-
 /** How the context sentence names an event it explains a move by. */
 const EVENT_PHRASES: Partial<Record<MedicationEventKind, string>> = {
   "list-price-change": "the manufacturer's list-price change",
   "supply-disruption": "the supply disruption",
 };
+
+/**
+ * One day's lowest in-stock price, as `GET /api/prices/history` answers it (its `DailyPrice`,
+ * restated here: the comparison imports this module, and the endpoint's module imports the comparison).
+ */
+interface DailyPrice {
+  date: string;
+  price: number;
+}
 
 export const MEDICATION_EVENT_LIMITS = { summaryMax: 280, urlMax: 500, dosageMax: 120 } as const;
 
@@ -83,17 +84,8 @@ export const MedicationEventInput = z.object({
 });
 export type MedicationEventInput = z.input<typeof MedicationEventInput>;
 
-/** How today's lowest compares with the typical price; "new" when there is too little history. */
-export const PRICE_CONTEXT_LABELS = {
-  below: "Below its usual price",
-  usual: "About usual",
-  above: "Above usual",
-  new: "New price",
-} as const;
-export type PriceContextLabel = keyof typeof PRICE_CONTEXT_LABELS;
-
 export const PriceContext = z.object({
-  label: z.enum(["below", "usual", "above", "new"]),
+  label: z.enum(["below", "usual", "above", "new"] as const satisfies readonly PriceContextLabel[]),
   /** One plain sentence for the page. */
   sentence: z.string(),
   /** Today's lowest in-stock price, in pounds. */
