@@ -4,7 +4,7 @@ import { demoAdminMessages } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { signIn } from "./support/admin-session.ts";
-import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
+import { expectNoAxeViolations, gotoHydrated, keepPicture } from "./support/page-checks.ts";
 import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
 /** The second web server of playwright.config.ts: no API behind it. */
@@ -623,4 +623,8 @@ test("price context: a neutral label and one sentence above the history, and the
     "href",
     "https://www.lilly.com/",
   );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await keepPicture(history, `price-context-${width}.png`);
+  }
 });

@@ -97,7 +97,7 @@ export default function PriceHistoryChart({
               className="absolute inset-y-0 w-0 border-amber-700 border-l-2 border-dashed"
               style={{ left: `${geometry.dayX(event.happenedOn)}%` }}
             >
-              <span className="absolute -top-2.5 left-0 inline-flex size-5 -translate-x-1/2 items-center justify-center rounded-full bg-amber-700 font-semibold text-white text-xs">
+              <span className="absolute bottom-full left-0 inline-flex size-5 -translate-x-1/2 items-center justify-center rounded-full bg-amber-700 font-semibold text-white text-xs">
                 {number}
               </span>
             </span>
