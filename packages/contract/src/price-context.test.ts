@@ -6,9 +6,9 @@ import {
   type MedicationEvent,
   MedicationEventInput,
   medianPence,
-  PRICE_CONTEXT_MIN_DAYS,
   priceContext,
 } from "./price-context.ts";
+import { PRICE_CONTEXT_MIN_DAYS } from "./price-context-words.ts";
 
 /*
  * Price context (issue 45, decision 059) on fixed histories: today's lowest against the 90-day

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { formatPounds, fromPence, toPence } from "./format.ts";
 import { MEDICATION_EVENT_KINDS } from "./ids.ts";
-import type { PriceContextLabel } from "./price-context-words.ts";
+import {
+  PRICE_CONTEXT_BAND_PERCENT,
+  PRICE_CONTEXT_MIN_DAYS,
+  PRICE_CONTEXT_SINCE_MIN_DAYS,
+  type PriceContextLabel,
+} from "./price-context-words.ts";
 import { text } from "./text.ts";
 import { webAddressText } from "./web-address-field.ts";
 
@@ -12,13 +17,6 @@ import { webAddressText } from "./web-address-field.ts";
  * the same sentence. The words are neutral for every medicine: never "deal", "bargain" or "save"
  * (decision 040 forbids them for a prescription-only medicine; the simplest rule is never).
  */
-
-/** Fewer days with an in-stock price than this (today included) is too little to say what is usual. */
-export const PRICE_CONTEXT_MIN_DAYS = 14;
-/** Within this many percent of the typical price either way (edges included) is "about usual". */
-export const PRICE_CONTEXT_BAND_PERCENT = 5;
-/** "The lowest since …" is said only when that day is more than this many days back: a price matched last week is not news. */
-export const PRICE_CONTEXT_SINCE_MIN_DAYS = 7;
 
 export const MedicationEventKind = z.enum(MEDICATION_EVENT_KINDS, {
   error: `must be one of: ${MEDICATION_EVENT_KINDS.join(", ")}`,
