@@ -106,6 +106,28 @@ const publicCases: Case[] = [
     act: (page) => expect(page.getByText(/first month, then/).first()).toBeVisible(),
   },
   {
+    // Price context (decision 059): the label and sentence above the history, and the demo's
+    // list-price change marked on the chart and listed under it.
+    name: "condition with price context and an event on the history",
+    path: "/condition/weight-loss-medications?medication=Mounjaro",
+    act: async (page) => {
+      const history = page.getByRole("region", { name: "Price history", exact: true });
+      await history.scrollIntoViewIfNeeded();
+      await expect(history.getByTestId("price-history-event-mark")).toBeVisible();
+    },
+  },
+  {
+    // A price first seen when the stack started: too little history to compare (decision 059).
+    name: "condition with a new price and no history",
+    path: `/condition/${layout.conditionId}?medication=${layout.single.name}`,
+    act: async (page) => {
+      await expect(page.getByTestId("price-context")).toContainText("not enough history to compare");
+      const history = page.getByRole("region", { name: "Price history", exact: true });
+      await history.scrollIntoViewIfNeeded();
+      await expect(history.getByRole("img")).toBeVisible();
+    },
+  },
+  {
     name: "No Prices Available",
     path: `/condition/${edgeCases.unpricedMedication.subcategoryId}?medication=${edgeCases.unpricedMedication.name}`,
     act: (page) => expect(page.getByText("No Prices Available")).toBeVisible(),
@@ -526,6 +548,22 @@ test.describe("back-office screens at every width", () => {
         await dialog.getByLabel("Source").fill("https://pharmacy.example/charges");
         await dialog.getByRole("button", { name: "Add Charge" }).click();
         await expect(dialog.getByText(/Error saving NHS charge/)).toBeVisible();
+      },
+    },
+    // Price events (decision 059): the demo's three, and the dialog refusing a source that is not https.
+    { name: "price events", path: "/admin/price-events" },
+    {
+      name: "price event dialog with a refusal",
+      path: "/admin/price-events",
+      act: async (page) => {
+        await page.getByRole("button", { name: "Add Event" }).click();
+        const dialog = page.getByRole("dialog", { name: "Add price event" });
+        await dialog
+          .getByLabel("Summary")
+          .fill("A long summary of a list-price change that a manufacturer announced");
+        await dialog.getByLabel("Source").fill("http://www.gov.uk/");
+        await dialog.getByRole("button", { name: "Add Event" }).click();
+        await expect(dialog.getByText(/Error saving price event/)).toBeVisible();
       },
     },
     { name: "blog list", path: "/admin/blog" },

@@ -4,7 +4,7 @@ import { demoAdminMessages } from "../apps/api/src/demo-data/index.ts";
 import { edgeCases } from "./fixtures/edge-cases.ts";
 import { adminHeaders } from "./support/admin-api.ts";
 import { signIn } from "./support/admin-session.ts";
-import { expectNoAxeViolations, gotoHydrated } from "./support/page-checks.ts";
+import { expectNoAxeViolations, gotoHydrated, keepPicture } from "./support/page-checks.ts";
 import { API_URL, fallbackOrigin } from "./support/stack.ts";
 
 /** The second web server of playwright.config.ts: no API behind it. */
@@ -586,5 +586,45 @@ test("the NHS route beside the prices: free, not available, charged; staff chang
         );
       }
     }
+  }
+});
+
+test("price context: a neutral label and one sentence above the history, and the demo's list-price change marked on the chart (decision 059)", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const mounjaro = "/condition/weight-loss-medications?medication=Mounjaro";
+  // In the server's HTML: the sentence needs no JavaScript.
+  const html = await (await request.get(`${baseURL}${mounjaro}`)).text();
+  expect(html).toContain("is the lowest price today");
+
+  await gotoHydrated(page, mounjaro);
+  const history = page.getByRole("region", { name: "Price history", exact: true });
+  const context = history.getByTestId("price-context");
+  await expect(context).toHaveText(
+    /^Today's price: (Below its usual price|About usual|Above usual|New price)£[\d,]+\.\d{2} is the lowest price today[;.,]/,
+  );
+  await expect(context).not.toContainText(/deal|bargain|save/i);
+
+  // The demo's illustrative list-price change, 60 days back: a numbered mark on the chart, named
+  // in the chart's text alternative, and listed under it with its source.
+  await history.scrollIntoViewIfNeeded();
+  const chart = history.getByRole("img", { name: /^Lowest in-stock price of Mounjaro/ });
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAccessibleName(
+    / Event 1: Manufacturer's list-price change on \d{1,2} \w+ \d{4}\./,
+  );
+  await expect(history.getByTestId("price-history-event-mark")).toHaveCount(1);
+  await expect(history.getByTestId("price-history-event-mark")).toBeVisible();
+  const events = history.getByRole("list").filter({ hasText: "Manufacturer's list-price change" });
+  await expect(events).toContainText("Demo event (illustrative)");
+  await expect(events.getByRole("link", { name: /Source: www\.lilly\.com/ })).toHaveAttribute(
+    "href",
+    "https://www.lilly.com/",
+  );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await keepPicture(history, `price-context-${width}.png`);
   }
 });

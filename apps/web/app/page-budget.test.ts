@@ -24,10 +24,12 @@ import { buildWeb } from "../../../scripts/web-build.ts";
  * (issue 29, decision 048). Raised from 142 to 143 KB for the NHS route beside the prices (issue 44,
  * decision 056): the "On the NHS" panel's sentences and links and the course's NHS figure, zod-free.
  * Raised from 143 to 145 KB for the rest of issue 44: the view of introductory prices with its
- * arithmetic (decision 057) and the consultation link's choice (decision 058). Issue 47 owns the cut
- * to 120 KB (code-splitting what only some visitors use).
+ * arithmetic (decision 057) and the consultation link's choice (decision 058). Raised from 145 to 146
+ * KB for issue 45's price context (decision 059): the label and sentence above the history chart and
+ * the list of its events, server-rendered and zod-free (144.75 KB before, 145.3 KB after). Issue 47
+ * owns the cut to 120 KB (code-splitting what only some visitors use).
  */
-const CEILING_GZIP_BYTES = 145 * 1024;
+const CEILING_GZIP_BYTES = 146 * 1024;
 const webDir = fileURLToPath(new URL("..", import.meta.url));
 const serverBuild = path.join(webDir, "build/server/index.js");
 const clientDir = path.join(webDir, "build/client");

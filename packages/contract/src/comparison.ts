@@ -20,6 +20,7 @@ import {
   type NhsRoute,
   nhsCost,
 } from "./nhs-route.ts";
+import { ConditionPriceContext } from "./price-context.ts";
 
 /**
  * The price comparison's rules, in one place for both tiers (DESIGN "a rule lives in one tier"):
@@ -285,6 +286,11 @@ export const ConditionPage = z
      * with the course's period figure when `course` is priced; null where staff have not recorded it.
      */
     nhs: NhsCost.nullable(),
+    /**
+     * Today's lowest against the last 90 days and the events on the history (issue 45, decision
+     * 059); null without a dosage, or where the page was made without history (the web's fallback).
+     */
+    priceContext: ConditionPriceContext.nullable(),
   })
   .describe(
     "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
@@ -335,14 +341,22 @@ export async function assembleConditionPage(parts: {
     | Promise<{ route: NhsRoute; inForce: NhsChargesInForce } | null>
     | { route: NhsRoute; inForce: NhsChargesInForce }
     | null;
+  /** The chosen dosage's price context and events (decision 059); without it the page has none. */
+  priceContextFor?: (
+    medication: Medication,
+    dosage: string,
+  ) => Promise<ConditionPriceContext | null> | ConditionPriceContext | null;
 }): Promise<ConditionPage> {
   const medication = selectMedication(parts.medications, parts.medicationQuery);
   const dosage = selectDosage(medication, parts.dosageQuery);
-  const [prices, messages, plans, nhsRoute] = await Promise.all([
+  const [prices, messages, plans, nhsRoute, priceContext] = await Promise.all([
     medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
     medication ? parts.messagesFor(medication) : [],
     medication && parts.coursePlansFor ? parts.coursePlansFor(medication) : [],
     medication && parts.nhsFor ? parts.nhsFor(medication) : null,
+    medication && dosage !== undefined && parts.priceContextFor
+      ? parts.priceContextFor(medication, dosage)
+      : null,
   ]);
   const plan = plans.find((entry) => entry.id === parts.planQuery) ?? plans[0];
   const course =
@@ -378,6 +392,7 @@ export async function assembleConditionPage(parts: {
           course ? { months: course.horizonMonths as NhsPeriodMonths, items: course.orders.length } : null,
         )
       : null,
+    priceContext: priceContext ?? null,
   };
 }
 

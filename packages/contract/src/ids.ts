@@ -195,4 +195,6 @@ export const AUDIT_ENTITY_TYPES = [
   "newsletter",
   /** An NHS charge with the day it takes effect (issue 44, decision 056). */
   "nhs_charge",
+  /** A dated event on a medication's price history (issue 45, decision 059). */
+  "medication_event",
 ] as const;

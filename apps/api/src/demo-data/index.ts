@@ -14,6 +14,7 @@ export { withDemoIntroductoryPrices } from "./introductory-prices.ts";
 export { demoMedications } from "./medications.ts";
 export { DEMO_NHS_CHARGES, DEMO_NHS_COURSE_PLANS, demoNhsRoutes } from "./nhs-route.ts";
 export { demoPharmacies } from "./pharmacies.ts";
+export { DEMO_PRICE_EVENTS } from "./price-events.ts";
 export * from "./prices.ts";
 export type * from "./types.ts";
 

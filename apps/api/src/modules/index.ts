@@ -36,6 +36,7 @@ import {
   createPharmacyPageService,
   createPharmacyPairService,
 } from "./pages/index.ts";
+import { createPriceEventsService } from "./price-events/index.ts";
 import { createPriceSheetService } from "./price-sheets/index.ts";
 import {
   createAdminPriceService,
@@ -126,6 +127,9 @@ export function createServices(db: Database, options: ServiceOptions) {
   const coursePlans = createCoursePlanService(db, { audit });
   /** The NHS route beside the private prices (decision 056). */
   const nhsRoute = createNhsRouteService(db, { now, audit });
+  const priceHistory = createPriceHistoryService(db, { now });
+  /** Events on the price history and the condition page's price context (decision 059). */
+  const priceEvents = createPriceEventsService(db, { audit, history: priceHistory.forDosage });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -159,6 +163,7 @@ export function createServices(db: Database, options: ServiceOptions) {
       adminMessages,
       coursePlans,
       nhsRoute,
+      priceEvents,
     }),
     coursePlans,
     contact: createContactService(db, { now, config, outbox }),
@@ -184,7 +189,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     pharmacyPairs: createPharmacyPairService({ medications, pharmacies, prices, coursePlans }),
     priceAlerts,
     prices,
-    priceHistory: createPriceHistoryService(db, { now }),
+    priceEvents,
+    priceHistory,
     priceSheets: createPriceSheetService(db, {
       categories,
       medications,

@@ -1,4 +1,4 @@
-import { CONSENT_WORDING } from "@pharmacompare/contract";
+import { CONSENT_WORDING, londonDay } from "@pharmacompare/contract";
 import { markdownHtml } from "@pharmacompare/safe-markdown/html";
 import { markdownText } from "@pharmacompare/safe-markdown/text";
 import { eq, sql } from "drizzle-orm";
@@ -14,6 +14,7 @@ import {
   coursePlans,
   emailOutbox,
   jobRuns,
+  medicationEvents,
   medications,
   newsletters,
   nhsCharges,
@@ -36,6 +37,7 @@ import {
   DEMO_NEWSLETTERS,
   DEMO_NHS_CHARGES,
   DEMO_NHS_COURSE_PLANS,
+  DEMO_PRICE_EVENTS,
   DEMO_REFERRAL_PARAMS,
   DEMO_SUBSCRIBERS,
   demoAdminMessages,
@@ -198,6 +200,7 @@ export async function seedDemoCatalogue(
       })),
     );
     await seedDemoNhsRoute(tx);
+    await seedDemoPriceEvents(tx, now);
     if (options.life) {
       await seedDemoLife(tx, {
         now,
@@ -239,6 +242,19 @@ async function seedDemoNhsRoute(tx: Database): Promise<void> {
       })
       .where(eq(medications.id, id));
   }
+}
+
+/**
+ * Events on the price histories (issue 45, decision 059), written once with the catalogue; the
+ * demo data's comment says they are illustrative.
+ */
+async function seedDemoPriceEvents(tx: Database, now: Date): Promise<void> {
+  await tx.insert(medicationEvents).values(
+    DEMO_PRICE_EVENTS.map(({ daysAgo, ...event }) => ({
+      ...event,
+      happenedOn: londonDay(new Date(now.getTime() - daysAgo * DAY_MS)),
+    })),
+  );
 }
 
 /** A fictional visitor's network, from the documentation range (RFC 5737). */

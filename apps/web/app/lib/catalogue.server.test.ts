@@ -198,6 +198,7 @@ describe("catalogue.condition", () => {
     coursePlans: [],
     course: null,
     nhs: null,
+    priceContext: null,
   };
 
   it("answers a live condition page in one call, passing the visitor's choice on", async () => {

@@ -8,6 +8,7 @@ import * as contactAdmin from "./admin/contacts.ts";
 import * as coursePlans from "./admin/course-plans.ts";
 import * as priceFeeds from "./admin/feeds.ts";
 import * as scheduledJobs from "./admin/jobs.ts";
+import * as medicationEvents from "./admin/medication-events.ts";
 import * as catalogueMedications from "./admin/medications.ts";
 import * as newsletters from "./admin/newsletters.ts";
 import * as nhsCharges from "./admin/nhs-charges.ts";
@@ -86,6 +87,8 @@ export const adminEndpoints = {
   ...priceFeeds,
   ...catalogueCategories,
   ...nhsCharges,
+  // Issue 45, decision 059.
+  ...medicationEvents,
 } as const;
 
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {

@@ -62,6 +62,8 @@ const PUBLIC_ENTITY_TYPES: ReadonlySet<AuditEntityType> = new Set([
   "admin_message",
   // The NHS charges the condition page shows (decision 056).
   "nhs_charge",
+  // The events the condition page's history shows (decision 059).
+  "medication_event",
 ]);
 
 function changesPublicData(entry: AuditRecord): boolean {

@@ -9,6 +9,7 @@ import {
 import type { CategoryService, CoursePlanService, MedicationService } from "../catalogue/index.ts";
 import type { AdminMessageService } from "../inbox/index.ts";
 import type { NhsRouteService } from "../nhs-route/index.ts";
+import type { PriceEventsService } from "../price-events/index.ts";
 import type { PriceService } from "../prices/index.ts";
 
 /**
@@ -22,6 +23,7 @@ export function createConditionPageService(deps: {
   adminMessages: AdminMessageService;
   coursePlans: CoursePlanService;
   nhsRoute: NhsRouteService;
+  priceEvents: PriceEventsService;
 }) {
   return {
     /** Null when the condition is unknown or not public. */
@@ -69,6 +71,7 @@ export function createConditionPageService(deps: {
           ]);
           return route ? { route, inForce } : null;
         },
+        priceContextFor: (medication, dosage) => deps.priceEvents.contextFor(medication.id, dosage),
       });
     },
   };

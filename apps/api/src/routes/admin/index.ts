@@ -7,6 +7,7 @@ import { adminCategoryRoutes } from "./categories.ts";
 import { adminContactRoutes } from "./contacts.ts";
 import { adminFeedRoutes } from "./feeds.ts";
 import { adminJobRoutes } from "./jobs.ts";
+import { adminMedicationEventRoutes } from "./medication-events.ts";
 import { adminMedicationRoutes } from "./medications.ts";
 import { adminNewsletterRoutes } from "./newsletters.ts";
 import { adminNhsChargeRoutes } from "./nhs-charges.ts";
@@ -50,6 +51,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminFeedRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminNhsChargeRoutes);
+  await app.register(adminMedicationEventRoutes);
   // Last: every other path under the admin prefixes answers 401, or 404 behind the guard.
   await app.register(unknownAdminPathRoutes);
 };

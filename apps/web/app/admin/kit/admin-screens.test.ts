@@ -29,6 +29,8 @@ describe("the admin screen list", () => {
       "Categories",
       // Issue 44 (decision 056): England's NHS charges, beside the catalogue they are shown with.
       "NHS Charges",
+      // Issue 45 (decision 059): dated events on the price histories.
+      "Price Events",
       "Contact Messages",
       "Price Alerts",
       "Blog",

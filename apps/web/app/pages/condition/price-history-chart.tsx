@@ -1,4 +1,9 @@
-import { formatDay, formatPounds } from "@pharmacompare/contract";
+import {
+  formatDay,
+  formatPounds,
+  MEDICATION_EVENT_LABELS,
+  type MedicationEvent,
+} from "@pharmacompare/contract";
 import { chartGeometry } from "./price-history-geometry.ts";
 import { describeHistory, type LowestHistory } from "./price-history-labels.ts";
 
@@ -7,13 +12,35 @@ import { describeHistory, type LowestHistory } from "./price-history-labels.ts";
  * library's 20 kB or more (gzipped). Loaded as its own chunk. The SVG stretches to any width, so the text around it is HTML
  * placed in percent; screen readers get one sentence here and the full table beside it.
  */
-export default function PriceHistoryChart({ history, subject }: { history: LowestHistory; subject: string }) {
+export default function PriceHistoryChart({
+  history,
+  subject,
+  events = [],
+}: {
+  history: LowestHistory;
+  subject: string;
+  events?: readonly MedicationEvent[];
+}) {
   const geometry = chartGeometry(history);
   if (!geometry) return null;
   const { high, low, latest } = geometry;
   const labels = high.price === low.price ? [high] : [high, low];
+  // Numbered as in the list under the chart (decision 059), which carries each one's words and source.
+  const marks = events
+    .map((event, index) => ({ event, number: index + 1 }))
+    .filter(({ event }) => event.happenedOn >= history.from && event.happenedOn <= history.to);
+  const marked = marks
+    .map(
+      ({ event, number }) =>
+        ` Event ${number}: ${MEDICATION_EVENT_LABELS[event.kind]} on ${formatDay(event.happenedOn)}.`,
+    )
+    .join("");
   return (
-    <div role="img" aria-label={describeHistory(history, subject)} data-testid="price-history-chart">
+    <div
+      role="img"
+      aria-label={`${describeHistory(history, subject)}${marked}`}
+      data-testid="price-history-chart"
+    >
       <div className="flex">
         <div className="relative w-16 shrink-0 text-slate-600 text-xs tabular-nums sm:w-20">
           {labels.map((label) => (
@@ -63,6 +90,18 @@ export default function PriceHistoryChart({ history, subject }: { history: Lowes
               />
             ))}
           </svg>
+          {marks.map(({ event, number }) => (
+            <span
+              key={event.id}
+              data-testid="price-history-event-mark"
+              className="absolute inset-y-0 w-0 border-amber-700 border-l-2 border-dashed"
+              style={{ left: `${geometry.dayX(event.happenedOn)}%` }}
+            >
+              <span className="absolute bottom-full left-0 inline-flex size-5 -translate-x-1/2 items-center justify-center rounded-full bg-amber-700 font-semibold text-white text-xs">
+                {number}
+              </span>
+            </span>
+          ))}
           <span
             className="absolute size-3 -translate-x-1/2 -translate-y-1/2 rounded-full bg-brand-700 ring-2 ring-white"
             style={{ left: `${latest.x}%`, top: `${latest.y}%` }}

@@ -12,6 +12,8 @@ export interface ChartGeometry {
   low: { price: number; y: number };
   /** Today's (or the latest) point, marked with a dot. */
   latest: { x: number; y: number };
+  /** Where a day of the window falls across (for the event marks, decision 059). */
+  dayX: (date: string) => number;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -58,5 +60,6 @@ export function chartGeometry(history: LowestHistory): ChartGeometry | null {
     high: { price: max, y: y(max) },
     low: { price: min, y: y(min) },
     latest: { x: x(last.date), y: y(last.price) },
+    dayX: x,
   };
 }

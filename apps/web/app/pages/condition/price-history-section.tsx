@@ -1,7 +1,14 @@
-import { formatDay, formatPounds, type PriceHistory } from "@pharmacompare/contract";
+import {
+  type ConditionPriceContext,
+  formatDay,
+  formatPounds,
+  type MedicationEvent,
+  type PriceHistory,
+} from "@pharmacompare/contract";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "../../components/condition/use-hydrated.ts";
 import { browserApi } from "../../lib/browser-api.ts";
+import { HistoryEvents, PriceContextLine } from "./price-context.tsx";
 import { historyLabels, todaysLowest } from "./price-history-labels.ts";
 
 // Its own chunk, fetched only when the section comes near the screen.
@@ -21,6 +28,8 @@ interface PriceHistorySectionProps {
   medicationId: string;
   medicationName: string;
   dosage: string | undefined;
+  /** Today's price against the history, and the events marked on it (decision 059); from the page's answer. */
+  priceContext: ConditionPriceContext | null;
 }
 
 /**
@@ -29,7 +38,12 @@ interface PriceHistorySectionProps {
  * browser asks the API once the section is near the screen (without JavaScript it says so; today's
  * prices are all in the table above).
  */
-export function PriceHistorySection({ medicationId, medicationName, dosage }: PriceHistorySectionProps) {
+export function PriceHistorySection({
+  medicationId,
+  medicationName,
+  dosage,
+  priceContext,
+}: PriceHistorySectionProps) {
   const hydrated = useHydrated();
   const section = useRef<HTMLElement>(null);
   const [near, setNear] = useState(false);
@@ -80,6 +94,7 @@ export function PriceHistorySection({ medicationId, medicationName, dosage }: Pr
   const subject = `${medicationName} ${dosage}`;
   // A result for another medication or dosage is still on screen only until the new one loads.
   const current = load.state !== "idle" && load.key === key ? load : null;
+  const events = priceContext?.events ?? [];
 
   return (
     <section
@@ -93,6 +108,7 @@ export function PriceHistorySection({ medicationId, medicationName, dosage }: Pr
       <p className="mt-1 text-slate-600 text-sm">
         The lowest in-stock price of {subject} each day over the last 90 days (UK time).
       </p>
+      <PriceContextLine context={priceContext?.context ?? null} />
       {/* As tall as the loaded chart in every state: the price alert form below it must not move
           while a visitor is filling it in (a shift between press and release loses the click). */}
       <div className="mt-5 min-h-[18.875rem] sm:min-h-[21.875rem]">
@@ -103,7 +119,7 @@ export function PriceHistorySection({ medicationId, medicationName, dosage }: Pr
             </p>
           </noscript>
         ) : current?.state === "ready" ? (
-          <HistoryView history={current.history} subject={subject} />
+          <HistoryView history={current.history} subject={subject} events={events} />
         ) : current?.state === "failed" ? (
           <div role="alert" className="rounded-lg bg-slate-50 px-4 py-4 text-slate-700 text-sm">
             <p>We could not load the price history just now.</p>
@@ -124,6 +140,7 @@ export function PriceHistorySection({ medicationId, medicationName, dosage }: Pr
           </>
         )}
       </div>
+      <HistoryEvents events={events} />
     </section>
   );
 }
@@ -140,7 +157,15 @@ function ChartPlaceholder() {
   );
 }
 
-function HistoryView({ history, subject }: { history: PriceHistory; subject: string }) {
+function HistoryView({
+  history,
+  subject,
+  events,
+}: {
+  history: PriceHistory;
+  subject: string;
+  events: readonly MedicationEvent[];
+}) {
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   if (history.lowest.length === 0) {
@@ -184,7 +209,7 @@ function HistoryView({ history, subject }: { history: PriceHistory; subject: str
       </div>
       <div className="mt-5">
         <Suspense fallback={<ChartPlaceholder />}>
-          <PriceHistoryChart history={history} subject={subject} />
+          <PriceHistoryChart history={history} subject={subject} events={events} />
         </Suspense>
       </div>
       <button

@@ -119,6 +119,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     course: page.course ?? null,
     // The NHS route beside the prices (decision 056); the saved file has none.
     nhs: page.nhs ?? null,
+    // Today's price against our own history and the events on it (decision 059); the saved file has none.
+    priceContext: page.priceContext ?? null,
   };
 }
 
@@ -325,6 +327,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
               medicationId={medication.id}
               medicationName={medication.name}
               dosage={dosage}
+              priceContext={loaderData.priceContext}
             />
 
             <div className="grid items-start gap-6 lg:grid-cols-2">

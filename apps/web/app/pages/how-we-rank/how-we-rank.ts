@@ -1,3 +1,8 @@
+import {
+  PRICE_CONTEXT_BAND_PERCENT,
+  PRICE_CONTEXT_MIN_DAYS,
+  PRICE_CONTEXT_SINCE_MIN_DAYS,
+} from "@pharmacompare/contract";
 import type { LegalDocument } from "../../components/legal/legal-document.ts";
 import { link, list, p, strong } from "../../components/ui/prose.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -103,6 +108,50 @@ export const howWeRank: LegalDocument = {
         p(
           "Pharmacies can change their prices, delivery charges and consultation fees at any time, and faster " +
             "delivery may cost extra. Always check the final price on the pharmacy's website before you buy.",
+        ),
+      ],
+    },
+    {
+      // Decision 059: the words are the contract's rule (packages/contract/src/price-context.ts).
+      id: "price-context",
+      title: "Is this a good price? Today's price against its history",
+      blocks: [
+        p(
+          "Above each price history we say how the lowest price today compares with the same medication and " +
+            "dosage over the last 90 days, using only prices we recorded ourselves: the lowest price each day " +
+            "that a pharmacy had it in stock, the same line the chart draws.",
+        ),
+        list(
+          [
+            strong("Typical"),
+            " is the middle value of those daily lowest prices (the median), so a few unusual days do not move it.",
+          ],
+          [
+            strong("About usual"),
+            ` means today's lowest price is within ${PRICE_CONTEXT_BAND_PERCENT}% of the typical price either way; `,
+            strong("Below its usual price"),
+            " and ",
+            strong("Above usual"),
+            " mean it is further below or above. We compare whole pence.",
+          ],
+          [
+            strong("The lowest since"),
+            " a date is the last day the lowest price was at or below today's. We mention it only when that day " +
+              `is more than ${PRICE_CONTEXT_SINCE_MIN_DAYS} days ago.`,
+          ],
+          [
+            strong("New price"),
+            ` means we have fewer than ${PRICE_CONTEXT_MIN_DAYS} days of prices for it, which is not enough ` +
+              "history to say what is usual.",
+          ],
+          "Our team records dated events, such as a manufacturer's list-price change or a supply disruption, " +
+            "with the public page that reports them. They are marked on the chart, and when the lowest price " +
+            "moved after a list-price change or a supply disruption we say that it rose or fell after it. That " +
+            "says what happened in order, not why.",
+        ),
+        p(
+          "This describes past prices; it is not advice to buy now or to wait, and we use the same neutral words " +
+            "for every medicine.",
         ),
       ],
     },

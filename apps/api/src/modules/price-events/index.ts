@@ -1,0 +1,2 @@
+export type { PriceEventsService } from "./price-events-service.ts";
+export { createPriceEventsService } from "./price-events-service.ts";
