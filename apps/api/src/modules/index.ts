@@ -36,6 +36,7 @@ import {
   createPharmacyPageService,
   createPharmacyPairService,
 } from "./pages/index.ts";
+import { createPriceIndexService, priceIndexJob } from "./price-index/index.ts";
 import { createPriceSheetService } from "./price-sheets/index.ts";
 import {
   createAdminPriceService,
@@ -185,6 +186,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     priceAlerts,
     prices,
     priceHistory: createPriceHistoryService(db, { now }),
+    /** The monthly UK price index and its open data (decision 061). */
+    priceIndex: createPriceIndexService(db),
     priceSheets: createPriceSheetService(db, {
       categories,
       medications,
@@ -227,7 +230,12 @@ export function createServices(db: Database, options: ServiceOptions) {
       now,
       log,
       // The daily demo job only where the catalogue is the demo's (SEED_DEMO, decision 053).
-      jobs: [...priceNewsJobs(priceNews), ...(config.seedDemo ? [demoPricesJob(db, { prices, now })] : [])],
+      // The monthly price index (decision 061) runs everywhere: it only reads the history.
+      jobs: [
+        ...priceNewsJobs(priceNews),
+        ...(config.seedDemo ? [demoPricesJob(db, { prices, now })] : []),
+        priceIndexJob(db, { now }),
+      ],
       pollers: [newsletters.poller],
       // After each feed run, its operations alert (decision 047).
       moreJobs: async () =>
