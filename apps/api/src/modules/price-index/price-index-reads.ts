@@ -332,3 +332,31 @@ export async function readIndexMonthDailyLowest(
   const rows = await readDailyLowest(db, { from: days[0] as string, to: days.at(-1) as string });
   return { ...LICENCE, month, rows };
 }
+
+/** The index's pages for the sitemap: each computed month, its conditions, and when it was computed. */
+export async function readIndexSitemap(
+  db: Database,
+): Promise<{ month: string; subcategoryIds: string[]; lastmod: string }[]> {
+  const rows = await db
+    .selectDistinct({
+      month: priceIndexMonths.month,
+      subcategoryId: priceIndexMonths.subcategoryId,
+      computedAt: sql<string>`max(${priceIndexMonths.computedAt}) over (partition by ${priceIndexMonths.month})`,
+    })
+    .from(priceIndexMonths)
+    .innerJoin(medications, eq(medications.id, priceIndexMonths.medicationId))
+    .where(medicationIsPublic)
+    .orderBy(desc(priceIndexMonths.month), asc(priceIndexMonths.subcategoryId));
+  const months = new Map<string, { month: string; subcategoryIds: string[]; lastmod: string }>();
+  for (const row of rows) {
+    const month = row.month.slice(0, 7);
+    const entry = months.get(month) ?? {
+      month,
+      subcategoryIds: [],
+      lastmod: new Date(row.computedAt).toISOString(),
+    };
+    entry.subcategoryIds.push(row.subcategoryId);
+    months.set(month, entry);
+  }
+  return [...months.values()];
+}
