@@ -1,4 +1,4 @@
-export { computeIndexMonth, PRICE_INDEX_JOB, priceIndexJob } from "./price-index-job.ts";
+export { computeIndexMonth, computeIndexMonths, PRICE_INDEX_JOB, priceIndexJob } from "./price-index-job.ts";
 /**
  * The open data's reads (decision 061), for the keyed open API (`/api/open/`, decision 062) to
  * serve the same figures as the pages and downloads.
