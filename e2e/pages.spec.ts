@@ -520,7 +520,7 @@ test("the UK price index: reached from the footer, a condition's table, and its 
   await expect(page.getByRole("heading", { level: 1, name: /^UK price index, / })).toBeVisible();
   await expect(page.getByText("CC BY 4.0").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "How the index is worked out" })).toBeVisible();
-  await page.getByRole("link", { name: "Erectile Dysfunction", exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "Erectile Dysfunction", exact: true }).click();
   const table = page.getByRole("table", { name: /Erectile Dysfunction: median lowest prices/ });
   await expect(table).toBeVisible();
   const firstRow = table.getByRole("row").nth(1);

@@ -117,7 +117,13 @@ function ChangeCell({ change }: { change: PriceIndexRow["previousMonth"] }) {
 /** The condition's rows: medication, dosage, median lowest, changes and pharmacies. */
 export function IndexTable({ rows, caption }: { rows: readonly PriceIndexRow[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // Scrolls sideways on a phone: a labelled region a keyboard can reach and scroll (WCAG 2.1.1).
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus:outline-2 focus:outline-brand-700"
+    >
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -159,7 +165,7 @@ export function IndexTable({ rows, caption }: { rows: readonly PriceIndexRow[]; 
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
