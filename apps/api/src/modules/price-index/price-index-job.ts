@@ -16,7 +16,7 @@ import { dailyLowestSeries } from "./price-index-reads.ts";
 /**
  * The monthly UK price index job (issue 45, decision 061). Daily, on the scheduler's lease
  * (decision 038, so one process runs it): it computes the last complete month, and every earlier
- * month back to the history's first that has no rows yet, from `price_history`. Each month is
+ * month back to the history's first whole month that has no rows yet, from `price_history`. Each month is
  * written whole in one transaction (its rows deleted, then inserted), so a run killed part-way
  * leaves each month either as it was or complete, and a re-run writes the same rows.
  */
@@ -61,7 +61,10 @@ async function monthsToCompute(db: Database, now: Date): Promise<string[]> {
   const last = lastCompleteMonth(now);
   const [first] = await db.select({ at: min(priceHistory.recordedAt) }).from(priceHistory);
   if (!first?.at) return [];
-  const start = londonDay(first.at).slice(0, 7);
+  // The history's first month counts only if it starts on its first day: a month seen for a few
+  // days is not that month's figure (the demo's 90 days begin part-way through a month).
+  const firstDay = londonDay(first.at);
+  const start = firstDay.endsWith("-01") ? firstDay.slice(0, 7) : addMonths(firstDay.slice(0, 7), 1);
   if (start > last) return [];
   const stored = new Set(
     (await db.selectDistinct({ month: priceIndexMonths.month }).from(priceIndexMonths)).map((row) =>
