@@ -5,6 +5,7 @@ import {
   type ContactPage,
   endpointUrl,
   type HeldRowList,
+  lastCompleteMonth,
   type PriceAlertPage,
   publicEndpoints,
   type SubscriptionList,
@@ -82,6 +83,8 @@ async function expectSoundAtEveryWidth(page: Page, name: string) {
 type Case = { name: string; path: string; act?: (page: Page) => Promise<void> };
 
 const pharmacyId = demoPharmacies[0]?.id ?? "";
+/** The price index's month the demo holds: its last complete one (decision 061). */
+const indexMonth = lastCompleteMonth(new Date());
 const { freshness, layout } = edgeCases;
 
 const publicCases: Case[] = [
@@ -211,6 +214,19 @@ const publicCases: Case[] = [
   { name: "cookies", path: "/cookies" },
   { name: "disclaimer", path: "/disclaimer" },
   { name: "how we rank", path: "/how-we-rank" },
+  // The monthly UK price index (decision 061): the demo's last complete month, computed at seed.
+  { name: "price index", path: "/price-index" },
+  {
+    name: "price index, a condition's month with its table and chart",
+    path: `/price-index/${indexMonth}/erectile-dysfunction`,
+    act: (page) => expect(page.getByRole("img", { name: /price index from/ })).toBeVisible(),
+  },
+  {
+    // Many conditions with long names in a month's list, the month's archive beside it.
+    name: "price index, a month",
+    path: `/price-index/${indexMonth}`,
+  },
+  { name: "price index, a month not computed", path: "/price-index/1999-01" },
   { name: "subscribe", path: "/subscribe" },
   ...(["confirm", "unsubscribe"] as const).map((link) => ({
     name: `${link} with a bad token, after pressing its button`,

@@ -509,3 +509,34 @@ test.describe("on a phone", () => {
     }
   });
 });
+
+test("the UK price index: reached from the footer, a condition's table, and its CSV agrees with it", async ({
+  page,
+  request,
+}) => {
+  // Decision 061: navigation only (the footer), the month's conditions, then one condition's table.
+  await page.goto("/about");
+  await page.getByRole("contentinfo").getByRole("link", { name: "UK price index" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^UK price index, / })).toBeVisible();
+  await expect(page.getByText("CC BY 4.0").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "How the index is worked out" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Erectile Dysfunction", exact: true }).click();
+  const table = page.getByRole("table", { name: /Erectile Dysfunction: median lowest prices/ });
+  await expect(table).toBeVisible();
+  const firstRow = table.getByRole("row").nth(1);
+  const medication = (await firstRow.getByRole("rowheader").innerText()).trim();
+  const cells = await firstRow.getByRole("cell").allInnerTexts();
+  // The CSV of the month holds the same row, with the licence on its first line.
+  const href = await page.getByRole("link", { name: /^Index, .* \(CSV\)$/ }).getAttribute("href");
+  const csv = await (await request.get(href ?? "")).text();
+  const lines = csv.split("\r\n");
+  expect(lines[0]).toContain("CC BY 4.0");
+  const [dosage, median] = cells as [string, string];
+  const row = lines.find((line) => line.includes(`,${medication},${dosage},`));
+  expect(row, `the CSV's row for ${medication} ${dosage}`).toBeDefined();
+  expect(`£${row?.split(",")[5]}`).toBe(median.trim());
+  // The JSON download is the same answer, its licence the first field.
+  const jsonHref = await page.getByRole("link", { name: /^Index, .* \(JSON\)$/ }).getAttribute("href");
+  const json = await (await request.get(jsonHref ?? "")).json();
+  expect(Object.keys(json)[0]).toBe("licence");
+});

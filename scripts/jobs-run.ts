@@ -11,7 +11,7 @@ const usage = `Usage: npm run jobs:run -- <job> [--send]
 Runs a scheduled job now: priceDrops (the day's price drops to their subscribers),
 weeklyDigest (the week's digest, and new medications to those without it), a pharmacy's
 price feed, feed:<pharmacy id> (decision 045), or with SEED_DEMO on the daily demo job,
-demoPrices (decision 053). Its emails
+demoPrices (decision 053), or the monthly price index, priceIndex (decision 061). Its emails
 are queued in the outbox; a running API sends them within seconds. --send also delivers what is
 due from this command (needed with the embedded database, no DATABASE_URL, where the running app
 must be stopped first).

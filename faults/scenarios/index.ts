@@ -6,6 +6,7 @@ import gracefulShutdown from "./graceful-shutdown.ts";
 import killDuringBulkWrite from "./kill-during-bulk-write.ts";
 import killDuringFeedRun from "./kill-during-feed-run.ts";
 import killDuringNewsletter from "./kill-during-newsletter.ts";
+import killDuringPriceIndex from "./kill-during-price-index.ts";
 import killDuringPriceNews from "./kill-during-price-news.ts";
 import killDuringSheetApply from "./kill-during-sheet-apply.ts";
 import restartUnderWrites from "./restart-under-writes.ts";
@@ -20,6 +21,7 @@ export const scenarios: Scenario[] = [
   killDuringPriceNews,
   killDuringNewsletter,
   killDuringFeedRun,
+  killDuringPriceIndex,
   restartUnderWrites,
   clusterUnderLoad,
 ];

@@ -1,5 +1,6 @@
 import dns from "node:dns";
 import net from "node:net";
+import { lastCompleteMonth } from "@pharmacompare/contract";
 import { and, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -100,6 +101,17 @@ async function conditionPage(row: { conditionId: string; medicationName: string;
 }
 
 describe("the seeded demo, as a visitor and staff see it", () => {
+  it("has the price index's last complete month from its 90 days of history (decision 061)", async () => {
+    const month = lastCompleteMonth(new Date());
+    const res = await app.inject({ method: "GET", url: `/api/price-index/${month}` });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json() as { licence: string; rows: { days: number }[] };
+    expect(answer.licence).toBe("CC BY 4.0");
+    expect(answer.rows.length).toBeGreaterThan(20);
+    // The whole month lies inside the seeded 90 days: each row has a price every day of it.
+    expect(answer.rows.every((row) => row.days >= 28)).toBe(true);
+  });
+
   it("shows a row last confirmed 8–13 days ago as 'may be out of date' and hides one over 14 days", async () => {
     const staleRule = DEMO_STALE_ROWS[0];
     const stale = await designatedRow(staleRule);

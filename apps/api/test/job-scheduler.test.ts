@@ -183,6 +183,8 @@ describe("staff run a job now (the back-office's send now)", () => {
       headers: bearer(token),
     });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ fields: { job: "must be one of: priceDrops, weeklyDigest" } });
+    expect(unknown.json()).toMatchObject({
+      fields: { job: "must be one of: priceDrops, weeklyDigest, priceIndex" },
+    });
   });
 });

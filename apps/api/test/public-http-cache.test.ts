@@ -1,4 +1,4 @@
-import { publicEndpoints } from "@pharmacompare/contract";
+import { lastCompleteMonth, publicEndpoints } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoBlogPosts } from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
@@ -6,7 +6,11 @@ import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi();
+  // The seeded demo's 90 days of history hold the last complete month: the index job computes it.
+  await api.app.services.jobs.runNow("priceIndex");
 });
+/** The month the price index samples read (decision 061). */
+const indexMonth = lastCompleteMonth(new Date());
 afterAll(async () => {
   await api?.close();
 });
@@ -65,6 +69,12 @@ const sampleUrls: Record<CachedRead, string> = {
   }),
   sitemapSources: urlOf(publicEndpoints.sitemapSources),
   catalogueFigures: urlOf(publicEndpoints.catalogueFigures),
+  priceIndexArchive: urlOf(publicEndpoints.priceIndexArchive),
+  priceIndexMonth: urlOf(publicEndpoints.priceIndexMonth, { params: { month: indexMonth } }),
+  priceIndexCondition: urlOf(publicEndpoints.priceIndexCondition, {
+    params: { month: indexMonth, subcategoryId: "erectile-dysfunction" },
+  }),
+  priceIndexDailyLowest: urlOf(publicEndpoints.priceIndexDailyLowest, { params: { month: indexMonth } }),
 };
 
 function request(url: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") {

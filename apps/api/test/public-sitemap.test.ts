@@ -1,4 +1,4 @@
-import { CATEGORY_TREE, publicEndpoints, SitemapSources } from "@pharmacompare/contract";
+import { CATEGORY_TREE, lastCompleteMonth, publicEndpoints, SitemapSources } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoPrices, demoBlogPosts, demoMedications, demoPharmacies } from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
@@ -28,6 +28,14 @@ describe("GET /api/pages/sitemap", () => {
     expect(sitemap.posts.map((entry) => entry.slug).sort()).toEqual(
       demoBlogPosts.map((post) => post.slug).sort(),
     );
+  });
+
+  it("lists each computed month of the price index with its conditions (decision 061)", async () => {
+    expect((await sources()).priceIndex).toEqual([]);
+    await api.app.services.jobs.runNow("priceIndex");
+    const [latest] = (await sources()).priceIndex;
+    expect(latest?.month).toBe(lastCompleteMonth(new Date()));
+    expect(latest?.subcategoryIds).toContain("erectile-dysfunction");
   });
 
   it("leaves out drafts, hidden medications and inactive conditions", async () => {

@@ -12,6 +12,16 @@ export default [
   // Two pharmacies side by side for one medication (decision 042).
   route("compare", "pages/compare/route.tsx", { id: "routes/compare" }),
   route("search", "pages/search/route.tsx", { id: "routes/search" }),
+  // The monthly UK price index and its open data (issue 45, decision 061): one page module for the
+  // latest month and any month, a condition's month, and the downloads (a resource route).
+  route("price-index", "pages/price-index/route.tsx", { id: "routes/price-index" }),
+  route("price-index/:month", "pages/price-index/route.tsx", { id: "routes/price-index-month" }),
+  route("price-index/:month/download/:file", "pages/price-index/download-route.ts", {
+    id: "routes/price-index-download",
+  }),
+  route("price-index/:month/:condition", "pages/price-index/condition-route.tsx", {
+    id: "routes/price-index-condition",
+  }),
   route("blog", "pages/blog/route.tsx", { id: "routes/blog" }),
   route("blog/:slug", "pages/blog-post/route.tsx", { id: "routes/blog-post" }),
   route("about", "pages/about/route.tsx", { id: "routes/about" }),

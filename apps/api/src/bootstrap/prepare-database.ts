@@ -3,7 +3,12 @@ import type { ApiConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createSecretBox, resealTotpSecrets, secretKeys } from "../modules/auth/index.ts";
 import { resealFeedHeaders } from "../modules/feeds/index.ts";
-import { type DemoLifeConfig, isCatalogueEmpty, seedDemoCatalogue } from "../seed/seed-demo.ts";
+import {
+  type DemoLifeConfig,
+  isCatalogueEmpty,
+  seedDemoCatalogue,
+  seedDemoPriceIndex,
+} from "../seed/seed-demo.ts";
 import { ensureFirstAdmin } from "./first-admin.ts";
 
 type Log = Pick<FastifyBaseLogger, "info">;
@@ -74,6 +79,8 @@ async function prepareUnlocked(
   if (config.seedDemo && (await isCatalogueEmpty(handle.db))) {
     const summary = await seedDemoCatalogue(handle.db, { createdBy: admin.userId, life: config });
     log.info(summary, "demo catalogue seeded");
+    // The price index from the seeded history (decision 061), so its last month shows at once.
+    log.info(await seedDemoPriceIndex(handle.db), "demo price index computed");
   }
   // The caller repeats that a password was printed once start-up's lines are done (scripts/start.ts).
   return { passwordPrinted: admin.generatedPassword !== undefined };

@@ -37,6 +37,7 @@ import {
   createPharmacyPairService,
 } from "./pages/index.ts";
 import { createPriceEventsService } from "./price-events/index.ts";
+import { createPriceIndexService, priceIndexJob } from "./price-index/index.ts";
 import { createPriceSheetService } from "./price-sheets/index.ts";
 import {
   createAdminPriceService,
@@ -191,6 +192,8 @@ export function createServices(db: Database, options: ServiceOptions) {
     prices,
     priceEvents,
     priceHistory,
+    /** The monthly UK price index and its open data (decision 061). */
+    priceIndex: createPriceIndexService(db),
     priceSheets: createPriceSheetService(db, {
       categories,
       medications,
@@ -233,7 +236,12 @@ export function createServices(db: Database, options: ServiceOptions) {
       now,
       log,
       // The daily demo job only where the catalogue is the demo's (SEED_DEMO, decision 053).
-      jobs: [...priceNewsJobs(priceNews), ...(config.seedDemo ? [demoPricesJob(db, { prices, now })] : [])],
+      // The monthly price index (decision 061) runs everywhere: it only reads the history.
+      jobs: [
+        ...priceNewsJobs(priceNews),
+        ...(config.seedDemo ? [demoPricesJob(db, { prices, now })] : []),
+        priceIndexJob(db, { now }),
+      ],
       pollers: [newsletters.poller],
       // After each feed run, its operations alert (decision 047).
       moreJobs: async () =>

@@ -57,6 +57,7 @@ import { recordConsentConfirmation, recordConsentRequest } from "../modules/cons
 import { createFeedOpsAlerts, feedScheduleOf } from "../modules/feeds/index.ts";
 import { newsletterEmail } from "../modules/newsletters/index.ts";
 import { createOutboxService } from "../modules/outbox/index.ts";
+import { computeIndexMonths } from "../modules/price-index/index.ts";
 import { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE } from "../modules/prices/index.ts";
 
 const BATCH = 1000;
@@ -544,4 +545,13 @@ async function recordConsent(
     ipAddress: at.ipAddress,
     at: at.confirmedAt,
   });
+}
+
+/**
+ * The demo's monthly UK price index (issue 45, decision 061): computed from its 90 days of history
+ * as soon as it is seeded, so the last complete month's page and downloads exist from the first
+ * start; afterwards the daily job (modules/price-index/) keeps it up to date.
+ */
+export async function seedDemoPriceIndex(db: Database, now: Date = new Date()) {
+  return computeIndexMonths(db, { now: () => now });
 }

@@ -27,6 +27,12 @@ export const sitePaths = {
   /** Two pharmacies side by side for one medication (decision 042), by ids. */
   compare: (medicationId: string, a: string, b: string) =>
     `/compare?${new URLSearchParams({ medication: medicationId, a, b })}`,
+  /** The monthly UK price index (decision 061): the latest month, a month, a condition's month, a download. */
+  priceIndex: "/price-index",
+  priceIndexMonth: (month: string) => `/price-index/${month}`,
+  priceIndexCondition: (month: string, subcategoryId: string) =>
+    `/price-index/${month}/${encodeURIComponent(subcategoryId)}`,
+  priceIndexDownload: (month: string, file: string) => `/price-index/${month}/download/${file}`,
   search: (query?: string) => (query ? `/search?${new URLSearchParams({ q: query })}` : "/search"),
 } as const;
 
@@ -38,7 +44,12 @@ export const infoLinks = [
 ] as const;
 
 /** The footer's "PharmaCompare" column: the header's pages, then how the comparison works. */
-export const footerInfoLinks = [...infoLinks, { to: sitePaths.howWeRank, label: "How we rank" }] as const;
+export const footerInfoLinks = [
+  ...infoLinks,
+  { to: sitePaths.howWeRank, label: "How we rank" },
+  // Reached by navigation only, never promoted (issue 45, decision 061).
+  { to: sitePaths.priceIndex, label: "UK price index" },
+] as const;
 
 export const legalLinks = [
   { to: sitePaths.privacy, label: "Privacy Policy" },

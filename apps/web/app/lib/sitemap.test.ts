@@ -14,6 +14,7 @@ const sources = {
       lastmod: "2026-11-17T10:00:00.000Z",
     },
   ],
+  priceIndex: [{ month: "2026-10", subcategoryIds: ["acne"], lastmod: "2026-11-01T04:20:00.000Z" }],
 };
 
 describe("buildSitemap", () => {
@@ -38,6 +39,16 @@ describe("buildSitemap", () => {
   it("lists the compare pages the API names, escaped for XML (decision 042)", () => {
     expect(xml).toContain(
       "<url><loc>https://pharmacompare.example/compare?medication=differin&amp;a=fernquill-pharmacy&amp;b=kestrel-lane-pharmacy</loc><lastmod>2026-11-17</lastmod></url>",
+    );
+  });
+
+  it("lists the price index, its months and each month's conditions (decision 061)", () => {
+    expect(xml).toContain("<url><loc>https://pharmacompare.example/price-index</loc></url>");
+    expect(xml).toContain(
+      "<url><loc>https://pharmacompare.example/price-index/2026-10</loc><lastmod>2026-11-01</lastmod></url>",
+    );
+    expect(xml).toContain(
+      "<url><loc>https://pharmacompare.example/price-index/2026-10/acne</loc><lastmod>2026-11-01</lastmod></url>",
     );
   });
 

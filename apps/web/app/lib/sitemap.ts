@@ -8,6 +8,7 @@ const STATIC_PATHS = [
   sitePaths.about,
   sitePaths.contact,
   sitePaths.howWeRank,
+  sitePaths.priceIndex,
   sitePaths.privacy,
   sitePaths.cookies,
   sitePaths.disclaimer,
@@ -50,6 +51,16 @@ export function buildSitemap(siteUrl: string, sources: SitemapSources): string {
   // Compare pages only where both pharmacies price the medication (the API's pairs, decision 042).
   for (const pair of sources.pairs)
     entries.push({ path: sitePaths.compare(pair.medicationId, pair.a, pair.b), lastmod: pair.lastmod });
+
+  // The price index's months and each month's conditions (decision 061).
+  for (const month of sources.priceIndex) {
+    entries.push({ path: sitePaths.priceIndexMonth(month.month), lastmod: month.lastmod });
+    for (const subcategoryId of month.subcategoryIds)
+      entries.push({
+        path: sitePaths.priceIndexCondition(month.month, subcategoryId),
+        lastmod: month.lastmod,
+      });
+  }
 
   const urls = entries.map(({ path, lastmod }) => {
     const date = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : "";

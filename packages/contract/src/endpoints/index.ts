@@ -35,6 +35,7 @@ import * as pharmacies from "./public/pharmacies.ts";
 import * as pharmacyPage from "./public/pharmacy-page.ts";
 import * as pharmacyPair from "./public/pharmacy-pair.ts";
 import * as priceHistory from "./public/price-history.ts";
+import * as priceIndex from "./public/price-index.ts";
 import * as prices from "./public/prices.ts";
 import * as siteFigures from "./public/site-figures.ts";
 import * as sitemap from "./public/sitemap.ts";
@@ -51,6 +52,7 @@ export const publicEndpoints = {
   ...pharmacies,
   ...prices,
   ...priceHistory,
+  ...priceIndex,
   ...adminMessages,
   ...blog,
   ...contact,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, max, min, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { blogPosts, categories, medications, pharmacies, prices, subcategories } from "../../db/schema.ts";
 import { byName, medicationIsPublic, pharmacyIsPublic, priceIsPublic } from "../../domain/public-filters.ts";
+import { readIndexSitemap } from "../price-index/index.ts";
 import type { PriceFreshness } from "../prices/index.ts";
 
 /** What search engines may crawl, and when each page last changed (GET /api/pages/sitemap). */
@@ -86,6 +87,8 @@ export function createSitemapService(db: Database, deps: { freshness: PriceFresh
         pharmacies: pharmacyRows.map((row) => ({ id: row.id, lastmod: row.lastmod.toISOString() })),
         posts: postRows.map((row) => ({ slug: row.slug, lastmod: row.lastUpdated.toISOString() })),
         pairs: comparePairs(offerRows),
+        // The price index's months and their conditions (decision 061).
+        priceIndex: await readIndexSitemap(db),
       };
     },
   };

@@ -12,6 +12,7 @@ import { pharmacyRoutes } from "./pharmacies.ts";
 import { pharmacyPageRoutes } from "./pharmacy-page.ts";
 import { pharmacyPairRoutes } from "./pharmacy-pair.ts";
 import { priceHistoryRoutes } from "./price-history.ts";
+import { priceIndexRoutes } from "./price-index.ts";
 import { priceRoutes } from "./prices.ts";
 import { siteFigureRoutes } from "./site-figures.ts";
 import { sitemapRoutes } from "./sitemap.ts";
@@ -27,6 +28,7 @@ export const publicRoutes: FastifyPluginAsync = async (app) => {
   await app.register(pharmacyRoutes);
   await app.register(priceRoutes);
   await app.register(priceHistoryRoutes);
+  await app.register(priceIndexRoutes);
   await app.register(publicAdminMessageRoutes);
   await app.register(blogRoutes);
   await app.register(contactRoutes);

@@ -18,6 +18,11 @@ export const SitemapSources = z.object({
    * medication: its cheapest pharmacy with each of the next four, ids in order (one address a pair).
    */
   pairs: z.array(z.object({ medicationId: z.string(), a: z.string(), b: z.string(), lastmod })),
+  /**
+   * The price index's months (`/price-index/{month}`) and each month's conditions
+   * (`/price-index/{month}/{subcategoryId}`), decision 061; lastmod is when the month was computed.
+   */
+  priceIndex: z.array(z.object({ month: z.string(), subcategoryIds: z.array(z.string()), lastmod })),
 });
 export type SitemapSources = z.infer<typeof SitemapSources>;
 
@@ -31,7 +36,7 @@ export const sitemapSources = defineEndpoint({
   description:
     "Only what a visitor can open: active conditions of active categories, public medications, " +
     "active pharmacies, published posts, and for each public medication its cheapest pharmacy paired with " +
-    "each of the next four that price it (compare pages). A condition, medication or pharmacy changed when " +
+    "each of the next four that price it (compare pages), and each computed month of the price index with its conditions. A condition, medication or pharmacy changed when " +
     "its catalogue row or one of its prices last did; a pair when either pharmacy's prices for it did.",
   cache: "public",
   responses: { 200: SitemapSources },
