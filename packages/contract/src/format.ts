@@ -142,3 +142,15 @@ const countFormat = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 })
 export function formatCount(value: number): string {
   return countFormat.format(value);
 }
+
+/**
+ * The median of whole-pence amounts, in whole pence: the middle one of an odd count, the mean of
+ * the middle two of an even count rounded half up (599 and 600 → 600). Null for none.
+ */
+export function medianPence(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return sorted[middle] as number;
+  return Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
+}

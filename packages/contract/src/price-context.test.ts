@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { DailyPrice } from "./endpoints/public/price-history.ts";
-import { addDays } from "./format.ts";
+import { addDays, medianPence } from "./format.ts";
 import {
   compareWithTypical,
   type MedicationEvent,
   MedicationEventInput,
-  medianPence,
   priceContext,
 } from "./price-context.ts";
 import { PRICE_CONTEXT_MIN_DAYS } from "./price-context-words.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatPounds, fromPence, toPence } from "./format.ts";
+import { formatPounds, fromPence, medianPence, toPence } from "./format.ts";
 import { MEDICATION_EVENT_KINDS } from "./ids.ts";
 import {
   PRICE_CONTEXT_BAND_PERCENT,
@@ -110,14 +110,6 @@ function shortDay(day: string, today: string): string {
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-/** The median of whole pence: the middle one, or the two middle ones' mean rounded half up. */
-export function medianPence(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return sorted[middle] as number;
-  return Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
-}
-
 /**
  * Where `todayPence` sits against `typicalPence`: "usual" within ±PRICE_CONTEXT_BAND_PERCENT %
  * with both edges included, in whole-pence integer arithmetic so an edge never depends on rounding.
@@ -189,7 +181,8 @@ export function priceContext(history: {
   }
 
   const pence = lowest.map((point) => toPence(point.price));
-  const typicalPence = medianPence(pence);
+  // `pence` holds at least the minimum history here, so a median exists.
+  const typicalPence = medianPence(pence) as number;
   const min = fromPence(Math.min(...pence));
   const max = fromPence(Math.max(...pence));
   const label = compareWithTypical(todayPence, typicalPence);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { medianPence } from "./format.ts";
 import {
   addMonths,
   chainedIndex,
@@ -9,7 +10,6 @@ import {
   indexChange,
   lastCompleteMonth,
   licensedCsv,
-  medianPence,
   monthFigure,
   type PriceObservation,
 } from "./price-index.ts";

@@ -1,4 +1,4 @@
-import { addDays, fromPence, londonDay, toPence } from "./format.ts";
+import { addDays, fromPence, londonDay, medianPence, toPence } from "./format.ts";
 
 /*
  * The monthly UK price index (issue 45, decision 061): its arithmetic, in whole pence, with no I/O,
@@ -41,18 +41,6 @@ export function daysOfMonth(month: string): string[] {
 /** The last month that has ended by `now` (UK time): on 1 November, October. */
 export function lastCompleteMonth(now: Date): string {
   return addMonths(londonDay(now).slice(0, 7), -1);
-}
-
-/**
- * The median of whole-pence amounts, in whole pence: the middle one of an odd count, the mean of
- * the middle two of an even count rounded half up (599 and 600 → 600). Null for none.
- */
-export function medianPence(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return sorted[middle] as number;
-  return Math.round(((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2);
 }
 
 /** One day's lowest in-stock price of a medication and dosage, and how many pharmacies priced it in stock. */
