@@ -20,6 +20,8 @@ import {
   type NhsRoute,
   nhsCost,
 } from "./nhs-route.ts";
+import { SupplyNotice } from "./supply.ts";
+import { stockCount } from "./supply-words.ts";
 
 /**
  * The price comparison's rules, in one place for both tiers (DESIGN "a rule lives in one tier"):
@@ -285,6 +287,15 @@ export const ConditionPage = z
      * with the course's period figure when `course` is priced; null where staff have not recorded it.
      */
     nhs: NhsCost.nullable(),
+    /**
+     * Supply (issue 45, decision 060): in stock at how many of the comparison's listed pharmacies;
+     * null without a comparison or with no price listed.
+     */
+    stock: z
+      .object({ inStock: z.number().int().nonnegative(), listed: z.number().int().positive() })
+      .nullable(),
+    /** The staff's supply notices active now for the chosen medication and dosage, newest first. */
+    supplyNotices: z.array(SupplyNotice),
   })
   .describe(
     "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
@@ -335,14 +346,19 @@ export async function assembleConditionPage(parts: {
     | Promise<{ route: NhsRoute; inForce: NhsChargesInForce } | null>
     | { route: NhsRoute; inForce: NhsChargesInForce }
     | null;
+  /** The supply notices active now for the medication and dosage (decision 060); none without it. */
+  supplyNoticesFor?: (medication: Medication, dosage: string) => Promise<SupplyNotice[]> | SupplyNotice[];
 }): Promise<ConditionPage> {
   const medication = selectMedication(parts.medications, parts.medicationQuery);
   const dosage = selectDosage(medication, parts.dosageQuery);
-  const [prices, messages, plans, nhsRoute] = await Promise.all([
+  const [prices, messages, plans, nhsRoute, supplyNotices] = await Promise.all([
     medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
     medication ? parts.messagesFor(medication) : [],
     medication && parts.coursePlansFor ? parts.coursePlansFor(medication) : [],
     medication && parts.nhsFor ? parts.nhsFor(medication) : null,
+    medication && dosage !== undefined && parts.supplyNoticesFor
+      ? parts.supplyNoticesFor(medication, dosage)
+      : [],
   ]);
   const plan = plans.find((entry) => entry.id === parts.planQuery) ?? plans[0];
   const course =
@@ -378,6 +394,8 @@ export async function assembleConditionPage(parts: {
           course ? { months: course.horizonMonths as NhsPeriodMonths, items: course.orders.length } : null,
         )
       : null,
+    stock: comparison ? stockCount(comparison.prices) : null,
+    supplyNotices,
   };
 }
 

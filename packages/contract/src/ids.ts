@@ -195,4 +195,6 @@ export const AUDIT_ENTITY_TYPES = [
   "newsletter",
   /** An NHS charge with the day it takes effect (issue 44, decision 056). */
   "nhs_charge",
+  /** A supply notice on a medication or dosage (issue 45, decision 060). */
+  "supply_notice",
 ] as const;

@@ -15,6 +15,7 @@ export { demoMedications } from "./medications.ts";
 export { DEMO_NHS_CHARGES, DEMO_NHS_COURSE_PLANS, demoNhsRoutes } from "./nhs-route.ts";
 export { demoPharmacies } from "./pharmacies.ts";
 export * from "./prices.ts";
+export { demoSupplyNotices } from "./supply-notices.ts";
 export type * from "./types.ts";
 
 /** The whole static demo catalogue. Prices and their history come from the generators in prices.ts. */

@@ -6,7 +6,10 @@ import {
   formatLongDate,
   formatPounds,
   type PriceAlertKind,
+  SUPPLY_NOTICE_HEADING,
   type SubscriptionPreferences,
+  type SupplyNotice,
+  supplyNoticeSource,
   toPence,
 } from "@pharmacompare/contract";
 
@@ -219,6 +222,19 @@ const manageButton = (manage: string): Block => ({
   secondary: true,
 });
 
+/**
+ * The supply notices active for the alert's medication and dosage when it fired (decision 060):
+ * each as a titled section with its message and its source as a link (the address in the text
+ * part), after the news and before the action, so a visitor weighs it before following the price.
+ */
+function supplyNoticeBlocks(notices: readonly SupplyNotice[] | undefined): Block[] {
+  return (notices ?? []).flatMap((notice): Block[] => [
+    { kind: "heading", text: SUPPLY_NOTICE_HEADING, level: 3 },
+    { kind: "paragraph", text: notice.message },
+    { kind: "links", items: [{ label: supplyNoticeSource(notice), href: notice.sourceUrl }] },
+  ]);
+}
+
 /** What each kind's confirmation promises, once confirmed. */
 const ONCE_CONFIRMED: Record<Exclude<PriceAlertKind, "target">, string> = {
   "any-fall": "We'll email you when the lowest in-stock price falls, at most once a day",
@@ -348,6 +364,8 @@ export function priceDropEmail(
     before?: number | null;
     /** A prescription-only medicine (or one of unknown category, decision 035). */
     prescriptionOnly?: boolean;
+    /** Supply notices active for the medication and dosage (decision 060). */
+    supplyNotices?: readonly SupplyNotice[];
   },
   links: EmailLinks & { compare: string; manage?: string },
 ): RenderedEmail {
@@ -371,6 +389,7 @@ export function priceDropEmail(
           ["Your target price", formatPounds(alert.targetPrice)],
         ],
       },
+      ...supplyNoticeBlocks(alert.supplyNotices),
       { kind: "button", label: "Compare prices", href: links.compare },
       {
         kind: "paragraph",
@@ -400,6 +419,8 @@ export function alertFiredEmail(
     expiresAt: Date;
     /** A prescription-only medicine (or one of unknown category, decision 035). */
     prescriptionOnly?: boolean;
+    /** Supply notices active for the medication and dosage (decision 060). */
+    supplyNotices?: readonly SupplyNotice[];
   },
   links: EmailLinks & { compare: string; manage?: string },
 ): RenderedEmail {
@@ -434,6 +455,7 @@ export function alertFiredEmail(
           ["Alert ends", formatLongDate(alert.expiresAt)],
         ],
       },
+      ...supplyNoticeBlocks(alert.supplyNotices),
       { kind: "button", label: "Compare prices", href: links.compare },
       {
         kind: "paragraph",

@@ -53,6 +53,7 @@ import {
   createSubscriptionService,
   priceNewsJobs,
 } from "./subscriptions/index.ts";
+import { createSupplyNoticeService } from "./supply/index.ts";
 
 export interface ServiceOptions {
   config: ApiConfig;
@@ -126,6 +127,8 @@ export function createServices(db: Database, options: ServiceOptions) {
   const coursePlans = createCoursePlanService(db, { audit });
   /** The NHS route beside the private prices (decision 056). */
   const nhsRoute = createNhsRouteService(db, { now, audit });
+  /** Supply notices on the condition page and in alert emails (decision 060). */
+  const supplyNotices = createSupplyNoticeService(db, { now, audit });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -159,6 +162,7 @@ export function createServices(db: Database, options: ServiceOptions) {
       adminMessages,
       coursePlans,
       nhsRoute,
+      supplyNotices,
     }),
     coursePlans,
     contact: createContactService(db, { now, config, outbox }),
@@ -178,6 +182,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     }),
     medications,
     nhsRoute,
+    supplyNotices,
     outbox,
     pharmacies,
     pharmacyPages: createPharmacyPageService(db, { pharmacies, freshness }),

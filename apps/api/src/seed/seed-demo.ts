@@ -1,4 +1,4 @@
-import { CONSENT_WORDING } from "@pharmacompare/contract";
+import { CONSENT_WORDING, londonDay } from "@pharmacompare/contract";
 import { markdownHtml } from "@pharmacompare/safe-markdown/html";
 import { markdownText } from "@pharmacompare/safe-markdown/text";
 import { eq, sql } from "drizzle-orm";
@@ -24,6 +24,7 @@ import {
   prices,
   subcategories,
   subscriptions,
+  supplyNotices,
 } from "../db/schema.ts";
 import {
   type AgedDemoPrice,
@@ -45,6 +46,7 @@ import {
   demoMedications,
   demoNhsRoutes,
   demoPharmacies,
+  demoSupplyNotices,
   withDemoIntroductoryPrices,
 } from "../demo-data/index.ts";
 import { hashClientAddress } from "../email/secrets.ts";
@@ -198,6 +200,7 @@ export async function seedDemoCatalogue(
       })),
     );
     await seedDemoNhsRoute(tx);
+    await seedDemoSupplyNotices(tx, now);
     if (options.life) {
       await seedDemoLife(tx, {
         now,
@@ -239,6 +242,25 @@ async function seedDemoNhsRoute(tx: Database): Promise<void> {
       })
       .where(eq(medications.id, id));
   }
+}
+
+/**
+ * Supply notices (issue 45, decision 060): one active and one ended, written once with the
+ * catalogue (decision 053), so the condition page and the back-office show both states.
+ */
+async function seedDemoSupplyNotices(tx: Database, now: Date): Promise<void> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  await tx.insert(supplyNotices).values(
+    demoSupplyNotices.map((notice) => ({
+      medicationId: notice.medicationId,
+      dosage: notice.dosage,
+      message: notice.message,
+      sourceUrl: notice.sourceUrl,
+      sourceDate: londonDay(daysAgo(notice.sourceDaysAgo)),
+      startsAt: daysAgo(notice.startDaysAgo),
+      endsAt: notice.endDaysAgo === null ? null : daysAgo(notice.endDaysAgo),
+    })),
+  );
 }
 
 /** A fictional visitor's network, from the documentation range (RFC 5737). */

@@ -198,6 +198,8 @@ describe("catalogue.condition", () => {
     coursePlans: [],
     course: null,
     nhs: null,
+    stock: { inStock: 1, listed: 1 },
+    supplyNotices: [],
   };
 
   it("answers a live condition page in one call, passing the visitor's choice on", async () => {

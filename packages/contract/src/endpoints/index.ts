@@ -20,6 +20,7 @@ import * as serviceHealth from "./admin/service-health.ts";
 import * as adminSessions from "./admin/sessions.ts";
 import * as stats from "./admin/stats.ts";
 import * as subscriptionAdmin from "./admin/subscriptions.ts";
+import * as supplyNotices from "./admin/supply-notices.ts";
 import * as adminMessages from "./public/admin-messages.ts";
 import * as blog from "./public/blog.ts";
 import * as categories from "./public/categories.ts";
@@ -86,6 +87,7 @@ export const adminEndpoints = {
   ...priceFeeds,
   ...catalogueCategories,
   ...nhsCharges,
+  ...supplyNotices,
 } as const;
 
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {

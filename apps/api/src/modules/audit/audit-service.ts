@@ -62,6 +62,8 @@ const PUBLIC_ENTITY_TYPES: ReadonlySet<AuditEntityType> = new Set([
   "admin_message",
   // The NHS charges the condition page shows (decision 056).
   "nhs_charge",
+  // The supply notices the condition page shows (decision 060).
+  "supply_notice",
 ]);
 
 function changesPublicData(entry: AuditRecord): boolean {

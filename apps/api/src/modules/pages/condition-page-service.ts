@@ -10,6 +10,7 @@ import type { CategoryService, CoursePlanService, MedicationService } from "../c
 import type { AdminMessageService } from "../inbox/index.ts";
 import type { NhsRouteService } from "../nhs-route/index.ts";
 import type { PriceService } from "../prices/index.ts";
+import type { SupplyNoticeService } from "../supply/index.ts";
 
 /**
  * The condition page in one answer (decision 012), assembled by the contract's function so the
@@ -22,6 +23,7 @@ export function createConditionPageService(deps: {
   adminMessages: AdminMessageService;
   coursePlans: CoursePlanService;
   nhsRoute: NhsRouteService;
+  supplyNotices: SupplyNoticeService;
 }) {
   return {
     /** Null when the condition is unknown or not public. */
@@ -69,6 +71,7 @@ export function createConditionPageService(deps: {
           ]);
           return route ? { route, inForce } : null;
         },
+        supplyNoticesFor: (medication, dosage) => deps.supplyNotices.activeFor(medication.id, dosage),
       });
     },
   };

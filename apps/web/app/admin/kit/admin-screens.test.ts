@@ -29,6 +29,8 @@ describe("the admin screen list", () => {
       "Categories",
       // Issue 44 (decision 056): England's NHS charges, beside the catalogue they are shown with.
       "NHS Charges",
+      // Issue 45 (decision 060): supply notices, beside the catalogue they are shown with.
+      "Supply Notices",
       "Contact Messages",
       "Price Alerts",
       "Blog",

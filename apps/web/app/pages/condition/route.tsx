@@ -39,6 +39,7 @@ import { PriceHistorySection } from "./price-history-section.tsx";
 import { PriceTable } from "./price-table.tsx";
 import { comparisonSearch, readSort, readView } from "./selection.ts";
 import { SortControl } from "./sort-control.tsx";
+import { StockLine, SupplyNotices } from "./supply-notices.tsx";
 import { ViewControl } from "./view-control.tsx";
 
 /**
@@ -119,6 +120,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     course: page.course ?? null,
     // The NHS route beside the prices (decision 056); the saved file has none.
     nhs: page.nhs ?? null,
+    // Supply (decision 060): the listed rows' stock and the active notices; the saved file has no notices.
+    stock: page.stock ?? null,
+    supplyNotices: page.supplyNotices ?? [],
   };
 }
 
@@ -287,6 +291,11 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
 
             <MessageBanners messages={generalMessages(messages)} />
 
+            <SupplyNotices
+              notices={loaderData.supplyNotices}
+              subject={dosage === undefined ? medication.name : `${medication.name} ${dosage}`}
+            />
+
             <section
               aria-labelledby="prices-heading"
               aria-busy={updating}
@@ -302,6 +311,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 savings={savings}
                 messages={messages}
                 visitLinks={loaderData.visitLinks}
+                stock={loaderData.stock}
               />
             </section>
 
@@ -358,7 +368,9 @@ function PriceResults({
   savings,
   messages,
   visitLinks,
+  stock,
 }: {
+  stock: LoaderData["stock"];
   visitLinks: LoaderData["visitLinks"];
   view: LoaderData["view"];
   viewChoice: LoaderData["viewChoice"];
@@ -422,6 +434,7 @@ function PriceResults({
             {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, {orderWords(order, view)}
             {checked ? ` · ${checked}` : ""}
           </p>
+          <StockLine stock={stock} />
         </div>
         {view !== null || totals ? (
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
