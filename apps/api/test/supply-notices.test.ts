@@ -347,6 +347,43 @@ describe("back in stock, and the supply notice in the alert email", () => {
     );
   });
 
+  it("fires when a pharmacy lists the dose in stock for the first time while every other is out, not before", async () => {
+    const pair = { medicationId: "wegovy", dosage: WEGOVY_TOP };
+    const email = "firstlisting@example.co.uk";
+    const alert = await confirmedAlert(pair, email, "back-in-stock");
+    const listed = await api.database.db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.medicationId, pair.medicationId), eq(prices.dosage, pair.dosage)));
+    const [newcomer, later] = (await api.app.services.pharmacies.listPublic()).filter(
+      (pharmacy) => !listed.some((row) => row.pharmacyId === pharmacy.id),
+    );
+    if (!newcomer || !later) throw new Error("every pharmacy lists it");
+    const price = listed[0]?.price ?? 200;
+
+    // A new listing while others have it in stock is not "back".
+    const ordinary = await writePrices({ ...pair, pharmacyId: later.id, price, inStock: true });
+    expect(ordinary.triggeredAlerts).toEqual([]);
+    const all = [...listed.map((row) => row.pharmacyId), later.id];
+    await writePrices(all.map((pharmacyId) => ({ ...pair, pharmacyId, price, inStock: false })));
+    // Out everywhere, then a pharmacy that never listed it has it in stock: the dose is back.
+    const fired = await writePrices({ ...pair, pharmacyId: newcomer.id, price, inStock: true });
+    expect(fired.triggeredAlerts).toEqual([alert.id]);
+    const [mail] = await deliveredTo(email);
+    expect(mail?.text).toContain(`${newcomer.name} has Wegovy ${WEGOVY_TOP} back in stock`);
+
+    await writePrices([
+      ...listed.map((row) => ({
+        ...pair,
+        pharmacyId: row.pharmacyId,
+        price: row.price,
+        inStock: row.inStock,
+      })),
+      { ...pair, pharmacyId: newcomer.id, remove: true as const },
+      { ...pair, pharmacyId: later.id, remove: true as const },
+    ]);
+  });
+
   it("carries no notice for a dosage without one", async () => {
     const pair = { medicationId: "wegovy", dosage: WEGOVY_LOW };
     const email = "nonotice@example.co.uk";
