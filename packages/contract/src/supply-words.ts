@@ -26,8 +26,8 @@ export function stockLine(count: StockCount): string {
   return `In stock at ${count.inStock} of ${count.listed} ${count.listed === 1 ? "pharmacy" : "pharmacies"}`;
 }
 
-/** The notice box's title, on the page and in the email. */
-export const SUPPLY_NOTICE_HEADING = "Supply notice";
+/** The notice box's title, on the page and in the email: said once, however many notices. */
+export const supplyNoticeHeading = (count: number) => (count === 1 ? "Supply notice" : "Supply notices");
 
 /** "Source: www.gov.uk, 12 August 2026": whose page and its date (the link is the address). */
 export function supplyNoticeSource(notice: { sourceUrl: string; sourceDate: string }): string {

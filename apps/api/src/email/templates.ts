@@ -6,9 +6,9 @@ import {
   formatLongDate,
   formatPounds,
   type PriceAlertKind,
-  SUPPLY_NOTICE_HEADING,
   type SubscriptionPreferences,
   type SupplyNotice,
+  supplyNoticeHeading,
   supplyNoticeSource,
   toPence,
 } from "@pharmacompare/contract";
@@ -228,11 +228,14 @@ const manageButton = (manage: string): Block => ({
  * part), after the news and before the action, so a visitor weighs it before following the price.
  */
 function supplyNoticeBlocks(notices: readonly SupplyNotice[] | undefined): Block[] {
-  return (notices ?? []).flatMap((notice): Block[] => [
-    { kind: "heading", text: SUPPLY_NOTICE_HEADING, level: 3 },
-    { kind: "paragraph", text: notice.message },
-    { kind: "links", items: [{ label: supplyNoticeSource(notice), href: notice.sourceUrl }] },
-  ]);
+  if (!notices || notices.length === 0) return [];
+  return [
+    { kind: "heading", text: supplyNoticeHeading(notices.length), level: 3 },
+    ...notices.flatMap((notice): Block[] => [
+      { kind: "paragraph", text: notice.message },
+      { kind: "links", items: [{ label: supplyNoticeSource(notice), href: notice.sourceUrl }] },
+    ]),
+  ];
 }
 
 /** What each kind's confirmation promises, once confirmed. */

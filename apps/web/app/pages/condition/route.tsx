@@ -1,4 +1,4 @@
-import { clickOutUrl, formatPounds } from "@pharmacompare/contract";
+import { clickOutUrl, formatPounds, stockLine, supplyNoticeSource } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import {
   data,
@@ -120,9 +120,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     course: page.course ?? null,
     // The NHS route beside the prices (decision 056); the saved file has none.
     nhs: page.nhs ?? null,
-    // Supply (decision 060): the listed rows' stock and the active notices; the saved file has no notices.
-    stock: page.stock ?? null,
-    supplyNotices: page.supplyNotices ?? [],
+    // Supply (decision 060): the words made here, so the page's JavaScript carries no rule; the
+    // saved file has no notices.
+    stockLine: page.stock ? stockLine(page.stock) : null,
+    supplyNotices: (page.supplyNotices ?? []).map((notice) => ({
+      id: notice.id,
+      message: notice.message,
+      sourceUrl: notice.sourceUrl,
+      source: supplyNoticeSource(notice),
+    })),
   };
 }
 
@@ -311,7 +317,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 savings={savings}
                 messages={messages}
                 visitLinks={loaderData.visitLinks}
-                stock={loaderData.stock}
+                stockLine={loaderData.stockLine}
               />
             </section>
 
@@ -368,9 +374,9 @@ function PriceResults({
   savings,
   messages,
   visitLinks,
-  stock,
+  stockLine,
 }: {
-  stock: LoaderData["stock"];
+  stockLine: string | null;
   visitLinks: LoaderData["visitLinks"];
   view: LoaderData["view"];
   viewChoice: LoaderData["viewChoice"];
@@ -434,7 +440,7 @@ function PriceResults({
             {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, {orderWords(order, view)}
             {checked ? ` · ${checked}` : ""}
           </p>
-          <StockLine stock={stock} />
+          <StockLine line={stockLine} />
         </div>
         {view !== null || totals ? (
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
