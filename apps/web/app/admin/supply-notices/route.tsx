@@ -153,7 +153,9 @@ export default function AdminSupplyNotices({ loaderData }: Route.ComponentProps)
     {
       header: "Shows",
       cell: (notice) =>
-        `${formatDateTime(notice.startsAt)} to ${notice.endsAt ? formatDateTime(notice.endsAt) : "until ended"}`,
+        notice.endsAt
+          ? `${formatDateTime(notice.startsAt)} to ${formatDateTime(notice.endsAt)}`
+          : `From ${formatDateTime(notice.startsAt)} until ended`,
     },
     { header: "Status", cell: (notice) => STATUS_LABELS[notice.status] },
     {
