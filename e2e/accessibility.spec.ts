@@ -167,7 +167,17 @@ const publicCases: Case[] = [
     // and dosage, a price without a link (e2e/fixtures/edge-cases.ts).
     name: "condition with twenty pharmacies and long names",
     path: `/condition/${layout.conditionId}?${new URLSearchParams({ medication: layout.crowded.name, dosage: layout.crowded.dosage })}`,
-    act: (page) => expect(page.getByText(layout.longPharmacy.name).first()).toBeVisible(),
+    act: async (page) => {
+      await expect(page.getByText(layout.longPharmacy.name).first()).toBeVisible();
+      // The longest notice staff may write, with a long source address (decision 060).
+      await expect(page.getByRole("region", { name: /^Supply notice: / })).toBeVisible();
+    },
+  },
+  {
+    // Supply (decision 060): the stock line and an active notice with its source.
+    name: "condition with a supply notice",
+    path: `/condition/weight-loss-medications?${new URLSearchParams({ medication: "Wegovy", dosage: "2.4mg (1 pen, 4 doses)" })}`,
+    act: (page) => expect(page.getByRole("region", { name: /^Supply notice: Wegovy/ })).toBeVisible(),
   },
   {
     name: "condition with one pharmacy",
@@ -580,6 +590,21 @@ test.describe("back-office screens at every width", () => {
         await dialog.getByLabel("Source").fill("http://www.gov.uk/");
         await dialog.getByRole("button", { name: "Add Event" }).click();
         await expect(dialog.getByText(/Error saving price event/)).toBeVisible();
+      },
+    },
+
+    { name: "supply notices", path: "/admin/supply-notices" },
+    {
+      name: "supply notice dialog with a refusal",
+      path: "/admin/supply-notices",
+      act: async (page) => {
+        await page.getByRole("button", { name: "Add Notice" }).click();
+        const dialog = page.getByRole("dialog", { name: "Add supply notice" });
+        await dialog.getByLabel("Medication").selectOption({ label: "Wegovy" });
+        await dialog.getByLabel("Message").fill("Short supply.");
+        await dialog.getByLabel("Source", { exact: true }).fill("http://www.gov.uk/alerts");
+        await dialog.getByRole("button", { name: "Add Notice" }).click();
+        await expect(dialog.getByText(/Error saving supply notice/)).toBeVisible();
       },
     },
     { name: "blog list", path: "/admin/blog" },

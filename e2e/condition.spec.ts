@@ -628,3 +628,74 @@ test("price context: a neutral label and one sentence above the history, and the
     await keepPicture(history, `price-context-${width}.png`);
   }
 });
+
+test("supply where people look: the stock line and the active notice with its source (decision 060)", async ({
+  page,
+  request,
+}) => {
+  const wegovy = (dosage: string) =>
+    `/condition/weight-loss-medications?${new URLSearchParams({ medication: "Wegovy", dosage })}`;
+  const top = "2.4mg (1 pen, 4 doses)";
+  const low = "1mg (1 pen, 4 doses)";
+  const notice = page.getByRole("region", { name: /^Supply notice: / });
+
+  // The demo's active notice on 2.4mg, with its source and date; the stock line agrees with the table.
+  await page.goto(wegovy(top));
+  const rows = page.getByRole("table").locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  const listed = await rows.count();
+  const inStock = await rows.filter({ hasText: /In stock/ }).count();
+  await expect(page.getByTestId("stock-line")).toHaveText(`In stock at ${inStock} of ${listed} pharmacies`);
+  await expect(notice).toHaveAccessibleName(`Supply notice: Wegovy ${top}`);
+  await expect(notice).toContainText("Limited supply");
+  await expect(
+    notice.getByRole("link", { name: /^Source: www\.gov\.uk, \d{1,2} \w+ \d{4}$/ }),
+  ).toHaveAttribute("href", "https://www.gov.uk/drug-device-alerts");
+  // Calm, not an alarm: no alert role on the page for it.
+  await expect(page.getByRole("alert").filter({ hasText: "Limited supply" })).toHaveCount(0);
+
+  // None on 1mg; staff add one there in the back-office, the page shows it, they end it, it goes.
+  await page.goto(wegovy(low));
+  await expect(page.getByTestId("stock-line")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  const message = `Pens of 1mg are short this week ${Date.now()}.`;
+  try {
+    await signIn(page);
+    await page.goto("/admin/supply-notices");
+    await expect(page.getByRole("heading", { name: "Supply Notices", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Add Notice" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add supply notice" });
+    await dialog.getByLabel("Medication").selectOption({ label: "Wegovy" });
+    await dialog.getByLabel("Dosage").fill(low);
+    await dialog.getByLabel("Message").fill(message);
+    await dialog.getByLabel("Source", { exact: true }).fill("https://www.gov.uk/drug-device-alerts");
+    await dialog.getByRole("button", { name: "Add Notice" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Supply notice saved" })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: message });
+    await expect(row).toContainText("Active");
+
+    await page.goto(wegovy(low));
+    await expect(notice).toContainText(message);
+
+    await page.goto("/admin/supply-notices");
+    await page.getByRole("row").filter({ hasText: message }).getByRole("button", { name: /^End / }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Supply notice ended" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: message })).toContainText("Ended");
+    await page.goto(wegovy(low));
+    await expect(page.getByRole("table")).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  } finally {
+    // A failure half-way leaves no notice for the other journeys.
+    const headers = await adminHeaders(request);
+    const list = await request.get(
+      `${API_URL}${endpointUrl(adminEndpoints.listSupplyNotices, { query: { search: message } })}`,
+      { headers },
+    );
+    for (const entry of ((await list.json()) as { notices: { id: string }[] }).notices) {
+      await request.delete(
+        `${API_URL}${endpointUrl(adminEndpoints.deleteSupplyNotice, { params: { id: entry.id } })}`,
+        { headers },
+      );
+    }
+  }
+});

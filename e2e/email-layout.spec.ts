@@ -237,6 +237,34 @@ const emails: Record<string, RenderedEmail> = {
       pharmacyName: LONG_PHARMACY,
       before: null,
       expiresAt: ends,
+      // Two staff supply notices (decision 060): the longest message and a long source address.
+      supplyNotices: [
+        {
+          id: "n1",
+          medicationId: "clindamycin",
+          dosage: LONG_DOSAGE,
+          message:
+            `Supply of the two-month packs is limited while the manufacturer moves production to a new site; ${"some pharmacies may show them as out of stock for a few weeks, and the source page is updated as deliveries resume; ".repeat(3)}`.slice(
+              0,
+              400,
+            ),
+          sourceUrl:
+            "https://www.gov.uk/drug-device-alerts/medicine-supply-notification-clindamycin-phosphate-and-benzoyl-peroxide-gel-1-percent-5-percent-30g",
+          sourceDate: "2026-11-20",
+          startsAt: "2026-11-21T09:00:00Z",
+          endsAt: null,
+        },
+        {
+          id: "n2",
+          medicationId: "clindamycin",
+          dosage: null,
+          message: "The 30g tube is back at wholesalers this week.",
+          sourceUrl: "https://www.example-manufacturer.co.uk/supply",
+          sourceDate: "2026-11-27",
+          startsAt: "2026-11-27T09:00:00Z",
+          endsAt: null,
+        },
+      ],
     },
     { unsubscribe, compare, manage },
   ),

@@ -21,6 +21,8 @@ import {
   nhsCost,
 } from "./nhs-route.ts";
 import { ConditionPriceContext } from "./price-context.ts";
+import { SupplyNotice } from "./supply.ts";
+import { stockCount } from "./supply-words.ts";
 
 /**
  * The price comparison's rules, in one place for both tiers (DESIGN "a rule lives in one tier"):
@@ -291,6 +293,15 @@ export const ConditionPage = z
      * 059); null without a dosage, or where the page was made without history (the web's fallback).
      */
     priceContext: ConditionPriceContext.nullable(),
+    /**
+     * Supply (issue 45, decision 060): in stock at how many of the comparison's listed pharmacies;
+     * null without a comparison or with no price listed.
+     */
+    stock: z
+      .object({ inStock: z.number().int().nonnegative(), listed: z.number().int().positive() })
+      .nullable(),
+    /** The staff's supply notices active now for the chosen medication and dosage, newest first. */
+    supplyNotices: z.array(SupplyNotice),
   })
   .describe(
     "A condition's medications with the chosen one's comparison: the choice follows the `medication` " +
@@ -346,10 +357,12 @@ export async function assembleConditionPage(parts: {
     medication: Medication,
     dosage: string,
   ) => Promise<ConditionPriceContext | null> | ConditionPriceContext | null;
+  /** The supply notices active now for the medication and dosage (decision 060); none without it. */
+  supplyNoticesFor?: (medication: Medication, dosage: string) => Promise<SupplyNotice[]> | SupplyNotice[];
 }): Promise<ConditionPage> {
   const medication = selectMedication(parts.medications, parts.medicationQuery);
   const dosage = selectDosage(medication, parts.dosageQuery);
-  const [prices, messages, plans, nhsRoute, priceContext] = await Promise.all([
+  const [prices, messages, plans, nhsRoute, priceContext, supplyNotices] = await Promise.all([
     medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
     medication ? parts.messagesFor(medication) : [],
     medication && parts.coursePlansFor ? parts.coursePlansFor(medication) : [],
@@ -357,6 +370,9 @@ export async function assembleConditionPage(parts: {
     medication && dosage !== undefined && parts.priceContextFor
       ? parts.priceContextFor(medication, dosage)
       : null,
+    medication && dosage !== undefined && parts.supplyNoticesFor
+      ? parts.supplyNoticesFor(medication, dosage)
+      : [],
   ]);
   const plan = plans.find((entry) => entry.id === parts.planQuery) ?? plans[0];
   const course =
@@ -393,6 +409,8 @@ export async function assembleConditionPage(parts: {
         )
       : null,
     priceContext: priceContext ?? null,
+    stock: comparison ? stockCount(comparison.prices) : null,
+    supplyNotices,
   };
 }
 

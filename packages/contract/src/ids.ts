@@ -197,4 +197,6 @@ export const AUDIT_ENTITY_TYPES = [
   "nhs_charge",
   /** A dated event on a medication's price history (issue 45, decision 059). */
   "medication_event",
+  /** A supply notice on a medication or dosage (issue 45, decision 060). */
+  "supply_notice",
 ] as const;

@@ -16,6 +16,7 @@ export { DEMO_NHS_CHARGES, DEMO_NHS_COURSE_PLANS, demoNhsRoutes } from "./nhs-ro
 export { demoPharmacies } from "./pharmacies.ts";
 export { DEMO_PRICE_EVENTS } from "./price-events.ts";
 export * from "./prices.ts";
+export { demoSupplyNotices } from "./supply-notices.ts";
 export type * from "./types.ts";
 
 /** The whole static demo catalogue. Prices and their history come from the generators in prices.ts. */

@@ -7,6 +7,9 @@ import {
   formatPounds,
   type PriceAlertKind,
   type SubscriptionPreferences,
+  type SupplyNotice,
+  supplyNoticeHeading,
+  supplyNoticeSource,
   toPence,
 } from "@pharmacompare/contract";
 
@@ -219,6 +222,22 @@ const manageButton = (manage: string): Block => ({
   secondary: true,
 });
 
+/**
+ * The supply notices active for the alert's medication and dosage when it fired (decision 060):
+ * each as a titled section with its message and its source as a link (the address in the text
+ * part), after the news and before the action, so a visitor weighs it before following the price.
+ */
+function supplyNoticeBlocks(notices: readonly SupplyNotice[] | undefined): Block[] {
+  if (!notices || notices.length === 0) return [];
+  return [
+    { kind: "heading", text: supplyNoticeHeading(notices.length), level: 3 },
+    ...notices.flatMap((notice): Block[] => [
+      { kind: "paragraph", text: notice.message },
+      { kind: "links", items: [{ label: supplyNoticeSource(notice), href: notice.sourceUrl }] },
+    ]),
+  ];
+}
+
 /** What each kind's confirmation promises, once confirmed. */
 const ONCE_CONFIRMED: Record<Exclude<PriceAlertKind, "target">, string> = {
   "any-fall": "We'll email you when the lowest in-stock price falls, at most once a day",
@@ -348,6 +367,8 @@ export function priceDropEmail(
     before?: number | null;
     /** A prescription-only medicine (or one of unknown category, decision 035). */
     prescriptionOnly?: boolean;
+    /** Supply notices active for the medication and dosage (decision 060). */
+    supplyNotices?: readonly SupplyNotice[];
   },
   links: EmailLinks & { compare: string; manage?: string },
 ): RenderedEmail {
@@ -371,6 +392,7 @@ export function priceDropEmail(
           ["Your target price", formatPounds(alert.targetPrice)],
         ],
       },
+      ...supplyNoticeBlocks(alert.supplyNotices),
       { kind: "button", label: "Compare prices", href: links.compare },
       {
         kind: "paragraph",
@@ -400,6 +422,8 @@ export function alertFiredEmail(
     expiresAt: Date;
     /** A prescription-only medicine (or one of unknown category, decision 035). */
     prescriptionOnly?: boolean;
+    /** Supply notices active for the medication and dosage (decision 060). */
+    supplyNotices?: readonly SupplyNotice[];
   },
   links: EmailLinks & { compare: string; manage?: string },
 ): RenderedEmail {
@@ -434,6 +458,7 @@ export function alertFiredEmail(
           ["Alert ends", formatLongDate(alert.expiresAt)],
         ],
       },
+      ...supplyNoticeBlocks(alert.supplyNotices),
       { kind: "button", label: "Compare prices", href: links.compare },
       {
         kind: "paragraph",

@@ -55,6 +55,7 @@ import {
   createSubscriptionService,
   priceNewsJobs,
 } from "./subscriptions/index.ts";
+import { createSupplyNoticeService } from "./supply/index.ts";
 
 export interface ServiceOptions {
   config: ApiConfig;
@@ -131,6 +132,8 @@ export function createServices(db: Database, options: ServiceOptions) {
   const priceHistory = createPriceHistoryService(db, { now });
   /** Events on the price history and the condition page's price context (decision 059). */
   const priceEvents = createPriceEventsService(db, { audit, history: priceHistory.forDosage });
+  /** Supply notices on the condition page and in alert emails (decision 060). */
+  const supplyNotices = createSupplyNoticeService(db, { now, audit });
   return {
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
@@ -165,6 +168,7 @@ export function createServices(db: Database, options: ServiceOptions) {
       coursePlans,
       nhsRoute,
       priceEvents,
+      supplyNotices,
     }),
     coursePlans,
     contact: createContactService(db, { now, config, outbox }),
@@ -184,6 +188,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     }),
     medications,
     nhsRoute,
+    supplyNotices,
     outbox,
     pharmacies,
     pharmacyPages: createPharmacyPageService(db, { pharmacies, freshness }),

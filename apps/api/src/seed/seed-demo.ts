@@ -25,6 +25,7 @@ import {
   prices,
   subcategories,
   subscriptions,
+  supplyNotices,
 } from "../db/schema.ts";
 import {
   type AgedDemoPrice,
@@ -47,6 +48,7 @@ import {
   demoMedications,
   demoNhsRoutes,
   demoPharmacies,
+  demoSupplyNotices,
   withDemoIntroductoryPrices,
 } from "../demo-data/index.ts";
 import { hashClientAddress } from "../email/secrets.ts";
@@ -202,6 +204,7 @@ export async function seedDemoCatalogue(
     );
     await seedDemoNhsRoute(tx);
     await seedDemoPriceEvents(tx, now);
+    await seedDemoSupplyNotices(tx, now);
     if (options.life) {
       await seedDemoLife(tx, {
         now,
@@ -254,6 +257,25 @@ async function seedDemoPriceEvents(tx: Database, now: Date): Promise<void> {
     DEMO_PRICE_EVENTS.map(({ daysAgo, ...event }) => ({
       ...event,
       happenedOn: londonDay(new Date(now.getTime() - daysAgo * DAY_MS)),
+    })),
+  );
+}
+
+/**
+ * Supply notices (issue 45, decision 060): one active and one ended, written once with the
+ * catalogue (decision 053), so the condition page and the back-office show both states.
+ */
+async function seedDemoSupplyNotices(tx: Database, now: Date): Promise<void> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  await tx.insert(supplyNotices).values(
+    demoSupplyNotices.map((notice) => ({
+      medicationId: notice.medicationId,
+      dosage: notice.dosage,
+      message: notice.message,
+      sourceUrl: notice.sourceUrl,
+      sourceDate: londonDay(daysAgo(notice.sourceDaysAgo)),
+      startsAt: daysAgo(notice.startDaysAgo),
+      endsAt: notice.endDaysAgo === null ? null : daysAgo(notice.endDaysAgo),
     })),
   );
 }

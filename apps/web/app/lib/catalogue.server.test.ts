@@ -199,6 +199,8 @@ describe("catalogue.condition", () => {
     course: null,
     nhs: null,
     priceContext: null,
+    stock: { inStock: 1, listed: 1 },
+    supplyNotices: [],
   };
 
   it("answers a live condition page in one call, passing the visitor's choice on", async () => {

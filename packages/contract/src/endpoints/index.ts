@@ -21,6 +21,7 @@ import * as serviceHealth from "./admin/service-health.ts";
 import * as adminSessions from "./admin/sessions.ts";
 import * as stats from "./admin/stats.ts";
 import * as subscriptionAdmin from "./admin/subscriptions.ts";
+import * as supplyNotices from "./admin/supply-notices.ts";
 import * as adminMessages from "./public/admin-messages.ts";
 import * as blog from "./public/blog.ts";
 import * as categories from "./public/categories.ts";
@@ -91,6 +92,7 @@ export const adminEndpoints = {
   ...nhsCharges,
   // Issue 45, decision 059.
   ...medicationEvents,
+  ...supplyNotices,
 } as const;
 
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {

@@ -61,8 +61,29 @@ export async function lowestBefore(
 }
 
 /**
+ * Whether, just before `at`, the pair was recorded at some public pharmacy and in stock at none:
+ * each public pharmacy's last observation before the write was out of stock.
+ */
+async function outOfStockEverywhereBefore(
+  tx: Database,
+  medicationId: string,
+  dosage: string,
+  at: Date,
+): Promise<boolean> {
+  const last = await tx
+    .selectDistinctOn([priceHistory.pharmacyId], { inStock: priceHistory.inStock })
+    .from(priceHistory)
+    .innerJoin(pharmacies, eq(pharmacies.id, priceHistory.pharmacyId))
+    .where(and(onPair(medicationId, dosage), pharmacyIsPublic, lt(priceHistory.recordedAt, at)))
+    .orderBy(priceHistory.pharmacyId, desc(priceHistory.recordedAt));
+  return last.length > 0 && last.every((row) => !row.inStock);
+}
+
+/**
  * The cheapest public pharmacy this write (moment `at`) put back in stock for the pair: its new
- * observation is in stock and the one before it was not. Null when the write brought none back.
+ * observation is in stock and the one before it was not; or, when the dose was out of stock at
+ * every listed pharmacy, one that lists it in stock for the first time (the dose is back, issue 45,
+ * decision 060). Null when the write brought none back.
  */
 export async function backInStock(
   tx: Database,
@@ -83,6 +104,7 @@ export async function backInStock(
       ),
     )
     .orderBy(priceHistory.price);
+  let everywhereOut: boolean | undefined;
   for (const row of restocked) {
     const [previous] = await tx
       .select({ inStock: priceHistory.inStock })
@@ -97,6 +119,11 @@ export async function backInStock(
       .orderBy(desc(priceHistory.recordedAt))
       .limit(1);
     if (previous && !previous.inStock) return { pharmacyName: row.name, price: row.price };
+    if (!previous) {
+      // A first listing brings the dose back only where nobody had it (asked once per write).
+      everywhereOut ??= await outOfStockEverywhereBefore(tx, medicationId, dosage, at);
+      if (everywhereOut) return { pharmacyName: row.name, price: row.price };
+    }
   }
   return null;
 }

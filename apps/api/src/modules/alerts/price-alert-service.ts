@@ -4,6 +4,7 @@ import {
   type Price,
   type PriceAlertRequest,
   priceAlertMessages,
+  type SupplyNotice,
   targetTooHighMessage,
   toPence,
 } from "@pharmacompare/contract";
@@ -26,6 +27,7 @@ import {
 import type { OutboxService } from "../outbox/index.ts";
 import type { PriceFreshness } from "../prices/index.ts";
 import { lowestPrice, type PricesChanged } from "../prices/index.ts";
+import { activeSupplyNotices } from "../supply/index.ts";
 import {
   backInStock,
   lowestBefore,
@@ -76,6 +78,13 @@ export async function lockAlertPairs(
   }
 }
 
+/** What an alert email says besides the alert: where to compare, the caution's kind, the supply notices. */
+interface AlertContext {
+  compare: string;
+  prescriptionOnly: boolean;
+  supplyNotices: SupplyNotice[];
+}
+
 export function createPriceAlertService(
   db: Database,
   options: {
@@ -97,7 +106,10 @@ export function createPriceAlertService(
     tx: Database,
     medicationId: string,
     dosage: string,
-  ): Promise<{ compare: string; prescriptionOnly: boolean }> {
+    at: Date,
+  ): Promise<AlertContext> {
+    // The supply notices active at the write (decision 060): the email says what the page says.
+    const supplyNotices = await activeSupplyNotices(tx, medicationId, dosage, at);
     const [medication] = await tx
       .select({
         name: medications.name,
@@ -106,8 +118,9 @@ export function createPriceAlertService(
       })
       .from(medications)
       .where(eq(medications.id, medicationId));
-    if (!medication) return { compare: config.siteUrl, prescriptionOnly: true };
+    if (!medication) return { compare: config.siteUrl, prescriptionOnly: true, supplyNotices };
     return {
+      supplyNotices,
       compare: `${config.siteUrl}/condition/${encodeURIComponent(medication.subcategoryId)}?${new URLSearchParams({ medication: medication.name, dosage })}`,
       // Unknown counts as prescription-only (decision 035).
       prescriptionOnly: medication.legalCategory !== "P" && medication.legalCategory !== "GSL",
@@ -149,7 +162,7 @@ export function createPriceAlertService(
     const low = needs("low-90-days") ? await lowestBefore(tx, pair.medicationId, pair.dosage, at) : null;
     const back = needs("back-in-stock") ? await backInStock(tx, pair.medicationId, pair.dosage, at) : null;
     const fired: string[] = [];
-    let context: { compare: string; prescriptionOnly: boolean } | undefined;
+    let context: AlertContext | undefined;
     for (const alert of due) {
       const kind = alert.kind as RecurringKind;
       const happened =
@@ -169,7 +182,7 @@ export function createPriceAlertService(
         .update(priceAlerts)
         .set({ triggeredAt: at, updatedAt: at })
         .where(eq(priceAlerts.id, alert.id));
-      context ??= await alertContext(tx, pair.medicationId, pair.dosage);
+      context ??= await alertContext(tx, pair.medicationId, pair.dosage, at);
       const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
       const manage = await outbox.manageLink(tx, alert.email);
       await outbox.enqueue(tx, {
@@ -184,6 +197,7 @@ export function createPriceAlertService(
             ...happened,
             expiresAt: alert.expiresAt,
             prescriptionOnly: context.prescriptionOnly,
+            supplyNotices: context.supplyNotices,
           },
           { unsubscribe: links.unsubscribe, compare: context.compare, manage },
         ),
@@ -253,7 +267,7 @@ export function createPriceAlertService(
           ),
         );
 
-      const context = await alertContext(tx, medicationId, dosage);
+      const context = await alertContext(tx, medicationId, dosage, at);
       for (const alert of fired) {
         const links = await outbox.unsubscribeLink(tx, { priceAlertId: alert.id });
         const manage = await outbox.manageLink(tx, alert.email);
@@ -272,6 +286,7 @@ export function createPriceAlertService(
               // The lowest price the alert saw before this write: the email says by how much it fell.
               before: alert.currentPrice,
               prescriptionOnly: context.prescriptionOnly,
+              supplyNotices: context.supplyNotices,
             },
             { unsubscribe: links.unsubscribe, compare: context.compare, manage },
           ),

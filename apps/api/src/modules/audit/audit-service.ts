@@ -64,6 +64,8 @@ const PUBLIC_ENTITY_TYPES: ReadonlySet<AuditEntityType> = new Set([
   "nhs_charge",
   // The events the condition page's history shows (decision 059).
   "medication_event",
+  // The supply notices the condition page shows (decision 060).
+  "supply_notice",
 ]);
 
 function changesPublicData(entry: AuditRecord): boolean {

@@ -11,6 +11,7 @@ import type { AdminMessageService } from "../inbox/index.ts";
 import type { NhsRouteService } from "../nhs-route/index.ts";
 import type { PriceEventsService } from "../price-events/index.ts";
 import type { PriceService } from "../prices/index.ts";
+import type { SupplyNoticeService } from "../supply/index.ts";
 
 /**
  * The condition page in one answer (decision 012), assembled by the contract's function so the
@@ -24,6 +25,7 @@ export function createConditionPageService(deps: {
   coursePlans: CoursePlanService;
   nhsRoute: NhsRouteService;
   priceEvents: PriceEventsService;
+  supplyNotices: SupplyNoticeService;
 }) {
   return {
     /** Null when the condition is unknown or not public. */
@@ -72,6 +74,7 @@ export function createConditionPageService(deps: {
           return route ? { route, inForce } : null;
         },
         priceContextFor: (medication, dosage) => deps.priceEvents.contextFor(medication.id, dosage),
+        supplyNoticesFor: (medication, dosage) => deps.supplyNotices.activeFor(medication.id, dosage),
       });
     },
   };

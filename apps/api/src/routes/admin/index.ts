@@ -17,6 +17,7 @@ import { adminPriceSheetRoutes } from "./price-sheets.ts";
 import { adminPriceRoutes } from "./prices.ts";
 import { adminStatsRoutes } from "./stats.ts";
 import { adminSubscriptionRoutes } from "./subscriptions.ts";
+import { adminSupplyNoticeRoutes } from "./supply-notices.ts";
 import { unknownAdminPathRoutes } from "./unknown-paths.ts";
 
 /**
@@ -52,6 +53,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminCategoryRoutes);
   await app.register(adminNhsChargeRoutes);
   await app.register(adminMedicationEventRoutes);
+  await app.register(adminSupplyNoticeRoutes);
   // Last: every other path under the admin prefixes answers 401, or 404 behind the guard.
   await app.register(unknownAdminPathRoutes);
 };

@@ -31,6 +31,8 @@ describe("the admin screen list", () => {
       "NHS Charges",
       // Issue 45 (decision 059): dated events on the price histories.
       "Price Events",
+      // Issue 45 (decision 060): supply notices, beside the catalogue they are shown with.
+      "Supply Notices",
       "Contact Messages",
       "Price Alerts",
       "Blog",

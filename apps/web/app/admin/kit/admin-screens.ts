@@ -22,6 +22,7 @@ export const adminScreens = {
   categories: { label: "Categories", path: "/admin/categories", inMenu: true },
   nhsCharges: { label: "NHS Charges", path: "/admin/nhs-charges", inMenu: true },
   priceEvents: { label: "Price Events", path: "/admin/price-events", inMenu: true },
+  supplyNotices: { label: "Supply Notices", path: "/admin/supply-notices", inMenu: true },
   contacts: { label: "Contact Messages", path: "/admin/contacts", inMenu: true },
   priceAlerts: { label: "Price Alerts", path: "/admin/price-alerts", inMenu: true },
   blog: { label: "Blog", path: "/admin/blog", inMenu: true },

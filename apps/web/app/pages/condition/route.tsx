@@ -1,4 +1,4 @@
-import { clickOutUrl, formatPounds } from "@pharmacompare/contract";
+import { clickOutUrl, formatPounds, stockLine, supplyNoticeSource } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import {
   data,
@@ -39,6 +39,7 @@ import { PriceHistorySection } from "./price-history-section.tsx";
 import { PriceTable } from "./price-table.tsx";
 import { comparisonSearch, readSort, readView } from "./selection.ts";
 import { SortControl } from "./sort-control.tsx";
+import { StockLine, SupplyNotices } from "./supply-notices.tsx";
 import { ViewControl } from "./view-control.tsx";
 
 /**
@@ -121,6 +122,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     nhs: page.nhs ?? null,
     // Today's price against our own history and the events on it (decision 059); the saved file has none.
     priceContext: page.priceContext ?? null,
+    // Supply (decision 060): the words made here, so the page's JavaScript carries no rule; the
+    // saved file has no notices.
+    stockLine: page.stock ? stockLine(page.stock) : null,
+    supplyNotices: (page.supplyNotices ?? []).map((notice) => ({
+      id: notice.id,
+      message: notice.message,
+      sourceUrl: notice.sourceUrl,
+      source: supplyNoticeSource(notice),
+    })),
   };
 }
 
@@ -289,6 +299,11 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
 
             <MessageBanners messages={generalMessages(messages)} />
 
+            <SupplyNotices
+              notices={loaderData.supplyNotices}
+              subject={dosage === undefined ? medication.name : `${medication.name} ${dosage}`}
+            />
+
             <section
               aria-labelledby="prices-heading"
               aria-busy={updating}
@@ -304,6 +319,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 savings={savings}
                 messages={messages}
                 visitLinks={loaderData.visitLinks}
+                stockLine={loaderData.stockLine}
               />
             </section>
 
@@ -361,7 +377,9 @@ function PriceResults({
   savings,
   messages,
   visitLinks,
+  stockLine,
 }: {
+  stockLine: string | null;
   visitLinks: LoaderData["visitLinks"];
   view: LoaderData["view"];
   viewChoice: LoaderData["viewChoice"];
@@ -425,6 +443,7 @@ function PriceResults({
             {rows.length} {rows.length === 1 ? "pharmacy" : "pharmacies"}, {orderWords(order, view)}
             {checked ? ` · ${checked}` : ""}
           </p>
+          <StockLine line={stockLine} />
         </div>
         {view !== null || totals ? (
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
