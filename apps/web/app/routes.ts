@@ -70,6 +70,7 @@ export default [
     route("admin/feed-review", "admin/feed-review/route.tsx", { id: "routes/admin/feed-review" }),
     route("admin/categories", "admin/categories/route.tsx", { id: "routes/admin/categories" }),
     route("admin/nhs-charges", "admin/nhs-charges/route.tsx", { id: "routes/admin/nhs-charges" }),
+    route("admin/api-keys", "admin/api-keys/route.tsx", { id: "routes/admin/api-keys" }),
     // Last in the layout: an unknown admin address signs in first, then says "Page not found" inside the back-office.
     route("admin/*", "admin/not-found/route.tsx", { id: "routes/admin/not-found" }),
   ]),

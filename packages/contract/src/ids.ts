@@ -195,4 +195,6 @@ export const AUDIT_ENTITY_TYPES = [
   "newsletter",
   /** An NHS charge with the day it takes effect (issue 44, decision 056). */
   "nhs_charge",
+  /** A key of the open API, issued or revoked (issue 45, decision 062). */
+  "api_key",
 ] as const;

@@ -30,6 +30,7 @@ import { createFeedOpsAlerts, createFeedService, feedJobPrefix } from "./feeds/i
 import { createAdminContactService, createAdminMessageService, createContactService } from "./inbox/index.ts";
 import { createNewsletterService } from "./newsletters/index.ts";
 import { createNhsRouteService } from "./nhs-route/index.ts";
+import { createApiKeyService, createOpenDataService } from "./open-api/index.ts";
 import { createOutboxService } from "./outbox/index.ts";
 import {
   createConditionPageService,
@@ -126,7 +127,12 @@ export function createServices(db: Database, options: ServiceOptions) {
   const coursePlans = createCoursePlanService(db, { audit });
   /** The NHS route beside the private prices (decision 056). */
   const nhsRoute = createNhsRouteService(db, { now, audit });
+  const priceHistory = createPriceHistoryService(db, { now });
   return {
+    /** Keys of the open API and their quotas (decision 062). */
+    apiKeys: createApiKeyService(db, { now, audit }),
+    /** The open API's answers, under CC BY 4.0 (decision 062). */
+    openData: createOpenDataService(db, { now, history: priceHistory }),
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
     /** The dashboard's last 30 days and the monthly click-outs (decision 044). */
@@ -184,7 +190,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     pharmacyPairs: createPharmacyPairService({ medications, pharmacies, prices, coursePlans }),
     priceAlerts,
     prices,
-    priceHistory: createPriceHistoryService(db, { now }),
+    priceHistory,
     priceSheets: createPriceSheetService(db, {
       categories,
       medications,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adminMessageRoutes } from "./admin-messages.ts";
+import { adminApiKeyRoutes } from "./api-keys.ts";
 import { adminAuditRoutes } from "./audit.ts";
 import { adminLoginRoutes, adminSecondFactorRoutes, adminSessionRoutes } from "./auth.ts";
 import { adminBlogRoutes } from "./blog.ts";
@@ -50,6 +51,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminFeedRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminNhsChargeRoutes);
+  await app.register(adminApiKeyRoutes);
   // Last: every other path under the admin prefixes answers 401, or 404 behind the guard.
   await app.register(unknownAdminPathRoutes);
 };
