@@ -531,6 +531,14 @@ test("an API key issued in the back-office reads the open API until its quota, t
   const row = page.getByRole("row").filter({ hasText: name });
   await expect(row).toContainText("2 of 100 (1 refused)");
   await expect(page.getByText(key)).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
+  const usage = page
+    .getByRole("region", { name: "Open API use today" })
+    .getByRole("row")
+    .filter({ hasText: name });
+  await expect(usage).toContainText("2 of 100");
+  await expect(usage.getByRole("cell").nth(1)).toHaveText("1");
+  await page.getByRole("link", { name: "Manage API keys" }).click();
 
   await row.getByRole("button", { name: `Revoke ${name}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Revoke API key" });

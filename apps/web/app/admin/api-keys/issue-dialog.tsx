@@ -117,7 +117,7 @@ export function NewKeyDialog({
   returnFocusRef: RefObject<HTMLElement | null>;
 }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   async function copy() {
     if (!issued) return;
     try {
@@ -148,12 +148,14 @@ export function NewKeyDialog({
         <label className="block font-medium text-slate-800 text-sm" htmlFor="new-api-key">
           API key
         </label>
-        <input
+        {/* Two lines on a phone, so the whole key can be read as well as copied. */}
+        <textarea
           ref={inputRef}
           id="new-api-key"
           readOnly
+          rows={2}
           value={issued?.key ?? ""}
-          className={`${inputClass} font-mono text-xs`}
+          className={`${inputClass} resize-none break-all font-mono text-xs`}
           onFocus={(event) => event.currentTarget.select()}
         />
         <p role="status" className="min-h-5 text-slate-700 text-sm">
