@@ -173,9 +173,9 @@ export function createApiKeyService(db: Database, options: { now: () => Date; au
     },
 
     /**
-     * Counts one request made with `key` (as presented) and says whether to answer it: past the
-     * minute's or the day's quota it is refused (the day's named when both are used up); a refused
-     * request counts as refused, never against the day's quota. Rows stay locked until the transaction ends, so simultaneous requests with
+     * Counts one request made with `key` (as presented) and says whether to answer it. The day's
+     * quota is checked first, then the minute's; a refused request counts as refused, never against
+     * the day's quota. Rows stay locked until the transaction ends, so simultaneous requests with
      * one key take turns in every process.
      */
     async admit(key: string): Promise<Admission> {
@@ -189,6 +189,16 @@ export function createApiKeyService(db: Database, options: { now: () => Date; au
       const day = londonDay(at);
       const dayReset = Math.max(1, Math.ceil((endOfLondonDay(at).getTime() - at.getTime()) / 1000));
       return db.transaction(async (tx): Promise<Admission> => {
+        // Takes the day's row (and its lock) before counting anything.
+        const [usage] = await tx
+          .insert(apiKeyUsage)
+          .values({ keyId: found.id, day })
+          .onConflictDoUpdate({
+            target: [apiKeyUsage.keyId, apiKeyUsage.day],
+            set: { answered: sql`${apiKeyUsage.answered}` },
+          })
+          .returning({ answered: apiKeyUsage.answered });
+        const answeredToday = usage?.answered ?? 0;
         const dayState = (used: number): QuotaState => ({
           policy: OPEN_API_POLICIES.day,
           quota: found.perDay,
@@ -196,70 +206,38 @@ export function createApiKeyService(db: Database, options: { now: () => Date; au
           remaining: Math.max(0, found.perDay - used),
           resetSeconds: dayReset,
         });
-        const thisDay = and(eq(apiKeyUsage.keyId, found.id), eq(apiKeyUsage.day, day));
-        // Three statements for a request let through (each one costs, decision 062's bench): the
-        // minute's window, then today's row counted only while under the day's quota.
+        const refuseNow = async (quotas: QuotaState[], retryAfter: number): Promise<Admission> => {
+          await tx
+            .update(apiKeyUsage)
+            .set({ refused: sql`${apiKeyUsage.refused} + 1` })
+            .where(and(eq(apiKeyUsage.keyId, found.id), eq(apiKeyUsage.day, day)));
+          return { outcome: "refused", quotas, retryAfter };
+        };
+
+        if (answeredToday >= found.perDay) {
+          return refuseNow([dayState(answeredToday)], dayReset);
+        }
         const minute = await countInWindow(tx, `api-key:${found.id}`, MINUTE_MS, at);
         const minuteReset = Math.max(
           1,
           Math.ceil((minute.windowStartedAt.getTime() + MINUTE_MS - at.getTime()) / 1000),
         );
-        const minuteState = (count: number): QuotaState => ({
+        const minuteState: QuotaState = {
           policy: OPEN_API_POLICIES.minute,
           quota: found.perMinute,
           windowSeconds: 60,
-          remaining: Math.max(0, found.perMinute - count),
+          remaining: Math.max(0, found.perMinute - minute.count),
           resetSeconds: minuteReset,
-        });
-        if (minute.count <= found.perMinute) {
-          const [counted] = await tx
-            .insert(apiKeyUsage)
-            .values({ keyId: found.id, day, answered: 1 })
-            .onConflictDoUpdate({
-              target: [apiKeyUsage.keyId, apiKeyUsage.day],
-              set: { answered: sql`${apiKeyUsage.answered} + 1` },
-              setWhere: sql`${apiKeyUsage.answered} < ${found.perDay}`,
-            })
-            .returning({ answered: apiKeyUsage.answered });
-          if (counted) {
-            // "Last used" to the minute: written when a minute's window opens, not on every request.
-            if (minute.count === 1) {
-              await tx.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, found.id));
-            }
-            return {
-              outcome: "answered",
-              quotas: [minuteState(minute.count), dayState(counted.answered)],
-            };
-          }
-          // The day's quota is used up (the row was left as it was).
-          const [row] = await tx
-            .update(apiKeyUsage)
-            .set({ refused: sql`${apiKeyUsage.refused} + 1` })
-            .where(thisDay)
-            .returning({ answered: apiKeyUsage.answered });
-          return {
-            outcome: "refused",
-            quotas: [dayState(row?.answered ?? found.perDay)],
-            retryAfter: dayReset,
-          };
-        }
-        const [row] = await tx
-          .insert(apiKeyUsage)
-          .values({ keyId: found.id, day, refused: 1 })
-          .onConflictDoUpdate({
-            target: [apiKeyUsage.keyId, apiKeyUsage.day],
-            set: { refused: sql`${apiKeyUsage.refused} + 1` },
-          })
-          .returning({ answered: apiKeyUsage.answered });
-        const answered = row?.answered ?? 0;
-        if (answered >= found.perDay) {
-          return { outcome: "refused", quotas: [dayState(answered)], retryAfter: dayReset };
-        }
-        return {
-          outcome: "refused",
-          quotas: [minuteState(minute.count), dayState(answered)],
-          retryAfter: minuteReset,
         };
+        if (minute.count > found.perMinute) {
+          return refuseNow([minuteState, dayState(answeredToday)], minuteReset);
+        }
+        await tx
+          .update(apiKeyUsage)
+          .set({ answered: sql`${apiKeyUsage.answered} + 1` })
+          .where(and(eq(apiKeyUsage.keyId, found.id), eq(apiKeyUsage.day, day)));
+        await tx.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, found.id));
+        return { outcome: "answered", quotas: [minuteState, dayState(answeredToday + 1)] };
       });
     },
   };

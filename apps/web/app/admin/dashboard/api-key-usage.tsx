@@ -28,7 +28,12 @@ export function ApiKeyUsage({ keys, total }: { keys: readonly AdminApiKey[]; tot
       {keys.length === 0 ? (
         <p className="px-4 py-6 text-slate-600 text-sm sm:px-5">No API keys are active.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <section
+          aria-label="API key use today"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+          tabIndex={0}
+          className="overflow-x-auto"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
               {total > keys.length
@@ -46,7 +51,7 @@ export function ApiKeyUsage({ keys, total }: { keys: readonly AdminApiKey[]; tot
                 <th scope="col" className="px-4 py-2 text-right font-semibold">
                   Refused
                 </th>
-                <th scope="col" className="px-4 py-2 font-semibold sm:px-5">
+                <th scope="col" className="hidden px-4 py-2 font-semibold sm:table-cell sm:px-5">
                   Last used
                 </th>
               </tr>
@@ -60,17 +65,20 @@ export function ApiKeyUsage({ keys, total }: { keys: readonly AdminApiKey[]; tot
                   </th>
                   <td className="px-4 py-2 text-right tabular-nums">
                     {formatCount(key.today.answered)}
-                    <span className="text-slate-600"> of {formatCount(key.perDay)}</span>
+                    <span className="block text-slate-600 text-xs sm:inline sm:text-sm">
+                      {" "}
+                      of {formatCount(key.perDay)}
+                    </span>
                   </td>
                   <td className="px-4 py-2 text-right tabular-nums">{formatCount(key.today.refused)}</td>
-                  <td className="px-4 py-2 text-slate-700 sm:px-5">
+                  <td className="hidden px-4 py-2 text-slate-700 sm:table-cell sm:px-5">
                     {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "Never"}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </Panel>
   );
