@@ -3,6 +3,7 @@ import { type BareNode, startBareNode } from "./bare-node.ts";
 import { catalogueSize, loadCatalogue } from "./catalogue.ts";
 import { explainHotReads } from "./explain.ts";
 import { type Nginx, startNginx } from "./nginx.ts";
+import { addBenchKey } from "./open-api-key.ts";
 import { type BenchDatabase, type Product, startProduct } from "./product.ts";
 import { captureAnswer, type StaticFile } from "./served-bytes.ts";
 import { CONNECTIONS, ensureWrk, type Measure, runWrk, THREADS } from "./wrk.ts";
@@ -38,6 +39,8 @@ interface BenchCase {
   uncached?: { goal?: (measured: Measure) => string | undefined };
   /** Sent with a browser's user agent: the click-out counts only visits that do not name a bot. */
   asBrowser?: boolean;
+  /** Sent with the bench's open-API key (decision 062), written before the product starts. */
+  keyed?: boolean;
 }
 
 interface Goal {
@@ -91,6 +94,8 @@ const redirectGoal: Goal = {
 };
 /** A page rendered every time (issue 33, from the last pass: the uncached condition and home pages). */
 const UNCACHED_PAGE_RATE = 540;
+/** The open API (decision 062) has no goal yet: its figure and ratios are recorded to set one. */
+const measuredOnly: Goal = { text: "none yet (decision 062: measured)", check: () => [] };
 const renderGoal = (measured: Measure) =>
   measured.perSecond < UNCACHED_PAGE_RATE ? `< ${UNCACHED_PAGE_RATE} req/s` : undefined;
 
@@ -120,7 +125,29 @@ const cases: BenchCase[] = [
     uncached: {},
   },
   { name: "click-out redirect", tier: "api", path: clickOutPath, goal: redirectGoal, asBrowser: true },
+  {
+    // Every request looks its key up and counts it in the database, then reads 90 days of history.
+    name: "open API daily lowest",
+    tier: "api",
+    path: `/api/open/daily-lowest?medication=wegovy&dosage=${encodeURIComponent(COMPARISON_DOSAGE)}`,
+    goal: measuredOnly,
+    keyed: true,
+  },
 ];
+
+/** The open-API key of the current product, when a selected case needs one. */
+let benchKey = "";
+
+/** The product's preparation, followed by writing the bench's open-API key when a case is keyed. */
+function withBenchKey(
+  prepare: ((target: { dataDir: string; databaseUrl?: string | undefined }) => Promise<void>) | undefined,
+) {
+  if (!selected.some((c) => c.keyed)) return prepare;
+  return async (target: { dataDir: string; databaseUrl?: string | undefined }) => {
+    await prepare?.(target);
+    benchKey = await addBenchKey(target);
+  };
+}
 
 /** Each case is sent as a browser asks and as a client that takes no compression. */
 const ENCODINGS = [
@@ -228,31 +255,33 @@ for (const database of databases) {
       product = await startProduct(
         database,
         mode,
-        scaled
-          ? async (target) => {
-              const size = catalogueSize(scale);
-              if (size) {
+        withBenchKey(
+          scaled
+            ? async (target) => {
+                const size = catalogueSize(scale);
+                if (size) {
+                  process.stdout.write(
+                    `  loading ${size.medications.toLocaleString("en-GB")} medications, ${size.pharmacies} pharmacies, ` +
+                      `prices at ${size.pricesPerDosage} pharmacies per dosage…\n`,
+                  );
+                }
+                const loaded = await loadCatalogue(target, scale);
+                if (loaded) {
+                  process.stdout.write(
+                    `  loaded ${loaded.prices.toLocaleString("en-GB")} prices in ${(loaded.ms / 1000).toFixed(1)} s ` +
+                      "(multi-row inserts and INSERT … SELECT, in transactions, then ANALYZE)\n",
+                  );
+                }
+                const explained = await explainHotReads(target, hotReadSample);
+                process.stdout.write(`  EXPLAIN of the hot reads' SQL:\n${explained.text}\n`);
                 process.stdout.write(
-                  `  loading ${size.medications.toLocaleString("en-GB")} medications, ${size.pharmacies} pharmacies, ` +
-                    `prices at ${size.pricesPerDosage} pharmacies per dosage…\n`,
+                  explained.largeSeqScans.length
+                    ? `  Seq Scan on a large table in: ${explained.largeSeqScans.join("; ")}\n`
+                    : "  No Seq Scan on a large table in any hot read.\n",
                 );
               }
-              const loaded = await loadCatalogue(target, scale);
-              if (loaded) {
-                process.stdout.write(
-                  `  loaded ${loaded.prices.toLocaleString("en-GB")} prices in ${(loaded.ms / 1000).toFixed(1)} s ` +
-                    "(multi-row inserts and INSERT … SELECT, in transactions, then ANALYZE)\n",
-                );
-              }
-              const explained = await explainHotReads(target, hotReadSample);
-              process.stdout.write(`  EXPLAIN of the hot reads' SQL:\n${explained.text}\n`);
-              process.stdout.write(
-                explained.largeSeqScans.length
-                  ? `  Seq Scan on a large table in: ${explained.largeSeqScans.join("; ")}\n`
-                  : "  No Seq Scan on a large table in any hot read.\n",
-              );
-            }
-          : undefined,
+            : undefined,
+        ),
       );
       const running = product;
       const productPid = running.pid ?? 0;
@@ -271,6 +300,7 @@ for (const database of databases) {
           const headers: Record<string, string> = {
             ...encoding.headers,
             ...(c.asBrowser ? { "user-agent": BROWSER_USER_AGENT } : {}),
+            ...(c.keyed ? { authorization: `Bearer ${benchKey}` } : {}),
           };
           const url = `${base}${path}`;
           const file = await captureAnswer(url, headers);

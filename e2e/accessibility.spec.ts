@@ -682,6 +682,34 @@ test.describe("back-office screens at every width", () => {
         await expect(page.getByRole("checkbox", { name: /I confirm these words are meant/ })).toBeVisible();
       },
     },
+    { name: "API keys", path: "/admin/api-keys" },
+    {
+      name: "API key dialog with a refusal",
+      path: "/admin/api-keys",
+      act: async (page) => {
+        await page.getByRole("button", { name: "Issue Key" }).click();
+        const dialog = page.getByRole("dialog", { name: "Issue API key" });
+        await dialog.getByLabel("Name").fill("Axe check");
+        await dialog.getByLabel("Requests a minute").fill("50");
+        await dialog.getByLabel("Requests a day").fill("10");
+        await dialog.getByRole("button", { name: "Issue Key" }).click();
+        await expect(dialog.getByText(/Error issuing API key/)).toBeVisible();
+      },
+    },
+    {
+      // Day thirty: a long name, and the key shown once in its own dialog.
+      name: "API key just issued, shown once",
+      path: "/admin/api-keys",
+      act: async (page) => {
+        await page.getByRole("button", { name: "Issue Key" }).click();
+        const dialog = page.getByRole("dialog", { name: "Issue API key" });
+        await dialog
+          .getByLabel("Name")
+          .fill(`The Northern Independent Health Statistics Research Collaborative ${STAMP}`);
+        await dialog.getByRole("button", { name: "Issue Key" }).click();
+        await expect(page.getByRole("dialog", { name: "Your new API key" })).toBeVisible();
+      },
+    },
     { name: "audit log", path: "/admin/audit" },
     { name: "profile", path: "/admin/profile" },
     { name: "unknown admin address", path: "/admin/no-such-screen" },

@@ -483,3 +483,67 @@ test("on a phone the side menu folds behind a Menu button", async ({ page }) => 
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
 });
+
+test("an API key issued in the back-office reads the open API until its quota, then stops when revoked", async ({
+  page,
+  request,
+  context,
+}) => {
+  // Issue 45 (decision 062): the key is shown once, copied from its dialog and used as a Bearer key.
+  await signIn(page);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+    origin: new URL(page.url()).origin,
+  });
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "API Keys" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "API Keys" })).toBeVisible();
+  const name = `Journey newsroom ${Date.now()}`;
+  await page.getByRole("button", { name: "Issue Key" }).click();
+  const form = page.getByRole("dialog", { name: "Issue API key" });
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Requests a minute").fill("2");
+  await form.getByLabel("Requests a day").fill("100");
+  await form.getByRole("button", { name: "Issue Key" }).click();
+
+  const shown = page.getByRole("dialog", { name: "Your new API key" });
+  await expect(shown).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shown.getByRole("button", { name: "Copy Key" }).click();
+  await expect(shown.getByRole("status")).toHaveText("Copied to the clipboard.");
+  const key = await page.evaluate(() => navigator.clipboard.readText());
+  expect(key).toMatch(/^pcod_/);
+  await expect(shown.getByLabel("API key")).toHaveValue(key);
+  await shown.getByRole("button", { name: "Done" }).click();
+  await expect(shown).toBeHidden();
+
+  const dailyLowest = `${API_URL}/api/open/daily-lowest?${new URLSearchParams({ medication: "viagra", dosage: "50mg x 4 tablets" })}`;
+  const call = () => request.get(dailyLowest, { headers: { authorization: `Bearer ${key}` } });
+  const first = await call();
+  expect(first.status()).toBe(200);
+  expect(((await first.json()) as { licence: { name: string } }).licence.name).toBe("CC BY 4.0");
+  expect(first.headers()["ratelimit-policy"]).toBe('"per-minute";q=2;w=60, "per-day";q=100;w=86400');
+  expect((await call()).status()).toBe(200);
+  const refused = await call();
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+
+  // The key's use today, on its row and on the dashboard; never the key itself.
+  await page.reload();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("2 of 100 (1 refused)");
+  await expect(page.getByText(key)).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
+  const usage = page
+    .getByRole("region", { name: "Open API use today" })
+    .getByRole("row")
+    .filter({ hasText: name });
+  await expect(usage).toContainText("2 of 100");
+  await expect(usage.getByRole("cell").nth(1)).toHaveText("1");
+  await page.getByRole("link", { name: "Manage API keys" }).click();
+
+  await row.getByRole("button", { name: `Revoke ${name}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Revoke API key" });
+  await confirm.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "API key revoked" })).toBeVisible();
+  await expect(row).toContainText("Revoked");
+  expect((await call()).status()).toBe(401);
+});

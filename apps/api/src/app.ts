@@ -30,6 +30,8 @@ import { warnOfUndeclaredProxy } from "./plugins/undeclared-proxy.ts";
 import { markRoutesPublic, registerAccessGuard } from "./routes/admin/access-guard.ts";
 import { adminRoutes } from "./routes/admin/index.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { openRoutes } from "./routes/open/index.ts";
+import { registerApiKeyGuard } from "./routes/open/key-guard.ts";
 import { publicRoutes } from "./routes/public/index.ts";
 import { collectRoutes } from "./routes/register-endpoint.ts";
 
@@ -101,6 +103,19 @@ export async function buildApi({
     // The back-office sends its session cookie (decision 028): credentials are allowed, and said
     // to be, only to the allow-listed origins; every other caller gets no Allow-Credentials.
     delegator: (request, callback) => {
+      // The open API (decision 062) is read from anywhere: any origin may GET it with a key,
+      // never with credentials (a key is not a cookie), and may read its quota headers.
+      if (request.url?.startsWith("/api/open/")) {
+        callback(null, {
+          origin: "*",
+          methods: ["GET", "HEAD"],
+          allowedHeaders: ["Authorization"],
+          exposedHeaders: ["RateLimit", "RateLimit-Policy", "Retry-After"],
+          credentials: false,
+          maxAge: 600,
+        });
+        return;
+      }
       const origin = request.headers.origin;
       callback(null, { ...corsOptions, credentials: origin !== undefined && webOrigins.includes(origin) });
     },
@@ -123,6 +138,12 @@ export async function buildApi({
       components: {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer" },
+          openDataKey: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "An open-API key issued by staff in the back-office (decision 062), as Authorization: Bearer <key>. Each key has a quota per minute and per UK day, stated in the RateLimit-Policy and RateLimit headers; past one, 429 with Retry-After.",
+          },
           sessionCookie: {
             type: "apiKey",
             in: "cookie",
@@ -153,6 +174,7 @@ export async function buildApi({
   refuseWhileDatabaseUnavailable(app);
   collectRoutes(app);
   registerAccessGuard(app);
+  registerApiKeyGuard(app);
   // The last onRequest hook: a hit is answered with every header the hooks above set.
   serveCachedResponses(app);
   // …and over a socket, most hits before Fastify sees them at all.
@@ -174,6 +196,7 @@ export async function buildApi({
     );
   await app.register(healthRoutes);
   await app.register(publicRoutes);
+  await app.register(openRoutes);
   await app.register(adminRoutes);
 
   return app;

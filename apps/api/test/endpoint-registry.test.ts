@@ -123,6 +123,10 @@ describe("the OpenAPI document", () => {
       if (endpoint.access === "admin") {
         expect(operation?.security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
         expect(statuses).toContain("401");
+      } else if (endpoint.access === "api-key") {
+        // The open API (decision 062): a key, and the key check's 401 and 429.
+        expect(operation?.security).toEqual([{ openDataKey: [] }]);
+        expect(statuses).toEqual(expect.arrayContaining(["401", "429"]));
       } else {
         expect(operation?.security).toBeUndefined();
       }

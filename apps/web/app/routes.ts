@@ -82,6 +82,7 @@ export default [
     route("admin/nhs-charges", "admin/nhs-charges/route.tsx", { id: "routes/admin/nhs-charges" }),
     route("admin/price-events", "admin/price-events/route.tsx", { id: "routes/admin/price-events" }),
     route("admin/supply-notices", "admin/supply-notices/route.tsx", { id: "routes/admin/supply-notices" }),
+    route("admin/api-keys", "admin/api-keys/route.tsx", { id: "routes/admin/api-keys" }),
     // Last in the layout: an unknown admin address signs in first, then says "Page not found" inside the back-office.
     route("admin/*", "admin/not-found/route.tsx", { id: "routes/admin/not-found" }),
   ]),

@@ -10,8 +10,11 @@ import { pathSegment } from "./path-segment.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** Who may call: anyone, or a signed-in administrator (the API's guard adds the 401 answer). */
-export type EndpointAccess = "public" | "admin";
+/**
+ * Who may call: anyone, a signed-in administrator (the API's guard adds the 401 answer), or a
+ * holder of an open-API key (the key check adds 401 and 429, decision 062).
+ */
+export type EndpointAccess = "public" | "admin" | "api-key";
 
 /** 302 is a redirect's success (the click-outs, decision 044): its handler sends the answer itself. */
 type SuccessCode = 200 | 201 | 204 | 302;

@@ -199,4 +199,6 @@ export const AUDIT_ENTITY_TYPES = [
   "medication_event",
   /** A supply notice on a medication or dosage (issue 45, decision 060). */
   "supply_notice",
+  /** A key of the open API, issued or revoked (issue 45, decision 062). */
+  "api_key",
 ] as const;

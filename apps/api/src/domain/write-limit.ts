@@ -59,25 +59,43 @@ export async function countWrite(
     // Sorted, so two writes sharing keys lock them in the same order and cannot deadlock.
   ].sort((a, b) => (a.key < b.key ? -1 : 1));
 
-  const atSql = sql`${at.toISOString()}::timestamptz`;
   for (const counter of counters) {
-    const windowOver = sql`${writeLimits.windowStartedAt} <= ${atSql} - ${sql.raw(String(counter.windowMs))} * interval '1 millisecond'`;
-    const [row] = await tx
-      .insert(writeLimits)
-      .values({ key: counter.key, windowStartedAt: at, count: 1 })
-      .onConflictDoUpdate({
-        target: writeLimits.key,
-        set: {
-          count: sql`case when ${windowOver} then 1 else ${writeLimits.count} + 1 end`,
-          windowStartedAt: sql`case when ${windowOver} then ${atSql} else ${writeLimits.windowStartedAt} end`,
-        },
-      })
-      .returning({ count: writeLimits.count, windowStartedAt: writeLimits.windowStartedAt });
-    if (row && row.count > counter.limit) {
+    const row = await countInWindow(tx, counter.key, counter.windowMs, at);
+    if (row.count > counter.limit) {
       const freeAt = row.windowStartedAt.getTime() + counter.windowMs;
       throw tooManyRequests(counter.message, Math.max(1, Math.ceil((freeAt - at.getTime()) / 1000)));
     }
   }
+}
+
+/**
+ * Counts one event against `key` in a fixed window of `windowMs` that starts with the first event
+ * after the last window ended, and answers the count so far in the window and when it started.
+ * A row of `write_limits`, so every API process shares it; the row stays locked until the
+ * transaction ends. The public write limit above and the open API's per-minute quota (decision
+ * 062) both count this way.
+ */
+export async function countInWindow(
+  tx: Database,
+  key: string,
+  windowMs: number,
+  at: Date,
+): Promise<{ count: number; windowStartedAt: Date }> {
+  const atSql = sql`${at.toISOString()}::timestamptz`;
+  const windowOver = sql`${writeLimits.windowStartedAt} <= ${atSql} - ${sql.raw(String(windowMs))} * interval '1 millisecond'`;
+  const [row] = await tx
+    .insert(writeLimits)
+    .values({ key, windowStartedAt: at, count: 1 })
+    .onConflictDoUpdate({
+      target: writeLimits.key,
+      set: {
+        count: sql`case when ${windowOver} then 1 else ${writeLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${windowOver} then ${atSql} else ${writeLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: writeLimits.count, windowStartedAt: writeLimits.windowStartedAt });
+  if (!row) throw new Error("write_limits upsert returned no row");
+  return row;
 }
 
 /** Counters whose window ended long ago mean nothing; the retention job clears them. */

@@ -30,6 +30,7 @@ import { createFeedOpsAlerts, createFeedService, feedJobPrefix } from "./feeds/i
 import { createAdminContactService, createAdminMessageService, createContactService } from "./inbox/index.ts";
 import { createNewsletterService } from "./newsletters/index.ts";
 import { createNhsRouteService } from "./nhs-route/index.ts";
+import { createApiKeyService, createOpenDataService } from "./open-api/index.ts";
 import { createOutboxService } from "./outbox/index.ts";
 import {
   createConditionPageService,
@@ -135,6 +136,10 @@ export function createServices(db: Database, options: ServiceOptions) {
   /** Supply notices on the condition page and in alert emails (decision 060). */
   const supplyNotices = createSupplyNoticeService(db, { now, audit });
   return {
+    /** Keys of the open API and their quotas (decision 062). */
+    apiKeys: createApiKeyService(db, { now, audit }),
+    /** The open API's answers, under CC BY 4.0 (decision 062). */
+    openData: createOpenDataService(db, { now, history: priceHistory }),
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
     /** The dashboard's last 30 days and the monthly click-outs (decision 044). */

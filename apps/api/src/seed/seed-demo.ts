@@ -1,4 +1,5 @@
-import { CONSENT_WORDING, londonDay } from "@pharmacompare/contract";
+import { createHash, randomBytes } from "node:crypto";
+import { API_KEY_PREFIX_LENGTH, API_KEY_SCHEME, CONSENT_WORDING, londonDay } from "@pharmacompare/contract";
 import { markdownHtml } from "@pharmacompare/safe-markdown/html";
 import { markdownText } from "@pharmacompare/safe-markdown/text";
 import { eq, sql } from "drizzle-orm";
@@ -7,6 +8,8 @@ import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import {
   adminMessages,
+  apiKeys,
+  apiKeyUsage,
   blogPosts,
   type ConsentTerms,
   categories,
@@ -205,6 +208,7 @@ export async function seedDemoCatalogue(
     await seedDemoNhsRoute(tx);
     await seedDemoPriceEvents(tx, now);
     await seedDemoSupplyNotices(tx, now);
+    await seedDemoApiKeys(tx, now, options.createdBy ?? null);
     if (options.life) {
       await seedDemoLife(tx, {
         now,
@@ -224,6 +228,45 @@ export async function seedDemoCatalogue(
     blogPosts: demoBlogPosts.length,
     adminMessages: demoAdminMessages.length,
   };
+}
+
+/**
+ * The open API's keys (issue 45, decision 062): two organisations reading the open data, one with
+ * requests refused today, and a pilot key revoked. Their keys were random and shown to nobody
+ * (only hashes are kept), so a demo visitor issues their own key to try the API.
+ */
+async function seedDemoApiKeys(tx: Database, now: Date, createdBy: string | null): Promise<void> {
+  const day = (offset: number) => londonDay(new Date(now.getTime() + offset * DAY_MS));
+  const key = (name: string, perMinute: number, perDay: number, ageDays: number, revokedDaysAgo?: number) => {
+    const secret = `${API_KEY_SCHEME}${randomBytes(32).toString("base64url")}`;
+    return {
+      name,
+      prefix: secret.slice(0, API_KEY_PREFIX_LENGTH),
+      keyHash: createHash("sha256").update(secret).digest("hex"),
+      perMinute,
+      perDay,
+      createdBy,
+      createdAt: new Date(now.getTime() - ageDays * DAY_MS),
+      lastUsedAt: new Date(now.getTime() - (revokedDaysAgo ?? 0) * DAY_MS - 40 * 60_000),
+      revokedAt: revokedDaysAgo === undefined ? null : new Date(now.getTime() - revokedDaysAgo * DAY_MS),
+    };
+  };
+  const rows = await tx
+    .insert(apiKeys)
+    .values([
+      key("Northfield University health economics group", 60, 5_000, 40),
+      key("The Daily Ledger data desk", 30, 1_000, 12),
+      key("Price index pilot", 10, 100, 80, 30),
+    ])
+    .returning({ id: apiKeys.id, name: apiKeys.name });
+  const [university, newsroom] = rows;
+  if (!university || !newsroom) return;
+  await tx.insert(apiKeyUsage).values([
+    { keyId: university.id, day: day(0), answered: 212, refused: 0 },
+    { keyId: university.id, day: day(-1), answered: 1_480, refused: 0 },
+    { keyId: newsroom.id, day: day(0), answered: 640, refused: 17 },
+    { keyId: newsroom.id, day: day(-1), answered: 96, refused: 0 },
+  ]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from "../endpoint.ts";
 import * as adminMessageAdmin from "./admin/admin-messages.ts";
+import * as apiKeys from "./admin/api-keys.ts";
 import * as audit from "./admin/audit.ts";
 import * as auth from "./admin/auth.ts";
 import * as blogAdmin from "./admin/blog.ts";
@@ -22,6 +23,7 @@ import * as adminSessions from "./admin/sessions.ts";
 import * as stats from "./admin/stats.ts";
 import * as subscriptionAdmin from "./admin/subscriptions.ts";
 import * as supplyNotices from "./admin/supply-notices.ts";
+import * as openData from "./open/open-data.ts";
 import * as adminMessages from "./public/admin-messages.ts";
 import * as blog from "./public/blog.ts";
 import * as categories from "./public/categories.ts";
@@ -93,6 +95,12 @@ export const adminEndpoints = {
   // Issue 45, decision 059.
   ...medicationEvents,
   ...supplyNotices,
+  ...apiKeys,
+} as const;
+
+/** The read-only open API (decision 062): each call needs an open-API key. */
+export const openEndpoints = {
+  ...openData,
 } as const;
 
 function definitions(module: Record<string, unknown>): EndpointDefinition[] {
@@ -110,4 +118,5 @@ function definitions(module: Record<string, unknown>): EndpointDefinition[] {
 export const allEndpoints: readonly EndpointDefinition[] = [
   ...definitions(publicEndpoints),
   ...definitions(adminEndpoints),
+  ...definitions(openEndpoints),
 ];

@@ -57,6 +57,11 @@ function isPublicRoute(config: RouteConfig): boolean {
   return config?.access === "public";
 }
 
+/** An open-API route (decision 062): its own key check (routes/open/key-guard.ts) decides, not a session. */
+function isKeyedRoute(config: RouteConfig): boolean {
+  return config?.endpoint?.access === "api-key";
+}
+
 /** Marks every route registered in this scope public (for plugins that register their own). */
 export function markRoutesPublic(scope: FastifyInstance): void {
   scope.addHook("onRoute", (route: RouteOptions) => {
@@ -75,7 +80,7 @@ export function registerAccessGuard(app: FastifyInstance): void {
   app.decorateRequest("admin", null);
 
   app.addHook("onRoute", (route) => {
-    if (isPublicRoute(route.config as RouteConfig)) return;
+    if (isPublicRoute(route.config as RouteConfig) || isKeyedRoute(route.config as RouteConfig)) return;
     for (const method of [route.method].flat()) app.adminRoutes.push({ method, url: route.url });
     // Every guarded route documents the guard's answer and its two ways in (OpenAPI): a bearer
     // token, or the back-office's session cookie (decision 028).
@@ -94,7 +99,8 @@ export function registerAccessGuard(app: FastifyInstance): void {
     // No route matched: there is nothing to protect, and the 404 says so. CORS preflights carry
     // no credentials by design and are answered without running any route's handler.
     if (request.is404 || request.method === "OPTIONS") return;
-    if (isPublicRoute(request.routeOptions.config as RouteConfig)) return;
+    const config = request.routeOptions.config as RouteConfig;
+    if (isPublicRoute(config) || isKeyedRoute(config)) return;
     const credential = presentedCredential(app, request);
     if (!credential) throw deny("Authentication required");
     // A cookie is sent by the browser whoever's page asks, so a write on one must prove it came

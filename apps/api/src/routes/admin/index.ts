@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { adminMessageRoutes } from "./admin-messages.ts";
+import { adminApiKeyRoutes } from "./api-keys.ts";
 import { adminAuditRoutes } from "./audit.ts";
 import { adminLoginRoutes, adminSecondFactorRoutes, adminSessionRoutes } from "./auth.ts";
 import { adminBlogRoutes } from "./blog.ts";
@@ -54,6 +55,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminNhsChargeRoutes);
   await app.register(adminMedicationEventRoutes);
   await app.register(adminSupplyNoticeRoutes);
+  await app.register(adminApiKeyRoutes);
   // Last: every other path under the admin prefixes answers 401, or 404 behind the guard.
   await app.register(unknownAdminPathRoutes);
 };

@@ -7,6 +7,7 @@ import { useAdminUser } from "../kit/admin-shell.tsx";
 import { AdminPageError, buttonClass, PageHeader, Panel } from "../kit/admin-ui.tsx";
 import { humanise } from "../kit/audit-format.ts";
 import type { Route } from "./+types/route";
+import { ApiKeyUsage, DASHBOARD_API_KEYS } from "./api-key-usage.tsx";
 import { ClickOutsExport } from "./click-outs-export.tsx";
 import { ServiceHealthSection } from "./service-health.tsx";
 
@@ -22,16 +23,18 @@ export function meta() {
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const api = adminSession().api(request);
-  const [stats, recent, health] = await Promise.all([
+  const [stats, recent, health, apiKeys] = await Promise.all([
     api.call(adminEndpoints.dashboardCounts),
     api.call(adminEndpoints.listAuditEntries, { query: { limit: RECENT_ACTIVITY_LIMIT } }),
     api.call(adminEndpoints.serviceHealth),
+    // The open API's use today (decision 062).
+    api.call(adminEndpoints.listApiKeys, { query: { status: "active", limit: DASHBOARD_API_KEYS } }),
   ]);
-  return { stats, recent: recent.entries, health };
+  return { stats, recent: recent.entries, health, apiKeys };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, recent, health } = loaderData;
+  const { stats, recent, health, apiKeys } = loaderData;
   const user = useAdminUser();
   const now = new Date();
 
@@ -133,6 +136,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <ServiceHealthSection health={health} now={now} />
+      <ApiKeyUsage keys={apiKeys.keys} total={apiKeys.total} />
       <ClickOutsExport />
     </>
   );

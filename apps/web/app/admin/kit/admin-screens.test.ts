@@ -40,6 +40,8 @@ describe("the admin screen list", () => {
       "Email Subscriptions",
       // Issue 28 (decision 041): staff newsletters, beside the subscriptions they go to.
       "Newsletters",
+      // Issue 45 (decision 062): keys of the open API, issued and revoked by staff.
+      "API Keys",
       "Profile Settings",
       "Audit Log",
     ]);

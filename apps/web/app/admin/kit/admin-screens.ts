@@ -31,6 +31,7 @@ export const adminScreens = {
   subscriptions: { label: "Email Subscriptions", path: "/admin/subscriptions", inMenu: true },
   newsletters: { label: "Newsletters", path: "/admin/newsletters", inMenu: true },
   newNewsletter: { label: "New Newsletter", path: "/admin/newsletters/new", inMenu: false },
+  apiKeys: { label: "API Keys", path: "/admin/api-keys", inMenu: true },
   profile: { label: "Profile Settings", path: "/admin/profile", inMenu: true },
   audit: { label: "Audit Log", path: "/admin/audit", inMenu: true },
 } as const satisfies Record<string, AdminScreen>;

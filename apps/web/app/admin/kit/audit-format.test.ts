@@ -10,6 +10,7 @@ describe("humanise", () => {
     ["blog-post", "Blog post"],
     ["login", "Login"],
     ["nhs_charge", "NHS charge"],
+    ["api_key", "API key"],
   ])("%s → %s", (value, expected) => {
     expect(humanise(value)).toBe(expected);
   });

@@ -8,8 +8,10 @@ export function humanise(value: string): string {
     .replace(/\s+/g, " ")
     .trim()
     .toLowerCase();
-  // An initialism stays in capitals: "nhs_charge" is "NHS charge" (decision 056).
-  return (words.charAt(0).toUpperCase() + words.slice(1)).replace(/\bnhs\b/gi, "NHS");
+  // An initialism stays in capitals: "nhs_charge" is "NHS charge" (decision 056), "api_key" "API key".
+  return (words.charAt(0).toUpperCase() + words.slice(1)).replace(/\b(nhs|api)\b/gi, (word) =>
+    word.toUpperCase(),
+  );
 }
 
 const VALUE_LIMIT = 60;

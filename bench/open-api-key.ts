@@ -1,0 +1,35 @@
+import { createHash, randomBytes } from "node:crypto";
+import { databaseSchema, loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import { API_KEY_PREFIX_LENGTH, API_KEY_SCHEME } from "@pharmacompare/contract";
+
+/**
+ * An open-API key for the bench (decision 062), written into the product's database before it
+ * starts (PGlite admits one process). Its quotas are far past anything staff may set, so wrk
+ * measures the read with its key check and counting, never the 429 a real quota would give.
+ */
+export async function addBenchKey(target: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}): Promise<string> {
+  const config = loadApiConfig({
+    NODE_ENV: "development",
+    DATA_DIR: target.dataDir,
+    DATABASE_URL: target.databaseUrl,
+    ADMIN_PASSWORD: "bench-password-123",
+  });
+  const database = await openDatabase(config);
+  try {
+    await prepareDatabase(database, config, { info: () => {} }, () => {});
+    const key = `${API_KEY_SCHEME}${randomBytes(32).toString("base64url")}`;
+    await database.db.insert(databaseSchema.apiKeys).values({
+      name: "bench",
+      prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
+      keyHash: createHash("sha256").update(key).digest("hex"),
+      perMinute: 1_000_000_000,
+      perDay: 1_000_000_000,
+    });
+    return key;
+  } finally {
+    await database.close();
+  }
+}
