@@ -10,9 +10,11 @@ export const demoAdminMessages: DemoAdminMessage[] = [
     medicationId: "wegovy",
     pharmacyId: null,
     category: "information",
-    title: "Wegovy supply update",
+    // Supply news is a supply notice now (decision 060, demo-data/supply-notices.ts), so this
+    // message says something else rather than repeat it beside the notice.
+    title: "One pen, four weekly doses",
     message:
-      "Some pharmacies are showing limited stock of certain Wegovy strengths. Stock status is shown next to each price and may change during the day.",
+      "Each Wegovy pen holds four weekly doses of one strength. The prices shown are for one pen of the strength you choose.",
     startOffsetDays: -7,
     endOffsetDays: 30,
     priority: 6,
