@@ -352,24 +352,25 @@ export async function assembleConditionPage(parts: {
     | Promise<{ route: NhsRoute; inForce: NhsChargesInForce } | null>
     | { route: NhsRoute; inForce: NhsChargesInForce }
     | null;
-  /** The chosen dosage's price context and events (decision 059); without it the page has none. */
+  /**
+   * The chosen dosage's price context and events (decision 059), given the comparison's lowest
+   * in-stock price (null when none is in stock); without it the page has none.
+   */
   priceContextFor?: (
     medication: Medication,
     dosage: string,
+    todayLowest: number | null,
   ) => Promise<ConditionPriceContext | null> | ConditionPriceContext | null;
   /** The supply notices active now for the medication and dosage (decision 060); none without it. */
   supplyNoticesFor?: (medication: Medication, dosage: string) => Promise<SupplyNotice[]> | SupplyNotice[];
 }): Promise<ConditionPage> {
   const medication = selectMedication(parts.medications, parts.medicationQuery);
   const dosage = selectDosage(medication, parts.dosageQuery);
-  const [prices, messages, plans, nhsRoute, priceContext, supplyNotices] = await Promise.all([
+  const [prices, messages, plans, nhsRoute, supplyNotices] = await Promise.all([
     medication && dosage !== undefined ? parts.pricesFor(medication, dosage) : null,
     medication ? parts.messagesFor(medication) : [],
     medication && parts.coursePlansFor ? parts.coursePlansFor(medication) : [],
     medication && parts.nhsFor ? parts.nhsFor(medication) : null,
-    medication && dosage !== undefined && parts.priceContextFor
-      ? parts.priceContextFor(medication, dosage)
-      : null,
     medication && dosage !== undefined && parts.supplyNoticesFor
       ? parts.supplyNoticesFor(medication, dosage)
       : [],
@@ -388,6 +389,11 @@ export async function assembleConditionPage(parts: {
           parts.sort ?? DEFAULT_COMPARISON_SORT,
           parts.view ?? DEFAULT_COMPARISON_VIEW,
         )
+      : null;
+  // After the comparison: the context's today is the table's own lowest in-stock price.
+  const priceContext =
+    medication && dosage !== undefined && comparison && parts.priceContextFor
+      ? await parts.priceContextFor(medication, dosage, comparison.lowest?.price ?? null)
       : null;
   return {
     category: parts.category,

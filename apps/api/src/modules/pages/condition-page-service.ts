@@ -73,7 +73,8 @@ export function createConditionPageService(deps: {
           ]);
           return route ? { route, inForce } : null;
         },
-        priceContextFor: (medication, dosage) => deps.priceEvents.contextFor(medication.id, dosage),
+        priceContextFor: (medication, dosage, todayLowest) =>
+          deps.priceEvents.contextFor(medication.id, dosage, todayLowest),
         supplyNoticesFor: (medication, dosage) => deps.supplyNotices.activeFor(medication.id, dosage),
       });
     },

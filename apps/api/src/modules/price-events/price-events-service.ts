@@ -188,15 +188,24 @@ export function createPriceEventsService(
 
     /**
      * The condition page's price context (decision 059): the history chart's own 90-day series
-     * and the events in its window, read by the contract's `priceContext`.
+     * and the events in its window, read by the contract's `priceContext`. Today's point is the
+     * comparison's own lowest in-stock price (`todayLowest`, null when none is in stock), so the
+     * sentence never names a price the table no longer lists (a price gone after 14 days
+     * unconfirmed, decision 048, still carries forward in the history).
      */
-    async contextFor(medicationId: string, dosage: string): Promise<ConditionPriceContext> {
+    async contextFor(
+      medicationId: string,
+      dosage: string,
+      todayLowest: number | null,
+    ): Promise<ConditionPriceContext> {
       const history = await options.history(medicationId, dosage, PRICE_HISTORY_DAYS.max);
       const events = await between(medicationId, dosage, history.from, history.to);
+      const before = history.lowest.filter((point) => point.date !== history.to);
+      const lowest = todayLowest === null ? before : [...before, { date: history.to, price: todayLowest }];
       return {
         from: history.from,
         to: history.to,
-        context: priceContext({ ...history, events }),
+        context: priceContext({ ...history, lowest, events }),
         events,
       };
     },
