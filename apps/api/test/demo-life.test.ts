@@ -167,7 +167,9 @@ describe("the seeded demo, as a visitor and staff see it", () => {
     expect(failing[0]?.pharmacyId).toBe(DEMO_FAILING_FEED.pharmacyId);
     expect(failing[0]?.reason).toMatch(/^failed 9 times in a row/);
     const since = (Date.now() - Date.parse(failing[0]?.since ?? "")) / DAY_MS;
-    expect(since).toBeGreaterThanOrEqual(2);
+    // About two days, counted from the seeded moments around the feed's 05:40 slot: a run at 05:49
+    // measured 1.997 days (docs/log/testing-runs.md, 29 November), so the bound is not exactly 2.
+    expect(since).toBeGreaterThan(1.95);
     expect(since).toBeLessThan(3);
 
     const opsMail = await handle.db
