@@ -180,9 +180,10 @@ export async function buildApi({
   // …and over a socket, most hits before Fastify sees them at all.
   answerCacheHitsEarly(app, { trustProxy: config.trustProxy });
   // Before the database closes: the outbox worker (if started) finishes the message in hand.
+  // Both stop at once: a scheduled job still running (the price index's, say) must not leave the
+  // outbox taking new messages while it finishes.
   app.addHook("preClose", async () => {
-    await app.services.jobs.stop();
-    await app.services.outbox.stop();
+    await Promise.all([app.services.jobs.stop(), app.services.outbox.stop()]);
     // The click-outs counted since the last batch (decision 044).
     await app.services.clickOuts.stop();
   });
