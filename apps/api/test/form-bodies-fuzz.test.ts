@@ -112,8 +112,29 @@ beforeAll(async () => {
   webPort = (web.server.address() as AddressInfo).port;
 }, 300_000);
 afterAll(async () => {
-  await web?.close();
-  await api?.close();
+  // Every exchange has ended by the time its test does, yet in one CI run of test:pg a close waited
+  // past the hook's minute. Connections are dropped rather than waited for, and a close still
+  // waiting after 20 s says what holds it open, so a recurrence names its cause.
+  const watchdog = setTimeout(() => {
+    const open = (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles();
+    const described = open.map((handle) => {
+      const socket = handle as { remotePort?: number; localPort?: number };
+      return `${handle.constructor.name}${socket.remotePort ? ` ${socket.localPort}->${socket.remotePort}` : ""}`;
+    });
+    process.stderr.write(
+      `form-bodies-fuzz: still closing after 20 s; open handles: ${described.join(", ")}\n`,
+    );
+  }, 20_000);
+  try {
+    const webClosed = web?.close();
+    web?.server.closeAllConnections();
+    await webClosed;
+    const apiClosed = api?.close();
+    api?.app.server.closeAllConnections();
+    await apiClosed;
+  } finally {
+    clearTimeout(watchdog);
+  }
 });
 
 const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
