@@ -1,14 +1,18 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { dataVersions } from "../db/schema.ts";
+import { type CacheTag, SITE_TAG } from "./cache-tags.ts";
 
 /** The row every write to public data bumps (migration 0006 creates it). */
 export const PUBLIC_DATA_KEY = "public";
 /** The PostgreSQL channel every API process listens on for a new version (cache/version-listener.ts). */
 export const PUBLIC_DATA_CHANNEL = "public_data_changed";
 
-/** Hears a committed version; the write's caller waits for what it returns (bounded by the listener). */
-type Listener = (version: number) => Promise<void> | void;
+/**
+ * Hears a committed version and the tags the write touched; the write's caller waits for what it
+ * returns (bounded by the listener). Until writes name their tags, every write touches the site.
+ */
+type Listener = (version: number, tags: readonly CacheTag[]) => Promise<void> | void;
 
 /** Per database handle, so two APIs in one test process never hear each other's writes. */
 const listeners = new WeakMap<object, Set<Listener>>();
@@ -75,7 +79,7 @@ export async function transactionAnnouncingChanges<T>(
   });
   const version = transaction && bumped.get(transaction);
   if (version !== undefined) {
-    await Promise.all([...(listeners.get(db) ?? [])].map((listener) => listener(version)));
+    await Promise.all([...(listeners.get(db) ?? [])].map((listener) => listener(version, [SITE_TAG])));
   }
   return result;
 }
