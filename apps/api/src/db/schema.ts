@@ -1150,3 +1150,43 @@ export const apiKeyUsage = pgTable(
     check("api_key_usage_counts_non_negative", sql`${t.answered} >= 0 and ${t.refused} >= 0`),
   ],
 );
+
+/**
+ * What each public data version changed (issue 46, decision 063): the tags a write touched, so a
+ * process that last knew version N drops only the answers built from data changed since, and a
+ * process too far behind drops everything. Kept short by retention.
+ */
+export const publicDataChanges = pgTable(
+  "public_data_changes",
+  {
+    version: integer("version").primaryKey(),
+    tags: text("tags").array().notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("public_data_changes_tags_not_empty", sql`cardinality(${t.tags}) >= 1`)],
+);
+
+/**
+ * Tag purges owed to a shared cache in front (issue 46, decision 064): written in the transaction
+ * of the write that touched the tags, sent after it commits, retried with backoff while the
+ * cache is down, so no purge is lost to a restart or an outage.
+ */
+export const cachePurges = pgTable(
+  "cache_purges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The cache address (one of PURGE_URLS) this purge is owed to. */
+    target: text("target").notNull(),
+    tags: text("tags").array().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    nonBlank("cache_purges_target_not_blank", t.target),
+    check("cache_purges_tags_not_empty", sql`cardinality(${t.tags}) >= 1`),
+    check("cache_purges_attempts_non_negative", sql`${t.attempts} >= 0`),
+    index("cache_purges_due").on(t.nextAttemptAt),
+  ],
+);

@@ -90,6 +90,8 @@ export const TABLE_NOUNS: Record<string, Noun> = {
   price_index_months: { one: "price index figure", many: "price index figures" },
   api_keys: { one: "API key", many: "API keys" },
   api_key_usage: { one: "API key usage count", many: "API key usage counts" },
+  public_data_changes: { one: "public data change", many: "public data changes" },
+  cache_purges: { one: "cache purge", many: "cache purges" },
 };
 
 const nounOf = (table: string | undefined): Noun =>
@@ -359,6 +361,10 @@ export const CHECK_RULES: Record<string, CheckRule> = {
     says: "must be at least 1 a minute, and a day's at least a minute's",
   },
   api_key_usage_counts_non_negative: { fields: ["answered", "refused"], says: "must not be negative" },
+  public_data_changes_tags_not_empty: { fields: ["tags"], says: "must name at least one tag" },
+  cache_purges_target_not_blank: { fields: ["target"], says: "must not be blank" },
+  cache_purges_tags_not_empty: { fields: ["tags"], says: "must name at least one tag" },
+  cache_purges_attempts_non_negative: { fields: ["attempts"], says: "must not be negative" },
   email_links_kind_valid: {
     fields: ["stopsKind"],
     label: "kind of email",
