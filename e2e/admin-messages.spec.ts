@@ -13,16 +13,23 @@ import { API_URL } from "./support/stack.ts";
 signedInForThisSpec();
 const CONDITION = "erectile-dysfunction";
 const PREFIX = "E2E message";
+const PHARMACY_MEDICINE = "Viagra Connect";
 
 async function openScreen(page: Page) {
   await page.goto("/admin/messages");
   await expect(page.getByRole("heading", { name: "Admin Messages", level: 1 })).toBeVisible();
 }
 
-/** A medication of the condition page with a priced pharmacy that has no message of its own yet. */
+/**
+ * A medication of the condition page with a priced pharmacy that has no message of its own yet: a
+ * pharmacy medicine, since a promotion is never posted for a prescription-only one (decision 067).
+ */
 async function pricedPair(request: APIRequestContext) {
   const answer = await request.get(
-    `${API_URL}${endpointUrl(publicEndpoints.conditionPage, { params: { subcategoryId: CONDITION } })}`,
+    `${API_URL}${endpointUrl(publicEndpoints.conditionPage, {
+      params: { subcategoryId: CONDITION },
+      query: { medication: PHARMACY_MEDICINE },
+    })}`,
   );
   expect(answer.ok()).toBe(true);
   const page = (await answer.json()) as ConditionPage;
@@ -196,6 +203,18 @@ test("a refusal shows beside its field and the dialog keeps what was typed", asy
   await expect(endDate).toBeFocused();
   await expect(dialog.getByText(/^Error saving message: /)).toBeVisible();
   await expect(dialog.getByLabel("Title", { exact: true })).toHaveValue(title);
+
+  // A promotion for a prescription-only medicine is refused beside its category (decision 067).
+  await endDate.fill("2030-06-20T09:00");
+  await dialog.getByLabel("Medication", { exact: true }).selectOption("sildenafil");
+  await dialog.getByRole("button", { name: "Create Message" }).click();
+  await expect(
+    dialog.getByText(
+      "A promotion cannot be posted for a prescription-only medicine: choose Information or Warning",
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByLabel("Category", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   // Escape cancels; nothing was saved.
   await page.keyboard.press("Escape");

@@ -10,6 +10,7 @@ import {
   PublicAdminMessage,
   publicEndpoints,
 } from "@pharmacompare/contract";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { adminMessages } from "../src/db/schema.ts";
@@ -164,12 +165,40 @@ describe("admin messages: refusals change nothing", () => {
     ["a priority of 11", { ...valid, priority: 11 }, "priority"],
     ["an unknown category", { ...valid, category: "gossip" }, "category"],
     ["an end before the start", { ...valid, endDate: "2020-01-01T00:00:00.000Z" }, "endDate"],
+    ["a promotion on a prescription-only medicine", { ...valid, category: "promo" }, "category"],
   ])("%s answers 400 naming the field", async (_label, body, field) => {
     const before = await messageCount();
     const res = await call(adminEndpoints.createAdminMessage, { body });
     expect(res.status).toBe(400);
     expect(ErrorBody.parse(res.body).fields).toHaveProperty(field);
     expect(await messageCount()).toBe(before);
+  });
+
+  it("refuses a promotion on a prescription-only medicine, new or edited, saying why; a pharmacy medicine may carry one (decision 067)", async () => {
+    const refusal =
+      "A promotion cannot be posted for a prescription-only medicine: choose Information or Warning";
+    const created = await call(adminEndpoints.createAdminMessage, { body: { ...valid, category: "promo" } });
+    expect(ErrorBody.parse(created.body)).toMatchObject({ error: refusal, fields: { category: refusal } });
+
+    const information = AdminMessage.parse(
+      (await call(adminEndpoints.createAdminMessage, { body: { ...valid, category: "information" } })).body,
+    );
+    const edited = await call(adminEndpoints.updateAdminMessage, {
+      params: { id: information._id },
+      body: { ...valid, category: "promo" },
+    });
+    expect(edited.status).toBe(400);
+    const [stored] = await api.database.db
+      .select({ category: adminMessages.category })
+      .from(adminMessages)
+      .where(eq(adminMessages.id, information._id));
+    expect(stored?.category).toBe("information");
+
+    const onPharmacyMedicine = await call(adminEndpoints.createAdminMessage, {
+      body: { ...valid, medicationId: "viagra-connect", category: "promo", title: "10% off this week" },
+    });
+    expect(onPharmacyMedicine.status).toBe(201);
+    expect((await showing("viagra-connect")).map((m) => m.title)).toContain("10% off this week");
   });
 
   it("answers 404 for an unknown id and 400 for one that is not an id", async () => {

@@ -27,17 +27,17 @@ async function messagesFor(medicationId: string) {
 
 describe("GET /admin-messages/medication/{medicationId}", () => {
   it("answers the seeded message with medication and pharmacy names, without back-office fields", async () => {
-    const { status, body } = await messagesFor("sildenafil");
+    const { status, body } = await messagesFor("viagra-connect");
     expect(status).toBe(200);
     // A staff member's name and the back-office state stay in the back-office.
     const [sent] = body as Record<string, unknown>[];
     for (const internal of ["createdBy", "active", "createdAt"]) expect(sent).not.toHaveProperty(internal);
     const [message, ...rest] = MessageList.parse(body);
-    const demo = demoAdminMessages.find((m) => m.medicationId === "sildenafil");
+    const demo = demoAdminMessages.find((m) => m.medicationId === "viagra-connect");
     expect(rest).toEqual([]);
     expect(message).toMatchObject({
-      medicationId: "sildenafil",
-      medicationName: "Sildenafil",
+      medicationId: "viagra-connect",
+      medicationName: "Viagra Connect",
       pharmacyId: "kestrel-lane-pharmacy",
       pharmacyName: "Kestrel Lane Pharmacy",
       category: demo?.category,
@@ -48,10 +48,21 @@ describe("GET /admin-messages/medication/{medicationId}", () => {
   });
 
   it("answers [] when the medication's only message is inactive", async () => {
-    expect(demoAdminMessages.filter((m) => m.medicationId === "finasteride").every((m) => !m.active)).toBe(
-      true,
-    );
-    expect(await messagesFor("finasteride")).toEqual({ status: 200, body: [] });
+    const foam = "regaine-for-men-extra-strength-foam";
+    const seeded = demoAdminMessages.filter((m) => m.medicationId === foam);
+    expect(seeded.length > 0 && seeded.every((m) => !m.active)).toBe(true);
+    expect(await messagesFor(foam)).toEqual({ status: 200, body: [] });
+  });
+
+  it("never shows a promotion on a prescription-only medicine's page, posted before it became one (decision 067)", async () => {
+    const base = { medicationId: "sildenafil", message: "Text.", startDate: daysFromNow(-1) } as const;
+    await api.database.db.insert(adminMessages).values([
+      { ...base, title: "Posted as a promotion", category: "promo" },
+      { ...base, title: "Posted as information", category: "information" },
+    ]);
+    const titles = MessageList.parse((await messagesFor("sildenafil")).body).map((m) => m.title);
+    expect(titles).toContain("Posted as information");
+    expect(titles).not.toContain("Posted as a promotion");
   });
 
   it("shows only messages inside their date window, highest priority first, then newest", async () => {
@@ -62,7 +73,7 @@ describe("GET /admin-messages/medication/{medicationId}", () => {
         ...base,
         title: "Pharmacy note",
         pharmacyId: "fernquill-pharmacy",
-        category: "promo",
+        category: "warning",
         priority: 7,
         startDate: daysFromNow(-1),
         endDate: daysFromNow(1),

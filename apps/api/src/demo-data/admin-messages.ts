@@ -33,12 +33,13 @@ export const demoAdminMessages: DemoAdminMessage[] = [
     active: true,
   },
   {
-    medicationId: "sildenafil",
+    // A promotion only on a pharmacy medicine: never on a prescription-only one (decision 067).
+    medicationId: "viagra-connect",
     pharmacyId: "kestrel-lane-pharmacy",
     category: "promo",
     title: "10% off first orders",
     message:
-      "Kestrel Lane Pharmacy is offering 10% off a first order of sildenafil. The discount is applied at the pharmacy's checkout, not on PharmaCompare.",
+      "Kestrel Lane Pharmacy is offering 10% off a first order of Viagra Connect. The discount is applied at the pharmacy's checkout, not on PharmaCompare.",
     startOffsetDays: -2,
     endOffsetDays: 14,
     priority: 3,
@@ -69,12 +70,12 @@ export const demoAdminMessages: DemoAdminMessage[] = [
     active: true,
   },
   {
-    medicationId: "finasteride",
+    medicationId: "regaine-for-men-extra-strength-foam",
     pharmacyId: "pebblecroft-pharmacy",
     category: "promo",
     title: "Subscribe and save",
     message:
-      "Pebblecroft Pharmacy offers a lower price when finasteride is ordered on a repeating three-month subscription.",
+      "Pebblecroft Pharmacy offers a lower price when Regaine for Men Extra Strength Foam is ordered on a repeating three-month subscription.",
     startOffsetDays: -30,
     endOffsetDays: 7,
     priority: 1,

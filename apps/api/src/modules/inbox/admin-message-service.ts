@@ -1,11 +1,13 @@
-import type {
-  AdminMessage,
-  AdminMessageInput,
-  AdminMessageList,
-  AdminMessageListQuery,
-  PublicAdminMessage,
+import {
+  type AdminMessage,
+  type AdminMessageInput,
+  type AdminMessageList,
+  type AdminMessageListQuery,
+  isPrescriptionOnly,
+  type LegalCategoryId,
+  type PublicAdminMessage,
 } from "@pharmacompare/contract";
-import { and, asc, count, desc, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { adminMessages, adminUsers, medications, pharmacies } from "../../db/schema.ts";
@@ -27,6 +29,12 @@ type MessageFields = Omit<
   pharmacyId: string | null;
   endDate?: string | null;
 };
+
+/** Why a promotion cannot go on a prescription-only medicine's page (decision 067). */
+export const PROMOTION_OF_POM_REFUSED =
+  "A promotion cannot be posted for a prescription-only medicine: choose Information or Warning";
+
+const PRESCRIPTION_ONLY: LegalCategoryId = "POM";
 
 const notFoundMessage = (id: string) => refuse(404, `Admin message "${id}" not found`);
 
@@ -72,15 +80,21 @@ export function createAdminMessageService(db: Database, options: { now: () => Da
     return toAdminMessage(row);
   }
 
-  /** The medication and pharmacy must exist: said in the dialog's words, naming the field. */
+  /**
+   * The medication and pharmacy must exist, and a promotion is never posted on a prescription-only
+   * medicine's page (decision 067): said in the dialog's words, naming the field.
+   */
   async function checkReferences(tx: Database, fields: MessageFields): Promise<void> {
     const [medication] = await tx
-      .select({ id: medications.id })
+      .select({ id: medications.id, legalCategory: medications.legalCategory })
       .from(medications)
       .where(eq(medications.id, fields.medicationId));
     if (!medication) {
       const error = `Medication "${fields.medicationId}" not found`;
       throw refuse(400, error, { fields: { medicationId: error } });
+    }
+    if (fields.category === "promo" && isPrescriptionOnly(medication.legalCategory)) {
+      throw refuse(400, PROMOTION_OF_POM_REFUSED, { fields: { category: PROMOTION_OF_POM_REFUSED } });
     }
     if (fields.pharmacyId) {
       const [pharmacy] = await tx
@@ -228,6 +242,8 @@ export function createAdminMessageService(db: Database, options: { now: () => Da
             lte(adminMessages.startDate, now),
             or(isNull(adminMessages.endDate), gte(adminMessages.endDate, now)),
             or(isNull(adminMessages.pharmacyId), pharmacyIsPublic),
+            // One posted before the medicine became prescription-only still never shows (decision 067).
+            or(ne(adminMessages.category, "promo"), ne(medications.legalCategory, PRESCRIPTION_ONLY)),
           ),
         )
         .orderBy(desc(adminMessages.priority), desc(adminMessages.createdAt), asc(adminMessages.id));
