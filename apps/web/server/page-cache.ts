@@ -61,7 +61,7 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 
 /** What changed since the version the cache knows: the tags of the changes after it (decision 063). */
-export interface DataChanges {
+interface DataChanges {
   version: number;
   /** Absent: unknown, so every page goes. `site` among them: every page goes. */
   tags?: readonly string[];
