@@ -54,13 +54,17 @@ export function isCacheTag(value: string): value is CacheTag {
 
 /**
  * One change's tags as sent and recorded: each once, sorted; just `site` when `site` is among
- * them, when there are none (a caller that names nothing touched who knows what), when there are
- * too many, or when one is outside the vocabulary.
+ * them, when there are none (a caller that names nothing touched who knows what), or when one is
+ * outside the vocabulary. Too many (a feed across the catalogue) and the medications are left
+ * out, since every answer tagged with a medication is tagged with its condition too and every
+ * writer names both (routes/public/lookups.ts); still too many, `site`.
  */
 export function normaliseTags(tags: Iterable<string>): CacheTag[] {
-  const set = new Set(tags);
-  if (set.size === 0 || set.size > MAX_TAGS_PER_CHANGE || set.has(SITE_TAG)) return [SITE_TAG];
+  let set = new Set(tags);
+  if (set.size === 0 || set.has(SITE_TAG)) return [SITE_TAG];
   for (const tag of set) if (!isCacheTag(tag)) return [SITE_TAG];
+  if (set.size > MAX_TAGS_PER_CHANGE) set = new Set([...set].filter((tag) => !tag.startsWith("medication:")));
+  if (set.size > MAX_TAGS_PER_CHANGE) return [SITE_TAG];
   return [...set].sort() as CacheTag[];
 }
 

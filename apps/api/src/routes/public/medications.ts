@@ -1,6 +1,6 @@
 import { PUBLIC_API_LIMITS, publicEndpoints, SEARCH_TOO_SHORT_MESSAGE } from "@pharmacompare/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { conditionTag, medicationTag } from "../../cache/cache-tags.ts";
+import { conditionTag } from "../../cache/cache-tags.ts";
 import { badRequest, notFound } from "../../domain/refusal.ts";
 import { tagAnswer } from "../../plugins/http-cache.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
@@ -29,13 +29,11 @@ export const medicationRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, publicEndpoints.getMedication, async (request) => {
-    tagAnswer(request, [medicationTag(request.params.id)]);
-    return requireMedication(app, request.params.id);
+    return requireMedication(app, request.params.id, request);
   });
 
   registerEndpoint(app, publicEndpoints.compareMedication, async (request) => {
-    tagAnswer(request, [medicationTag(request.params.id)]);
-    const medication = await requireMedication(app, request.params.id);
+    const medication = await requireMedication(app, request.params.id, request);
     return app.services.prices.compare(medication, requireDosage(medication, request.query.dosage));
   });
 };
