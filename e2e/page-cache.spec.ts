@@ -9,7 +9,7 @@ import { API_URL } from "./support/stack.ts";
  * nothing personal is kept or marked shareable.
  */
 const CONDITION = "/condition/erectile-dysfunction?medication=Sildenafil";
-const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+const SHARED = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
 
 test("an anonymous page is served again from the cache, the same bytes under its scripts' hashes, and a CDN may keep it", async ({
   request,
@@ -20,6 +20,10 @@ test("an anonymous page is served again from the cache, the same bytes under its
   for (const response of [first, second]) {
     expect(response.status()).toBe(200);
     expect(response.headers()["cache-control"]).toBe(SHARED);
+    // Tagged with what it was built from, for a shared cache's purges (decision 063).
+    expect(response.headers().xkey?.split(" ")).toEqual(
+      expect.arrayContaining(["site", "condition:erectile-dysfunction"]),
+    );
   }
   expect(await second.text()).toBe(await first.text());
   expect(second.headers()["content-security-policy"]).toMatch(/script-src 'sha256-[^;]* 'strict-dynamic'/);
@@ -34,6 +38,7 @@ test("an anonymous page is served again from the cache, the same bytes under its
     const response = await request.get(path, { headers });
     expect(response.headers()["x-cache"], path).toBeUndefined();
     expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    expect(response.headers().xkey, path).toBeUndefined();
   }
 });
 

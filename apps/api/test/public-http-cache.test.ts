@@ -1,5 +1,7 @@
 import { lastCompleteMonth, publicEndpoints } from "@pharmacompare/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CACHE_TAG_HEADER, isCacheTag } from "../src/cache/cache-tags.ts";
+import { prices } from "../src/db/schema.ts";
 import { demoBlogPosts } from "../src/demo-data/index.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
@@ -15,7 +17,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-const CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+const CACHE_CONTROL = "public, max-age=60, s-maxage=60, stale-while-revalidate=30";
 
 type PublicEndpoints = typeof publicEndpoints;
 /** The registry's cached reads (`cache: "public"`). */
@@ -88,6 +90,10 @@ describe("HTTP caching of public reads", () => {
       const first = await request(url);
       expect(first.statusCode).toBe(200);
       expect(first.headers["cache-control"]).toBe(CACHE_CONTROL);
+      // Named by what it was built from, in the vocabulary a shared cache purges by (decision 063).
+      const tags = String(first.headers[CACHE_TAG_HEADER] ?? "").split(" ");
+      expect(tags.length).toBeGreaterThan(0);
+      for (const tag of tags) expect(isCacheTag(tag), tag).toBe(true);
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
 
@@ -98,6 +104,17 @@ describe("HTTP caching of public reads", () => {
       expect(again.headers["cache-control"]).toBe(CACHE_CONTROL);
     },
   );
+
+  it("tags a condition's answer with its condition alone, and a site-wide list with site and prices", async () => {
+    const condition = await request(sampleUrls.conditionPage);
+    expect(condition.headers["cache-control"]).toBe(CACHE_CONTROL);
+    expect(condition.headers.xkey).toBe("condition:erectile-dysfunction");
+    const hit = await request(sampleUrls.conditionPage);
+    expect(hit.headers.xkey).toBe("condition:erectile-dysfunction");
+    expect((await request(sampleUrls.listCategories)).headers.xkey).toBe("site");
+    expect((await request(sampleUrls.recentPriceUpdates)).headers.xkey).toBe("prices site");
+    expect((await request(sampleUrls.getPharmacy)).headers.xkey).toBe("pharmacy:fernquill-pharmacy");
+  });
 
   it("gives the same body the same tag, and matches weak, listed and wildcard validators", async () => {
     const url = sampleUrls.listPharmacies;
@@ -152,6 +169,44 @@ describe("HTTP caching of public reads", () => {
       // Admin routes may send their own `no-store`; nothing here may be marked public.
       expect(String(res.headers["cache-control"] ?? ""), url).not.toContain("public");
       expect(res.headers.etag, url).toBeUndefined();
+    }
+  });
+});
+
+/**
+ * Nothing but a public read may be kept by a shared cache (decision 063): every other route in the
+ * built app (admin, the open API, email-link and visitor writes, click-outs, /health) answers a
+ * request without s-maxage and without tags, whatever it answers.
+ */
+describe("what no shared cache keeps", () => {
+  it("every route not marked public answers without s-maxage or xkey", async () => {
+    const others = api.app.routeTable.filter(
+      (route) => route.endpoint?.cache !== "public" && route.method !== "HEAD" && route.method !== "OPTIONS",
+    );
+    expect(others.length).toBeGreaterThan(50);
+    const checked: string[] = [];
+    for (const route of others) {
+      const url = route.url.replace(/:(\w+)/g, "x").replace(/\*$/, "x");
+      const res = await api.app.inject({
+        method: route.method as "GET",
+        url,
+        ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: {} }),
+      });
+      const label = `${route.method} ${route.url} (${res.statusCode})`;
+      expect(String(res.headers["cache-control"] ?? ""), label).not.toMatch(/s-maxage|public/);
+      expect(res.headers[CACHE_TAG_HEADER], label).toBeUndefined();
+      checked.push(label);
+    }
+    expect(checked.some((label) => label.startsWith("GET /go/"))).toBe(true);
+    expect(checked.some((label) => /manage/.test(label))).toBe(true);
+    // And the click-outs answered for real: a redirect to the pharmacy, kept by nobody.
+    const [price] = await api.database.db.select({ id: prices.id }).from(prices).limit(1);
+    for (const url of [`/go/${price?.id}`, "/go/pharmacy/fernquill-pharmacy"]) {
+      const res = await api.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(300);
+      expect(res.statusCode, url).toBeLessThan(400);
+      expect(String(res.headers["cache-control"] ?? ""), url).not.toMatch(/s-maxage|public/);
+      expect(res.headers[CACHE_TAG_HEADER], url).toBeUndefined();
     }
   });
 });

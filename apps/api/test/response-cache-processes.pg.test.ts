@@ -103,6 +103,35 @@ describe("the response cache across processes (PostgreSQL)", () => {
     }
   }, 60_000);
 
+  it("drops on the other process only the answers built from what the write touched (decision 063)", async () => {
+    const written = endpointUrl(publicEndpoints.conditionPage, {
+      params: { subcategoryId: "erectile-dysfunction" },
+      query: { medication: "viagra", dosage: DOSAGE },
+    });
+    const untouched = endpointUrl(publicEndpoints.conditionPage, { params: { subcategoryId: "hair-loss" } });
+    const before = await request(reader.url, "GET", untouched);
+    expect(before.status).toBe(200);
+    await request(reader.url, "GET", written);
+    // Changed behind every cache's back (no version bump): only a fresh computation would show it.
+    const direct = new pg.Client({ connectionString: databaseUrl });
+    await direct.connect();
+    try {
+      await direct.query("update prices set price = price + 0.01 where medication_id = 'finasteride'");
+    } finally {
+      await direct.end();
+    }
+    const price = Math.round((priceRow.price + 2.17) * 100) / 100;
+    await writePrice(price);
+    // Viagra's condition is computed again with the write's price; hair loss is still the stored answer.
+    await expect
+      .poll(async () => JSON.stringify((await request(reader.url, "GET", written)).body), {
+        timeout: 1000,
+        interval: 20,
+      })
+      .toContain(String(price));
+    expect((await request(reader.url, "GET", untouched)).body).toEqual(before.body);
+  }, 30_000);
+
   it("serves uncached while its listener is cut off, and catches up once it is back", async () => {
     const killed = await admin.query(
       "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2",

@@ -5,9 +5,11 @@ import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import type { CacheTag } from "../src/cache/cache-tags.ts";
 import { cacheKey, ResponseCache } from "../src/cache/response-cache.ts";
 import { blogPosts } from "../src/db/schema.ts";
 import { demoBlogPosts } from "../src/demo-data/index.ts";
+import { PUBLIC_CACHE_CONTROL } from "../src/plugins/http-cache.ts";
 import { catalogueCaller } from "./catalogue-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
@@ -137,7 +139,7 @@ describe("a cache hit", () => {
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload.length).toBe(0);
     expect(notModified.headers.etag).toBe(etag);
-    expect(notModified.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(notModified.headers["cache-control"]).toBe(PUBLIC_CACHE_CONTROL);
     const head = await read(comparisonUrl, {}, "HEAD");
     expect(head.statusCode).toBe(200);
     expect(head.rawPayload.length).toBe(0);
@@ -301,11 +303,12 @@ describe("every write to public data makes the next read fresh at once", () => {
 });
 
 describe("the store", () => {
-  const answer = (size: number) => ({
+  const answer = (size: number, tags: CacheTag[] = ["site"]) => ({
     body: Buffer.alloc(size, "a"),
     etag: '"x"',
     contentType: "application/json; charset=utf-8",
     cacheControl: "public",
+    tags,
     headers: null,
   });
 
@@ -340,6 +343,27 @@ describe("the store", () => {
     cache.put("/b", -1, answer(10));
     cache.resume(1);
     expect(cache.get("/b")).toBeUndefined();
+  });
+
+  it("drops only the entries carrying a changed tag, and all of them for site (decision 063)", () => {
+    const cache = new ResponseCache({ maxEntries: 10, maxBytes: 10_000, maxAgeMs: 60_000 });
+    cache.put("/hair", 0, answer(10, ["condition:hair-loss"]));
+    cache.put("/weight", 0, answer(10, ["condition:weight-loss"]));
+    cache.put("/lists", 0, answer(10, ["prices", "site"]));
+    cache.observe(1, ["condition:hair-loss", "medication:finasteride", "prices"]);
+    expect([cache.get("/hair"), cache.get("/weight"), cache.get("/lists")].map(Boolean)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // A version heard late (another process's NOTIFY after a local commit) still drops its tags.
+    cache.put("/hair", 1, answer(10, ["condition:hair-loss"]));
+    cache.observe(3, ["blog:news"]);
+    cache.observe(2, ["condition:hair-loss"]);
+    expect(cache.get("/hair")).toBeUndefined();
+    expect(cache.get("/weight")).toBeDefined();
+    cache.observe(4, ["site"]);
+    expect(cache.get("/weight")).toBeUndefined();
   });
 
   it("normalises the query and negotiates encodings as the compression plugin does", () => {

@@ -12,7 +12,7 @@ import { wholeBody } from "./whole-body.ts";
 
 /**
  * The page cache for anonymous visitors (issue 14, decision 020): a public page rendered once is
- * served from memory until the public data changes. It keeps nothing personal: only GET requests
+ * served from memory until the public data it was built from changes (its tags, decision 063). It keeps nothing personal: only GET requests
  * without cookies or credentials, outside the back-office, whose query holds only keys the public
  * pages read, answered 200 with HTML and no Set-Cookie, by a render during which no API call
  * failed (a page built from fallback data says so, and must not outlive the outage).
@@ -60,9 +60,21 @@ const PER_RESPONSE_HEADERS = new Set([
   "x-cache",
 ]);
 
+/** What changed since the version the cache knows: the tags of the changes after it (decision 063). */
+interface DataChanges {
+  version: number;
+  /** Absent: unknown, so every page goes. `site` among them: every page goes. */
+  tags?: readonly string[];
+}
+
 export interface PageCacheOptions {
-  /** The API's public data version, or null when it cannot be had (the API is down). */
-  dataVersion: () => Promise<number | null>;
+  /**
+   * The API's public data version and, given the version the cache knows (`since`), the tags
+   * changed after it; null when it cannot be had (the API is down).
+   */
+  dataVersion: (since: number | null) => Promise<number | DataChanges | null>;
+  /** The tags of the API answers a request's render used (render-tags.server.ts); `site` is always added. */
+  renderTags?: (request: FastifyRequest) => Iterable<string>;
   /** How many API calls have failed in this process so far (app/lib/api-health.ts). */
   apiFailures: () => number;
   /** The header through which the render learns its nonce (decision 016). */
@@ -97,7 +109,16 @@ interface Entry extends CachedPage {
   /** What the entry holds in memory, its compressed forms included. */
   bytes: number;
   storedAt: number;
+  /** The data the page was built from: a change naming one of these drops it (decision 063). */
+  tags: readonly string[];
 }
+
+/** The header a stored page names its tags in, for a shared cache in front (decision 063). */
+const TAG_HEADER = "xkey";
+/** Every stored page carries it: the layout is built from site-wide data (the category tree). */
+const SITE_TAG = "site";
+/** More tags than this on one page and it is tagged `site` alone (a header Varnish takes whole). */
+const MAX_PAGE_TAGS = 100;
 
 interface Pending {
   key: string;
@@ -134,6 +155,8 @@ declare module "fastify" {
     pageCache?: Pending;
     /** Set on a cache hit: the stored page's script hashes, which its CSP names instead of a nonce. */
     cachedScriptHashes?: readonly string[];
+    /** A render that may be stored: the tags of the API answers it used (decision 063). */
+    renderTags?: Set<string>;
   }
 }
 
@@ -190,6 +213,12 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     totalBytes = 0;
   }
 
+  /** Drops the pages built from data a change named; all of them for `site` (decision 063). */
+  function dropTagged(changed: readonly string[]) {
+    if (changed.includes(SITE_TAG)) return clear();
+    for (const [key, entry] of entries) if (entry.tags.some((tag) => changed.includes(tag))) remove(key);
+  }
+
   function remove(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
@@ -201,14 +230,18 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
   async function currentVersion(): Promise<number | null> {
     if (now() - known.checkedAt < versionCheckMs) return known.version;
     checking ??= options
-      .dataVersion()
+      .dataVersion(storedUnder)
       .catch(() => null)
-      .then((version) => {
-        // Another version means other data: every page rendered under the old one goes. A check
-        // that failed (null) says nothing about the data: the pages stay, unserved until a check
-        // answers, so one slow answer under load no longer empties the cache (issue 33).
+      .then((answer) => {
+        const version = answer === null || typeof answer === "number" ? answer : answer.version;
+        const changed = answer !== null && typeof answer === "object" ? answer.tags : undefined;
+        // Another version means other data: the pages built from what it changed go (all of them
+        // when the answer cannot say what; decision 063). A check that failed (null) says nothing
+        // about the data: the pages stay, unserved until a check answers, so one slow answer under
+        // load no longer empties the cache (issue 33).
         if (version !== null && version !== storedUnder) {
-          clear();
+          if (storedUnder !== null && changed) dropTagged(changed);
+          else clear();
           storedUnder = version;
         }
         known = { version, checkedAt: now() };
@@ -268,12 +301,19 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     return settle;
   }
 
-  function newEntry(key: string, body: Buffer, headers: Entry["headers"], scriptHashes: string[]): Entry {
+  function newEntry(
+    key: string,
+    body: Buffer,
+    headers: Entry["headers"],
+    scriptHashes: string[],
+    tags: readonly string[],
+  ): Entry {
     const encodings = new Map<PageEncoding, Buffer>();
     const entry: Entry = {
       body,
       headers,
       scriptHashes,
+      tags,
       bytes: body.length,
       storedAt: now(),
       encoded(encoding) {
@@ -358,13 +398,17 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
       Buffer.byteLength(text) <= maxBytes / 8;
     reply.header("x-cache", storable ? "miss" : "bypass");
     if (storable) {
+      const rendered = new Set([SITE_TAG, ...(options.renderTags?.(request) ?? [])]);
+      const tags = rendered.size > MAX_PAGE_TAGS ? [SITE_TAG] : [...rendered].sort();
+      // Only a page kept for everyone names its tags: a shared cache keeps nothing else.
+      reply.header(TAG_HEADER, tags.join(" "));
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
         headers[name] = Array.isArray(value) ? value : String(value);
       }
       remove(pending.key);
-      const entry = newEntry(pending.key, Buffer.from(text), headers, scriptHashes);
+      const entry = newEntry(pending.key, Buffer.from(text), headers, scriptHashes, tags);
       entries.set(pending.key, entry);
       totalBytes += entry.bytes;
       for (const [oldest] of entries) {

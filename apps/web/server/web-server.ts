@@ -16,6 +16,7 @@ import { webConfig } from "../app/config.server.ts";
 import { createApiClient } from "../app/lib/api-client.ts";
 import { apiFailureCount } from "../app/lib/api-health.ts";
 import { CSP_NONCE_HEADER } from "../app/lib/csp-nonce.ts";
+import { followRender } from "../app/lib/render-tags.server.ts";
 import { handOverServerLog } from "../app/lib/server-log.server.ts";
 import { limitRequestBodies, WEB_BODY_LIMIT_BYTES, WEB_BODY_TIMEOUT_MS } from "./body-limit.ts";
 import {
@@ -56,11 +57,12 @@ export interface WebServerOptions {
 }
 
 /**
- * Public pages anyone may share and a CDN may keep for a minute, revalidating in the background
- * for five more; a purge on write (docs/operations.md) makes them fresh at once. The browser
- * itself always revalidates (max-age=0), since prices change.
+ * Public pages anyone may share and a shared cache may keep for a minute, revalidating in the
+ * background for half a minute more; a purge by tag on write (their `xkey`, decision 063) makes
+ * them fresh at once, so the minute only bounds what depends on the clock ("checked … ago"). The
+ * browser itself always revalidates (max-age=0), since prices change.
  */
-const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
 /** Pages for one visitor (a cookie, the back-office, an unknown query) are kept by nobody. */
 const PRIVATE_PAGE_CACHE_CONTROL = "private, no-store";
 
@@ -170,7 +172,15 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
   const pageCache =
     (options.pageCache ?? true)
       ? registerPageCache(app, {
-          dataVersion: async () => (await api.call(publicEndpoints.dataVersion)).version,
+          // What changed since the version the cache knows, by tag (decision 063).
+          dataVersion: async (since) => {
+            const answer = await api.call(
+              publicEndpoints.dataVersion,
+              since === null ? {} : { query: { since } },
+            );
+            return { version: answer.version, ...(answer.tags ? { tags: answer.tags } : {}) };
+          },
+          renderTags: (request) => request.renderTags ?? [],
           apiFailures: apiFailureCount,
           nonceHeader: CSP_NONCE_HEADER,
           newNonce,
@@ -268,6 +278,15 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
     mode: "production",
     serverBuildPath,
     clientBuildDirectory,
+    // Called synchronously as the render starts: a render the page cache may store is followed,
+    // so the tags of the API answers its loaders use become the page's (decision 063).
+    getLoadContext: (request) => {
+      if (request.pageCache) {
+        request.renderTags = new Set();
+        followRender(request.renderTags);
+      }
+      return undefined;
+    },
   });
 
   return app;

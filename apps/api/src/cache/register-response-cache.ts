@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { chooseEncoding } from "@pharmacompare/http-serving";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DatabaseHandle } from "../db/client.ts";
+import { CACHE_TAG_HEADER, type CacheTag } from "./cache-tags.ts";
 import { onPublicDataCommitted, readPublicDataVersion } from "./data-version.ts";
 import { entityTagMatches } from "./entity-tags.ts";
 import {
@@ -53,8 +54,8 @@ export function registerResponseCache(
 
   const listener = options.databaseUrl ? listenForDataVersions(options.databaseUrl, cache, app.log) : null;
   // A write here is seen here at once; on PostgreSQL it answers once its NOTIFY has gone round.
-  const unsubscribe = onPublicDataCommitted(database.db, (version) => {
-    cache.observe(version);
+  const unsubscribe = onPublicDataCommitted(database.db, (version, tags) => {
+    cache.observe(version, tags);
     return listener?.heard(version, NOTIFY_WAIT_MS);
   });
   app.addHook("onReady", async () => {
@@ -168,6 +169,7 @@ export function writeCachedAnswer(
     ...hookHeaders,
     etag: entry.etag,
     "cache-control": entry.cacheControl,
+    [CACHE_TAG_HEADER]: entry.tags.join(" "),
   };
   if (entityTagMatches(request.headers["if-none-match"], entry.etag)) {
     response.writeHead(304, headers);
@@ -198,6 +200,7 @@ export function rememberAnswer(
   payload: string | Buffer,
   etag: string,
   cacheControl: string,
+  tags: readonly CacheTag[],
 ): void {
   const cache = request.server.responseCache;
   const key = request.responseCacheKey;
@@ -212,6 +215,7 @@ export function rememberAnswer(
     etag,
     contentType,
     cacheControl,
+    tags,
     headers: request.responseCacheHeaders,
   });
   // Stored: the reads waiting for it are answered now, before this one's body is even sent.

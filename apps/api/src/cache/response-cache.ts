@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { type Encoding, parseRequestTarget, remembered, sortedQuery } from "@pharmacompare/http-serving";
 import { compressionOptions } from "../plugins/compression.ts";
+import { type CacheTag, SITE_TAG, touchedBy } from "./cache-tags.ts";
 
 /** One public read's answer, ready to send as it is: no query, no serialisation, no hashing. */
 export interface CachedResponse {
@@ -12,6 +13,8 @@ export interface CachedResponse {
   readonly etag: string;
   readonly contentType: string;
   readonly cacheControl: string;
+  /** The data the answer was built from (decision 063): a change naming one of them drops it. */
+  readonly tags: readonly CacheTag[];
   /**
    * The headers the API's hooks gave the request that filled it (security headers, CORS's Vary),
    * kept when that request had no Origin: then they are what any request without one gets, and a
@@ -42,9 +45,11 @@ const threshold = compressionOptions.threshold ?? 1024;
 
 /**
  * The public-read response cache: answers by normalised URL, each made under a version of the
- * public data. The process's `version` rises when a write commits here or another process's
- * NOTIFY arrives; an entry made under an older version is never served again. While the version
- * cannot be trusted (the listening connection is down) nothing is served or stored.
+ * public data and carrying the tags of the data it was built from. The process's `version` rises
+ * when a write commits here or another process's NOTIFY arrives, and the entries carrying one of
+ * that change's tags go (all of them for `site`); the others stay (decision 063). An answer
+ * computed while any change arrived is not stored. While the version cannot be trusted (the
+ * listening connection is down) nothing is served or stored.
  * Bounded by entries and bytes, least recently used first out (a Map keeps insertion order).
  */
 export class ResponseCache {
@@ -69,12 +74,19 @@ export class ResponseCache {
     return { entries: this.#entries.size, bytes: this.#bytes };
   }
 
-  /** A committed version heard of (a local write, a NOTIFY, a re-read): versions only rise. */
-  observe(version: number): void {
-    if (version <= this.#version) return;
-    this.#version = version;
-    // Everything held is now stale: drop it at once rather than entry by entry.
-    this.clear();
+  /**
+   * A committed version heard of (a local write, a NOTIFY, a re-read) and the tags it changed
+   * (`site` when unknown): the entries carrying them go. A version heard late or twice (a local
+   * commit and its own NOTIFY) still drops its tags; the version itself only rises.
+   */
+  observe(version: number, tags: readonly CacheTag[] = [SITE_TAG]): void {
+    if (version > this.#version) this.#version = version;
+    if (tags.includes(SITE_TAG)) {
+      // Everything held is now stale: drop it at once rather than entry by entry.
+      this.clear();
+      return;
+    }
+    for (const [key, entry] of this.#entries) if (touchedBy(entry.tags, tags)) this.#remove(key, entry);
   }
 
   /** The version can no longer be trusted (the listener lost its connection): serve nothing. */
@@ -98,11 +110,7 @@ export class ResponseCache {
   get(key: string): CachedResponse | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (
-      !this.#live ||
-      entry.version !== this.#version ||
-      this.#now() - entry.storedAt > this.#options.maxAgeMs
-    ) {
+    if (!this.#live || this.#now() - entry.storedAt > this.#options.maxAgeMs) {
       this.#remove(key, entry);
       return undefined;
     }
@@ -124,6 +132,7 @@ export class ResponseCache {
       etag: string;
       contentType: string;
       cacheControl: string;
+      tags: readonly CacheTag[];
       headers: Readonly<OutgoingHttpHeaders> | null;
     },
   ): void {
@@ -147,6 +156,7 @@ export class ResponseCache {
       etag: answer.etag,
       contentType: answer.contentType,
       cacheControl: answer.cacheControl,
+      tags: answer.tags,
       headers: answer.headers,
       bodies,
       bytes,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import { PUBLIC_DATA_CHANNEL, PUBLIC_DATA_KEY } from "./data-version.ts";
+import { PUBLIC_DATA_CHANNEL, PUBLIC_DATA_KEY, parseNotifyPayload } from "./data-version.ts";
 import type { ResponseCache } from "./response-cache.ts";
 
 export const LISTENER_NAME = "pharmacompare-cache-listener";
@@ -49,10 +49,11 @@ export function listenForDataVersions(
     });
     client = connection;
     connection.on("notification", (message) => {
-      const version = Number(message.payload);
-      if (!Number.isInteger(version)) return;
-      cache.observe(version);
-      hear(version);
+      // "<version> <tag>…" (data-version.ts): only the answers built from those tags go.
+      const change = parseNotifyPayload(message.payload);
+      if (!change) return;
+      cache.observe(change.version, change.tags);
+      hear(change.version);
     });
     connection.on("error", (err) => dropped(connection, err));
     connection.on("end", () => dropped(connection));

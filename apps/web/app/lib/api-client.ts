@@ -76,6 +76,11 @@ export interface ApiClientOptions {
    * outside the contract), e.g. so the page cache keeps no page built from fallback data.
    */
   onUnavailable?: (error: ApiError) => void;
+  /**
+   * Told of the headers of every answer used, e.g. so the page cache learns which data a page
+   * was built from (its `xkey` tags, decision 063).
+   */
+  onAnswered?: (headers: Headers) => void;
 }
 
 export interface ApiRequestInit {
@@ -186,6 +191,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         { cause: parsed.error },
       );
     }
+    options.onAnswered?.(response.headers);
     return parsed.data as EndpointResult<E>;
   }
 

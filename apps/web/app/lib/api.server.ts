@@ -1,6 +1,7 @@
 import { webConfig } from "../config.server.ts";
 import { type ApiClient, createApiClient } from "./api-client.ts";
 import { noteApiFailure } from "./api-health.ts";
+import { noteAnswerTags } from "./render-tags.server.ts";
 
 /**
  * The API client for loaders and actions: it calls the API over the internal address
@@ -13,5 +14,7 @@ export function serverApi(options: { token?: string | null } = {}): ApiClient {
     baseUrl: webConfig().apiInternalUrl,
     token: options.token,
     onUnavailable: noteApiFailure,
+    // Which data the page is built from, for the page cache's tags (decision 063).
+    onAnswered: noteAnswerTags,
   });
 }

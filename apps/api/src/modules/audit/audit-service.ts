@@ -11,9 +11,17 @@ import {
   pageInfo,
 } from "@pharmacompare/contract";
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import {
+  type CacheTag,
+  conditionTag,
+  medicationTag,
+  PRICE_LISTS_TAG,
+  pharmacyTag,
+  SITE_TAG,
+} from "../../cache/cache-tags.ts";
 import { publicDataChanged, transactionAnnouncingChanges } from "../../cache/data-version.ts";
 import type { Database } from "../../db/client.ts";
-import { auditLog } from "../../db/schema.ts";
+import { auditLog, medications, prices } from "../../db/schema.ts";
 
 /**
  * The audit log, and the one way to write to it (docs/architecture.md): this module is the only
@@ -72,6 +80,45 @@ function changesPublicData(entry: AuditRecord): boolean {
   return PUBLIC_ENTITY_TYPES.has(entry.entityType) && entry.action !== "export";
 }
 
+/**
+ * The cache tags an audited change touched (decision 063). A price entry names its medication and
+ * pharmacy when its changes say them; otherwise nothing, since the price write it records named
+ * its own (prices/price-service.ts), and a transaction that names nothing at all purges `site`.
+ * A pharmacy's name and rating show beside its prices: its page, the lists, and the medications
+ * and conditions it prices. Catalogue names, blog posts, notices, NHS charges and events show on
+ * lists, search or every condition page: `site`.
+ */
+async function tagsOfEntry(tx: Database, entry: AuditRecord): Promise<CacheTag[]> {
+  const changes = entry.changes ?? {};
+  if (entry.entityType === "price") {
+    const { medicationId, pharmacyId } = changes;
+    if (typeof medicationId !== "string" || typeof pharmacyId !== "string") return [];
+    const [row] = await tx
+      .select({ subcategoryId: medications.subcategoryId })
+      .from(medications)
+      .where(eq(medications.id, medicationId));
+    return [
+      PRICE_LISTS_TAG,
+      medicationTag(medicationId),
+      pharmacyTag(pharmacyId),
+      ...(row ? [conditionTag(row.subcategoryId)] : ([SITE_TAG] as const)),
+    ];
+  }
+  if (entry.entityType === "pharmacy" && entry.entityId) {
+    const priced = await tx
+      .selectDistinct({ medicationId: medications.id, subcategoryId: medications.subcategoryId })
+      .from(prices)
+      .innerJoin(medications, eq(medications.id, prices.medicationId))
+      .where(eq(prices.pharmacyId, entry.entityId));
+    return [
+      PRICE_LISTS_TAG,
+      pharmacyTag(entry.entityId),
+      ...priced.flatMap((row) => [medicationTag(row.medicationId), conditionTag(row.subcategoryId)]),
+    ];
+  }
+  return [SITE_TAG];
+}
+
 /** Keys never worth keeping in an audit trail, whatever a caller passes. */
 const SECRET_KEY = /password|token|secret|hash/i;
 
@@ -104,7 +151,7 @@ export function auditedWrite<T>(
   return transactionAnnouncingChanges(db, (tx) => {
     const at = now();
     const audit: Audit = async (entry) => {
-      if (changesPublicData(entry)) await publicDataChanged(tx);
+      if (changesPublicData(entry)) await publicDataChanged(tx, await tagsOfEntry(tx, entry));
       await tx.insert(auditLog).values({
         actorId: context.actor.id,
         actorEmail: context.actor.email,

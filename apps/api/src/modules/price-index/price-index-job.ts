@@ -7,6 +7,7 @@ import {
   monthStart,
 } from "@pharmacompare/contract";
 import { eq, min } from "drizzle-orm";
+import { conditionTag, PRICE_LISTS_TAG } from "../../cache/cache-tags.ts";
 import { publicDataChanged, transactionAnnouncingChanges } from "../../cache/data-version.ts";
 import type { Database } from "../../db/client.ts";
 import { priceHistory, priceIndexMonths } from "../../db/schema.ts";
@@ -50,7 +51,8 @@ export async function computeIndexMonth(
   await transactionAnnouncingChanges(db, async (tx) => {
     await tx.delete(priceIndexMonths).where(eq(priceIndexMonths.month, monthStart(month)));
     if (rows.length > 0) await tx.insert(priceIndexMonths).values(rows);
-    await publicDataChanged(tx);
+    // The index pages (price lists) and each condition's own index figures (decision 063).
+    await publicDataChanged(tx, [PRICE_LISTS_TAG, ...rows.map((row) => conditionTag(row.subcategoryId))]);
   });
   options.monthWritten?.(month);
   return rows.length;

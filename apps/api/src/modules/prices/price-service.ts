@@ -11,6 +11,13 @@ import {
   type RecentPriceUpdate,
 } from "@pharmacompare/contract";
 import { and, asc, desc, eq, inArray, min, type SQL } from "drizzle-orm";
+import {
+  type CacheTag,
+  conditionTag,
+  medicationTag,
+  PRICE_LISTS_TAG,
+  pharmacyTag,
+} from "../../cache/cache-tags.ts";
 import { publicDataChanged } from "../../cache/data-version.ts";
 import type { Database } from "../../db/client.ts";
 import { medications, pharmacies, priceHistory, prices } from "../../db/schema.ts";
@@ -269,7 +276,20 @@ export function createPriceService(
         .set({ lastConfirmed: at })
         .where(and(eq(prices.pharmacyId, pharmacyId), eq(prices.confirmedBy, source)))
         .returning({ id: prices.id });
-      if (rows.length > 0) await publicDataChanged(tx);
+      if (rows.length > 0) {
+        // Reconfirmed prices say "checked …" anew: that pharmacy's prices, wherever they show.
+        const medicationIds = await tx
+          .selectDistinct({ id: prices.medicationId })
+          .from(prices)
+          .where(eq(prices.pharmacyId, pharmacyId));
+        await publicDataChanged(
+          tx,
+          await priceTags(
+            tx,
+            medicationIds.map(({ id }) => ({ medicationId: id, pharmacyId })),
+          ),
+        );
+      }
       return rows.length;
     },
 
@@ -398,7 +418,7 @@ export function createPriceService(
         options.rowWritten?.(written);
       }
       // Public reads show prices: the caches learn at commit (the audited writer announces it).
-      if (list.length > 0) await publicDataChanged(tx);
+      if (list.length > 0) await publicDataChanged(tx, await priceTags(tx, list));
       const watched = new Map(touched.map((c) => [JSON.stringify([c.medicationId, c.dosage]), c]));
       const triggeredAlerts =
         watched.size === 0
@@ -411,4 +431,26 @@ export function createPriceService(
       return { written, confirmed, removed, triggeredAlerts };
     },
   };
+}
+
+/**
+ * What a price write touched (decision 063): each medication's pages, its condition's, each
+ * pharmacy's page, and the catalogue-wide price lists. A feed of many rows names too many and
+ * becomes `site` (cache-tags.ts).
+ */
+async function priceTags(
+  tx: Database,
+  changes: readonly { medicationId: string; pharmacyId: string }[],
+): Promise<CacheTag[]> {
+  const medicationIds = [...new Set(changes.map((change) => change.medicationId))];
+  const conditions = await tx
+    .selectDistinct({ subcategoryId: medications.subcategoryId })
+    .from(medications)
+    .where(inArray(medications.id, medicationIds));
+  return [
+    PRICE_LISTS_TAG,
+    ...medicationIds.map(medicationTag),
+    ...conditions.map((row) => conditionTag(row.subcategoryId)),
+    ...new Set(changes.map((change) => pharmacyTag(change.pharmacyId))),
+  ];
 }

@@ -1,6 +1,6 @@
 import { publicEndpoints } from "@pharmacompare/contract";
 import type { FastifyPluginAsync } from "fastify";
-import { readPublicDataVersion } from "../../cache/data-version.ts";
+import { readPublicDataChangesSince, readPublicDataVersion } from "../../cache/data-version.ts";
 import { registerEndpoint } from "../register-endpoint.ts";
 
 /**
@@ -8,8 +8,11 @@ import { registerEndpoint } from "../register-endpoint.ts";
  * page cache in front of several API processes never hears an older one than was committed.
  */
 export const dataVersionRoutes: FastifyPluginAsync = async (app) => {
-  registerEndpoint(app, publicEndpoints.dataVersion, async (_request, reply) => {
+  registerEndpoint(app, publicEndpoints.dataVersion, async (request, reply) => {
     reply.header("cache-control", "no-store");
+    const { since } = request.query;
+    // With `since`: what changed after it, so a page cache drops only those pages (decision 063).
+    if (since !== undefined) return readPublicDataChangesSince(app.database.db, since);
     return { version: await readPublicDataVersion(app.database.db) };
   });
 };

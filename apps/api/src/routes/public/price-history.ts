@@ -5,7 +5,7 @@ import { requireDosage, requireMedication } from "./lookups.ts";
 
 export const priceHistoryRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, publicEndpoints.priceHistory, async (request) => {
-    const medication = await requireMedication(app, request.params.medicationId);
+    const medication = await requireMedication(app, request.params.medicationId, request);
     const dosage = requireDosage(medication, request.query.dosage);
     return app.services.priceHistory.forDosage(medication.id, dosage, request.query.days);
   });

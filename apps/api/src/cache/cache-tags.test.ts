@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { normaliseTags } from "./cache-tags.ts";
+
+describe("normaliseTags (decision 063)", () => {
+  it("names each tag once, sorted", () => {
+    expect(normaliseTags(["pharmacy:a", "condition:acne", "pharmacy:a"])).toEqual([
+      "condition:acne",
+      "pharmacy:a",
+    ]);
+  });
+
+  it("says site for nothing named, site among them, or a tag outside the vocabulary", () => {
+    expect(normaliseTags([])).toEqual(["site"]);
+    expect(normaliseTags(["condition:acne", "site"])).toEqual(["site"]);
+    expect(normaliseTags(["condition:acne", "medication:two words"])).toEqual(["site"]);
+    expect(normaliseTags(["colour:blue"])).toEqual(["site"]);
+  });
+
+  it("leaves the medications out of a change too wide to name each, keeping their conditions", () => {
+    const medications = Array.from({ length: 150 }, (_, index) => `medication:m${index}`);
+    const wide = normaliseTags([
+      ...medications,
+      "condition:acne",
+      "condition:hair-loss",
+      "pharmacy:p",
+      "prices",
+    ]);
+    expect(wide).toEqual(["condition:acne", "condition:hair-loss", "pharmacy:p", "prices"]);
+    const conditions = Array.from({ length: 150 }, (_, index) => `condition:c${index}`);
+    expect(normaliseTags(conditions)).toEqual(["site"]);
+  });
+});
