@@ -19,6 +19,8 @@ try {
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${reportPath("vitestPg")}`,
+      // `npm run test:pg -- apps/api/test/read-replica.pg.test.ts`: a few files, not the suite.
+      ...process.argv.slice(2),
     ],
     {
       stdio: "inherit",
