@@ -303,11 +303,18 @@ export function configWarnings(config: ApiConfig): string[] {
     );
   }
   if (config.nodeEnv !== "production") return warnings;
-  if (config.databaseUrl) {
-    const sslmode = new URL(config.databaseUrl).searchParams.get("sslmode");
+  // The replica and a direct connection carry the same personal data as the primary (decision 065).
+  const databaseUrls = [
+    ["DATABASE_URL", config.databaseUrl],
+    ["DATABASE_READ_URL", config.databaseReadUrl],
+    ["DATABASE_DIRECT_URL", config.databaseDirectUrl],
+  ] as const;
+  for (const [name, url] of databaseUrls) {
+    if (!url) continue;
+    const sslmode = new URL(url).searchParams.get("sslmode");
     if (!sslmode || !["require", "verify-ca", "verify-full"].includes(sslmode)) {
       warnings.push(
-        "DATABASE_URL does not require TLS: add sslmode=require (or verify-full) unless the database is on this machine",
+        `${name} does not require TLS: add sslmode=require (or verify-full) unless the database is on this machine`,
       );
     }
   }

@@ -1,9 +1,13 @@
 import { AdminPriceList, adminEndpoints, endpointUrl, publicEndpoints } from "@pharmacompare/contract";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type ApiProcess, request, signIn, sleep, startApi } from "../../../faults/harness.ts";
 import { type PostgresReplica, startReplica } from "../../../scripts/postgres-replica.ts";
 import { type PostgresServer, startPostgres } from "../../../scripts/postgres-server.ts";
+import type { Database } from "../src/db/client.ts";
+import { openReplicaRouter } from "../src/db/read-replica.ts";
 
 /**
  * Public reads from a real streaming replica (decision 065): Debian's PostgreSQL as a primary and
@@ -147,5 +151,40 @@ describe("public reads from a streaming replica (PostgreSQL)", () => {
       replica.resume();
     }
     await expect.poll(() => said(IN_USE), { timeout: 15_000, interval: 100 }).toBe(usedBefore + 1);
+  }, 60_000);
+
+  it("skips a replica further behind than the bound, says so once, and takes it back; an idle primary is no lag", async () => {
+    const primaryPool = new pg.Pool({ connectionString: primary.url });
+    const primaryDb = drizzle(primaryPool) as unknown as Database;
+    const router = openReplicaRouter({
+      primary: primaryDb,
+      primaryPool,
+      readUrl: replica.url,
+      maxLagMs: 300, // under the replica's one-second apply delay
+      checkEveryMs: 100,
+    });
+    const lines: string[] = [];
+    try {
+      await router.start({ info: (line) => lines.push(line), warn: (line) => lines.push(line) });
+      await expect.poll(router.inUse, { timeout: 10_000, interval: 50 }).toBe(true);
+      // Idle for longer than the bound: now() - pg_last_xact_replay_timestamp() grows, the lag does not.
+      await sleep(1500);
+      expect(router.inUse()).toBe(true);
+      await primaryPool.query("create table if not exists lag_probe (n int)");
+      await primaryPool.query("insert into lag_probe values (1)");
+      await expect.poll(router.inUse, { timeout: 5000, interval: 20 }).toBe(false);
+      await expect.poll(router.inUse, { timeout: 10_000, interval: 50 }).toBe(true);
+      // Once per change of state: never the same state twice in a row.
+      expect(lines.filter((line, i) => i > 0 && line.slice(0, 20) === lines[i - 1]?.slice(0, 20))).toEqual(
+        [],
+      );
+      expect(lines.at(-1)).toBe("read replica: in use for public reads");
+      expect(lines.find((line) => line.startsWith("read replica: skipped"))).toMatch(
+        /ms behind, over the 300 ms bound/,
+      );
+    } finally {
+      await router.close();
+      await primaryPool.end();
+    }
   }, 60_000);
 });
