@@ -11,6 +11,8 @@ import path from "node:path";
  */
 export interface PostgresServer {
   url: string;
+  /** Its loopback port (a replica's pg_basebackup and a pooler in front connect to it). */
+  port: number;
   /** Stops the server and deletes its files: the end of a throwaway server. */
   stop(): void;
   /**
@@ -31,9 +33,14 @@ export interface PostgresOptions {
   durable?: boolean;
   /** The fault scenarios' three API processes and their load need more than the default 100. */
   maxConnections?: number;
+  /**
+   * Ready to be a streaming primary (decision 065): WAL for a replica and room for its sender.
+   * PostgreSQL 15's defaults already allow it; said here so the test does not rest on defaults.
+   */
+  replication?: boolean;
 }
 
-function binDir(): string {
+export function binDir(): string {
   const base = "/usr/lib/postgresql";
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
   const found = versions
@@ -69,18 +76,13 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   const port = await sparePort();
   const dir = mkdtempSync(path.join(tmpdir(), "pc-postgres-"));
   chmodSync(dir, 0o777);
-  const asPostgres = (command: string) => {
-    const isRoot = process.getuid?.() === 0;
-    execFileSync(isRoot ? "su" : "sh", isRoot ? ["postgres", "-c", command] : ["-c", command], {
-      stdio: "pipe",
-    });
-  };
   const settings = [
     "-c listen_addresses=127.0.0.1",
     `-p ${port}`,
     `-k ${dir}`,
     ...(options.durable ? [] : ["-c fsync=off", "-c full_page_writes=off"]),
     ...(options.maxConnections ? [`-c max_connections=${options.maxConnections}`] : []),
+    ...(options.replication ? ["-c wal_level=replica", "-c max_wal_senders=4", "-c hot_standby=on"] : []),
   ].join(" ");
   asPostgres(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8`);
   const start = () =>
@@ -90,6 +92,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
     stop() {
       try {
         halt();
@@ -106,4 +109,15 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       start();
     },
   };
+}
+
+/**
+ * Runs a shell command as the postgres user when we are root: initdb and the server refuse to run
+ * as root, so a root test run (CI's container) hands them to Debian's postgres account.
+ */
+export function asPostgres(command: string): void {
+  const isRoot = process.getuid?.() === 0;
+  execFileSync(isRoot ? "su" : "sh", isRoot ? ["postgres", "-c", command] : ["-c", command], {
+    stdio: "pipe",
+  });
 }

@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { onPublicDataCommitted } from "./cache/data-version.ts";
 import { answerCacheHitsEarly } from "./cache/early-answers.ts";
 import { registerResponseCache, serveCachedResponses } from "./cache/register-response-cache.ts";
 import type { ResponseCacheOptions } from "./cache/response-cache.ts";
@@ -84,7 +85,12 @@ export async function buildApi({
     },
   );
   registerHttpCache(app);
-  registerResponseCache(app, database, { databaseUrl: config.databaseUrl, cache: responseCache });
+  // LISTEN holds a session, so behind a pooler in transaction mode it takes the direct connection (decision 065).
+  registerResponseCache(app, database, {
+    databaseUrl: config.databaseDirectUrl ?? config.databaseUrl,
+    cache: responseCache,
+  });
+  followReplica(app, database);
 
   await app.register(fastifyHelmet, {
     // The API serves JSON (and the docs UI, which needs its own inline assets).
@@ -170,7 +176,10 @@ export async function buildApi({
   database.onPoolError?.((error) => app.log.error({ err: error }, "database connection error"));
   app.decorate("database", database);
   const secretBox = createSecretBox(secretKeys(config));
-  app.decorate("services", createServices(database.db, { config, log: app.log, now, secretBox }));
+  app.decorate(
+    "services",
+    createServices(database.db, { config, log: app.log, now, secretBox, read: database.read }),
+  );
   refuseWhileDatabaseUnavailable(app);
   collectRoutes(app);
   registerAccessGuard(app);
@@ -201,4 +210,19 @@ export async function buildApi({
   await app.register(adminRoutes);
 
   return app;
+}
+
+/**
+ * A replica answers public reads only once it holds the version this process computes answers
+ * under (decision 065): the response cache's version, heard on the primary, and this process's own
+ * commits, so neither a cache nor a visitor who just wrote gets an older answer than the primary's.
+ * Its health is checked in the background from start-up and logged once per change.
+ */
+function followReplica(app: FastifyInstance, database: DatabaseHandle): void {
+  const replica = database.replica;
+  if (!replica) return;
+  replica.followVersions(() => app.responseCache?.version ?? -1);
+  const unsubscribe = onPublicDataCommitted(database.db, (version) => replica.atLeast(version));
+  app.addHook("onReady", () => replica.start(app.log));
+  app.addHook("onClose", async () => unsubscribe());
 }

@@ -187,6 +187,29 @@ describe("API configuration", () => {
     });
     expect(configWarnings(secure)).toEqual([]);
     expect(configWarnings(loadApiConfig({ DATABASE_URL: "postgres://localhost/pc" }))).toEqual([]);
+    // The replica and the direct connection carry the same personal data (decision 065).
+    const replica = loadApiConfig({
+      ...base,
+      DATABASE_URL: "postgres://pooler.internal/pc?sslmode=require",
+      DATABASE_READ_URL: "postgres://replica.internal/pc",
+      DATABASE_DIRECT_URL: "postgres://db.internal/pc",
+      SMTP_URL: "smtps://mail.internal:465",
+    });
+    expect(configWarnings(replica)).toEqual([
+      expect.stringMatching(/^DATABASE_READ_URL does not require TLS/),
+      expect.stringMatching(/^DATABASE_DIRECT_URL does not require TLS/),
+    ]);
+  });
+
+  it("refuses a replica or a direct connection without a PostgreSQL primary (decision 065)", () => {
+    expect(() => loadApiConfig({ DATABASE_READ_URL: "postgres://replica.internal/pc" })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    );
+    expect(() => loadApiConfig({ DATABASE_DIRECT_URL: "postgres://db.internal/pc" })).toThrow(
+      /DATABASE_DIRECT_URL: needs DATABASE_URL/,
+    );
+    const config = loadApiConfig({ DATABASE_URL: "postgres://localhost/pc" });
+    expect(config.databaseReadMaxLagMs).toBe(5000);
   });
 
   it("warns when insecure feed addresses are allowed, naming FEEDS_ALLOW_INSECURE and what it allows (issue 41)", () => {

@@ -58,6 +58,19 @@ const apiEnvSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
       .optional(),
+    /** A streaming replica for public reads (decision 065); needs DATABASE_URL. */
+    DATABASE_READ_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+    /** How far behind the primary the replica may be and still answer public reads. */
+    DATABASE_READ_MAX_LAG_MS: wholeNumber(0, 3_600_000).default(5000),
+    /**
+     * The server itself when DATABASE_URL goes through a pooler in transaction mode (decision 065):
+     * LISTEN and the session locks of migrations and start-up use it.
+     */
+    DATABASE_DIRECT_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).default("PharmaCompare <no-reply@pharmacompare.local>"),
@@ -156,6 +169,16 @@ const apiEnvSchema = z
         message: `must be more than PRICE_STALE_DAYS (${env.PRICE_STALE_DAYS}): a price is flagged before it is hidden`,
       });
     }
+    // A replica or a direct connection is beside a PostgreSQL primary; the embedded database has neither.
+    for (const key of ["DATABASE_READ_URL", "DATABASE_DIRECT_URL"] as const) {
+      if (env[key] !== undefined && env.DATABASE_URL === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: "needs DATABASE_URL (a PostgreSQL primary)",
+        });
+      }
+    }
     if (env.NODE_ENV !== "production") return;
     requireHttpsInProduction(context, { SITE_URL: env.SITE_URL, API_URL: env.API_URL });
     if (env.FAULT_KILL_AFTER_PRICE_ROWS !== undefined) {
@@ -210,6 +233,9 @@ const apiEnvSchema = z
       apiUrl: env.API_URL ?? `http://localhost:${env.API_PORT}`,
       webOrigins: env.WEB_ORIGIN ?? [new URL(siteUrl).origin],
       databaseUrl: env.DATABASE_URL,
+      databaseReadUrl: env.DATABASE_READ_URL,
+      databaseReadMaxLagMs: env.DATABASE_READ_MAX_LAG_MS,
+      databaseDirectUrl: env.DATABASE_DIRECT_URL,
       dataDir: env.DATA_DIR,
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
@@ -277,11 +303,18 @@ export function configWarnings(config: ApiConfig): string[] {
     );
   }
   if (config.nodeEnv !== "production") return warnings;
-  if (config.databaseUrl) {
-    const sslmode = new URL(config.databaseUrl).searchParams.get("sslmode");
+  // The replica and a direct connection carry the same personal data as the primary (decision 065).
+  const databaseUrls = [
+    ["DATABASE_URL", config.databaseUrl],
+    ["DATABASE_READ_URL", config.databaseReadUrl],
+    ["DATABASE_DIRECT_URL", config.databaseDirectUrl],
+  ] as const;
+  for (const [name, url] of databaseUrls) {
+    if (!url) continue;
+    const sslmode = new URL(url).searchParams.get("sslmode");
     if (!sslmode || !["require", "verify-ca", "verify-full"].includes(sslmode)) {
       warnings.push(
-        "DATABASE_URL does not require TLS: add sslmode=require (or verify-full) unless the database is on this machine",
+        `${name} does not require TLS: add sslmode=require (or verify-full) unless the database is on this machine`,
       );
     }
   }

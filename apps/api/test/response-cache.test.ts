@@ -72,7 +72,7 @@ describe("GET /api/data-version", () => {
 describe("a cache hit", () => {
   it("answers the miss's bytes and headers without running the handler", async () => {
     api.app.responseCache?.clear();
-    const compare = vi.spyOn(api.app.services.prices, "compare");
+    const compare = vi.spyOn(api.app.services.publicPrices, "compare");
     try {
       const miss = await read(comparisonUrl, { origin: "http://localhost:5173" });
       const hit = await read(comparisonUrl, { origin: "http://localhost:5173" });
@@ -90,7 +90,7 @@ describe("a cache hit", () => {
 
   it("is computed once for reads that miss together: the others wait for it and send its bytes", async () => {
     api.app.responseCache?.clear();
-    const compare = vi.spyOn(api.app.services.prices, "compare");
+    const compare = vi.spyOn(api.app.services.publicPrices, "compare");
     try {
       const answers = await Promise.all(Array.from({ length: 8 }, () => read(comparisonUrl)));
       expect(compare).toHaveBeenCalledTimes(1);

@@ -159,10 +159,16 @@ async function copyOfSeededDatabase(): Promise<{
     await admin.query(`create database ${name} template ${pgTemplate.template}`);
     const url = new URL(pgTemplate.serverUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    // `TEST_PG_PGBOUNCER=true npm run test:pg`: the API's queries go through PgBouncer in
+    // transaction mode, what needs a session straight to the server (decision 065).
+    const pooled = new URL(url);
+    if (process.env.TEST_PGBOUNCER_PORT) pooled.port = process.env.TEST_PGBOUNCER_PORT;
+    const open = () =>
+      openDatabase({ databaseUrl: pooled.toString(), databaseDirectUrl: url.toString(), dataDir: "" });
+    const database = await open();
     return {
       database,
-      reopen: () => openDatabase({ databaseUrl: url.toString(), dataDir: "" }),
+      reopen: open,
       dispose: async () => {
         // pool.end() resolves before its sockets close; forcing the drop under a closing
         // connection sends that client a FATAL nobody listens for (an unhandled error). Wait first.

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { claimDataDirectory, watchDataDirectory } from "./pglite-directory.ts";
+import { openReplicaRouter, type ReplicaRouter } from "./read-replica.ts";
 import * as schema from "./schema.ts";
 
 type Schema = typeof schema;
@@ -18,7 +19,15 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 type DatabaseKind = "pglite" | "postgres";
 
 export interface DatabaseHandle {
+  /** The primary: writes, transactions, the back-office and every read that follows a write. */
   db: Database;
+  /**
+   * Where public reads go (decision 065): the replica DATABASE_READ_URL names while it is up, close
+   * enough and holding the version this process knows, else the primary. Without a replica, `db`.
+   */
+  read: Database;
+  /** The replica's router when DATABASE_READ_URL is set (app.ts feeds it versions and a log). */
+  replica?: ReplicaRouter;
   kind: DatabaseKind;
   migrate(): Promise<void>;
   /**
@@ -36,6 +45,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** How far behind the primary a replica may be and still answer public reads, by default. */
+const DEFAULT_READ_MAX_LAG_MS = 5000;
+
 /** PostgreSQL advisory-lock keys, so concurrent processes take turns. */
 const MIGRATION_LOCK = 727001;
 const STARTUP_LOCK = 727002;
@@ -46,8 +58,36 @@ export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.me
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** A streaming replica for public reads (DATABASE_READ_URL, decision 065); PostgreSQL only. */
+  databaseReadUrl?: string;
+  /** The replica's lag bound (DATABASE_READ_MAX_LAG_MS). */
+  databaseReadMaxLagMs?: number;
+  /**
+   * A connection that bypasses a pooler in transaction mode (DATABASE_DIRECT_URL, decision 065):
+   * the session advisory locks of migrations and start-up hold across statements, which
+   * PgBouncer's transaction pooling cannot promise. DATABASE_URL when unset.
+   */
+  databaseDirectUrl?: string;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    const handle = openPostgres(options.databaseUrl, options.databaseDirectUrl);
+    if (!options.databaseReadUrl) return handle;
+    const replica = openReplicaRouter({
+      primary: handle.db,
+      primaryPool: handle.pool,
+      readUrl: options.databaseReadUrl,
+      maxLagMs: options.databaseReadMaxLagMs ?? DEFAULT_READ_MAX_LAG_MS,
+    });
+    return {
+      ...handle,
+      read: replica.read,
+      replica,
+      async close() {
+        await replica.close();
+        await handle.close();
+      },
+    };
+  }
   // Only this user may read the database files (visitors' email addresses live there).
   mkdirSync(path.resolve(options.dataDir), { recursive: true, mode: 0o700 });
   const dir = path.resolve(options.dataDir, "pglite");
@@ -87,6 +127,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    read: db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     // One process owns a PGlite directory, so an in-process queue is the whole lock.
@@ -104,7 +145,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   };
 }
 
-function openPostgres(url: string): DatabaseHandle {
+function openPostgres(url: string, directUrl?: string): DatabaseHandle & { pool: pg.Pool } {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -129,29 +170,46 @@ function openPostgres(url: string): DatabaseHandle {
     client.on("error", () => {});
   });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
+  /**
+   * One connection that keeps its session for a while: a pooled one when DATABASE_URL reaches the
+   * server itself, else a direct one (behind PgBouncer in transaction mode a session lock taken
+   * on one statement could be released on another server connection, or never).
+   */
+  const session = async (): Promise<{ client: pg.PoolClient | pg.Client; done(): Promise<void> }> => {
+    if (!directUrl) {
+      const client = await pool.connect();
+      return { client, done: async () => client.release() };
+    }
+    const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 5000 });
+    client.on("error", () => {});
+    await client.connect();
+    return { client, done: () => client.end() };
+  };
   return {
     db,
+    read: db,
+    pool,
     kind: "postgres",
     async migrate() {
       // Several API processes may start together against one server: serialise migrations.
-      const client = await pool.connect();
+      const { client, done } = await session();
       try {
         await client.query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
         await migratePg(drizzlePg(client), { migrationsFolder });
       } finally {
         await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => {});
-        client.release();
+        await done();
       }
     },
     async withStartupLock(work) {
       // A different key from the migration lock, which `work` may take in turn.
-      const client = await pool.connect();
+      const { client, done } = await session();
       try {
         await client.query(`select pg_advisory_lock(${STARTUP_LOCK})`);
         return await work();
       } finally {
         await client.query(`select pg_advisory_unlock(${STARTUP_LOCK})`).catch(() => {});
-        client.release();
+        await done();
       }
     },
     onPoolError(listener) {

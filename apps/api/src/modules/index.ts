@@ -66,6 +66,11 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Encrypts secrets kept in the database (decision 030). */
   secretBox: SecretBox;
+  /**
+   * Where the public and open reads go (DatabaseHandle.read, decision 065): a replica when one is
+   * configured and fit, else `db`. Everything else, and everything that writes, uses `db`.
+   */
+  read?: Database;
 }
 
 /** One service per resource; routes reach data only through these. */
@@ -76,7 +81,6 @@ export function createServices(db: Database, options: ServiceOptions) {
   const freshness = createPriceFreshness(config.priceFreshness, now);
   const categories = createCategoryService(db);
   const medications = createMedicationService(db);
-  const pharmacies = createPharmacyService(db);
   const outbox = createOutboxService(db, { now, config, log });
   const priceAlerts = createPriceAlertService(db, { now, config, outbox, freshness });
   const prices = createPriceService(db, {
@@ -135,11 +139,44 @@ export function createServices(db: Database, options: ServiceOptions) {
   const priceEvents = createPriceEventsService(db, { audit, history: priceHistory.forDosage });
   /** Supply notices on the condition page and in alert emails (decision 060). */
   const supplyNotices = createSupplyNoticeService(db, { now, audit });
+  /**
+   * The public site's and the open API's reads (decision 065): their own instances on `read`, so
+   * a replica serves them while the back-office, the jobs and every write path keep the primary's
+   * (a member below that is only read by public routes is one of these).
+   */
+  const read = options.read ?? db;
+  const publicReads = (() => {
+    const publicPrices = createPriceService(read, {
+      now,
+      freshness,
+      pricesChanged: priceAlerts.pricesChanged,
+    });
+    const publicHistory = createPriceHistoryService(read, { now });
+    const publicCatalogue = {
+      categories: createCategoryService(read),
+      medications: createMedicationService(read),
+      pharmacies: createPharmacyService(read),
+      coursePlans: createCoursePlanService(read, { audit }),
+    };
+    return {
+      ...publicCatalogue,
+      prices: publicPrices,
+      priceHistory: publicHistory,
+      conditionPages: createConditionPageService({
+        ...publicCatalogue,
+        prices: publicPrices,
+        adminMessages: createAdminMessageService(read, { now, audit }),
+        nhsRoute: createNhsRouteService(read, { now, audit }),
+        priceEvents: createPriceEventsService(read, { audit, history: publicHistory.forDosage }),
+        supplyNotices: createSupplyNoticeService(read, { now, audit }),
+      }),
+    };
+  })();
   return {
     /** Keys of the open API and their quotas (decision 062). */
     apiKeys: createApiKeyService(db, { now, audit }),
     /** The open API's answers, under CC BY 4.0 (decision 062). */
-    openData: createOpenDataService(db, { now, history: priceHistory }),
+    openData: createOpenDataService(read, { now, history: publicReads.priceHistory }),
     adminSessions: createAdminSessionsService(db, { now, audit }),
     adminStats: createAdminStatsService(db),
     /** The dashboard's last 30 days and the monthly click-outs (decision 044). */
@@ -161,20 +198,11 @@ export function createServices(db: Database, options: ServiceOptions) {
       sessionIdleMs: config.adminIdleMinutes * 60_000,
       secretBox: options.secretBox,
     }),
-    blog: createBlogService(db),
-    categories,
+    blog: createBlogService(read),
+    categories: publicReads.categories,
     /** Counted click-outs (decision 044): resolved in the redirect, written in batches. */
     clickOuts: createClickOutService(db, { now, log }),
-    conditionPages: createConditionPageService({
-      categories,
-      medications,
-      prices,
-      adminMessages,
-      coursePlans,
-      nhsRoute,
-      priceEvents,
-      supplyNotices,
-    }),
+    conditionPages: publicReads.conditionPages,
     coursePlans,
     contact: createContactService(db, { now, config, outbox }),
     emailLinks: createEmailLinkService(db, {
@@ -191,19 +219,26 @@ export function createServices(db: Database, options: ServiceOptions) {
       pricesChanged: priceAlerts.pricesChanged,
       freshness,
     }),
-    medications,
+    medications: publicReads.medications,
     nhsRoute,
     supplyNotices,
     outbox,
-    pharmacies,
-    pharmacyPages: createPharmacyPageService(db, { pharmacies, freshness }),
-    pharmacyPairs: createPharmacyPairService({ medications, pharmacies, prices, coursePlans }),
+    pharmacies: publicReads.pharmacies,
+    pharmacyPages: createPharmacyPageService(read, { pharmacies: publicReads.pharmacies, freshness }),
+    pharmacyPairs: createPharmacyPairService({
+      medications: publicReads.medications,
+      pharmacies: publicReads.pharmacies,
+      prices: publicReads.prices,
+      coursePlans: publicReads.coursePlans,
+    }),
     priceAlerts,
     prices,
+    /** The price reads of the public site (compare, lowest, matrix): `prices` on `read`. */
+    publicPrices: publicReads.prices,
     priceEvents,
-    priceHistory,
+    priceHistory: publicReads.priceHistory,
     /** The monthly UK price index and its open data (decision 061). */
-    priceIndex: createPriceIndexService(db),
+    priceIndex: createPriceIndexService(read),
     priceSheets: createPriceSheetService(db, {
       categories,
       medications,
@@ -214,8 +249,8 @@ export function createServices(db: Database, options: ServiceOptions) {
       adminMedications,
       adminPharmacies,
     }),
-    sitemap: createSitemapService(db, { freshness }),
-    figures: createFiguresService(db, { freshness }),
+    sitemap: createSitemapService(read, { freshness }),
+    figures: createFiguresService(read, { freshness }),
     subscriptions,
     adminMessages,
     adminMedications,

@@ -34,6 +34,6 @@ export const medicationRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, publicEndpoints.compareMedication, async (request) => {
     const medication = await requireMedication(app, request.params.id, request);
-    return app.services.prices.compare(medication, requireDosage(medication, request.query.dosage));
+    return app.services.publicPrices.compare(medication, requireDosage(medication, request.query.dosage));
   });
 };
