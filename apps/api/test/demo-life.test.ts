@@ -171,6 +171,10 @@ describe("the seeded demo, as a visitor and staff see it", () => {
     // measured 1.997 days (docs/log/testing-runs.md, 29 November), so the bound is not exactly 2.
     expect(since).toBeGreaterThan(1.95);
     expect(since).toBeLessThan(3);
+    // Today's price-index run failed for good (decision 066): listed, its one email already sent.
+    expect((health.json() as { failedJobs: unknown }).failedJobs).toEqual([
+      expect.objectContaining({ job: "priceIndex", attempts: 3, error: expect.stringContaining("57014") }),
+    ]);
 
     const opsMail = await handle.db
       .select()

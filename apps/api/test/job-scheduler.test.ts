@@ -1,7 +1,7 @@
-import { addDays, adminEndpoints, londonDay } from "@pharmacompare/contract";
-import { and, eq } from "drizzle-orm";
+import { addDays, adminEndpoints, londonDay, ServiceHealth } from "@pharmacompare/contract";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, jobRuns } from "../src/db/schema.ts";
+import { auditLog, emailOutbox, jobRuns } from "../src/db/schema.ts";
 import { latestSlot, londonInstant, parseSchedule } from "../src/jobs/schedule.ts";
 import {
   createJobScheduler,
@@ -11,6 +11,9 @@ import {
   type ScheduledJob,
 } from "../src/jobs/scheduler.ts";
 import { bearer, MINUTE, signIn, testClock } from "./admin-helpers.ts";
+import { TEST_ADMIN } from "./fixtures.ts";
+import { createSmtpSink } from "./smtp-sink.ts";
+import { mailReader } from "./subscribers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
 /**
@@ -18,16 +21,21 @@ import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
  * PostgreSQL two connection pools, as two processes have) find the same run due and one runs it.
  */
 const clock = testClock({ frozen: true });
+const SITE = "https://www.pharmacompare.example";
+const sink = createSmtpSink();
+const mailTo = mailReader(sink.received);
 let api: TestApi;
 
 beforeAll(async () => {
   // Noon tomorrow in London: four hours after the daily 08:00, whatever time the suite runs.
   const noon = londonInstant(addDays(londonDay(clock.now()), 1), 12, 0);
   clock.advance(noon.getTime() - clock.now().getTime());
-  api = await createTestApi({}, { now: clock.now });
+  await sink.start();
+  api = await createTestApi({ SMTP_URL: sink.url, SITE_URL: SITE, MAIL_RATE: "1000" }, { now: clock.now });
 });
 afterAll(async () => {
   await api?.close();
+  await sink.stop();
 });
 
 /** A job that counts its runs, and may be told to fail or to wait. */
@@ -154,6 +162,73 @@ describe("a scheduled job runs once across processes", () => {
     const rows = (await rowsOf("priceDrops")).filter((row) => row.slot === slot);
     expect(rows).toHaveLength(1);
     expect([api.app.services.jobs.holder, other.services.jobs.holder]).toContain(rows[0]?.holder);
+  });
+});
+
+describe("a scheduled job that fails for good (issue 46, decision 066)", () => {
+  it("ends failed after its last try and emails the operations address once", async () => {
+    // Tomorrow's 08:00 price drops, whose every try fails for real: the price history it reads is gone.
+    clock.advance(24 * 60 * MINUTE);
+    const slot = latestSlot(parseSchedule("daily 08:00"), clock.now()).toISOString();
+    const priceDrops = async () =>
+      (await api.app.services.jobs.tick()).filter((result) => result.job === "priceDrops");
+    await api.withSql(
+      "alter table price_history rename to test_history_gone",
+      "alter table test_history_gone rename to price_history",
+      async () => {
+        for (let attempt = 1; attempt <= JOB_MAX_ATTEMPTS; attempt += 1) {
+          expect(await priceDrops()).toMatchObject([{ slot, outcome: "failed" }]);
+          // No email while tries are left.
+          const queued = await api.database.db
+            .select()
+            .from(emailOutbox)
+            .where(like(emailOutbox.idempotencyKey, `job-ops:priceDrops:${slot}:%`));
+          expect(queued).toHaveLength(attempt < JOB_MAX_ATTEMPTS ? 0 : 1);
+          clock.advance(JOB_RETRY_AFTER_MS);
+        }
+        // Not tried again.
+        expect(await priceDrops()).toEqual([]);
+      },
+    );
+    const [run] = (await rowsOf("priceDrops")).filter((row) => row.slot === slot);
+    expect(run).toMatchObject({ outcome: "failed", attempts: JOB_MAX_ATTEMPTS });
+
+    const start = sink.received.length;
+    await api.app.services.outbox.deliverDue();
+    const ops = mailTo(TEST_ADMIN.email, start).filter(
+      (mail) => mail.subject === "Scheduled job failed: priceDrops",
+    );
+    expect(ops).toHaveLength(1);
+    expect(ops[0]?.text).toContain(`The scheduled job "priceDrops" due`);
+    expect(ops[0]?.text).toContain(`failed ${JOB_MAX_ATTEMPTS} times and will not be tried again`);
+    expect(ops[0]?.text).toContain('relation "price_history" does not exist');
+    expect(ops[0]?.text).toContain(`${SITE}/admin`);
+
+    // Staff see it on the dashboard's service health until a later run succeeds.
+    const failedJobs = async () => {
+      // Signed in afresh: the clock moves a day between looks.
+      const token = await signIn(api.app);
+      const res = await api.app.inject({
+        method: "GET",
+        url: urlOf(adminEndpoints.serviceHealth, {}),
+        headers: bearer(token),
+      });
+      expect(res.statusCode).toBe(200);
+      // The day's price index reads the same history and failed too: each job is listed once.
+      return ServiceHealth.parse(res.json()).failedJobs.filter((run) => run.job === "priceDrops");
+    };
+    expect(await failedJobs()).toEqual([
+      {
+        job: "priceDrops",
+        scheduledFor: slot,
+        attempts: JOB_MAX_ATTEMPTS,
+        error: expect.stringContaining('relation "price_history" does not exist'),
+      },
+    ]);
+    // The next day's run, with the history back, succeeds.
+    clock.advance(24 * 60 * MINUTE);
+    expect(await priceDrops()).toMatchObject([{ outcome: "succeeded" }]);
+    expect(await failedJobs()).toEqual([]);
   });
 });
 

@@ -529,6 +529,27 @@ export function feedFailingBlocks(
   ];
 }
 
+/**
+ * What a scheduled job's operations email says once its run failed its last try (issue 46,
+ * decision 066): which run, why, and that nothing will try it again before its next time.
+ */
+export function jobFailedBlocks(
+  run: { job: string; scheduledFor: string; attempts: number; error: string },
+  links: { dashboard: string },
+): Parameters<typeof render>[1] {
+  return [
+    {
+      kind: "paragraph",
+      text: `The scheduled job "${run.job}" due ${run.scheduledFor} failed ${run.attempts} times and will not be tried again (latest: ${run.error || "no reason recorded"}).`,
+    },
+    {
+      kind: "paragraph",
+      text: 'Its next scheduled run goes ahead as usual. To run it now once the cause is fixed, use "run now" (POST /api/admin/jobs/{job}/run); the dashboard lists failed runs.',
+    },
+    { kind: "button", label: "Open the dashboard", href: links.dashboard },
+  ];
+}
+
 /** A failing feed's operations email. */
 export function feedFailingEmail(feed: { pharmacyName: string; reason: string }, links: { feeds: string }) {
   return operationsEmail(`Price feed failing: ${feed.pharmacyName}`, feedFailingBlocks(feed, links));

@@ -41,6 +41,21 @@ export interface ScheduledJob {
   run(context: JobContext): Promise<Record<string, unknown>>;
   /** Once the run is recorded (a feed's operations alert reads it, decision 047); its failure is only logged. */
   after?(result: JobRunResult): Promise<void>;
+  /**
+   * Its `after` tells operations of failures itself (a feed's incident alert, decision 047), so the
+   * scheduler's "failed for good" email is not sent for it as well.
+   */
+  alertsItself?: boolean;
+}
+
+/** A scheduled run that failed its last try: nobody runs it again (issue 46, decision 066). */
+export interface FailedForGood {
+  job: string;
+  slot: string;
+  scheduledFor: Date;
+  attempts: number;
+  /** Why its last try failed, as kept on the run's row. */
+  error: string;
 }
 
 /**
@@ -76,6 +91,39 @@ const JOB_TICK_MS = 60 * 1000;
 export const JOB_RETRY_AFTER_MS = 5 * 60 * 1000;
 export const JOB_MAX_ATTEMPTS = 3;
 
+/**
+ * Scheduled jobs whose latest finished run failed its last try, oldest first (the dashboard, issue
+ * 46): a later run that succeeds, scheduled or by hand, takes the job off the list. Feeds
+ * (`feed:…`, their own incidents, decision 047) and newsletters (their own "Failed", decision 041)
+ * are left to their screens; an operator's failed run (`manual:…`) answered the operator.
+ */
+export async function failedForGoodRuns(db: Database): Promise<FailedForGood[]> {
+  const { rows } = (await db.execute(sql`
+    select job, slot, scheduled_for, attempts, summary->>'error' as error from (
+      select distinct on (job) job, slot, scheduled_for, attempts, summary, outcome
+      from ${jobRuns}
+      where outcome in ('succeeded', 'failed') and job not like 'feed:%' and job <> 'newsletters'
+      order by job, started_at desc
+    ) latest
+    where outcome = 'failed' and attempts >= ${JOB_MAX_ATTEMPTS} and slot not like 'manual:%'
+    order by scheduled_for asc`)) as unknown as {
+    rows: {
+      job: string;
+      slot: string;
+      scheduled_for: string | Date;
+      attempts: number;
+      error: string | null;
+    }[];
+  };
+  return rows.map((row) => ({
+    job: row.job,
+    slot: row.slot,
+    scheduledFor: new Date(row.scheduled_for),
+    attempts: Number(row.attempts),
+    error: row.error ?? "",
+  }));
+}
+
 export function createJobScheduler(
   db: Database,
   options: {
@@ -90,6 +138,12 @@ export function createJobScheduler(
     moreJobs?: () => Promise<ScheduledJob[]>;
     /** Names this process in the lease (tests give each instance its own). */
     holder?: string;
+    /**
+     * A scheduled job's run failed its last try (the operations email, decision 066). Not called
+     * for an operator's run (its answer says it failed) nor for a poller's (its `after` decides),
+     * nor for a job that `alertsItself`; its failure is only logged.
+     */
+    failedForGood?(run: FailedForGood): Promise<void>;
   },
 ) {
   const { now, log } = options;
@@ -126,6 +180,8 @@ export function createJobScheduler(
     entry: ScheduledJob,
     slot: string,
     scheduledFor: Date,
+    /** A scheduled run (not an operator's or a poller's): its last failed try tells operations. */
+    scheduled = false,
   ): Promise<JobRunResult | null> {
     const run = await take(entry.name, slot, scheduledFor);
     if (!run) return null;
@@ -167,7 +223,7 @@ export function createJobScheduler(
         leaseUntil: outcome === "failed" ? new Date(at.getTime() + JOB_RETRY_AFTER_MS) : at,
       })
       .where(mine)
-      .returning({ id: jobRuns.id });
+      .returning({ id: jobRuns.id, attempts: jobRuns.attempts });
     if (recorded.length === 0) {
       log.warn({ job: entry.name, slot }, "scheduled job ran past its lease: another process took it over");
       return { job: entry.name, slot, outcome: "taken-over", summary };
@@ -176,13 +232,28 @@ export function createJobScheduler(
       log.error({ job: entry.name, slot, ...summary, ...logDetail }, "scheduled job failed");
     else log.info({ job: entry.name, slot, ...summary }, "scheduled job finished");
     const result: JobRunResult = { job: entry.name, slot, outcome, summary };
-    await entry.after?.(result).catch((error: unknown) => {
+    const logAfterFailure = (error: unknown) => {
       const failure = databaseFailure(error);
       log.error(
         { job: entry.name, slot, error: failure?.message ?? String(error) },
         "after a job run: failed",
       );
-    });
+    };
+    await entry.after?.(result).catch(logAfterFailure);
+    // take() will not take this run again: it ends "failed" on job_runs, and operations hear of it
+    // (issue 46: before, only the log knew).
+    const attempts = recorded[0]?.attempts ?? 1;
+    if (outcome === "failed" && scheduled && attempts >= JOB_MAX_ATTEMPTS && !entry.alertsItself) {
+      await options
+        .failedForGood?.({
+          job: entry.name,
+          slot,
+          scheduledFor,
+          attempts,
+          error: String(summary.error ?? ""),
+        })
+        .catch(logAfterFailure);
+    }
     return result;
   }
 
@@ -226,7 +297,7 @@ export function createJobScheduler(
       // The one rule for which moment is due (schedule.ts), the one the Feeds screen shows too.
       const slot = slotDue(schedule, now(), job.since);
       if (!slot) continue;
-      const result = await execute(job, slot.toISOString(), slot);
+      const result = await execute(job, slot.toISOString(), slot, true);
       if (result) results.push(result);
     }
     for (const poller of pollers.values()) {

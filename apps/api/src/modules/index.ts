@@ -1,7 +1,9 @@
+import { formatDateTime } from "@pharmacompare/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
-import { createJobScheduler } from "../jobs/scheduler.ts";
+import { jobFailedBlocks } from "../email/templates.ts";
+import { createJobScheduler, failedForGoodRuns } from "../jobs/scheduler.ts";
 import {
   createAdminPriceAlertService,
   createAlertManageService,
@@ -183,6 +185,11 @@ export function createServices(db: Database, options: ServiceOptions) {
     serviceHealth: createServiceHealthService(db, {
       now,
       failingFeeds: feedOps.failing,
+      failedJobs: async () =>
+        (await failedForGoodRuns(db)).map(({ slot: _slot, ...run }) => ({
+          ...run,
+          scheduledFor: run.scheduledFor.toISOString(),
+        })),
       freshness: config.priceFreshness,
     }),
     audit,
@@ -293,7 +300,20 @@ export function createServices(db: Database, options: ServiceOptions) {
         (await feeds.jobs()).map((job) => ({
           ...job,
           after: () => feedOps.check(job.name.slice(feedJobPrefix.length)),
+          alertsItself: true,
         })),
+      // A run that failed its last try: the operations email, once per run (decision 066).
+      failedForGood: async (run) => {
+        await feedOps.send({
+          key: `job-ops:${run.job}:${run.slot}`,
+          template: "job-ops-alert",
+          subject: `Scheduled job failed: ${run.job}`,
+          blocks: jobFailedBlocks(
+            { ...run, scheduledFor: formatDateTime(run.scheduledFor) },
+            { dashboard: `${config.siteUrl}/admin` },
+          ),
+        });
+      },
     }),
   };
 }

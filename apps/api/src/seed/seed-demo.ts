@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { API_KEY_PREFIX_LENGTH, API_KEY_SCHEME, CONSENT_WORDING, londonDay } from "@pharmacompare/contract";
+import {
+  API_KEY_PREFIX_LENGTH,
+  API_KEY_SCHEME,
+  CONSENT_WORDING,
+  formatDateTime,
+  londonDay,
+} from "@pharmacompare/contract";
 import { markdownHtml } from "@pharmacompare/safe-markdown/html";
 import { markdownText } from "@pharmacompare/safe-markdown/text";
 import { eq, sql } from "drizzle-orm";
@@ -55,6 +61,7 @@ import {
   withDemoIntroductoryPrices,
 } from "../demo-data/index.ts";
 import { hashClientAddress } from "../email/secrets.ts";
+import { jobFailedBlocks } from "../email/templates.ts";
 import { latestSlot, parseSchedule } from "../jobs/schedule.ts";
 import { JOB_MAX_ATTEMPTS, JOB_RETRY_AFTER_MS } from "../jobs/scheduler.ts";
 import { PRICE_ALERT_CONSENT_SOURCE } from "../modules/alerts/index.ts";
@@ -62,7 +69,7 @@ import { recordConsentConfirmation, recordConsentRequest } from "../modules/cons
 import { createFeedOpsAlerts, feedScheduleOf } from "../modules/feeds/index.ts";
 import { newsletterEmail } from "../modules/newsletters/index.ts";
 import { createOutboxService } from "../modules/outbox/index.ts";
-import { computeIndexMonths } from "../modules/price-index/index.ts";
+import { computeIndexMonths, PRICE_INDEX_JOB, PRICE_INDEX_SCHEDULE } from "../modules/price-index/index.ts";
 import { DEMO_PRICES_JOB, DEMO_PRICES_SCHEDULE } from "../modules/prices/index.ts";
 
 const BATCH = 1000;
@@ -216,6 +223,7 @@ export async function seedDemoCatalogue(
         config: options.life,
         prices: aged.prices,
       });
+      await seedDemoFailedJob(tx, { now, config: options.life });
     }
   });
 
@@ -228,6 +236,53 @@ export async function seedDemoCatalogue(
     blogPosts: demoBlogPosts.length,
     adminMessages: demoAdminMessages.length,
   };
+}
+
+/**
+ * A scheduled job that failed for good (issue 46, decision 066): today's price-index run failed its
+ * three tries, so the dashboard shows "A scheduled job failed" and operations had its one email
+ * (already sent). The index the seeding computed stands; tomorrow's run goes ahead.
+ */
+async function seedDemoFailedJob(
+  tx: Database,
+  options: { now: Date; config: DemoLifeConfig },
+): Promise<void> {
+  const { now, config } = options;
+  const slot = latestSlot(parseSchedule(PRICE_INDEX_SCHEDULE), now);
+  const startedAt = new Date(slot.getTime() + (JOB_MAX_ATTEMPTS - 1) * JOB_RETRY_AFTER_MS + 1_000);
+  const finishedAt = new Date(startedAt.getTime() + 30_000);
+  const error = "57014 canceling statement due to statement timeout";
+  await tx.insert(jobRuns).values({
+    job: PRICE_INDEX_JOB,
+    slot: slot.toISOString(),
+    scheduledFor: slot,
+    holder: "demo-seed",
+    leaseUntil: new Date(finishedAt.getTime() + JOB_RETRY_AFTER_MS),
+    attempts: JOB_MAX_ATTEMPTS,
+    startedAt,
+    finishedAt,
+    outcome: "failed",
+    summary: { error },
+  });
+  const outbox = createOutboxService(tx, { now: () => now, config, log: pino({ level: "silent" }) });
+  await createFeedOpsAlerts(tx, {
+    now: () => now,
+    outbox,
+    opsEmail: config.opsEmail,
+    siteUrl: config.siteUrl,
+  }).send({
+    key: `job-ops:${PRICE_INDEX_JOB}:${slot.toISOString()}`,
+    template: "job-ops-alert",
+    subject: `Scheduled job failed: ${PRICE_INDEX_JOB}`,
+    blocks: jobFailedBlocks(
+      { job: PRICE_INDEX_JOB, scheduledFor: formatDateTime(slot), attempts: JOB_MAX_ATTEMPTS, error },
+      { dashboard: `${config.siteUrl}/admin` },
+    ),
+  });
+  await tx
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: finishedAt, attempts: 1, createdAt: finishedAt })
+    .where(eq(emailOutbox.template, "job-ops-alert"));
 }
 
 /**

@@ -48,7 +48,8 @@ export type EmailTemplate =
   | "newsletter"
   | "newsletter-test"
   | "feed-ops-alert"
-  | "newsletter-ops-alert";
+  | "newsletter-ops-alert"
+  | "job-ops-alert";
 
 export interface QueuedEmail {
   /** Names the event: queueing the same key twice queues one email. */

@@ -22,7 +22,7 @@ import { dailyLowestSeries } from "./price-index-reads.ts";
  * leaves each month either as it was or complete, and a re-run writes the same rows.
  */
 export const PRICE_INDEX_JOB = "priceIndex";
-const PRICE_INDEX_SCHEDULE = "daily 04:20 Europe/London";
+export const PRICE_INDEX_SCHEDULE = "daily 04:20 Europe/London";
 
 /** Computes and stores one month; answers how many rows it holds. */
 export async function computeIndexMonth(

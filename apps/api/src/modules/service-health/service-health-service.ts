@@ -2,6 +2,7 @@ import {
   addDays,
   CLICK_OUT_MONTHS_MAX,
   type ClickOutMonths,
+  type FailedJob,
   type FailingFeed,
   hiddenBefore,
   londonDay,
@@ -67,6 +68,8 @@ export function createServiceHealthService(
   options: {
     now: () => Date;
     failingFeeds: () => Promise<FailingFeed[]>;
+    /** Scheduled jobs whose latest run failed for good (jobs/scheduler.ts, decision 066). */
+    failedJobs: () => Promise<FailedJob[]>;
     /** The configured PRICE_STALE_DAYS and PRICE_HIDE_DAYS, the ones the public pages apply. */
     freshness: PriceFreshnessLimits;
   },
@@ -183,6 +186,7 @@ export function createServiceHealthService(
         db.select({ count: count() }).from(contacts).where(eq(contacts.status, "new")),
         options.failingFeeds(),
       ]);
+      const failedJobs = await options.failedJobs();
 
       const clicks = new Map(clicksByDay.map((row) => [row.day, row.count]));
       return {
@@ -210,6 +214,7 @@ export function createServiceHealthService(
         },
         contactsWaiting: waiting?.count ?? 0,
         failingFeeds,
+        failedJobs,
       };
     },
 

@@ -12,6 +12,7 @@ import { Link } from "react-router";
 import { adminScreens } from "../kit/admin-screens.ts";
 import { Panel } from "../kit/admin-ui.tsx";
 import { BarChart } from "./bar-chart.tsx";
+import { FailedJobs } from "./failed-jobs.tsx";
 import { FailingFeeds } from "./failing-feeds.tsx";
 
 /**
@@ -95,6 +96,7 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
       </div>
 
       <FailingFeeds feeds={health.failingFeeds} />
+      <FailedJobs jobs={health.failedJobs} />
       <h3 className="sr-only">Waiting now</h3>
       <ul className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <Figure

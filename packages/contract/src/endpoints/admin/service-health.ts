@@ -25,6 +25,20 @@ export const FailingFeed = z.object({
 });
 export type FailingFeed = z.infer<typeof FailingFeed>;
 
+/**
+ * A scheduled job whose latest run failed its last try (issue 46, decision 066): nothing will try
+ * that run again; its next scheduled run goes ahead.
+ */
+export const FailedJob = z.object({
+  job: z.string(),
+  /** The run's scheduled moment. */
+  scheduledFor: z.iso.datetime({ offset: true }),
+  attempts: count,
+  /** Why its last try failed (no addresses: the scheduler keeps only a database error's code and message). */
+  error: z.string(),
+});
+export type FailedJob = z.infer<typeof FailedJob>;
+
 export const ServiceHealth = z.object({
   /** When the figures were read. */
   asOf: z.iso.datetime({ offset: true }),
@@ -67,6 +81,8 @@ export const ServiceHealth = z.object({
   contactsWaiting: count,
   /** Price feeds failing now, oldest incident first. */
   failingFeeds: z.array(FailingFeed),
+  /** Scheduled jobs whose latest run failed for good, oldest first (feeds and newsletters say so themselves). */
+  failedJobs: z.array(FailedJob),
 });
 export type ServiceHealth = z.infer<typeof ServiceHealth>;
 
