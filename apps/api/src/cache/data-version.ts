@@ -30,6 +30,20 @@ export function onPublicDataCommitted(db: Database, listener: Listener): () => v
   return () => set.delete(listener);
 }
 
+/**
+ * Work that must happen in the very transaction that bumps the version, with the tags it touched:
+ * the shared cache's owed purges (modules/shared-cache, decision 064), so a purge exists exactly
+ * when the change commits. Process-wide: the bump has only the transaction, not the API behind it.
+ */
+type BumpHook = (tx: Database, tags: readonly CacheTag[]) => Promise<void>;
+const bumpHooks = new Set<BumpHook>();
+
+/** Runs `hook` inside every transaction that bumps the version, just after the bump. */
+export function duringPublicDataBump(hook: BumpHook): () => void {
+  bumpHooks.add(hook);
+  return () => bumpHooks.delete(hook);
+}
+
 /** Transactions opened by {@link transactionAnnouncingChanges}: they bump once, just before commit. */
 const announcing = new WeakSet<object>();
 /** Announcing transactions whose work changed public data. */
@@ -58,6 +72,7 @@ async function bump(tx: Database): Promise<void> {
     .returning({ version: dataVersions.version });
   await tx.execute(sql`select pg_notify(${PUBLIC_DATA_CHANNEL}, ${String(row?.version ?? 0)})`);
   bumped.set(tx, row?.version ?? 0);
+  for (const hook of bumpHooks) await hook(tx, [SITE_TAG]);
 }
 
 /**

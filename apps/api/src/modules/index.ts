@@ -49,6 +49,7 @@ import {
   killAfterRows,
 } from "./prices/index.ts";
 import { createAdminStatsService, createServiceHealthService } from "./service-health/index.ts";
+import { createSharedCachePurger } from "./shared-cache/index.ts";
 import {
   createAdminSubscriptionService,
   createEmailLinkService,
@@ -135,7 +136,10 @@ export function createServices(db: Database, options: ServiceOptions) {
   const priceEvents = createPriceEventsService(db, { audit, history: priceHistory.forDosage });
   /** Supply notices on the condition page and in alert emails (decision 060). */
   const supplyNotices = createSupplyNoticeService(db, { now, audit });
+  /** Tag purges owed to the shared caches in front, PURGE_URLS (decision 064). */
+  const sharedCache = createSharedCachePurger(db, { purgeUrls: config.purgeUrls, now, log });
   return {
+    sharedCache,
     /** Keys of the open API and their quotas (decision 062). */
     apiKeys: createApiKeyService(db, { now, audit }),
     /** The open API's answers, under CC BY 4.0 (decision 062). */
