@@ -150,6 +150,7 @@ export function createServices(db: Database, options: ServiceOptions) {
     serviceHealth: createServiceHealthService(db, {
       now,
       failingFeeds: feedOps.failing,
+      purgesWaiting: sharedCache.waiting,
       freshness: config.priceFreshness,
     }),
     audit,

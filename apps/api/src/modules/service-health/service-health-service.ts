@@ -67,6 +67,8 @@ export function createServiceHealthService(
   options: {
     now: () => Date;
     failingFeeds: () => Promise<FailingFeed[]>;
+    /** Cache purges owed and not yet sent (modules/shared-cache, decision 064). */
+    purgesWaiting: () => Promise<{ count: number; oldest: Date | null }>;
     /** The configured PRICE_STALE_DAYS and PRICE_HIDE_DAYS, the ones the public pages apply. */
     freshness: PriceFreshnessLimits;
   },
@@ -183,6 +185,7 @@ export function createServiceHealthService(
         db.select({ count: count() }).from(contacts).where(eq(contacts.status, "new")),
         options.failingFeeds(),
       ]);
+      const purges = await options.purgesWaiting();
 
       const clicks = new Map(clicksByDay.map((row) => [row.day, row.count]));
       return {
@@ -210,6 +213,7 @@ export function createServiceHealthService(
         },
         contactsWaiting: waiting?.count ?? 0,
         failingFeeds,
+        cachePurges: { waiting: purges.count, oldestWaitingSince: purges.oldest?.toISOString() ?? null },
       };
     },
 

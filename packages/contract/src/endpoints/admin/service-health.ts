@@ -67,6 +67,11 @@ export const ServiceHealth = z.object({
   contactsWaiting: count,
   /** Price feeds failing now, oldest incident first. */
   failingFeeds: z.array(FailingFeed),
+  /**
+   * Tag purges owed to the shared caches in front (PURGE_URLS, decision 064) and not yet taken:
+   * none normally; some while a cache is down, and it may serve old prices until they are sent.
+   */
+  cachePurges: z.object({ waiting: count, oldestWaitingSince: z.iso.datetime({ offset: true }).nullable() }),
 });
 export type ServiceHealth = z.infer<typeof ServiceHealth>;
 
