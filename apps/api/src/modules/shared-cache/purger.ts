@@ -102,8 +102,10 @@ function register(addresses: readonly string[]): () => void {
 }
 
 export interface PurgeRunSummary {
-  /** Caches that answered 2xx, and the rows they settled. */
+  /** Caches that answered 2xx. */
   sent: number;
+  /** Owed rows those purges settled (deleted under this run's claim). */
+  settled: number;
   /** Caches that failed, whose rows wait for their next attempt. */
   failed: number;
 }
@@ -195,7 +197,7 @@ export function createSharedCachePurger(
    * rows this run still holds. Safe to call from any number of processes at once.
    */
   async function sendDue(): Promise<PurgeRunSummary> {
-    const summary: PurgeRunSummary = { sent: 0, failed: 0 };
+    const summary: PurgeRunSummary = { sent: 0, settled: 0, failed: 0 };
     const { rows, leaseEnds } = await claimDue();
     const byTarget = new Map<string, typeof rows>();
     for (const row of rows) byTarget.set(row.target, [...(byTarget.get(row.target) ?? []), row]);
@@ -206,8 +208,9 @@ export function createSharedCachePurger(
         const tags = mergedTags(owed);
         try {
           const purged = await purge(target, tags);
-          await db.delete(cachePurges).where(held);
+          const settled = await db.delete(cachePurges).where(held).returning({ id: cachePurges.id });
           summary.sent += 1;
+          summary.settled += settled.length;
           log.info({ target, tags: tags.length, rows: owed.length, purged }, "cache purged");
         } catch (error) {
           const attempts = Math.max(...owed.map((row) => row.attempts));
