@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { adminEndpoints, publicEndpoints } from "@pharmacompare/contract";
 import { and, eq } from "drizzle-orm";
@@ -207,9 +207,26 @@ describe.skipIf(!installed)("Varnish in front of two product processes (decision
     expect(await cacheOf(clickOut)).toBe("pass");
   });
 
-  it("refuses a PURGE that names no tags (the ACL admits loopback only here)", async () => {
-    const response = await fetch(`${varnish.url}/`, { method: "PURGE" });
-    expect(response.status).toBe(400);
+  it("takes a purge only from its ACL, and only one that names tags", async () => {
+    await cacheOf(comparison(second));
+    expect(await cacheOf(comparison(second))).toBe("hit");
+    // 127.0.0.2 is this machine too, but not in the purgers ACL (127.0.0.1 and ::1 here).
+    const outsider = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        `${varnish.url}/`,
+        { method: "PURGE", headers: { "xkey-purge": "site" }, localAddress: "127.0.0.2" },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+    expect(outsider).toBe(403);
+    expect(await cacheOf(comparison(second))).toBe("hit");
+    const untagged = await fetch(`${varnish.url}/`, { method: "PURGE" });
+    expect(untagged.status).toBe(400);
   });
 
   it("keeps a purge while Varnish is down, retries it, and sends it when Varnish is back", async () => {
