@@ -192,7 +192,11 @@ export async function buildApi({
   // Both stop at once: a scheduled job still running (the price index's, say) must not leave the
   // outbox taking new messages while it finishes.
   app.addHook("preClose", async () => {
-    await Promise.all([app.services.jobs.stop(), app.services.outbox.stop()]);
+    await Promise.all([
+      app.services.jobs.stop(),
+      app.services.outbox.stop(),
+      app.services.sharedCache.stop(),
+    ]);
     // The click-outs counted since the last batch (decision 044).
     await app.services.clickOuts.stop();
   });

@@ -15,6 +15,8 @@ export function scheduleJobs(app: FastifyInstance, options: { outboxPollMs?: num
   scheduleAlertExpiry(app);
   app.addHook("onReady", async () => {
     app.services.outbox.start(options.outboxPollMs ?? OUTBOX_POLL_MS);
+    // Owed cache purges (PURGE_URLS, decision 064): nothing runs when none is configured.
+    app.services.sharedCache.start();
     app.services.clickOuts.start();
     app.services.jobs.start();
   });

@@ -54,6 +54,18 @@ describe("API configuration", () => {
     }
   });
 
+  it("purges no shared cache by default, and every cache PURGE_URLS names (decision 064)", () => {
+    expect(loadApiConfig({}).purgeUrls).toEqual([]);
+    expect(loadApiConfig({ PURGE_URLS: "http://10.0.0.5:6081/, https://cache.example " }).purgeUrls).toEqual([
+      "http://10.0.0.5:6081",
+      "https://cache.example",
+    ]);
+    for (const wrong of ["10.0.0.5:6081", "ftp://cache.example", "http://a.example,not a url"])
+      expect(() => loadApiConfig({ PURGE_URLS: wrong }), wrong).toThrow(
+        /PURGE_URLS: must be comma-separated http\(s\) addresses/,
+      );
+  });
+
   it("trusts the web server beside it by default, a list when given, and never every peer", () => {
     expect(loadApiConfig({}).trustProxy).toEqual(["loopback"]);
     expect(loadApiConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toEqual([

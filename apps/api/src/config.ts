@@ -156,6 +156,23 @@ const apiEnvSchema = z
       .max(1, { error: "must be a number from 0.5 to 1" })
       .default(PRICE_FRESHNESS_DEFAULTS.dailyClaimShare),
     /**
+     * The shared caches in front (Varnish, a CDN; decision 064): comma-separated http(s) addresses
+     * each API process sends tag purges to after a write commits. None by default: no purges.
+     */
+    PURGE_URLS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim().replace(/\/+$/, ""))
+          .filter(Boolean),
+      )
+      .refine((urls) => urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)), {
+        error:
+          "must be comma-separated http(s) addresses of the caches in front, such as http://10.0.0.5:6081",
+      })
+      .optional(),
+    /**
      * Fault injection for the SIGKILL scenarios only (faults/, issue 26): the API kills itself once
      * a price write has written this many rows inside its transaction. Refused in production.
      */
@@ -258,6 +275,7 @@ const apiEnvSchema = z
       secretsKey: env.SECRETS_KEY,
       secretsKeyPrevious: env.SECRETS_KEY_PREVIOUS,
       faultKillAfterPriceRows: env.FAULT_KILL_AFTER_PRICE_ROWS,
+      purgeUrls: env.PURGE_URLS ?? [],
       priceFreshness: {
         staleDays: env.PRICE_STALE_DAYS,
         hideDays: env.PRICE_HIDE_DAYS,

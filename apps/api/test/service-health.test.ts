@@ -7,7 +7,15 @@ import {
 } from "@pharmacompare/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clickOuts, contacts, emailOutbox, priceAlerts, prices, subscriptions } from "../src/db/schema.ts";
+import {
+  cachePurges,
+  clickOuts,
+  contacts,
+  emailOutbox,
+  priceAlerts,
+  prices,
+  subscriptions,
+} from "../src/db/schema.ts";
 import { catalogueCaller, expectRefusedUnchanged } from "./catalogue-helpers.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
 
@@ -222,6 +230,31 @@ describe("GET /api/admin/service-health", () => {
     expect(after.stalePrices.total - before.stalePrices.total).toBe(1);
     expect(after.stalePrices.byMedication.map((row) => row.medicationId)).toContain("wegovy");
     expect(after.contactsWaiting - before.contactsWaiting).toBe(1);
+  });
+});
+
+describe("the dashboard's waiting cache purges (decision 064)", () => {
+  it("counts the purges a shared cache has not taken, and when the oldest was owed", async () => {
+    expect((await health()).cachePurges).toEqual({ waiting: 0, oldestWaitingSince: null });
+    const target = "http://127.0.0.1:9";
+    await api.database.db.insert(cachePurges).values([
+      {
+        target,
+        tags: ["site"],
+        attempts: 7,
+        lastError: "fetch failed",
+        createdAt: at("2026-06-15T10:40:00Z"),
+      },
+      { target, tags: ["medication:wegovy"], createdAt: at("2026-06-15T10:59:00Z") },
+    ]);
+    try {
+      expect((await health()).cachePurges).toEqual({
+        waiting: 2,
+        oldestWaitingSince: "2026-06-15T10:40:00.000Z",
+      });
+    } finally {
+      await api.database.db.delete(cachePurges);
+    }
   });
 });
 

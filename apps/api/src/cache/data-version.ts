@@ -35,6 +35,20 @@ export function onPublicDataCommitted(db: Database, listener: Listener): () => v
   return () => set.delete(listener);
 }
 
+/**
+ * Work that must happen in the very transaction that bumps the version, with the tags it touched:
+ * the shared cache's owed purges (modules/shared-cache, decision 064), so a purge exists exactly
+ * when the change commits. Process-wide: the bump has only the transaction, not the API behind it.
+ */
+type BumpHook = (tx: Database, tags: readonly CacheTag[]) => Promise<void>;
+const bumpHooks = new Set<BumpHook>();
+
+/** Runs `hook` inside every transaction that bumps the version, just after the bump. */
+export function duringPublicDataBump(hook: BumpHook): () => void {
+  bumpHooks.add(hook);
+  return () => bumpHooks.delete(hook);
+}
+
 /** Transactions opened by {@link transactionAnnouncingChanges}: they bump once, just before commit. */
 const announcing = new WeakSet<object>();
 
@@ -92,6 +106,7 @@ async function bump(tx: Database, tags: Iterable<string>): Promise<void> {
     await tx.delete(publicDataChanges).where(lt(publicDataChanges.version, version - KEPT_CHANGES));
   }
   await tx.execute(sql`select pg_notify(${PUBLIC_DATA_CHANNEL}, ${notifyPayload(version, recorded)})`);
+  for (const hook of bumpHooks) await hook(tx, recorded);
   bumped.set(tx, { version, tags: recorded });
 }
 

@@ -51,6 +51,7 @@ import {
   killAfterRows,
 } from "./prices/index.ts";
 import { createAdminStatsService, createServiceHealthService } from "./service-health/index.ts";
+import { createSharedCachePurger } from "./shared-cache/index.ts";
 import {
   createAdminSubscriptionService,
   createEmailLinkService,
@@ -174,7 +175,10 @@ export function createServices(db: Database, options: ServiceOptions) {
       }),
     };
   })();
+  /** Tag purges owed to the shared caches in front, PURGE_URLS (decision 064). */
+  const sharedCache = createSharedCachePurger(db, { purgeUrls: config.purgeUrls, now, log });
   return {
+    sharedCache,
     /** Keys of the open API and their quotas (decision 062). */
     apiKeys: createApiKeyService(db, { now, audit }),
     /** The open API's answers, under CC BY 4.0 (decision 062). */
@@ -190,6 +194,7 @@ export function createServices(db: Database, options: ServiceOptions) {
           ...run,
           scheduledFor: run.scheduledFor.toISOString(),
         })),
+      purgesWaiting: sharedCache.waiting,
       freshness: config.priceFreshness,
     }),
     audit,

@@ -70,6 +70,8 @@ export function createServiceHealthService(
     failingFeeds: () => Promise<FailingFeed[]>;
     /** Scheduled jobs whose latest run failed for good (jobs/scheduler.ts, decision 066). */
     failedJobs: () => Promise<FailedJob[]>;
+    /** Cache purges owed and not yet sent (modules/shared-cache, decision 064). */
+    purgesWaiting: () => Promise<{ count: number; oldest: Date | null }>;
     /** The configured PRICE_STALE_DAYS and PRICE_HIDE_DAYS, the ones the public pages apply. */
     freshness: PriceFreshnessLimits;
   },
@@ -187,6 +189,7 @@ export function createServiceHealthService(
         options.failingFeeds(),
       ]);
       const failedJobs = await options.failedJobs();
+      const purges = await options.purgesWaiting();
 
       const clicks = new Map(clicksByDay.map((row) => [row.day, row.count]));
       return {
@@ -215,6 +218,7 @@ export function createServiceHealthService(
         contactsWaiting: waiting?.count ?? 0,
         failingFeeds,
         failedJobs,
+        cachePurges: { waiting: purges.count, oldestWaitingSince: purges.oldest?.toISOString() ?? null },
       };
     },
 

@@ -97,6 +97,15 @@ export function ServiceHealthSection({ health, now }: { health: ServiceHealth; n
 
       <FailingFeeds feeds={health.failingFeeds} />
       <FailedJobs jobs={health.failedJobs} />
+      {health.cachePurges.waiting > 0 && health.cachePurges.oldestWaitingSince ? (
+        // A shared cache that has not taken its purges may show old prices (decision 064).
+        <p
+          role="status"
+          className="mt-3 rounded-lg bg-amber-50 px-4 py-3 text-amber-950 text-sm ring-1 ring-amber-200"
+        >
+          {`Cache purges waiting: ${formatCount(health.cachePurges.waiting)}, the oldest owed ${formatRelativeTime(health.cachePurges.oldestWaitingSince, now)}. Until the shared cache takes them it may show old prices; they are retried every minute.`}
+        </p>
+      ) : null}
       <h3 className="sr-only">Waiting now</h3>
       <ul className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
         <Figure

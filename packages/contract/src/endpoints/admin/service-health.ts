@@ -83,6 +83,11 @@ export const ServiceHealth = z.object({
   failingFeeds: z.array(FailingFeed),
   /** Scheduled jobs whose latest run failed for good, oldest first (feeds and newsletters say so themselves). */
   failedJobs: z.array(FailedJob),
+  /**
+   * Tag purges owed to the shared caches in front (PURGE_URLS, decision 064) and not yet taken:
+   * none normally; some while a cache is down, and it may serve old prices until they are sent.
+   */
+  cachePurges: z.object({ waiting: count, oldestWaitingSince: z.iso.datetime({ offset: true }).nullable() }),
 });
 export type ServiceHealth = z.infer<typeof ServiceHealth>;
 

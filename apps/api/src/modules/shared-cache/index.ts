@@ -1,0 +1,1 @@
+export { createSharedCachePurger } from "./purger.ts";
