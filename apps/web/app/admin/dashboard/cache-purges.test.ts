@@ -17,6 +17,7 @@ const quiet: ServiceHealth = {
   stalePrices: { staleDays: 7, hideDays: 14, total: 0, hidden: 0, byMedication: [] },
   contactsWaiting: 0,
   failingFeeds: [],
+  failedJobs: [],
   cachePurges: { waiting: 0, oldestWaitingSince: null },
 };
 
