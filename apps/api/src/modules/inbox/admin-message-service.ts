@@ -31,7 +31,7 @@ type MessageFields = Omit<
 };
 
 /** Why a promotion cannot go on a prescription-only medicine's page (decision 067). */
-export const PROMOTION_OF_POM_REFUSED =
+const PROMOTION_OF_POM_REFUSED =
   "A promotion cannot be posted for a prescription-only medicine: choose Information or Warning";
 
 const PRESCRIPTION_ONLY: LegalCategoryId = "POM";
