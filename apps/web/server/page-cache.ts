@@ -117,7 +117,7 @@ interface Entry extends CachedPage {
 const TAG_HEADER = "xkey";
 /** Every stored page carries it: the layout is built from site-wide data (the category tree). */
 const SITE_TAG = "site";
-/** More tags than this on one page and it is tagged `site` alone (a header Varnish takes whole). */
+/** More tags than this (or 7,000 bytes of them) and a page is tagged `site` alone (a header Varnish takes whole). */
 const MAX_PAGE_TAGS = 100;
 
 interface Pending {
@@ -399,7 +399,8 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     reply.header("x-cache", storable ? "miss" : "bypass");
     if (storable) {
       const rendered = new Set([SITE_TAG, ...(options.renderTags?.(request) ?? [])]);
-      const tags = rendered.size > MAX_PAGE_TAGS ? [SITE_TAG] : [...rendered].sort();
+      const joined = [...rendered].sort();
+      const tags = rendered.size > MAX_PAGE_TAGS || joined.join(" ").length > 7000 ? [SITE_TAG] : joined;
       // Only a page kept for everyone names its tags: a shared cache keeps nothing else.
       reply.header(TAG_HEADER, tags.join(" "));
       const headers: Record<string, string | string[]> = {};

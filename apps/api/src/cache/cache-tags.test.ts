@@ -28,5 +28,10 @@ describe("normaliseTags (decision 063)", () => {
     expect(wide).toEqual(["condition:acne", "condition:hair-loss", "pharmacy:p", "prices"]);
     const conditions = Array.from({ length: 150 }, (_, index) => `condition:c${index}`);
     expect(normaliseTags(conditions)).toEqual(["site"]);
+    // Fewer than 100 but long: still within a NOTIFY's 8,000 bytes.
+    const long = Array.from({ length: 99 }, (_, index) => `condition:${"x".repeat(75)}${index}`);
+    expect(normaliseTags(long)).toEqual(["site"]);
+    const withVersion = ["123456", ...normaliseTags(long.slice(0, 70))].join(" ");
+    expect(Buffer.byteLength(withVersion)).toBeLessThan(8000);
   });
 });

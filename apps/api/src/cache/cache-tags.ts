@@ -39,11 +39,20 @@ export const pharmacyTag = (id: string): CacheTag => `pharmacy:${id}`;
 export const blogTag = (slug: string): CacheTag => `blog:${slug}`;
 
 /**
- * The most tags one change names: more than this and it names `site` instead. Keeps a NOTIFY
- * payload well inside PostgreSQL's 8,000 bytes and a purge request's header inside Varnish's
- * default header limit (8 KB), at ~60 bytes a tag.
+ * The most tags one change names (and {@link MAX_TAG_BYTES} the most bytes): more and it names
+ * fewer (normaliseTags). Keeps a NOTIFY payload inside PostgreSQL's 8,000 bytes and a purge
+ * request's header inside Varnish's default header limit (8 KB).
  */
 const MAX_TAGS_PER_CHANGE = 100;
+
+/** What a change's tags may take, joined: a NOTIFY payload's 8,000 bytes less the version. */
+const MAX_TAG_BYTES = 7000;
+
+function tooMany(tags: ReadonlySet<string>): boolean {
+  let bytes = 0;
+  for (const tag of tags) bytes += tag.length + 1;
+  return tags.size > MAX_TAGS_PER_CHANGE || bytes > MAX_TAG_BYTES;
+}
 
 const TAG = /^(site|prices|(medication|condition|pharmacy|blog):[A-Za-z0-9._~-]{1,80})$/;
 
@@ -63,8 +72,8 @@ export function normaliseTags(tags: Iterable<string>): CacheTag[] {
   let set = new Set(tags);
   if (set.size === 0 || set.has(SITE_TAG)) return [SITE_TAG];
   for (const tag of set) if (!isCacheTag(tag)) return [SITE_TAG];
-  if (set.size > MAX_TAGS_PER_CHANGE) set = new Set([...set].filter((tag) => !tag.startsWith("medication:")));
-  if (set.size > MAX_TAGS_PER_CHANGE) return [SITE_TAG];
+  if (tooMany(set)) set = new Set([...set].filter((tag) => !tag.startsWith("medication:")));
+  if (tooMany(set)) return [SITE_TAG];
   return [...set].sort() as CacheTag[];
 }
 
