@@ -1,7 +1,10 @@
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import type { Database } from "./client.ts";
 import * as schema from "./schema.ts";
+
+/** client.ts's `Database`, spelled out here: client.ts imports this file. */
+type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Named, so an operator (and the tests) can find the replica's read connections in pg_stat_activity. */
 const READ_POOL_NAME = "pharmacompare-read";
