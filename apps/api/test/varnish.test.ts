@@ -152,8 +152,9 @@ describe.skipIf(!installed)("Varnish in front of two product processes (decision
       payload: { price: 77.77 },
     });
     expect(update.statusCode).toBe(200);
-    // The write answered once its purge was sent: nothing owed, and the next read is fetched anew.
-    expect(await waiting()).toBe(0);
+    // Sent as the write commits (the write waits for it up to a second): nothing owed, and the
+    // next read is fetched anew.
+    await expect.poll(waiting, { timeout: 5_000 }).toBe(0);
     const after = await get(comparison(first));
     expect(after.headers.get("x-cache")).toBe("miss");
     expect(await after.text()).toContain("77.77");
@@ -241,7 +242,9 @@ describe.skipIf(!installed)("Varnish in front of two product processes (decision
     });
     expect(update.statusCode).toBe(200);
     // One purge owed to the one cache, tried once and failed.
-    const [owed] = await api.database.db.select().from(cachePurges);
+    const owedRows = () => api.database.db.select().from(cachePurges);
+    await expect.poll(async () => (await owedRows())[0]?.lastError, { timeout: 5_000 }).toBeTruthy();
+    const [owed] = await owedRows();
     expect(owed).toMatchObject({ tags: ["site"], attempts: 1 });
     expect(owed?.lastError).toBeTruthy();
     // The site answers directly meanwhile, with the new price.
