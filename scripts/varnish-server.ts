@@ -29,6 +29,8 @@ export interface VarnishBackends {
   api: string[];
   /** Seconds between health probes (2 in production; tests want a dead process noticed fast). */
   probeIntervalSeconds?: number;
+  /** Seconds a probe may take (1 in production; a loaded test machine answers slower). */
+  probeTimeoutSeconds?: number;
   /** The port to listen on (a spare one by default): PURGE_URLS may have to name it first. */
   port?: number;
 }
@@ -47,8 +49,9 @@ export function vclFor(given: VarnishBackends): string {
   // A director with no backend will not compile: a test without a web tier gets one that is down.
   const backends = given.web.length > 0 ? given : { ...given, web: ["127.0.0.1:9"] };
   const interval = backends.probeIntervalSeconds ?? 2;
+  const timeout = backends.probeTimeoutSeconds ?? 1;
   const probe = (name: string, url: string) =>
-    `probe ${name} {\n    .url = "${url}";\n    .interval = ${interval}s;\n    .timeout = 1s;\n    .window = 3;\n    .threshold = 2;\n    .initial = 2;\n}\n`;
+    `probe ${name} {\n    .url = "${url}";\n    .interval = ${interval}s;\n    .timeout = ${timeout}s;\n    .window = 3;\n    .threshold = 2;\n    .initial = 2;\n}\n`;
   const lines = (kind: "web" | "api") =>
     backends[kind].map((address, index) => {
       const [host, port] = address.split(":");

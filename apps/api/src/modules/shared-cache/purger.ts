@@ -180,7 +180,7 @@ export function createSharedCachePurger(
   async function purge(target: string, tags: readonly string[]): Promise<number> {
     let purged = 0;
     for (const header of purgeHeaders(tags)) {
-      const response = await fetch(new URL("/", target), {
+      const response = await fetch(target, {
         method: "PURGE",
         headers: { "xkey-purge": header },
         signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
