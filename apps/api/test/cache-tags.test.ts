@@ -5,6 +5,7 @@ import { AdminPriceList, adminEndpoints, publicEndpoints } from "@pharmacompare/
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildWeb } from "../../../scripts/web-build.ts";
+import { publicDataChanges } from "../src/db/schema.ts";
 import { catalogueCaller } from "./catalogue-helpers.ts";
 import { sendOverSocket } from "./over-a-socket.ts";
 import { createTestApi, type TestApi, urlOf } from "./test-api.ts";
@@ -181,5 +182,28 @@ describe("GET /api/data-version?since=", () => {
     expect(after.tags).not.toContain("site");
     // Versions before the first recorded change (the seed's) are not known: everything changed.
     expect((await read("/api/data-version?since=0")).json()).toMatchObject({ tags: ["site"] });
+  });
+});
+
+describe("public_data_changes", () => {
+  it("keeps the last thousand versions, pruned as writes go", async () => {
+    await api.database.db.execute(
+      "insert into public_data_changes (version, tags) values (50, '{site}') on conflict do nothing",
+    );
+    await api.database.db.execute("update data_versions set version = 1099 where key = 'public'");
+    await changeFinasteridePrice(6.5);
+    const kept = await api.database.db.select({ version: publicDataChanges.version }).from(publicDataChanges);
+    const versions = kept.map((row) => row.version);
+    expect(versions).toContain(1100);
+    expect(versions).not.toContain(50);
+    expect(Math.min(...versions)).toBeGreaterThanOrEqual(100);
+    // 1099 was never recorded: a cache that knows 1098 cannot be told what changed since.
+    expect((await read("/api/data-version?since=1099")).json()).toMatchObject({ version: 1100 });
+    expect((await read("/api/data-version?since=1098")).json()).toMatchObject({
+      version: 1100,
+      tags: ["site"],
+    });
+    const since = (await read("/api/data-version?since=1100")).json();
+    expect(since).toEqual({ version: 1100, tags: [] });
   });
 });
