@@ -27,17 +27,17 @@ async function messagesFor(medicationId: string) {
 
 describe("GET /admin-messages/medication/{medicationId}", () => {
   it("answers the seeded message with medication and pharmacy names, without back-office fields", async () => {
-    const { status, body } = await messagesFor("viagra-connect");
+    const { status, body } = await messagesFor("sildenafil");
     expect(status).toBe(200);
     // A staff member's name and the back-office state stay in the back-office.
     const [sent] = body as Record<string, unknown>[];
     for (const internal of ["createdBy", "active", "createdAt"]) expect(sent).not.toHaveProperty(internal);
     const [message, ...rest] = MessageList.parse(body);
-    const demo = demoAdminMessages.find((m) => m.medicationId === "viagra-connect");
+    const demo = demoAdminMessages.find((m) => m.medicationId === "sildenafil");
     expect(rest).toEqual([]);
     expect(message).toMatchObject({
-      medicationId: "viagra-connect",
-      medicationName: "Viagra Connect",
+      medicationId: "sildenafil",
+      medicationName: "Sildenafil",
       pharmacyId: "kestrel-lane-pharmacy",
       pharmacyName: "Kestrel Lane Pharmacy",
       category: demo?.category,
@@ -48,10 +48,9 @@ describe("GET /admin-messages/medication/{medicationId}", () => {
   });
 
   it("answers [] when the medication's only message is inactive", async () => {
-    const foam = "regaine-for-men-extra-strength-foam";
-    const seeded = demoAdminMessages.filter((m) => m.medicationId === foam);
+    const seeded = demoAdminMessages.filter((m) => m.medicationId === "finasteride");
     expect(seeded.length > 0 && seeded.every((m) => !m.active)).toBe(true);
-    expect(await messagesFor(foam)).toEqual({ status: 200, body: [] });
+    expect(await messagesFor("finasteride")).toEqual({ status: 200, body: [] });
   });
 
   it("never shows a promotion on a prescription-only medicine's page, posted before it became one (decision 067)", async () => {

@@ -175,7 +175,7 @@ describe("GET /api/pages/condition/{subcategoryId}", () => {
   it("includes the chosen medication's admin messages showing now", async () => {
     await api.withSql(
       `insert into admin_messages (medication_id, category, title, message, start_date, priority, active)
-       values ('tadalafil', 'promo', 'Page test banner', 'Shown on the condition page', now() - interval '1 day', 3, true)`,
+       values ('tadalafil', 'information', 'Page test banner', 'Shown on the condition page', now() - interval '1 day', 3, true)`,
       `delete from admin_messages where title = 'Page test banner'`,
       async () => {
         const result = await page("erectile-dysfunction", { medication: "tadalafil" });

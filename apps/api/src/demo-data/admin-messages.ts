@@ -33,13 +33,25 @@ export const demoAdminMessages: DemoAdminMessage[] = [
     active: true,
   },
   {
-    // A promotion only on a pharmacy medicine: never on a prescription-only one (decision 067).
-    medicationId: "viagra-connect",
+    medicationId: "sildenafil",
     pharmacyId: "kestrel-lane-pharmacy",
-    category: "promo",
-    title: "10% off first orders",
+    category: "information",
+    title: "Same-day dispatch",
     message:
-      "Kestrel Lane Pharmacy is offering 10% off a first order of Viagra Connect. The discount is applied at the pharmacy's checkout, not on PharmaCompare.",
+      "Kestrel Lane Pharmacy dispatches sildenafil orders its prescriber approves before 2pm on the same working day.",
+    startOffsetDays: -2,
+    endOffsetDays: 14,
+    priority: 3,
+    active: true,
+  },
+  {
+    // A promotion only on a pharmacy medicine, never on a prescription-only one (decision 067).
+    medicationId: "viagra-connect",
+    pharmacyId: null,
+    category: "promo",
+    title: "First-order discounts",
+    message:
+      "Some pharmacies take 10% off a first order of Viagra Connect at their own checkout. The prices here are before any discount.",
     startOffsetDays: -2,
     endOffsetDays: 14,
     priority: 3,
@@ -70,12 +82,12 @@ export const demoAdminMessages: DemoAdminMessage[] = [
     active: true,
   },
   {
-    medicationId: "regaine-for-men-extra-strength-foam",
+    medicationId: "finasteride",
     pharmacyId: "pebblecroft-pharmacy",
-    category: "promo",
-    title: "Subscribe and save",
+    category: "information",
+    title: "Repeat orders",
     message:
-      "Pebblecroft Pharmacy offers a lower price when Regaine for Men Extra Strength Foam is ordered on a repeating three-month subscription.",
+      "Pebblecroft Pharmacy can send finasteride on a repeating three-month order, which you can stop at any time.",
     startOffsetDays: -30,
     endOffsetDays: 7,
     priority: 1,

@@ -445,7 +445,7 @@ describe("demo admin messages", () => {
     const medicationIds = new Set(demoMedications.map((medication) => medication.id));
     const sellers = new Set(prices.map((row) => `${row.medicationId}|${row.pharmacyId}`));
     expect(demoAdminMessages.length).toBeGreaterThanOrEqual(5);
-    expect(demoAdminMessages.length).toBeLessThanOrEqual(6);
+    expect(demoAdminMessages.length).toBeLessThanOrEqual(7);
     for (const message of demoAdminMessages) {
       expect(medicationIds.has(message.medicationId), message.medicationId).toBe(true);
       if (message.pharmacyId !== null) {
