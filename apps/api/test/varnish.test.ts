@@ -8,7 +8,7 @@ import { sparePort } from "../../../scripts/postgres-server.ts";
 import { startVarnish, type VarnishServer, varnishInstalled } from "../../../scripts/varnish-server.ts";
 import { CACHE_TAG_HEADER, type CacheTag } from "../src/cache/cache-tags.ts";
 import { transactionAnnouncingChanges } from "../src/cache/data-version.ts";
-import { cachePurges, pharmacies, prices } from "../src/db/schema.ts";
+import { cachePurges, medications, pharmacies, prices } from "../src/db/schema.ts";
 import { owePurges } from "../src/modules/shared-cache/purger.ts";
 import { bearer, MINUTE, signIn, testClock } from "./admin-helpers.ts";
 import { concurrencyTest, createTestApi, type TestApi, urlOf } from "./test-api.ts";
@@ -18,10 +18,9 @@ import { concurrencyTest, createTestApi, type TestApi, urlOf } from "./test-api.
  * (ops/varnish/pharmacompare.vcl) on loopback, in front of two API instances on one database, as
  * two product processes would be. Skipped only where varnishd is not installed (CI installs it).
  *
- * Until every public read says its own tags (issue 46's part a), the API instances here add what
- * is missing in an onSend hook of this file: an s-maxage on public reads, and the tags
- * `medication:<id> site` on a medication's reads, `site` on the rest. What the product already
- * says is left as it is.
+ * The product's public reads say their own s-maxage and tags (decision 063); the onSend hook of
+ * this file only names the backend that answered, and would add `site` to an answer that
+ * somehow said nothing.
  */
 const installed = varnishInstalled();
 
@@ -106,16 +105,23 @@ describe.skipIf(!installed)("Varnish in front of two product processes (decision
     // Every price listed now (the snapshot's confirmations are as old as the suite's seed).
     await api.database.db.update(prices).set({ lastConfirmed: clock.now() });
     const listed = await api.database.db
-      .selectDistinct({ medicationId: prices.medicationId, id: prices.id, dosage: prices.dosage })
+      .selectDistinct({
+        medicationId: prices.medicationId,
+        id: prices.id,
+        dosage: prices.dosage,
+        condition: medications.subcategoryId,
+      })
       .from(prices)
       .innerJoin(pharmacies, eq(pharmacies.id, prices.pharmacyId))
+      .innerJoin(medications, eq(medications.id, prices.medicationId))
       .where(and(eq(pharmacies.active, true), eq(prices.inStock, true)))
       .orderBy(prices.medicationId);
     first = listed[0]?.medicationId as string;
     priceId = listed[0]?.id as string;
     dosages = new Map(listed.map((row) => [row.medicationId, row.dosage]).reverse() as [string, string][]);
     dosages.set(first, listed[0]?.dosage as string);
-    second = listed.find((row) => row.medicationId !== first)?.medicationId as string;
+    // Of another condition, so a price change of the first touches none of its tags.
+    second = listed.find((row) => row.condition !== listed[0]?.condition)?.medicationId as string;
   }, 60_000);
 
   afterAll(async () => {
@@ -142,9 +148,10 @@ describe.skipIf(!installed)("Varnish in front of two product processes (decision
     expect(served).toEqual(new Set(["one", "two"]));
   });
 
-  it("a price change through the admin API is purged, and the next read shows the new price", async () => {
-    await cacheOf(comparison(first));
+  it("a price change through the admin API purges its tags only, and the next read shows the new price", async () => {
+    for (const id of [first, second]) await cacheOf(comparison(id));
     expect(await cacheOf(comparison(first))).toBe("hit");
+    expect(await cacheOf(comparison(second))).toBe("hit");
     const update = await other.inject({
       method: "PUT",
       url: urlOf(adminEndpoints.updatePrice, { params: { id: priceId } }),
@@ -158,6 +165,8 @@ describe.skipIf(!installed)("Varnish in front of two product processes (decision
     const after = await get(comparison(first));
     expect(after.headers.get("x-cache")).toBe("miss");
     expect(await after.text()).toContain("77.77");
+    // Another condition's medication was not touched: still served from Varnish.
+    expect(await cacheOf(comparison(second))).toBe("hit");
   });
 
   it("a purge of one medication's tag drops its answers only", async () => {
@@ -245,7 +254,10 @@ describe.skipIf(!installed)("Varnish in front of two product processes (decision
     const owedRows = () => api.database.db.select().from(cachePurges);
     await expect.poll(async () => (await owedRows())[0]?.lastError, { timeout: 5_000 }).toBeTruthy();
     const [owed] = await owedRows();
-    expect(owed).toMatchObject({ tags: ["site"], attempts: 1 });
+    expect(owed).toMatchObject({ attempts: 1 });
+    // The write's own tags, not the whole site (decision 063).
+    expect(owed?.tags).toContain(`medication:${first}`);
+    expect(owed?.tags).not.toContain("site");
     expect(owed?.lastError).toBeTruthy();
     // The site answers directly meanwhile, with the new price.
     const direct = await fetch(`http://${origins[1]}${comparison(first)}`);
