@@ -44,8 +44,10 @@ beforeAll(async () => {
     { responseCache: { maxEntries: 500, maxBytes: 16 * 1024 * 1024, maxAgeMs: 60_000 } },
   );
   call = await catalogueCaller(api);
-  const backend = await api.another();
-  const address = await backend.listen({ host: "127.0.0.1", port: 0 });
+  // The web reads from the instance that writes: a second instance in this process would hear the
+  // writes on PostgreSQL only through a LISTEN connection, which test instances do not open
+  // (response-cache-processes.pg.test.ts proves the cross-process case with real processes).
+  const address = await api.app.listen({ host: "127.0.0.1", port: 0 });
   process.env.API_INTERNAL_URL = address;
   process.env.API_URL = address;
   // Every page request asks the API what changed (the interval's bound is not what is tested).
