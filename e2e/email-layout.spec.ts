@@ -4,6 +4,8 @@ import {
   alertFiredEmail,
   contactAcknowledgementEmail,
   feedFailingEmail,
+  jobFailedBlocks,
+  operationsEmail,
   priceDropEmail,
   type RenderedEmail,
   subscriptionConfirmationEmail,
@@ -295,6 +297,20 @@ const emails: Record<string, RenderedEmail> = {
         "failed 3 times in a row (latest: the pharmacy's server answered 503 Service Unavailable at https://feeds.saltmeadow-wrenbeck.example/prices/export-full-catalogue.csv)",
     },
     { feeds: `${SITE}/admin/feeds` },
+  ),
+  // As the scheduler sends it after a run's last try (decision 066), with a long database error.
+  "job-failed-alert": operationsEmail(
+    "Scheduled job failed: weeklyDigest",
+    jobFailedBlocks(
+      {
+        job: "weeklyDigest",
+        scheduledFor: "30/11/2026, 08:00",
+        attempts: 3,
+        error:
+          'insert or update on table "email_outbox" violates foreign key constraint "email_outbox_subscription_id_subscriptions_id_fk" while queueing the digest for 4,812 subscribers',
+      },
+      { dashboard: `${SITE}/admin` },
+    ),
   ),
 };
 

@@ -159,7 +159,7 @@ export function render(
 <style>.pc-markdown h1,.pc-markdown h2{margin:24px 0 12px;font-size:20px;line-height:1.3}.pc-markdown h3,.pc-markdown h4{margin:20px 0 8px;font-size:17px;line-height:1.3}.pc-markdown a{color:${BRAND}}.pc-markdown blockquote{margin:0 0 16px;padding:0 0 0 12px;border-left:3px solid #cbd5e1;color:#334155}@media (max-width:480px){.pc-outer{padding:12px 8px!important}.pc-card{padding:20px 16px!important}.pc-button{width:100%!important}}</style></head>
 <body style="margin:0;padding:0;background:#f8fafc">
 <div class="pc-outer" style="padding:24px;font-family:Arial,Helvetica,sans-serif;color:${INK};line-height:1.5;font-size:16px">
-<div class="pc-card" style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+<div class="pc-card" style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px;overflow-wrap:break-word;word-break:break-word">
 <p style="margin:0 0 24px;font-size:20px;font-weight:700;color:${BRAND}">${SITE_NAME}</p>
 ${body}
 <hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0">
