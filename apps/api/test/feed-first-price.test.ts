@@ -155,4 +155,20 @@ describe("a feed's first price for a medication and dosage", () => {
     expect(run.counts).toMatchObject({ read: 1, changed: 1, held: 0 });
     expect(await ownPrice(pair)).toBe(sensible);
   });
+
+  it("a feed holding thousands of rows keeps them all (more values than one statement may bind)", async () => {
+    // 5,000 held rows × their columns pass PostgreSQL's 65,535 parameters per statement (issue 46's
+    // bench found a large feed failing so): every row is held, the run succeeds.
+    const rows = Array.from(
+      { length: 5000 },
+      (_, i) => `Unlisted Remedy ${i},10mg,${(5 + i / 1000).toFixed(2)}`,
+    );
+    body = `medication,dosage,price\n${rows.join("\n")}\n`;
+    clock.advance(MINUTE);
+    const res = await call(adminEndpoints.runPharmacyFeed, { params: { id: PHARMACY } });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect((res.body as FeedRun).counts).toMatchObject({ read: 5000, changed: 0, held: 5000 });
+    const queue = await call(adminEndpoints.listFeedHeldRows, { query: { pharmacyId: PHARMACY } });
+    expect((queue.body as { total: number }).total).toBe(5000);
+  });
 });

@@ -16,6 +16,9 @@ import { FeedFetchError, type FeedFetchPolicy, fetchFeed } from "./feed-fetch.ts
 import { type HoldLimits, holdReasons } from "./feed-holds.ts";
 import { type FeedRefusal, type FeedRows, flatCsvRows, priceSheetRows } from "./feed-rows.ts";
 
+/** Held rows per insert: 1,000 × 19 columns stays well inside one statement's 65,535 values. */
+const HELD_ROWS_PER_STATEMENT = 1000;
+
 /**
  * One run of a pharmacy's feed (decision 045): fetched by feed-fetch.ts, read by the
  * worker-isolated reader uploads use (decision 029), each row applied through the one price-write
@@ -225,7 +228,11 @@ export async function runFeed(
       .update(feedHeldRows)
       .set({ status: "superseded", decidedAt: at })
       .where(and(eq(feedHeldRows.pharmacyId, pharmacyId), eq(feedHeldRows.status, "held")));
-    if (held.length > 0) await tx.insert(feedHeldRows).values(held);
+    // One statement may bind at most 65,535 values (PostgreSQL's protocol counts them in 16 bits),
+    // and a held row has 19 columns: a feed holding thousands of rows inserts them in slices.
+    for (let from = 0; from < held.length; from += HELD_ROWS_PER_STATEMENT) {
+      await tx.insert(feedHeldRows).values(held.slice(from, from + HELD_ROWS_PER_STATEMENT));
+    }
     const written =
       changes.length > 0
         ? await deps.prices.write(tx, changes, at, "feed")
