@@ -301,6 +301,18 @@ describe("the fixed jobs on the queue (pg-boss, decision 066)", () => {
           error: "Error: the job failed",
         },
       ]);
+      // What pg-boss keeps names the job and nothing else (docs/compliance.md: nothing personal in `pgboss`).
+      const kept = [
+        ...(await sender.findJobs("job.test-queued")),
+        ...(await sender.findJobs("job.test-queued-fails")),
+        ...(await sender.findJobs("jobs-failed")),
+      ];
+      expect(new Set(kept.map((item) => JSON.stringify(item.data)))).toEqual(
+        new Set([JSON.stringify({ job: "test-queued" }), JSON.stringify({ job: "test-queued-fails" })]),
+      );
+      expect((await sender.findJobs("jobs-failed")).map((item) => item.data)).toEqual([
+        { job: "test-queued-fails" },
+      ]);
       expect(await rowsOf("test-queued-fails")).toMatchObject([
         { slot: slot.toISOString(), outcome: "failed", attempts: JOB_MAX_ATTEMPTS },
       ]);

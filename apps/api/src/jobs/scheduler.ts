@@ -385,6 +385,12 @@ export function createJobScheduler(
           for (const item of batch) await failedInQueue(String(item.data?.job ?? ""));
         },
       );
+      // A job no longer in the list (the demo job once SEED_DEMO is off) is no longer placed.
+      for (const placed of await boss.getSchedules()) {
+        if (placed.name.startsWith("job.") && !jobs.has(placed.name.slice(4))) {
+          await boss.unschedule(placed.name, placed.key);
+        }
+      }
       for (const { job, schedule } of jobs.values()) {
         const name = queueOf(job.name);
         await boss.createQueue(name, {
