@@ -269,11 +269,23 @@ describe("the fixed jobs on the queue (pg-boss, decision 066)", () => {
         failed.push(run);
       },
     });
-    // The ticks (an hour apart here) leave the fixed jobs to the queue once it has started.
-    await scheduler.start(60 * 60_000);
     // Another process's pg-boss on the same database, as the cron would, sends each job directly.
     const sender = openJobQueue(api.database, log);
     await sender.start();
+    // A job an earlier release scheduled and this one no longer has (SEED_DEMO turned off, say).
+    await sender.createQueue("job.test-gone");
+    await sender.schedule("job.test-gone", "0 8 * * *", { job: "test-gone" }, { tz: "Europe/London" });
+    // The ticks (an hour apart here) leave the fixed jobs to the queue once it has started.
+    await scheduler.start(60 * 60_000);
+    expect(
+      (await sender.getSchedules()).map((placed) => [placed.name, placed.cron, placed.timezone]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["job.test-queued", "0 8 * * *", "Europe/London"],
+        ["job.test-queued-fails", "0 8 * * *", "Europe/London"],
+      ]),
+    );
+    expect(await sender.getSchedules("job.test-gone")).toEqual([]);
     const done = (queue: string, id: string | null) => async () =>
       (await sender.getJobById(queue, id ?? ""))?.state === "completed";
     try {
