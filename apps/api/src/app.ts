@@ -19,6 +19,7 @@ import { registerResponseCache, serveCachedResponses } from "./cache/register-re
 import type { ResponseCacheOptions } from "./cache/response-cache.ts";
 import { type ApiConfig, configWarnings } from "./config.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import { openJobQueue } from "./jobs/queue.ts";
 import { loggerOptions } from "./logger.ts";
 import { createBrowserSession, createSecretBox, normaliseOrigin, secretKeys } from "./modules/auth/index.ts";
 import { createServices } from "./modules/index.ts";
@@ -178,7 +179,14 @@ export async function buildApi({
   const secretBox = createSecretBox(secretKeys(config));
   app.decorate(
     "services",
-    createServices(database.db, { config, log: app.log, now, secretBox, read: database.read }),
+    createServices(database.db, {
+      config,
+      log: app.log,
+      now,
+      secretBox,
+      read: database.read,
+      openQueue: () => openJobQueue(database, app.log),
+    }),
   );
   refuseWhileDatabaseUnavailable(app);
   collectRoutes(app);

@@ -18,6 +18,7 @@ export function scheduleJobs(app: FastifyInstance, options: { outboxPollMs?: num
     // Owed cache purges (PURGE_URLS, decision 064): nothing runs when none is configured.
     app.services.sharedCache.start();
     app.services.clickOuts.start();
-    app.services.jobs.start();
+    // The fixed jobs on the queue (pg-boss, decision 066); feeds and due newsletters on its ticks.
+    await app.services.jobs.start();
   });
 }

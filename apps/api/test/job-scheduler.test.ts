@@ -2,9 +2,11 @@ import { addDays, adminEndpoints, londonDay, ServiceHealth } from "@pharmacompar
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emailOutbox, jobRuns } from "../src/db/schema.ts";
+import { openJobQueue } from "../src/jobs/queue.ts";
 import { latestSlot, londonInstant, parseSchedule } from "../src/jobs/schedule.ts";
 import {
   createJobScheduler,
+  type FailedForGood,
   JOB_LEASE_MS,
   JOB_MAX_ATTEMPTS,
   JOB_RETRY_AFTER_MS,
@@ -230,6 +232,107 @@ describe("a scheduled job that fails for good (issue 46, decision 066)", () => {
     expect(await priceDrops()).toMatchObject([{ outcome: "succeeded" }]);
     expect(await failedJobs()).toEqual([]);
   });
+});
+
+/** Waits until `done()` answers true (checked every 200 ms), or fails after `ms`. */
+async function until(done: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe("the fixed jobs on the queue (pg-boss, decision 066)", () => {
+  it("a queued run takes its slot's row once; a failing one is tried three times, then failed for good once", async () => {
+    const { job, runs } = countingJob("test-queued");
+    let tries = 0;
+    const failing: ScheduledJob = {
+      name: "test-queued-fails",
+      schedule: "daily 08:00",
+      async run() {
+        tries += 1;
+        // The clock stands still: the queue's retry delay, not the failed run's pause on the lease, paces the tries.
+        throw new Error("the job failed");
+      },
+    };
+    const failed: FailedForGood[] = [];
+    const scheduler = createJobScheduler(api.database.db, {
+      now: clock.now,
+      log,
+      jobs: [job, failing],
+      holder: "queued",
+      openQueue: () => openJobQueue(api.database, log),
+      queueRetryDelaySeconds: 1,
+      queuePollSeconds: 0.5,
+      async failedForGood(run) {
+        failed.push(run);
+      },
+    });
+    // Another process's pg-boss on the same database, as the cron would, sends each job directly.
+    const sender = openJobQueue(api.database, log);
+    await sender.start();
+    // A job an earlier release scheduled and this one no longer has (SEED_DEMO turned off, say).
+    await sender.createQueue("job.test-gone");
+    await sender.schedule("job.test-gone", "0 8 * * *", { job: "test-gone" }, { tz: "Europe/London" });
+    // The ticks (an hour apart here) leave the fixed jobs to the queue once it has started.
+    await scheduler.start(60 * 60_000);
+    expect(
+      (await sender.getSchedules()).map((placed) => [placed.name, placed.cron, placed.timezone]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["job.test-queued", "0 8 * * *", "Europe/London"],
+        ["job.test-queued-fails", "0 8 * * *", "Europe/London"],
+      ]),
+    );
+    expect(await sender.getSchedules("job.test-gone")).toEqual([]);
+    const done = (queue: string, id: string | null) => async () =>
+      (await sender.getJobById(queue, id ?? ""))?.state === "completed";
+    try {
+      const slot = latestSlot(parseSchedule("daily 08:00"), clock.now());
+      const first = await sender.send("job.test-queued", { job: "test-queued" });
+      await until(done("job.test-queued", first));
+      expect(runs).toEqual([slot]);
+      expect(await rowsOf("test-queued")).toMatchObject([
+        { slot: slot.toISOString(), outcome: "succeeded", holder: "queued", attempts: 1 },
+      ]);
+      // The same slot sent again (a second process's cron, a late retry): its row is done, nothing runs.
+      const again = await sender.send("job.test-queued", { job: "test-queued" });
+      await until(done("job.test-queued", again));
+      expect(runs).toHaveLength(1);
+
+      await sender.send("job.test-queued-fails", { job: "test-queued-fails" });
+      await until(async () => failed.length > 0);
+      expect(tries).toBe(JOB_MAX_ATTEMPTS);
+      expect(failed).toEqual([
+        {
+          job: "test-queued-fails",
+          slot: slot.toISOString(),
+          scheduledFor: slot,
+          attempts: JOB_MAX_ATTEMPTS,
+          error: "Error: the job failed",
+        },
+      ]);
+      // What pg-boss keeps names the job and nothing else (docs/compliance.md: nothing personal in `pgboss`).
+      const kept = [
+        ...(await sender.findJobs("job.test-queued")),
+        ...(await sender.findJobs("job.test-queued-fails")),
+        ...(await sender.findJobs("jobs-failed")),
+      ];
+      expect(new Set(kept.map((item) => JSON.stringify(item.data)))).toEqual(
+        new Set([JSON.stringify({ job: "test-queued" }), JSON.stringify({ job: "test-queued-fails" })]),
+      );
+      expect((await sender.findJobs("jobs-failed")).map((item) => item.data)).toEqual([
+        { job: "test-queued-fails" },
+      ]);
+      expect(await rowsOf("test-queued-fails")).toMatchObject([
+        { slot: slot.toISOString(), outcome: "failed", attempts: JOB_MAX_ATTEMPTS },
+      ]);
+    } finally {
+      await sender.stop({ graceful: false });
+      await scheduler.stop();
+    }
+  }, 150_000);
 });
 
 describe("staff run a job now (the back-office's send now)", () => {

@@ -42,6 +42,12 @@ export interface DatabaseHandle {
   available?(): boolean;
   /** Where errors of the connection pool go (PostgreSQL only; the API logs them). */
   onPoolError?(listener: (error: Error) => void): void;
+  /**
+   * What the job queue (pg-boss, jobs/queue.ts, decision 066) connects through: the embedded
+   * database itself, or a server URL that bypasses PgBouncer (DATABASE_DIRECT_URL, else
+   * DATABASE_URL), since pg-boss holds advisory locks and LISTENs across statements.
+   */
+  queueConnection: { pglite: PGlite } | { connectionString: string };
   close(): Promise<void>;
 }
 
@@ -141,6 +147,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     },
     // PGlite runs in this process: it has no pool whose connections can fail on their own.
     onPoolError() {},
+    queueConnection: { pglite: client },
     close: () => client.close(),
   };
 }
@@ -215,6 +222,7 @@ function openPostgres(url: string, directUrl?: string): DatabaseHandle & { pool:
     onPoolError(listener) {
       poolErrorListeners.push(listener);
     },
+    queueConnection: { connectionString: directUrl ?? url },
     close: () => pool.end(),
   };
 }

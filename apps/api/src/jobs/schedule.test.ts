@@ -1,5 +1,14 @@
+import { PgBoss } from "pg-boss";
 import { describe, expect, it } from "vitest";
-import { latestSlot, londonInstant, nextRunOf, nextSlot, parseSchedule, slotDue } from "./schedule.ts";
+import {
+  cronOf,
+  latestSlot,
+  londonInstant,
+  nextRunOf,
+  nextSlot,
+  parseSchedule,
+  slotDue,
+} from "./schedule.ts";
 
 describe("schedules on the UK's clock", () => {
   it("reads daily and weekly schedules, and refuses anything else", () => {
@@ -97,5 +106,41 @@ describe("schedules on the UK's clock", () => {
       "2026-11-27T03:17:00.000Z",
     );
     expect(slotDue(parseSchedule("Monday 07:00"), new Date("2026-11-26T12:00:00Z"))).toBeNull();
+  });
+});
+
+describe("the queue's cron agrees with our schedules (pg-boss, decision 066)", () => {
+  // previewSchedule walks the cron in memory: no database is opened.
+  const boss = new PgBoss({ connectionString: "postgres://unused" });
+
+  it("turns each kind of schedule into cron", () => {
+    expect(cronOf(parseSchedule("daily 08:00 Europe/London"))).toBe("0 8 * * *");
+    expect(cronOf(parseSchedule("Monday 07:00"))).toBe("0 7 * * 1");
+    expect(cronOf(parseSchedule("every 6 hours from 03:17"))).toBe("17 3-23/6 * * *");
+    expect(cronOf(parseSchedule("every hour from 00:05"))).toBe("5 0-23/1 * * *");
+  });
+
+  it("names the same moments as nextSlot across both 2026 clock changes", () => {
+    for (const text of [
+      "daily 08:00",
+      "daily 01:30",
+      "Sunday 01:30",
+      "every 6 hours from 03:17",
+      "every hour from 00:45",
+    ]) {
+      const schedule = parseSchedule(text);
+      for (const from of ["2026-03-26T12:00:00Z", "2026-10-22T12:00:00Z"]) {
+        const theirs = boss
+          .previewSchedule(cronOf(schedule), { tz: "Europe/London", from: new Date(from), count: 30 })
+          .map((at) => at.toISOString());
+        const ours: string[] = [];
+        let at = new Date(from);
+        while (ours.length < theirs.length) {
+          at = nextSlot(schedule, at);
+          ours.push(at.toISOString());
+        }
+        expect(theirs, `${text} from ${from}`).toEqual(ours);
+      }
+    }
   });
 });

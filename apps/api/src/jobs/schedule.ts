@@ -147,3 +147,17 @@ export function nextRunOf(
   if (!taken || taken.getTime() >= next.getTime()) return next;
   return taken.getTime() > now.getTime() ? taken : now;
 }
+
+/**
+ * The schedule as a cron expression for the queue (pg-boss, decision 066), read on London's clock
+ * (`tz: "Europe/London"`): "daily 08:00" is `0 8 * * *`, "Monday 07:00" `0 7 * * 1`, "every 6
+ * hours from 03:17" `17 3-23/6 * * *`. pg-boss places the moments DST skips or repeats as
+ * `londonInstant` does (schedule.test.ts compares them), so the queue fires at the slot `slotDue`
+ * names and the run it starts takes that slot's `job_runs` row.
+ */
+export function cronOf(schedule: Schedule): string {
+  const hours = schedule.everyHours
+    ? `${schedule.hour % schedule.everyHours}-23/${schedule.everyHours}`
+    : String(schedule.hour);
+  return `${schedule.minute} ${hours} * * ${schedule.weekday ?? "*"}`;
+}

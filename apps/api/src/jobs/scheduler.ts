@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { PgBoss } from "pg-boss";
 import type { Database } from "../db/client.ts";
 import { jobRuns } from "../db/schema.ts";
 import { databaseFailure } from "../plugins/error-handler.ts";
 import { intervalWorker } from "./interval-worker.ts";
-import { parseSchedule, type Schedule, slotDue } from "./schedule.ts";
+import { cronOf, parseSchedule, type Schedule, slotDue } from "./schedule.ts";
 
 /**
  * Scheduled jobs that run once across every API process (decision 038). Each process ticks every
@@ -85,8 +86,11 @@ export interface JobRunResult {
 
 /** How long a run's lease holds without a renewal. */
 export const JOB_LEASE_MS = 10 * 60 * 1000;
-/** How often each process looks for a due run. */
+/** How often each process looks for a due run (and each queue's worker polls, at most). */
 const JOB_TICK_MS = 60 * 1000;
+/** The queue all scheduled jobs' runs go to once they have failed their last try (pg-boss's dead letter). */
+const FAILED_QUEUE = "jobs-failed";
+const queueOf = (job: string) => `job.${job}`;
 /** A failed run is taken again after this pause, until it has been tried this many times. */
 export const JOB_RETRY_AFTER_MS = 5 * 60 * 1000;
 export const JOB_MAX_ATTEMPTS = 3;
@@ -144,6 +148,16 @@ export function createJobScheduler(
      * nor for a job that `alertsItself`; its failure is only logged.
      */
     failedForGood?(run: FailedForGood): Promise<void>;
+    /**
+     * The queue that runs the fixed `jobs` in production (pg-boss, decision 066), opened by
+     * `start()`: a cron schedule per job in London time, retries, and a dead-letter queue whose
+     * worker sends `failedForGood`. Without it (tests, which call tick()) the ticks run them.
+     */
+    openQueue?: () => PgBoss;
+    /** The pause before a failed queued run is tried again, in seconds (tests shorten it). */
+    queueRetryDelaySeconds?: number;
+    /** How often each queue's worker looks for work, in seconds: the tick's minute unless a test shortens it. */
+    queuePollSeconds?: number;
   },
 ) {
   const { now, log } = options;
@@ -153,7 +167,7 @@ export function createJobScheduler(
   );
 
   /** Takes the run of `job` at `slot` in one statement; undefined when someone else holds it or it is done. */
-  async function take(job: string, slot: string, scheduledFor: Date) {
+  async function take(job: string, slot: string, scheduledFor: Date, queued: boolean) {
     const at = now();
     const leaseUntil = new Date(at.getTime() + JOB_LEASE_MS);
     const [run] = await db
@@ -170,7 +184,8 @@ export function createJobScheduler(
           summary: null,
           attempts: sql`${jobRuns.attempts} + 1`,
         },
-        setWhere: sql`${jobRuns.outcome} <> 'succeeded' and ${jobRuns.leaseUntil} <= ${at} and ${jobRuns.attempts} < ${JOB_MAX_ATTEMPTS}`,
+        // A queued retry comes when pg-boss's retry delay says: it does not wait on the failed run's pause too.
+        setWhere: sql`${jobRuns.outcome} <> 'succeeded' and (${jobRuns.leaseUntil} <= ${at} or (${queued} and ${jobRuns.outcome} = 'failed')) and ${jobRuns.attempts} < ${JOB_MAX_ATTEMPTS}`,
       })
       .returning({ id: jobRuns.id });
     return run;
@@ -182,8 +197,10 @@ export function createJobScheduler(
     scheduledFor: Date,
     /** A scheduled run (not an operator's or a poller's): its last failed try tells operations. */
     scheduled = false,
+    /** Run by the queue, whose retries pace the tries (runQueued). */
+    queued = false,
   ): Promise<JobRunResult | null> {
-    const run = await take(entry.name, slot, scheduledFor);
+    const run = await take(entry.name, slot, scheduledFor, queued);
     if (!run) return null;
     const mine = and(eq(jobRuns.id, run.id), eq(jobRuns.holder, holder), eq(jobRuns.outcome, "running"));
     const context: JobContext = {
@@ -294,6 +311,8 @@ export function createJobScheduler(
     const due = [...jobs.values(), ...more.map((job) => ({ job, schedule: parseSchedule(job.schedule) }))];
     for (const { job, schedule } of due) {
       if (worker.stopping) break;
+      // The queue's cron runs the fixed jobs once it has started (their names are `jobs`' keys).
+      if (queue && jobs.has(job.name)) continue;
       // The one rule for which moment is due (schedule.ts), the one the Feeds screen shows too.
       const slot = slotDue(schedule, now(), job.since);
       if (!slot) continue;
@@ -305,6 +324,98 @@ export function createJobScheduler(
       results.push(...(await runDue(poller)));
     }
     return results;
+  }
+
+  /** The started queue that runs the fixed jobs (pg-boss), if any. */
+  let queue: PgBoss | undefined;
+
+  /**
+   * A queued run of a fixed job: the slot it serves is the one `slotDue` names now (the cron fires
+   * at that moment; a retry or a late worker still finds it), taken through the same `job_runs`
+   * row as a tick's, so exactly-once and takeover are the lease's as before (decision 038). A
+   * failure is thrown for pg-boss to try again; after the last try the job goes to FAILED_QUEUE.
+   */
+  async function runQueued(name: string): Promise<void> {
+    const entry = jobs.get(name);
+    if (!entry) return;
+    const slot = slotDue(entry.schedule, now(), entry.job.since);
+    if (!slot) return;
+    const result = await execute(entry.job, slot.toISOString(), slot, false, true);
+    if (result?.outcome === "failed") throw new Error(String(result.summary.error ?? "the run failed"));
+  }
+
+  /** FAILED_QUEUE's worker: the job's latest scheduled run failed its last try, so operations hear once. */
+  async function failedInQueue(name: string): Promise<void> {
+    const entry = jobs.get(name);
+    if (!entry || entry.job.alertsItself) return;
+    const [run] = await db
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, name), sql`${jobRuns.slot} not like 'manual:%'`))
+      .orderBy(desc(jobRuns.startedAt))
+      .limit(1);
+    if (run?.outcome !== "failed" || run.attempts < JOB_MAX_ATTEMPTS) return;
+    await options
+      .failedForGood?.({
+        job: name,
+        slot: run.slot,
+        scheduledFor: run.scheduledFor,
+        attempts: run.attempts,
+        error: String((run.summary as { error?: unknown } | null)?.error ?? ""),
+      })
+      .catch((error: unknown) =>
+        log.error(
+          { job: name, error: databaseFailure(error)?.message ?? String(error) },
+          "after a job run: failed",
+        ),
+      );
+  }
+
+  /** Opens the queue and hands it the fixed jobs: a queue, a London cron and a worker each. */
+  async function startQueue(open: () => PgBoss): Promise<void> {
+    const boss = open();
+    const pollSeconds = options.queuePollSeconds ?? JOB_TICK_MS / 1000;
+    try {
+      await boss.start();
+      await boss.createQueue(FAILED_QUEUE);
+      await boss.work<{ job?: string }>(
+        FAILED_QUEUE,
+        { pollingIntervalSeconds: pollSeconds },
+        async (batch) => {
+          for (const item of batch) await failedInQueue(String(item.data?.job ?? ""));
+        },
+      );
+      // A job no longer in the list (the demo job once SEED_DEMO is off) is no longer placed.
+      for (const placed of await boss.getSchedules()) {
+        if (placed.name.startsWith("job.") && !jobs.has(placed.name.slice(4))) {
+          await boss.unschedule(placed.name, placed.key);
+        }
+      }
+      for (const { job, schedule } of jobs.values()) {
+        const name = queueOf(job.name);
+        await boss.createQueue(name, {
+          // JOB_MAX_ATTEMPTS tries, as take() allows, the next once the failed run's pause is over.
+          retryLimit: JOB_MAX_ATTEMPTS - 1,
+          retryDelay: options.queueRetryDelaySeconds ?? JOB_RETRY_AFTER_MS / 1000 + 5,
+          // A run whose process died is tried again once its lease has run out (take() then takes it over).
+          expireInSeconds: JOB_LEASE_MS / 1000 + 60,
+          deadLetter: FAILED_QUEUE,
+        });
+        // `missed: "once"`: a slot passed while every process was down runs when one is back (slotDue's rule).
+        await boss.schedule(
+          name,
+          cronOf(schedule),
+          { job: job.name },
+          { tz: "Europe/London", missed: "once" },
+        );
+        await boss.work(name, { pollingIntervalSeconds: pollSeconds }, async () => runQueued(job.name));
+      }
+      queue = boss;
+    } catch (error) {
+      // The ticks keep running the jobs (the lease still makes each run once): degraded, not stopped.
+      log.error({ err: error }, "job queue did not start: the scheduler's ticks run the scheduled jobs");
+      await boss.stop({ graceful: false }).catch(() => {});
+    }
   }
 
   /** Ticks one at a time in this process (interval-worker.ts); `stopping` ends a tick between jobs. */
@@ -355,12 +466,20 @@ export function createJobScheduler(
       return runDue(poller);
     },
 
-    /** Ticks every JOB_TICK_MS in this process (server.ts, scripts/start.ts; tests call tick()). */
-    start(intervalMs: number = JOB_TICK_MS): void {
+    /**
+     * Starts the queue for the fixed jobs (with `openQueue`), then ticks every JOB_TICK_MS for the
+     * feeds and the pollers (server.ts, scripts/start.ts; tests call tick() or start a queue).
+     */
+    async start(intervalMs: number = JOB_TICK_MS): Promise<void> {
+      if (options.openQueue && jobs.size > 0 && !queue) await startQueue(options.openQueue);
       worker.start(intervalMs);
     },
 
-    /** Stops ticking and waits for a run in hand (it renews its lease, so it is not taken over). */
-    stop: worker.stop,
+    /** Stops ticking and the queue's workers, waiting for a run in hand (it renews its lease, so it is not taken over). */
+    async stop(): Promise<void> {
+      const boss = queue;
+      queue = undefined;
+      await Promise.all([worker.stop(), boss?.stop({ graceful: true, timeout: 30_000 })]);
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { formatDateTime } from "@pharmacompare/contract";
 import type { FastifyBaseLogger } from "fastify";
+import type { PgBoss } from "pg-boss";
 import type { ApiConfig } from "../config.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
 import { jobFailedBlocks } from "../email/templates.ts";
@@ -74,6 +75,8 @@ export interface ServiceOptions {
    * configured and fit, else `db`. Everything else, and everything that writes, uses `db`.
    */
   read?: Database;
+  /** Opens the job queue the scheduled jobs run on once started (jobs/queue.ts, decision 066). */
+  openQueue?: () => PgBoss;
 }
 
 /** One service per resource; routes reach data only through these. */
@@ -307,6 +310,7 @@ export function createServices(db: Database, options: ServiceOptions) {
           after: () => feedOps.check(job.name.slice(feedJobPrefix.length)),
           alertsItself: true,
         })),
+      ...(options.openQueue ? { openQueue: options.openQueue } : {}),
       // A run that failed its last try: the operations email, once per run (decision 066).
       failedForGood: async (run) => {
         await feedOps.send({
