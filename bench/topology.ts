@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { CATEGORY_TREE } from "@pharmacompare/contract";
@@ -205,6 +206,30 @@ async function warm(cacheUrl: string, paths: string[]): Promise<{ seconds: numbe
   return { seconds: (performance.now() - started) / 1000, failures };
 }
 
+/** A POST with an empty JSON body that waits as long as the answer takes (no headers timeout). */
+function postJson(url: string, headers: Record<string, string>): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      { method: "POST", headers: { ...headers, "content-type": "application/json" } },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => {
+          text += chunk.toString("utf8");
+        });
+        response.on("end", () => {
+          if ((response.statusCode ?? 0) >= 400)
+            reject(new Error(`${url} answered ${response.statusCode}: ${text}`));
+          else resolve(JSON.parse(text) as Record<string, unknown>);
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end("{}");
+  });
+}
+
 const hostPort = (url: string) => new URL(url).host;
 
 export async function runTopology(): Promise<boolean> {
@@ -316,9 +341,14 @@ export async function runTopology(): Promise<boolean> {
       `  feed phase (${ROWS.toLocaleString("en-GB")} rows, until the run answers), load average ${load()}\n`,
     );
     const purges = purgeLog(varnish.workDir);
+    stops.push(() => {
+      purges.stop();
+    });
     before = varnishCounters(varnish.workDir);
     started = performance.now();
-    const run = api("POST", `/api/admin/pharmacies/${FEED_PHARMACY}/feed/run`, {}, headers);
+    // node:http, not fetch: fetch gives up on an answer's headers after 300 s, and "run now" on a
+    // busy machine answers when the whole feed has applied.
+    const run = postJson(`${writer.apiUrl}/api/admin/pharmacies/${FEED_PHARMACY}/feed/run`, headers);
     const [duringMeasure, answer] = await Promise.all([
       runWrk({ ...wrkOptions, duration: 900, until: run }),
       run,
