@@ -172,6 +172,9 @@ export async function loadCatalogue(
     for (let from = 0; from < size.medications; from += MEDICATIONS_PER_PRICE_BATCH) {
       const to = Math.min(size.medications, from + MEDICATIONS_PER_PRICE_BATCH);
       await db.transaction(async (tx) => {
+        // The product's 15 s statement cap (db/client.ts) is for requests: a batch on a busy shared
+        // machine can take longer. PGlite has no such cap and takes the setting all the same.
+        await tx.execute(sql`set local statement_timeout = 0`);
         const result = await tx.execute(sql`
           insert into ${prices} (medication_id, pharmacy_id, dosage, price, in_stock, last_updated, created_at)
           select m.id,

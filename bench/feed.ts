@@ -1,6 +1,5 @@
-import { createServer } from "node:http";
-import pg from "pg";
 import { loadCatalogue } from "./catalogue.ts";
+import { FEED_PHARMACY, feedFile, serveFeed } from "./feed-file.ts";
 import { startProduct } from "./product.ts";
 import { adminHeaders, apiCaller, memorySampler, readAtSteadyRate, residentMb } from "./steady-load.ts";
 
@@ -17,7 +16,7 @@ import { adminHeaders, apiCaller, memorySampler, readAtSteadyRate, residentMb } 
 const flag = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const rows = Number(flag("rows") ?? 30_000);
 const scale = Number(flag("scale") ?? 100);
-const PHARMACY = "bench-pharmacy-000";
+const PHARMACY = FEED_PHARMACY;
 const HOT_READ = `/api/medications/wegovy/comparison?dosage=${encodeURIComponent("0.25mg (1 pen, 4 doses)")}`;
 const ADMIN_PASSWORD = "bench-password-123";
 
@@ -39,48 +38,15 @@ const memory = memorySampler(product.pid);
 const hotReadWhile = (until?: Promise<unknown>) => readAtSteadyRate(`${product.apiUrl}${HOT_READ}`, until);
 const api = apiCaller(product.apiUrl, 60 * 60_000);
 
-const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
-
-/** The feed file: the pharmacy's own prices moved by 3 % first, then new rows for it. */
-async function feedFile(): Promise<string> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const { rows: found } = await db.query<{ name: string; dosage: string; price: string | null }>(
-      `select m.name, d.dosage, p.price::text as price
-       from medications m cross join lateral unnest(m.dosages) as d(dosage)
-       left join prices p on p.medication_id = m.id and p.dosage = d.dosage and p.pharmacy_id = $1
-       where m.id like 'bench-med-%'
-       order by (p.price is null), m.id, d.dosage
-       limit $2`,
-      [PHARMACY, rows],
-    );
-    if (found.length < rows) throw new Error(`the ×${scale} catalogue has only ${found.length} rows to feed`);
-    const lines = found.map((row) => {
-      const price = row.price === null ? 20 : Math.max(0.5, Math.round(Number(row.price) * 97) / 100);
-      return [quote(row.name), quote(row.dosage), price.toFixed(2), "yes"].join(",");
-    });
-    return `medication,dosage,price,stock\n${lines.join("\n")}\n`;
-  } finally {
-    await db.end();
-  }
-}
-
-const body = Buffer.from(await feedFile());
-const feedServer = createServer((_request, response) => {
-  response.writeHead(200, { "content-type": "text/csv", "content-length": body.length });
-  response.end(body);
-});
-const feedPort = await new Promise<number>((resolve) =>
-  feedServer.listen(0, "127.0.0.1", () => resolve((feedServer.address() as { port: number }).port)),
-);
+const body = await feedFile(databaseUrl, rows);
+const feed = await serveFeed(body);
 
 try {
   const headers = await adminHeaders(api, ADMIN_PASSWORD);
   await api(
     "PUT",
     `/api/admin/pharmacies/${PHARMACY}/feed`,
-    { url: `http://127.0.0.1:${feedPort}/prices.csv`, format: "flat-csv", runsPerDay: 1, active: true },
+    { url: feed.url, format: "flat-csv", runsPerDay: 1, active: true },
     headers,
   );
 
@@ -106,6 +72,6 @@ try {
   if (answer.outcome !== "succeeded" || failures > 0) process.exitCode = 1;
 } finally {
   memory.stop();
-  feedServer.close();
+  feed.server.close();
   await product.stop();
 }

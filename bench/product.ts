@@ -34,6 +34,14 @@ export interface ProductDatabase {
   databaseUrl?: string | undefined;
 }
 
+/** For several processes on one database (the topology run): its address and extra settings. */
+export interface ProductOptions {
+  /** A PostgreSQL already running and loaded: the product opens it and leaves it running. */
+  databaseUrl?: string;
+  /** Settings added to the product's environment (e.g. PURGE_URLS). */
+  env?: Record<string, string>;
+}
+
 /**
  * `prepare` runs on the product's database before the product starts (and must close it again:
  * PGlite admits one process), e.g. to load a larger catalogue.
@@ -42,16 +50,18 @@ export async function startProduct(
   database: BenchDatabase,
   mode: BenchMode,
   prepare?: (target: ProductDatabase) => Promise<void>,
+  options: ProductOptions = {},
 ): Promise<Product> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "pc-bench-"));
   let postgres: PostgresServer | undefined;
-  if (database === "pg") postgres = await startPostgres();
+  if (database === "pg" && !options.databaseUrl) postgres = await startPostgres();
+  const databaseUrl = options.databaseUrl ?? postgres?.url;
   const cleanup = () => {
     postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await prepare?.({ dataDir, databaseUrl: postgres?.url });
+    await prepare?.({ dataDir, databaseUrl });
   } catch (error) {
     cleanup();
     throw error;
@@ -73,7 +83,8 @@ export async function startProduct(
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: "bench-password-123",
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
     },
     stdio: ["ignore", out, "inherit"],
   });

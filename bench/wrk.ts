@@ -82,14 +82,20 @@ export interface WrkRequest {
   uncached?: boolean;
   /** The process whose CPU time is the server's. */
   serverPid: number;
+  /** Lua defining wrk's `request` (e.g. paths picked from a list) instead of the one URL. */
+  requestScript?: string;
+  /** Stops wrk (SIGINT: it still reports) when this settles, whatever `duration` says. */
+  until?: Promise<unknown>;
 }
 
-function luaScript(url: string, uncached: boolean): string {
+function luaScript(url: string, uncached: boolean, requestScript?: string): string {
   const { pathname, search } = new URL(url);
   const target = `${pathname}${search}${search ? "&" : "?"}bench=`;
-  const request = uncached
-    ? `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format(nil, ${JSON.stringify(target)} .. n)\nend\n`
-    : "";
+  const request =
+    requestScript ??
+    (uncached
+      ? `local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format(nil, ${JSON.stringify(target)} .. n)\nend\n`
+      : "");
   return `${request}done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('BENCH_RESULT {"requests":%d,"durationUs":%d,"connect":%d,"read":%d,"write":%d,"timeout":%d,"status":%d,"p50Us":%d,"p99Us":%d,"meanUs":%.1f}\\n',
@@ -116,7 +122,7 @@ export async function runWrk(request: WrkRequest): Promise<Measure> {
   const binary = ensureWrk();
   const dir = mkdtempSync(path.join(tmpdir(), "pc-bench-wrk-"));
   const script = path.join(dir, "bench.lua");
-  writeFileSync(script, luaScript(request.url, request.uncached === true));
+  writeFileSync(script, luaScript(request.url, request.uncached === true, request.requestScript));
   const args = [
     `--threads=${THREADS}`,
     `--connections=${CONNECTIONS}`,
@@ -137,6 +143,8 @@ export async function runWrk(request: WrkRequest): Promise<Measure> {
         text += chunk.toString("utf8");
       });
       child.once("error", reject);
+      const stop = () => child.kill("SIGINT");
+      request.until?.then(stop, stop);
       child.once("close", (code) =>
         code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}:\n${text}`)),
       );
