@@ -29,6 +29,11 @@ export async function startReplica(
      * that is always behind, so a test can tell which server answered.
      */
     applyDelayMs?: number;
+    /**
+     * The primary's max_connections, when it was raised: a hot standby refuses to start with
+     * fewer than its primary (PostgreSQL's "insufficient parameter settings").
+     */
+    maxConnections?: number;
   } = {},
 ): Promise<PostgresReplica> {
   const bin = binDir();
@@ -47,6 +52,7 @@ export async function startReplica(
     // than cancelling a long public read on the replica.
     "-c hot_standby_feedback=on",
     "-c fsync=off",
+    ...(options.maxConnections ? [`-c max_connections=${options.maxConnections}`] : []),
     ...(options.applyDelayMs ? [`-c recovery_min_apply_delay=${options.applyDelayMs}ms`] : []),
   ].join(" ");
   const start = () =>
