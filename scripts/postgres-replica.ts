@@ -1,7 +1,13 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asPostgres, binDir, type PostgresServer, sparePort } from "./postgres-server.ts";
+import {
+  asPostgres,
+  asPostgresInBackground,
+  binDir,
+  type PostgresServer,
+  sparePort,
+} from "./postgres-server.ts";
 
 /**
  * A throwaway streaming replica of a throwaway primary (decision 065), for the replica test and
@@ -17,6 +23,9 @@ export interface PostgresReplica {
   /** Stops the standby and keeps its files, as an outage would; `resume()` starts it again. */
   halt(): void;
   resume(): void;
+  /** halt() and resume() without blocking the event loop (for a caller with requests in flight). */
+  haltInBackground(): Promise<void>;
+  resumeInBackground(): Promise<void>;
   /** Stops it and deletes its files. */
   stop(): void;
 }
@@ -55,15 +64,18 @@ export async function startReplica(
     ...(options.maxConnections ? [`-c max_connections=${options.maxConnections}`] : []),
     ...(options.applyDelayMs ? [`-c recovery_min_apply_delay=${options.applyDelayMs}ms`] : []),
   ].join(" ");
-  const start = () =>
-    asPostgres(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/server.log -o "${settings}" -w start`);
-  const halt = () => asPostgres(`${bin}/pg_ctl -D ${dir}/data -m fast -w stop`);
+  const startCommand = `${bin}/pg_ctl -D ${dir}/data -l ${dir}/server.log -o "${settings}" -w start`;
+  const haltCommand = `${bin}/pg_ctl -D ${dir}/data -m fast -w stop`;
+  const start = () => asPostgres(startCommand);
+  const halt = () => asPostgres(haltCommand);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     halt,
     resume: start,
+    haltInBackground: () => asPostgresInBackground(haltCommand),
+    resumeInBackground: () => asPostgresInBackground(startCommand),
     stop() {
       try {
         halt();
