@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { missingWrites, query, request, sleep, visitorWrite } from "../faults/harness.ts";
 import { startTopology, TOPOLOGY_ADMIN, type Topology } from "./start.ts";
 
@@ -15,6 +16,12 @@ const WORKERS = 4;
 const ADMIN_TIMEOUT_MS = 30_000;
 
 type Kind = "page" | "read" | "write";
+interface Answer {
+  status: number;
+  cache: string | null;
+  guru?: boolean;
+  error?: string;
+}
 interface Outcome {
   phase: string;
   kind: Kind;
@@ -47,11 +54,14 @@ const isApiPath = (route: string) => /^\/(api\/|go\/|health$|subscriptions\/subs
 
 let topology: Topology | undefined;
 let stopping = false;
+const starting = new AbortController();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     stopping = true;
     log(`${signal}: stopping the topology`);
-    void (topology?.stop() ?? Promise.resolve()).then(() => process.exit(1));
+    // While starting, the start stops what it started at its next step, and the run ends.
+    if (!topology) starting.abort();
+    else void topology.stop().then(() => process.exit(1));
   });
 }
 
@@ -65,8 +75,14 @@ async function look(base: string, route: string) {
   }
 }
 
-/** A visitor's request: a read, or a write's JSON; status 0 when refused or timed out (10 s). */
+/**
+ * A visitor's request: a read, or a write's JSON; status 0 when refused or timed out (10 s).
+ * A write goes on a connection of its own: a kept-alive one that the server closes for idleness
+ * just as a POST is written on it fails before reaching us, and a browser retries that itself,
+ * so it is not a loss of ours.
+ */
 async function send(base: string, route: string, body?: unknown) {
+  if (body !== undefined) return post(`${base}${route}`, JSON.stringify(body));
   try {
     const response = await fetch(`${base}${route}`, {
       method: body === undefined ? "GET" : "POST",
@@ -85,6 +101,35 @@ async function send(base: string, route: string, body?: unknown) {
     return { status: 0, cache: null, error: cause ?? (error as Error).name };
   }
 }
+
+function post(url: string, json: string): Promise<Answer> {
+  return new Promise((resolve) => {
+    const sent = httpRequest(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", connection: "close" },
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, cache: header(response.headers["x-cache"]) }),
+        );
+        response.on("error", (error) => resolve({ status: 0, cache: null, error: error.message }));
+      },
+    );
+    sent.on("timeout", () => sent.destroy(new Error("TimeoutError")));
+    sent.on("error", (error) =>
+      resolve({ status: 0, cache: null, error: (error as { code?: string }).code ?? error.message }),
+    );
+    sent.end(json);
+  });
+}
+
+const header = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 
 async function signIn(base: string): Promise<Record<string, string>> {
   const res = await request(base, "POST", "/api/admin/auth/login", TOPOLOGY_ADMIN, {}, ADMIN_TIMEOUT_MS);
@@ -115,7 +160,7 @@ let exitCode = 1;
 
 try {
   const started = performance.now();
-  topology = await startTopology({ log: (line) => log(`  starting ${line}`) });
+  topology = await startTopology({ log: (line) => log(`  starting ${line}`), signal: starting.signal });
   log(`topology up in ${Math.round((performance.now() - started) / 1000)} s: Varnish ${topology.url}`);
   const top = topology;
   const [first, second] = top.products;
@@ -167,7 +212,7 @@ try {
       const slot = turn % 6;
       let route: string;
       let kind: Kind;
-      let answer: { status: number; cache: string | null; guru?: boolean; error?: string };
+      let answer: Answer;
       let base: string;
       if (slot === 5) {
         const writeKind = writeKinds[Math.floor(turn / 6) % writeKinds.length] ?? "contact";
@@ -198,6 +243,8 @@ try {
         status: answer.status,
         cache: answer.cache,
         guru: answer.guru,
+        error: answer.error,
+        ms: now() - at,
         at,
       });
       // Refused by the cache: this visitor's "balancer" moves to a product process (phase d).
@@ -437,7 +484,8 @@ function summarise(failed: Outcome[]) {
   const counts = new Map<string, number>();
   for (const o of failed) {
     const route = (o.route.split("?")[0] ?? "").replace(/\d+$/, "…");
-    const key = `${o.status}${o.guru ? " (Varnish)" : ""} ${o.kind === "write" ? "POST " : ""}${route}`;
+    const why = o.guru ? " (Varnish)" : o.error ? ` (${o.error} after ${Math.round(o.ms)} ms)` : "";
+    const key = `${o.status}${why} ${o.kind === "write" ? "POST " : ""}${route}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([key, n]) => `${n}× ${key}`).join(", ");

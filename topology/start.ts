@@ -30,6 +30,8 @@ export interface TopologyOptions {
   probeTimeoutSeconds?: number;
   /** Extra environment for every API process. */
   apiEnv?: Record<string, string>;
+  /** Aborted (a SIGTERM while starting): stops what has started and rejects at the next step. */
+  signal?: AbortSignal;
   /** Progress lines (start, stop); silent by default. */
   log?: (line: string) => void;
 }
@@ -90,8 +92,10 @@ function nodeProcess(
   port: number,
   env: Record<string, string>,
   healthPath: string,
+  log: (line: string) => void,
   startMs = 90_000,
 ): NodeProcess {
+  let killing = false;
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   let output = "";
@@ -99,8 +103,10 @@ function nodeProcess(
   const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
   const kill = async () => {
     if (!child || !running()) return;
+    killing = true;
     child.kill("SIGKILL");
     await exited;
+    killing = false;
   };
   return {
     url,
@@ -116,7 +122,13 @@ function nodeProcess(
         stdio: ["ignore", "pipe", "pipe"],
       });
       child = started;
-      exited = new Promise((resolve) => started.once("exit", () => resolve()));
+      exited = new Promise((resolve) =>
+        started.once("exit", (code, signal) => {
+          // Not killed by us: say so, with what it last said (a crash is what the run looks for).
+          if (!killing) log(`${name} exited by itself (${signal ?? code}):\n${output.slice(-3000)}`);
+          resolve();
+        }),
+      );
       started.stdout?.on("data", (chunk) => {
         output += chunk;
       });
@@ -138,7 +150,11 @@ function nodeProcess(
 }
 
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
-  const log = options.log ?? (() => {});
+  const report = (line: string) => options.log?.(line);
+  const log = (line: string) => {
+    options.signal?.throwIfAborted();
+    options.log?.(line);
+  };
   // Each stopper is pushed as its part starts, so a failure part-way stops exactly what started.
   const stoppers: (() => Promise<void> | void)[] = [];
   const stopAll = async () => {
@@ -146,7 +162,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       try {
         await stop();
       } catch (error) {
-        log(`stop failed: ${String(error)}`);
+        options.log?.(`stop failed: ${String(error)}`);
       }
     }
   };
@@ -195,6 +211,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
           ...options.apiEnv,
         },
         "/health",
+        report,
       );
       const web = nodeProcess(
         `${name} web`,
@@ -211,6 +228,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
           SITE_URL: varnishUrl,
         },
         "/robots.txt",
+        report,
       );
       products.push({
         name,
