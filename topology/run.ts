@@ -199,6 +199,12 @@ try {
   };
 
   let phase = "a";
+  /** When each phase began (the load's clock): failures are printed as "+N s" into their phase. */
+  const phaseStarts = new Map<string, number>([["a", 0]]);
+  const enter = (key: string) => {
+    phase = key;
+    phaseStarts.set(key, now());
+  };
   const loadStarted = performance.now();
   const now = () => performance.now() - loadStarted;
   const writeKinds = ["contact", "alert", "subscribe"] as const;
@@ -306,7 +312,7 @@ try {
 
   // b. One product process killed under load, then restarted.
   {
-    phase = "b";
+    enter("b");
     const killedAt = now();
     const report: PhaseReport = {
       key: "b",
@@ -336,7 +342,7 @@ try {
 
   // c. The replica stopped: public reads go to the primary.
   {
-    phase = "c";
+    enter("c");
     const report: PhaseReport = {
       key: "c",
       name: "replica stopped",
@@ -362,7 +368,7 @@ try {
 
   // d. Varnish stopped: visitors move to a product process directly; purges wait and land later.
   {
-    phase = "d";
+    enter("d");
     const report: PhaseReport = {
       key: "d",
       name: "Varnish stopped",
@@ -429,18 +435,18 @@ try {
     const failedWrites = writes.filter((o) => o.status < 200 || o.status >= 300);
     if (failedReads.length > report.allowedReads)
       report.failures.push(
-        `${failedReads.length} reads failed (allowed ${report.allowedReads}): ${summarise(failedReads)}`,
+        `${failedReads.length} reads failed (allowed ${report.allowedReads}): ${summarise(failedReads, phaseStarts.get(report.key))}`,
       );
     if (failedWrites.length > report.allowedWrites)
       report.failures.push(
-        `${failedWrites.length} writes failed (allowed ${report.allowedWrites}): ${summarise(failedWrites)}`,
+        `${failedWrites.length} writes failed (allowed ${report.allowedWrites}): ${summarise(failedWrites, phaseStarts.get(report.key))}`,
       );
     const late = report.writesFailOnlyBefore;
     if (late !== undefined) {
       const after = failedWrites.filter((o) => o.at >= late);
       if (after.length > 0)
         report.failures.push(
-          `${after.length} writes failed after the probes had time to notice: ${summarise(after)}`,
+          `${after.length} writes failed after the probes had time to notice: ${summarise(after, phaseStarts.get(report.key))}`,
         );
     }
     const allowed = (n: number) => (Number.isFinite(n) ? String(n) : "while probes notice");
@@ -480,12 +486,13 @@ try {
 process.exit(exitCode);
 
 /** "3× 503 /api/medications, 1× 0 POST /api/contact": what failed, grouped. */
-function summarise(failed: Outcome[]) {
+function summarise(failed: Outcome[], phaseStart = 0) {
   const counts = new Map<string, number>();
   for (const o of failed) {
     const route = (o.route.split("?")[0] ?? "").replace(/\d+$/, "…");
     const why = o.guru ? " (Varnish)" : o.error ? ` (${o.error} after ${Math.round(o.ms)} ms)` : "";
-    const key = `${o.status}${why} ${o.kind === "write" ? "POST " : ""}${route}`;
+    const when = failed.length <= 5 ? ` at +${((o.at - phaseStart) / 1000).toFixed(1)} s` : "";
+    const key = `${o.status}${why} ${o.kind === "write" ? "POST " : ""}${route}${when}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([key, n]) => `${n}× ${key}`).join(", ");
