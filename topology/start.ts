@@ -93,7 +93,8 @@ function nodeProcess(
   env: Record<string, string>,
   healthPath: string,
   log: (line: string) => void,
-  startMs = 90_000,
+  // Generous: four engineers share two cores, and a cold API start checks migrations and seed.
+  startMs = 180_000,
 ): NodeProcess {
   let killing = false;
   let child: ChildProcess | undefined;
