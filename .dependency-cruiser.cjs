@@ -44,7 +44,7 @@ module.exports = {
       severity: "error",
       comment: "packages/contract is shared by both apps: it may use npm packages, not our code.",
       from: { path: "^packages/contract/" },
-      to: { path: "^(apps|packages|scripts|bench|faults|e2e)/", pathNot: "^packages/contract/" },
+      to: { path: "^(apps|packages|scripts|bench|faults|topology|e2e)/", pathNot: "^packages/contract/" },
     },
     {
       name: "module-through-its-index",

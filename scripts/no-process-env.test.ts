@@ -33,6 +33,7 @@ const ALLOWED = [
   "scripts/start.ts",
   "bench/run.ts",
   "faults/run.ts",
+  "topology/run.ts",
   "e2e/fixtures.ts",
 ];
 

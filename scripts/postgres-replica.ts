@@ -1,7 +1,13 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asPostgres, binDir, type PostgresServer, sparePort } from "./postgres-server.ts";
+import {
+  asPostgres,
+  asPostgresInBackground,
+  binDir,
+  type PostgresServer,
+  sparePort,
+} from "./postgres-server.ts";
 
 /**
  * A throwaway streaming replica of a throwaway primary (decision 065), for the replica test and
@@ -17,6 +23,9 @@ export interface PostgresReplica {
   /** Stops the standby and keeps its files, as an outage would; `resume()` starts it again. */
   halt(): void;
   resume(): void;
+  /** halt() and resume() without blocking the event loop (for a caller with requests in flight). */
+  haltInBackground(): Promise<void>;
+  resumeInBackground(): Promise<void>;
   /** Stops it and deletes its files. */
   stop(): void;
 }
@@ -29,6 +38,11 @@ export async function startReplica(
      * that is always behind, so a test can tell which server answered.
      */
     applyDelayMs?: number;
+    /**
+     * The primary's max_connections, when it was raised: a hot standby refuses to start with
+     * fewer than its primary (PostgreSQL's "insufficient parameter settings").
+     */
+    maxConnections?: number;
   } = {},
 ): Promise<PostgresReplica> {
   const bin = binDir();
@@ -47,17 +61,21 @@ export async function startReplica(
     // than cancelling a long public read on the replica.
     "-c hot_standby_feedback=on",
     "-c fsync=off",
+    ...(options.maxConnections ? [`-c max_connections=${options.maxConnections}`] : []),
     ...(options.applyDelayMs ? [`-c recovery_min_apply_delay=${options.applyDelayMs}ms`] : []),
   ].join(" ");
-  const start = () =>
-    asPostgres(`${bin}/pg_ctl -D ${dir}/data -l ${dir}/server.log -o "${settings}" -w start`);
-  const halt = () => asPostgres(`${bin}/pg_ctl -D ${dir}/data -m fast -w stop`);
+  const startCommand = `${bin}/pg_ctl -D ${dir}/data -l ${dir}/server.log -o "${settings}" -w start`;
+  const haltCommand = `${bin}/pg_ctl -D ${dir}/data -m fast -w stop`;
+  const start = () => asPostgres(startCommand);
+  const halt = () => asPostgres(haltCommand);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     halt,
     resume: start,
+    haltInBackground: () => asPostgresInBackground(haltCommand),
+    resumeInBackground: () => asPostgresInBackground(startCommand),
     stop() {
       try {
         halt();

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -119,5 +119,21 @@ export function asPostgres(command: string): void {
   const isRoot = process.getuid?.() === 0;
   execFileSync(isRoot ? "su" : "sh", isRoot ? ["postgres", "-c", command] : ["-c", command], {
     stdio: "pipe",
+  });
+}
+
+/**
+ * asPostgres without blocking the event loop: a caller with clients in flight (the topology run's
+ * load) keeps timing them while pg_ctl waits for the server.
+ */
+export function asPostgresInBackground(command: string): Promise<void> {
+  const isRoot = process.getuid?.() === 0;
+  return new Promise((resolve, reject) => {
+    execFile(
+      isRoot ? "su" : "sh",
+      isRoot ? ["postgres", "-c", command] : ["-c", command],
+      (error, _out, stderr) =>
+        error ? reject(new Error(`${command} failed: ${stderr || error.message}`)) : resolve(),
+    );
   });
 }

@@ -146,6 +146,16 @@ sub vcl_backend_response {
     return (deliver);
 }
 
+sub vcl_backend_error {
+    # A read whose fetch failed (its process killed mid-answer, or refused before the probes marked
+    # it sick) is asked again; the director hands the retry its next backend, so a visitor's read
+    # survives one machine dying (topology/README.md). Bounded below varnishd's max_retries (4).
+    # A write is never sent twice: it may have been done before the failure.
+    if (bereq.retries < 3 && (bereq.method == "GET" || bereq.method == "HEAD")) {
+        return (retry);
+    }
+}
+
 sub vcl_deliver {
     # A debug header for operators and the tests: hit, hit-stale, miss or pass.
     set resp.http.X-Cache = req.http.x-cache;
