@@ -201,9 +201,19 @@ try {
   let phase = "a";
   /** When each phase began (the load's clock): failures are printed as "+N s" into their phase. */
   const phaseStarts = new Map<string, number>([["a", 0]]);
-  const enter = (key: string) => {
+  /** Requests in flight, by the phase they were sent in. */
+  const inFlight = new Map<string, number>();
+  /**
+   * Starts phase `key` and waits (at most a request's 10 s limit) until no request of the phase
+   * before is in flight: a request is counted in the phase it was sent in, so one still in flight
+   * when this phase's fault lands would be charged to the phase before, which allows no such loss.
+   */
+  const enter = async (key: string) => {
+    const before = phase;
     phase = key;
     phaseStarts.set(key, now());
+    const deadline = performance.now() + 11_000;
+    while ((inFlight.get(before) ?? 0) > 0 && performance.now() < deadline) await sleep(10);
   };
   const loadStarted = performance.now();
   const now = () => performance.now() - loadStarted;
@@ -214,6 +224,7 @@ try {
     while (!stopping && !loadDone) {
       const turn = step++;
       const sentIn = phase;
+      inFlight.set(sentIn, (inFlight.get(sentIn) ?? 0) + 1);
       const at = now();
       const slot = turn % 6;
       let route: string;
@@ -242,6 +253,7 @@ try {
         base = baseFor(route);
         answer = await send(base, route);
       }
+      inFlight.set(sentIn, (inFlight.get(sentIn) ?? 1) - 1);
       outcomes.push({
         phase: sentIn,
         kind,
@@ -312,7 +324,7 @@ try {
 
   // b. One product process killed under load, then restarted.
   {
-    enter("b");
+    await enter("b");
     const killedAt = now();
     const report: PhaseReport = {
       key: "b",
@@ -342,7 +354,7 @@ try {
 
   // c. The replica stopped: public reads go to the primary.
   {
-    enter("c");
+    await enter("c");
     const report: PhaseReport = {
       key: "c",
       name: "replica stopped",
@@ -368,7 +380,7 @@ try {
 
   // d. Varnish stopped: visitors move to a product process directly; purges wait and land later.
   {
-    enter("d");
+    await enter("d");
     const report: PhaseReport = {
       key: "d",
       name: "Varnish stopped",
