@@ -16,11 +16,20 @@ export function openJobQueue(
   const boss =
     "pglite" in connection
       ? new PgBoss({ db: fromPglite(connection.pglite), backend: "pglite", ...QUIET })
-      : new PgBoss({ connectionString: connection.connectionString, max: 2, ...QUIET });
+      : new PgBoss({
+          connectionString: connection.connectionString,
+          max: 2,
+          // Named, as the cache listener is, so pg_stat_activity tells its direct connections apart.
+          application_name: JOB_QUEUE_CONNECTION_NAME,
+          ...QUIET,
+        });
   // pg-boss reports its own failures (a poll that lost the connection) here rather than throwing.
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   return boss;
 }
+
+/** The `application_name` of the queue's connections to the server. */
+const JOB_QUEUE_CONNECTION_NAME = "pharmacompare-job-queue";
 
 /**
  * Idle cost (decision 066's spike: about 0.5 transactions a second per queue at pg-boss's
