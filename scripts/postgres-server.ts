@@ -112,14 +112,17 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
 }
 
 /**
- * Runs a shell command as the postgres user when we are root: initdb and the server refuse to run
- * as root, so a root test run (CI's container) hands them to Debian's postgres account.
+ * A shell command as the postgres user when we are root: initdb and the server refuse to run as
+ * root, so a root test run (CI's container) hands them to Debian's postgres account.
  */
+function asPostgresArgs(command: string): [string, string[]] {
+  return process.getuid?.() === 0 ? ["su", ["postgres", "-c", command]] : ["sh", ["-c", command]];
+}
+
+/** Runs `command` as the postgres user (asPostgresArgs) and waits for it. */
 export function asPostgres(command: string): void {
-  const isRoot = process.getuid?.() === 0;
-  execFileSync(isRoot ? "su" : "sh", isRoot ? ["postgres", "-c", command] : ["-c", command], {
-    stdio: "pipe",
-  });
+  const [file, args] = asPostgresArgs(command);
+  execFileSync(file, args, { stdio: "pipe" });
 }
 
 /**
@@ -127,13 +130,10 @@ export function asPostgres(command: string): void {
  * load) keeps timing them while pg_ctl waits for the server.
  */
 export function asPostgresInBackground(command: string): Promise<void> {
-  const isRoot = process.getuid?.() === 0;
+  const [file, args] = asPostgresArgs(command);
   return new Promise((resolve, reject) => {
-    execFile(
-      isRoot ? "su" : "sh",
-      isRoot ? ["postgres", "-c", command] : ["-c", command],
-      (error, _out, stderr) =>
-        error ? reject(new Error(`${command} failed: ${stderr || error.message}`)) : resolve(),
+    execFile(file, args, (error, _out, stderr) =>
+      error ? reject(new Error(`${command} failed: ${stderr || error.message}`)) : resolve(),
     );
   });
 }
