@@ -11,7 +11,8 @@ import { scenario } from "../scenario.ts";
  * A pharmacy price feed across a crash (issue 29, decisions 045 and 047): the pharmacy is given a
  * price for every medication and dosage of the catalogue, and its feed (node:http on loopback, the
  * API started with FEEDS_ALLOW_INSECURE) raises each by 5 %. A feed's latest scheduled moment is due
- * as soon as it is set, so the API's scheduler runs it on its first tick; started with the kill
+ * as soon as it is set, so the API's scheduler sends it to its job queue at start (decision 066's
+ * addendum: a moment owed when the queue starts) and runs it at once; started with the kill
  * armed half-way through the rows (FAULT_KILL_AFTER_PRICE_ROWS, the hook of the other kill
  * scenarios, so the kill is proven to land inside the run's transaction), it dies mid-write.
  * Nothing of the run may be visible then. The run's lease is then ended by hand (it stands for the

@@ -1,5 +1,6 @@
 import { addDays, adminEndpoints, londonDay, ServiceHealth } from "@pharmacompare/contract";
 import { and, eq, like } from "drizzle-orm";
+import { PgBoss } from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emailOutbox, jobRuns } from "../src/db/schema.ts";
 import { openJobQueue } from "../src/jobs/queue.ts";
@@ -333,6 +334,148 @@ describe("the fixed jobs on the queue (pg-boss, decision 066)", () => {
       await scheduler.stop();
     }
   }, 150_000);
+});
+
+describe("a queued run whose process stops answering (issue 46)", () => {
+  it("is taken over by another process once its lease and the queue's expiry have passed, and runs once more only there", async () => {
+    const ran: string[] = [];
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const job = (holder: string, hold?: Promise<void>): ScheduledJob => ({
+      name: "test-queued-takeover",
+      schedule: "daily 08:00",
+      async run() {
+        ran.push(holder);
+        await hold;
+        return { by: holder };
+      },
+    });
+    const schedulerOf = (holder: string, hold?: Promise<void>) =>
+      createJobScheduler(api.database.db, {
+        now: clock.now,
+        log,
+        jobs: [job(holder, hold)],
+        holder,
+        openQueue: () => openJobQueue(api.database, log),
+        queueRetryDelaySeconds: 1,
+        queueExpireSeconds: 1,
+        queuePollSeconds: 0.5,
+      });
+    // The first process takes the run and then stops answering (as one SIGKILLed would leave it).
+    const first = schedulerOf("first", hung);
+    const second = schedulerOf("second");
+    const sender = openJobQueue(api.database, log);
+    await sender.start();
+    await first.start(60 * 60_000);
+    try {
+      await sender.send("job.test-queued-takeover", { job: "test-queued-takeover" });
+      await until(async () => ran.length > 0);
+      expect(await rowsOf("test-queued-takeover")).toMatchObject([{ holder: "first", outcome: "running" }]);
+      await second.start(60 * 60_000);
+      // Its lease runs out on the scheduler's clock; the queue's expiry on the real one (a supervise pass).
+      clock.advance(JOB_LEASE_MS + MINUTE);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await sender.supervise("job.test-queued-takeover");
+      await until(async () => (await rowsOf("test-queued-takeover"))[0]?.outcome === "succeeded");
+      expect(ran).toEqual(["first", "second"]);
+      expect(await rowsOf("test-queued-takeover")).toMatchObject([
+        { holder: "second", outcome: "succeeded", attempts: 2, summary: { by: "second" } },
+      ]);
+      // The first process wakes and finds its run taken: it records nothing over the second's.
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await rowsOf("test-queued-takeover")).toMatchObject([
+        { holder: "second", outcome: "succeeded" },
+      ]);
+    } finally {
+      release();
+      await sender.stop({ graceful: false });
+      await Promise.all([first.stop(), second.stop()]);
+    }
+  }, 120_000);
+});
+
+describe("a process whose queue cannot start (issue 46)", () => {
+  it("says so in its log and runs the fixed jobs by its ticks, once", async () => {
+    const { job, runs } = countingJob("test-no-queue");
+    const errors: string[] = [];
+    const scheduler = createJobScheduler(api.database.db, {
+      now: clock.now,
+      log: { info() {}, warn() {}, error: (_: unknown, message: string) => errors.push(message) } as never,
+      jobs: [job],
+      holder: "no-queue",
+      // Nothing listens on port 1: the queue's start fails as it would with its database unreachable.
+      openQueue: () => new PgBoss({ connectionString: "postgres://127.0.0.1:1/none", max: 1 }),
+    });
+    await scheduler.start(60 * 60_000);
+    try {
+      expect(errors).toContain("job queue did not start: the scheduler's ticks run the scheduled jobs");
+      await until(async () => runs.length > 0);
+      expect(await scheduler.tick()).toEqual([]);
+      expect(runs).toHaveLength(1);
+      expect(await rowsOf("test-no-queue")).toMatchObject([{ holder: "no-queue", outcome: "succeeded" }]);
+    } finally {
+      await scheduler.stop();
+    }
+  }, 60_000);
+});
+
+describe("the listed jobs on the queue (a pharmacy's feed, issue 46)", () => {
+  it("each listed job is its own keyed schedule, kept in step with the list; a due moment nobody ran is sent at start", async () => {
+    const ran: string[] = [];
+    const listed = (name: string, schedule: string, since?: Date): ScheduledJob => ({
+      name,
+      schedule,
+      ...(since ? { since } : {}),
+      async run(context) {
+        ran.push(`${name}@${context.scheduledFor.toISOString()}`);
+        return {};
+      },
+    });
+    // A feed whose 08:00 came while no process ran it, and one set up just now (nothing owed yet).
+    let list = [listed("test:listed-a", "daily 08:00"), listed("test:listed-b", "daily 09:00", clock.now())];
+    const scheduler = createJobScheduler(api.database.db, {
+      now: clock.now,
+      log,
+      jobs: [],
+      moreJobs: async () => list,
+      holder: "listed",
+      openQueue: () => openJobQueue(api.database, log),
+      queuePollSeconds: 0.5,
+    });
+    const sender = openJobQueue(api.database, log);
+    await sender.start();
+    const placed = async () =>
+      (await sender.getSchedules("jobs-listed")).map((row) => [row.key, row.cron, row.timezone]).sort();
+    await scheduler.start(60 * 60_000);
+    try {
+      expect(await placed()).toEqual([
+        ["test/listed-a", "0 8 * * *", "Europe/London"],
+        ["test/listed-b", "0 9 * * *", "Europe/London"],
+      ]);
+      const eight = latestSlot(parseSchedule("daily 08:00"), clock.now());
+      await until(async () => ran.length > 0);
+      expect(ran).toEqual([`test:listed-a@${eight.toISOString()}`]);
+      expect(await rowsOf("test:listed-a")).toMatchObject([{ outcome: "succeeded", holder: "listed" }]);
+
+      // Staff remove one feed and change the other: the next tick re-places them and runs neither itself.
+      list = [listed("test:listed-b", "every 6 hours from 03:17")];
+      expect(await scheduler.tick()).toEqual([]);
+      expect(await placed()).toEqual([["test/listed-b", "17 3-23/6 * * *", "Europe/London"]]);
+
+      // The cron's send (here by hand) runs it for its due moment; a removed job's send runs nothing.
+      const nine17 = latestSlot(parseSchedule("every 6 hours from 03:17"), clock.now());
+      await sender.send("jobs-listed", { job: "test:listed-a" });
+      const sent = await sender.send("jobs-listed", { job: "test:listed-b" });
+      await until(async () => (await sender.getJobById("jobs-listed", sent ?? ""))?.state === "completed");
+      expect(ran).toEqual([`test:listed-a@${eight.toISOString()}`, `test:listed-b@${nine17.toISOString()}`]);
+    } finally {
+      await sender.stop({ graceful: false });
+      await scheduler.stop();
+    }
+  }, 120_000);
 });
 
 describe("staff run a job now (the back-office's send now)", () => {

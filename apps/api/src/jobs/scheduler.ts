@@ -91,6 +91,12 @@ const JOB_TICK_MS = 60 * 1000;
 /** The queue all scheduled jobs' runs go to once they have failed their last try (pg-boss's dead letter). */
 const FAILED_QUEUE = "jobs-failed";
 const queueOf = (job: string) => `job.${job}`;
+/**
+ * The queue of the jobs read afresh (`moreJobs`: each pharmacy's feed, decision 045): one queue,
+ * each job its own schedule on it, keyed by the job's name (pg-boss's keys allow no ":").
+ */
+const LISTED_QUEUE = "jobs-listed";
+const scheduleKeyOf = (job: string) => job.replace(/[^\w.\-/]/g, "/");
 /** A failed run is taken again after this pause, until it has been tried this many times. */
 export const JOB_RETRY_AFTER_MS = 5 * 60 * 1000;
 export const JOB_MAX_ATTEMPTS = 3;
@@ -137,7 +143,8 @@ export function createJobScheduler(
     pollers?: DuePoller[];
     /**
      * Jobs read afresh at each tick (one per pharmacy feed, decision 045): the same lease and
-     * records as the fixed ones, so each feed runs once across processes.
+     * records as the fixed ones, so each feed runs once across processes. With the queue, each is a
+     * schedule of its own on LISTED_QUEUE that the ticks keep in step with the list.
      */
     moreJobs?: () => Promise<ScheduledJob[]>;
     /** Names this process in the lease (tests give each instance its own). */
@@ -156,6 +163,8 @@ export function createJobScheduler(
     openQueue?: () => PgBoss;
     /** The pause before a failed queued run is tried again, in seconds (tests shorten it). */
     queueRetryDelaySeconds?: number;
+    /** How long a queued run may stay active before pg-boss retries it, in seconds (tests shorten it). */
+    queueExpireSeconds?: number;
     /** How often each queue's worker looks for work, in seconds: the tick's minute unless a test shortens it. */
     queuePollSeconds?: number;
   },
@@ -308,11 +317,14 @@ export function createJobScheduler(
   async function tick(): Promise<JobRunResult[]> {
     const results: JobRunResult[] = [];
     const more = (await options.moreJobs?.()) ?? [];
-    const due = [...jobs.values(), ...more.map((job) => ({ job, schedule: parseSchedule(job.schedule) }))];
+    // Once the queue has started its cron runs every scheduled job: the tick only keeps the listed
+    // jobs' schedules in step with the list (a feed added, changed or removed by staff).
+    if (queue) await placeListed(queue, more);
+    const due = queue
+      ? []
+      : [...jobs.values(), ...more.map((job) => ({ job, schedule: parseSchedule(job.schedule) }))];
     for (const { job, schedule } of due) {
       if (worker.stopping) break;
-      // The queue's cron runs the fixed jobs once it has started (their names are `jobs`' keys).
-      if (queue && jobs.has(job.name)) continue;
       // The one rule for which moment is due (schedule.ts), the one the Feeds screen shows too.
       const slot = slotDue(schedule, now(), job.since);
       if (!slot) continue;
@@ -336,7 +348,8 @@ export function createJobScheduler(
    * failure is thrown for pg-boss to try again; after the last try the job goes to FAILED_QUEUE.
    */
   async function runQueued(name: string): Promise<void> {
-    const entry = jobs.get(name);
+    const entry = jobs.get(name) ?? (await listedEntry(name));
+    // A listed job since removed (a feed turned off after its run was placed) has nothing to run.
     if (!entry) return;
     const slot = slotDue(entry.schedule, now(), entry.job.since);
     if (!slot) return;
@@ -346,7 +359,7 @@ export function createJobScheduler(
 
   /** FAILED_QUEUE's worker: the job's latest scheduled run failed its last try, so operations hear once. */
   async function failedInQueue(name: string): Promise<void> {
-    const entry = jobs.get(name);
+    const entry = jobs.get(name) ?? (await listedEntry(name));
     if (!entry || entry.job.alertsItself) return;
     const [run] = await db
       .select()
@@ -371,10 +384,77 @@ export function createJobScheduler(
       );
   }
 
+  /** A listed job (moreJobs) by name, as the list reads now. */
+  async function listedEntry(name: string) {
+    const job = (await options.moreJobs?.())?.find((listed) => listed.name === name);
+    return job ? { job, schedule: parseSchedule(job.schedule) } : undefined;
+  }
+
+  /**
+   * Places each listed job's London cron on LISTED_QUEUE, keyed by its name, and takes off the
+   * schedules of jobs no longer listed; a schedule already right is left alone (rewriting it would
+   * only churn the row). Every process does it at each tick: pg-boss's upsert and delete make two
+   * at once harmless.
+   */
+  async function placeListed(boss: PgBoss, listed: ScheduledJob[]): Promise<void> {
+    const wanted = new Map(listed.map((job) => [scheduleKeyOf(job.name), job]));
+    const placed = new Map((await boss.getSchedules(LISTED_QUEUE)).map((row) => [row.key, row.cron]));
+    for (const key of placed.keys()) {
+      if (!wanted.has(key)) await boss.unschedule(LISTED_QUEUE, key);
+    }
+    for (const [key, job] of wanted) {
+      const cron = cronOf(parseSchedule(job.schedule));
+      if (placed.get(key) === cron) continue;
+      await boss.schedule(
+        LISTED_QUEUE,
+        cron,
+        { job: job.name },
+        { key, tz: "Europe/London", missed: "once" },
+      );
+    }
+  }
+
+  /**
+   * At start, a listed job's due moment that no run has finished is sent once, as the ticks would
+   * have run it: pg-boss owes a missed moment only from when its schedule row was written (its
+   * `created_on`), so a feed set up while every process was down, or whose run a crash cut short
+   * and whose lease has since ended, would otherwise wait for its next moment (faults: feed-kill).
+   */
+  async function sendOwedListed(boss: PgBoss, listed: ScheduledJob[]): Promise<void> {
+    for (const job of listed) {
+      const slot = slotDue(parseSchedule(job.schedule), now(), job.since);
+      if (!slot) continue;
+      const [run] = await db
+        .select({ outcome: jobRuns.outcome, leaseUntil: jobRuns.leaseUntil, attempts: jobRuns.attempts })
+        .from(jobRuns)
+        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.slot, slot.toISOString())));
+      const owed =
+        !run ||
+        (run.outcome !== "succeeded" &&
+          run.attempts < JOB_MAX_ATTEMPTS &&
+          run.leaseUntil.getTime() <= now().getTime());
+      if (!owed) continue;
+      // Keyed by the moment, so processes starting together send it once.
+      await boss.send(
+        LISTED_QUEUE,
+        { job: job.name },
+        { singletonKey: `${scheduleKeyOf(job.name)}@${slot.toISOString()}` },
+      );
+    }
+  }
+
   /** Opens the queue and hands it the fixed jobs: a queue, a London cron and a worker each. */
   async function startQueue(open: () => PgBoss): Promise<void> {
     const boss = open();
     const pollSeconds = options.queuePollSeconds ?? JOB_TICK_MS / 1000;
+    const queueOptions = {
+      // JOB_MAX_ATTEMPTS tries, as take() allows, the next once the failed run's pause is over.
+      retryLimit: JOB_MAX_ATTEMPTS - 1,
+      retryDelay: options.queueRetryDelaySeconds ?? JOB_RETRY_AFTER_MS / 1000 + 5,
+      // A run whose process died is tried again once its lease has run out (take() then takes it over).
+      expireInSeconds: options.queueExpireSeconds ?? JOB_LEASE_MS / 1000 + 60,
+      deadLetter: FAILED_QUEUE,
+    };
     try {
       await boss.start();
       await boss.createQueue(FAILED_QUEUE);
@@ -393,14 +473,7 @@ export function createJobScheduler(
       }
       for (const { job, schedule } of jobs.values()) {
         const name = queueOf(job.name);
-        await boss.createQueue(name, {
-          // JOB_MAX_ATTEMPTS tries, as take() allows, the next once the failed run's pause is over.
-          retryLimit: JOB_MAX_ATTEMPTS - 1,
-          retryDelay: options.queueRetryDelaySeconds ?? JOB_RETRY_AFTER_MS / 1000 + 5,
-          // A run whose process died is tried again once its lease has run out (take() then takes it over).
-          expireInSeconds: JOB_LEASE_MS / 1000 + 60,
-          deadLetter: FAILED_QUEUE,
-        });
+        await boss.createQueue(name, queueOptions);
         // `missed: "once"`: a slot passed while every process was down runs when one is back (slotDue's rule).
         await boss.schedule(
           name,
@@ -409,6 +482,19 @@ export function createJobScheduler(
           { tz: "Europe/London", missed: "once" },
         );
         await boss.work(name, { pollingIntervalSeconds: pollSeconds }, async () => runQueued(job.name));
+      }
+      if (options.moreJobs) {
+        await boss.createQueue(LISTED_QUEUE, queueOptions);
+        const listed = await options.moreJobs();
+        await placeListed(boss, listed);
+        await sendOwedListed(boss, listed);
+        await boss.work<{ job?: string }>(
+          LISTED_QUEUE,
+          { pollingIntervalSeconds: pollSeconds },
+          async (batch) => {
+            for (const item of batch) await runQueued(String(item.data?.job ?? ""));
+          },
+        );
       }
       queue = boss;
     } catch (error) {
@@ -471,7 +557,8 @@ export function createJobScheduler(
      * feeds and the pollers (server.ts, scripts/start.ts; tests call tick() or start a queue).
      */
     async start(intervalMs: number = JOB_TICK_MS): Promise<void> {
-      if (options.openQueue && jobs.size > 0 && !queue) await startQueue(options.openQueue);
+      if (options.openQueue && (jobs.size > 0 || options.moreJobs) && !queue)
+        await startQueue(options.openQueue);
       worker.start(intervalMs);
     },
 
