@@ -7,6 +7,7 @@ import { openJobQueue } from "../src/jobs/queue.ts";
 import { latestSlot, londonInstant, parseSchedule } from "../src/jobs/schedule.ts";
 import {
   createJobScheduler,
+  type DuePoller,
   type FailedForGood,
   JOB_LEASE_MS,
   JOB_MAX_ATTEMPTS,
@@ -420,6 +421,79 @@ describe("a process whose queue cannot start (issue 46)", () => {
       await scheduler.stop();
     }
   }, 60_000);
+});
+
+describe("a poller's due runs on the queue (a staff newsletter, issue 46)", () => {
+  it("the tick sends each due run to the poller's queue, whose worker runs it once; a failing one is tried three times", async () => {
+    const ran: string[] = [];
+    const afters: { slot: string; outcome: string; attempts: number }[] = [];
+    const due = new Set(["letter-ok", "letter-bad"]);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const poller: DuePoller = {
+      name: "test-letters",
+      async due(at) {
+        return [...due].map((slot) => ({ slot, scheduledFor: at }));
+      },
+      async run(slot) {
+        ran.push(slot);
+        if (slot === "letter-bad") throw new Error("no recipients");
+        await held;
+        due.delete(slot);
+        return { queued: 1 };
+      },
+      async after(slot, result) {
+        afters.push({ slot, outcome: result.outcome, attempts: result.attempts });
+        if (result.attempts >= JOB_MAX_ATTEMPTS) due.delete(slot);
+      },
+    };
+    const scheduler = createJobScheduler(api.database.db, {
+      now: clock.now,
+      log,
+      jobs: [],
+      pollers: [poller],
+      holder: "due",
+      openQueue: () => openJobQueue(api.database, log),
+      queueRetryDelaySeconds: 1,
+      queuePollSeconds: 0.5,
+    });
+    const sender = openJobQueue(api.database, log);
+    await sender.start();
+    await scheduler.start(60 * 60_000);
+    const tries = (slot: string) => ran.filter((one) => one === slot).length;
+    try {
+      await until(async () => tries("letter-ok") === 1);
+      // Found again by ticks while its run is under way (staff's send now, another process): no second message.
+      expect(await scheduler.runDue("test-letters")).toEqual([]);
+      expect(await scheduler.runDue("test-letters")).toEqual([]);
+      expect(await sender.findJobs("due.test-letters", { key: "letter-ok" })).toHaveLength(1);
+      release();
+      await until(async () => tries("letter-bad") === JOB_MAX_ATTEMPTS && afters.length === 4);
+      expect(tries("letter-ok")).toBe(1);
+      expect(afters).toEqual(
+        expect.arrayContaining([
+          { slot: "letter-ok", outcome: "succeeded", attempts: 1 },
+          { slot: "letter-bad", outcome: "failed", attempts: JOB_MAX_ATTEMPTS },
+        ]),
+      );
+      expect(await rowsOf("test-letters")).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ slot: "letter-ok", outcome: "succeeded", holder: "due", attempts: 1 }),
+          expect.objectContaining({ slot: "letter-bad", outcome: "failed", attempts: JOB_MAX_ATTEMPTS }),
+        ]),
+      );
+      // Failed for good: the poller no longer lists it, and nothing runs it again.
+      await scheduler.runDue("test-letters");
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(ran).toHaveLength(1 + JOB_MAX_ATTEMPTS);
+    } finally {
+      release();
+      await sender.stop({ graceful: false });
+      await scheduler.stop();
+    }
+  }, 120_000);
 });
 
 describe("the listed jobs on the queue (a pharmacy's feed, issue 46)", () => {

@@ -17,7 +17,9 @@ import { cronOf, parseSchedule, type Schedule, slotDue } from "./schedule.ts";
  * row back runs the job, renewing the lease as it goes; everyone else gets nothing back and moves
  * on. So `start:cluster` runs it once, and a run a crash cut short is finished by another process.
  * The jobs themselves are idempotent (price news has a key per subscriber and period), so a run
- * taken over after a crash sends nothing twice.
+ * taken over after a crash sends nothing twice. With the queue started (pg-boss, decision 066 and
+ * its addenda) the queue decides when and the ticks only place the feeds' schedules and send due
+ * newsletters to it; who runs a run is still the `job_runs` row's lease.
  */
 
 export interface JobContext {
@@ -96,6 +98,8 @@ const queueOf = (job: string) => `job.${job}`;
  * each job its own schedule on it, keyed by the job's name (pg-boss's keys allow no ":").
  */
 const LISTED_QUEUE = "jobs-listed";
+/** The queue of a poller's due runs (a staff newsletter whose time has come): one message per run. */
+const dueQueueOf = (poller: string) => `due.${poller}`;
 const scheduleKeyOf = (job: string) => job.replace(/[^\w.\-/]/g, "/");
 /** A failed run is taken again after this pause, until it has been tried this many times. */
 export const JOB_RETRY_AFTER_MS = 5 * 60 * 1000;
@@ -285,33 +289,76 @@ export function createJobScheduler(
 
   const pollers = new Map((options.pollers ?? []).map((poller) => [poller.name, poller]));
 
-  /** Takes and runs each of a poller's due runs that nobody else holds or has finished. */
+  /** A poller's run of `slot` as a job the scheduler can execute; its `after` learns the tries so far. */
+  function dueEntry(poller: DuePoller, slot: string): ScheduledJob {
+    const after = poller.after;
+    return {
+      name: poller.name,
+      schedule: "",
+      run: (context: JobContext) => poller.run(slot, context),
+      ...(after
+        ? {
+            after: async (result: JobRunResult) => {
+              const [run] = await db
+                .select({ attempts: jobRuns.attempts })
+                .from(jobRuns)
+                .where(and(eq(jobRuns.job, poller.name), eq(jobRuns.slot, slot)));
+              await after(slot, { ...result, attempts: run?.attempts ?? 1 });
+            },
+          }
+        : {}),
+    };
+  }
+
+  /**
+   * Each of a poller's due runs that nobody else holds or has finished: run here, or with the queue
+   * started sent to the poller's queue for its worker (the queue's tries, and its expiry for a run
+   * whose process died).
+   */
   async function runDue(poller: DuePoller): Promise<JobRunResult[]> {
     const results: JobRunResult[] = [];
+    const boss = queue;
     for (const { slot, scheduledFor } of await poller.due(now())) {
       if (worker.stopping) break;
-      const after = poller.after;
-      const entry: ScheduledJob = {
-        name: poller.name,
-        schedule: "",
-        run: (context: JobContext) => poller.run(slot, context),
-        ...(after
-          ? {
-              after: async (result: JobRunResult) => {
-                const [run] = await db
-                  .select({ attempts: jobRuns.attempts })
-                  .from(jobRuns)
-                  .where(and(eq(jobRuns.job, poller.name), eq(jobRuns.slot, slot)));
-                await after(slot, { ...result, attempts: run?.attempts ?? 1 });
-              },
-            }
-          : {}),
-      };
-      const result = await execute(entry, slot, scheduledFor);
+      if (boss) {
+        await sendDue(boss, poller, slot, scheduledFor);
+        continue;
+      }
+      const result = await execute(dueEntry(poller, slot), slot, scheduledFor);
       if (result) results.push(result);
     }
+    const dueWorker = boss && dueWorkers.get(poller.name);
+    // Sent now by staff: this process's worker looks at once rather than at its next poll.
+    if (dueWorker) boss.notifyWorker(dueWorker);
     return results;
   }
+
+  /**
+   * Sends a due run to the poller's queue. Every process's tick finds it each minute until it is
+   * done, so the send is keyed by the run on a queue whose policy is `exclusive`: while a message
+   * for the run waits, waits to be tried again or is being worked, another is refused, so the
+   * queue's retry delay paces the tries. A run whose process died is worked again once pg-boss
+   * expires its message (the lease plus a minute).
+   */
+  async function sendDue(boss: PgBoss, poller: DuePoller, slot: string, scheduledFor: Date): Promise<void> {
+    await boss.send(
+      dueQueueOf(poller.name),
+      { slot, scheduledFor: scheduledFor.toISOString() },
+      { singletonKey: slot },
+    );
+  }
+
+  /**
+   * The poller queue's worker: the run takes its `job_runs` row as a queued fixed job's does, and a
+   * failure is thrown for pg-boss to try again. The poller's `after` says when it failed for good.
+   */
+  async function runQueuedDue(poller: DuePoller, slot: string, scheduledFor: Date): Promise<void> {
+    const result = await execute(dueEntry(poller, slot), slot, scheduledFor, false, true);
+    if (result?.outcome === "failed") throw new Error(String(result.summary.error ?? "the run failed"));
+  }
+
+  /** Each poller's worker on its queue, by poller name (runDue wakes it). */
+  const dueWorkers = new Map<string, string>();
 
   /** Runs every job whose latest scheduled moment is due and not yet run (by anyone), then the pollers' due runs. */
   async function tick(): Promise<JobRunResult[]> {
@@ -434,12 +481,8 @@ export function createJobScheduler(
           run.attempts < JOB_MAX_ATTEMPTS &&
           run.leaseUntil.getTime() <= now().getTime());
       if (!owed) continue;
-      // Keyed by the moment, so processes starting together send it once.
-      await boss.send(
-        LISTED_QUEUE,
-        { job: job.name },
-        { singletonKey: `${scheduleKeyOf(job.name)}@${slot.toISOString()}` },
-      );
+      // Two processes starting together may both send it: the run's lease still runs it once.
+      await boss.send(LISTED_QUEUE, { job: job.name });
     }
   }
 
@@ -482,6 +525,22 @@ export function createJobScheduler(
           { tz: "Europe/London", missed: "once" },
         );
         await boss.work(name, { pollingIntervalSeconds: pollSeconds }, async () => runQueued(job.name));
+      }
+      for (const poller of pollers.values()) {
+        // No dead letter: the poller's own `after` says a run failed for good (a newsletter's "Failed").
+        const { deadLetter: _none, ...dueOptions } = queueOptions;
+        await boss.createQueue(dueQueueOf(poller.name), { ...dueOptions, policy: "exclusive" });
+        const id = await boss.work<{ slot?: string; scheduledFor?: string }>(
+          dueQueueOf(poller.name),
+          { pollingIntervalSeconds: pollSeconds },
+          async (batch) => {
+            for (const item of batch) {
+              const { slot, scheduledFor } = item.data ?? {};
+              if (slot && scheduledFor) await runQueuedDue(poller, slot, new Date(scheduledFor));
+            }
+          },
+        );
+        dueWorkers.set(poller.name, id);
       }
       if (options.moreJobs) {
         await boss.createQueue(LISTED_QUEUE, queueOptions);
@@ -557,8 +616,9 @@ export function createJobScheduler(
      * feeds and the pollers (server.ts, scripts/start.ts; tests call tick() or start a queue).
      */
     async start(intervalMs: number = JOB_TICK_MS): Promise<void> {
-      if (options.openQueue && (jobs.size > 0 || options.moreJobs) && !queue)
+      if (options.openQueue && (jobs.size > 0 || options.moreJobs || options.pollers?.length) && !queue) {
         await startQueue(options.openQueue);
+      }
       worker.start(intervalMs);
     },
 
