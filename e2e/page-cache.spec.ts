@@ -83,7 +83,9 @@ test("a write through the back-office API shows on the very next page", async ({
   const { _id: messageId } = (await created.json()) as { _id: string };
   try {
     const response = await page.goto(CONDITION);
-    expect(response?.headers()["x-cache"]).toBe("miss");
+    // Rendered again by this visit, or ahead of it once another request found the change (issue 47):
+    // either way with the notice, never the page stored before it.
+    expect(["miss", "hit"]).toContain(response?.headers()["x-cache"]);
     await expect(page.getByText("Page cache notice")).toBeVisible();
   } finally {
     await request.delete(

@@ -53,9 +53,10 @@ beforeAll(async () => {
   // Every page request asks the API what changed (the interval's bound is not what is tested).
   process.env.PAGE_CACHE_CHECK_MS = "0";
   const { createWebServer } = (await import(webServerModule)) as {
-    createWebServer(options: { logger: unknown }): Promise<FastifyInstance>;
+    createWebServer(options: { logger: unknown; renderAheadPages?: number }): Promise<FastifyInstance>;
   };
-  web = await createWebServer({ logger: false });
+  // No render ahead (issue 47, page-cache.test.ts): here a miss is what proves a page was dropped.
+  web = await createWebServer({ logger: false, renderAheadPages: 0 });
   await web.listen({ host: "127.0.0.1", port: 0 });
   base = `http://127.0.0.1:${(web.server.address() as AddressInfo).port}`;
   const list = await call(adminEndpoints.listAdminPricesForMedication, { params: { id: "finasteride" } });
@@ -132,6 +133,36 @@ describe("a price change drops only what shows it", () => {
     expect(hair.headers["x-cache"]).toBe("miss");
     expect(hair.body.toString()).toContain("£7.19");
     expect(hair.body.toString()).not.toContain("£7.32");
+  });
+});
+
+describe("rendered ahead (issue 47)", () => {
+  it("a page a price change dropped is rendered again in the background: the next visitor is sent it stored, with the new price", async () => {
+    const { createWebServer } = (await import(webServerModule)) as {
+      createWebServer(options: { logger: unknown }): Promise<FastifyInstance>;
+    };
+    const ahead = await createWebServer({ logger: false });
+    await ahead.listen({ host: "127.0.0.1", port: 0 });
+    const aheadBase = `http://127.0.0.1:${(ahead.server.address() as AddressInfo).port}`;
+    const visit = (path: string) => sendOverSocket(aheadBase, path, {});
+    const load = vi.spyOn(api.app.services.conditionPages, "load");
+    try {
+      for (const path of [hairPage, weightPage]) await visit(path);
+      expect((await visit(hairPage)).headers["x-cache"]).toBe("hit");
+      await changeFinasteridePrice(8.14);
+      api.app.responseCache?.clear();
+      load.mockClear();
+      // The visitor whose request finds the change is sent the weight-loss page, untouched by it.
+      expect((await visit(weightPage)).headers["x-cache"]).toBe("hit");
+      // Meanwhile the hair-loss page renders again without anyone asking for it.
+      await vi.waitFor(() => expect(load).toHaveBeenCalled(), { timeout: 10_000 });
+      const hair = await visit(hairPage);
+      expect(hair.headers["x-cache"]).toBe("hit");
+      expect(hair.body.toString()).toContain("£8.14");
+    } finally {
+      load.mockRestore();
+      await ahead.close();
+    }
   });
 });
 

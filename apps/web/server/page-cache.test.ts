@@ -22,6 +22,9 @@ async function server(
     versionCheckMs?: number;
     /** What pages under /slow wait for before they render. */
     gate?: () => Promise<void>;
+    /** The tags a new version changed (each page is tagged `page:<its path>`); absent: unknown. */
+    changed?: () => string[];
+    renderAheadPages?: number;
   } = {},
 ) {
   const app = fastify();
@@ -38,8 +41,10 @@ async function server(
     dataVersion: async () => {
       const version = options.version ? options.version() : 1;
       if (version === null) throw new Error("API down");
-      return version;
+      return options.changed ? { version, tags: options.changed() } : version;
     },
+    renderTags: (request) => [`page:${request.url}`],
+    ...(options.renderAheadPages ? { renderAheadPages: options.renderAheadPages } : {}),
     apiFailures: () => failures,
     nonceHeader: NONCE_HEADER,
     newNonce: () => randomBytes(16).toString("base64"),
@@ -307,6 +312,31 @@ describe("the page cache", () => {
     expect((await app.inject({ method: "GET", url: "/blog" })).headers["x-cache"]).toBe("miss");
     expect((await app.inject({ method: "GET", url: "/blog" })).headers["x-cache"]).toBe("hit");
     expect(renders).toEqual(["/", "/blog", "/", "/blog"]);
+  });
+
+  it("renders ahead the most recently used pages a change dropped, up to its limit: the next visitor is sent stored bytes", async () => {
+    let version = 1;
+    let changed: string[] = [];
+    const { app, renders } = await started({
+      version: () => version,
+      changed: () => changed,
+      renderAheadPages: 2,
+    });
+    const get = async (url: string) => (await app.inject({ method: "GET", url })).headers["x-cache"];
+    for (const url of ["/condition/acne", "/condition/asthma", "/condition/hair-loss", "/blog"])
+      await get(url);
+    expect(await get("/condition/asthma")).toBe("hit");
+    // A feed changes the three condition pages' prices; the blog's data is untouched.
+    version = 2;
+    changed = ["page:/condition/acne", "page:/condition/asthma", "page:/condition/hair-loss"];
+    // The visitor whose request finds the change is sent the blog page as stored.
+    expect(await get("/blog")).toBe("hit");
+    // The two most recently used of the dropped pages are rendered again, most recent first.
+    await vi.waitFor(() => expect(renders.slice(4)).toEqual(["/condition/asthma", "/condition/hair-loss"]));
+    expect(await get("/condition/asthma")).toBe("hit");
+    expect(await get("/condition/hair-loss")).toBe("hit");
+    expect(await get("/condition/acne")).toBe("miss");
+    expect(renders.slice(4)).toEqual(["/condition/asthma", "/condition/hair-loss", "/condition/acne"]);
   });
 
   it("does not keep a page rendered while an API call failed (fallback data), nor serve or keep any while the version is unknown", async () => {

@@ -92,6 +92,12 @@ export interface PageCacheOptions {
   maxAgeMs?: number;
   maxEntries?: number;
   maxBytes?: number;
+  /**
+   * Render ahead (issue 47): when a change drops stored pages, the most recently used of them, up to
+   * this many, are rendered again at once in the background, one at a time, so the visitor after a
+   * price change is sent stored bytes. 0 (the default here) renders nothing ahead.
+   */
+  renderAheadPages?: number;
 }
 
 export type PageEncoding = "br" | "gzip";
@@ -111,6 +117,8 @@ interface Entry extends CachedPage {
   storedAt: number;
   /** The data the page was built from: a change naming one of these drops it (decision 063). */
   tags: readonly string[];
+  /** The Host it was asked for under (the router builds its URLs from it): a render ahead asks the same. */
+  host: string;
 }
 
 /** The header a stored page names its tags in, for a shared cache in front (decision 063). */
@@ -199,6 +207,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
   const maxEntries = options.maxEntries ?? 500;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const compressionThreshold = options.compressionThreshold ?? 1024;
+  const renderAheadPages = options.renderAheadPages ?? 0;
   const entries = new Map<string, Entry>();
   /** Renders under way, by key: what each will have stored, for the visitors who wait for it. */
   const rendering = new Map<string, Promise<CachedPage | null>>();
@@ -209,14 +218,66 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
   let storedUnder: number | null = null;
 
   function clear() {
+    const dropped = [...entries];
     entries.clear();
     totalBytes = 0;
+    renderAhead(dropped);
   }
 
   /** Drops the pages built from data a change named; all of them for `site` (decision 063). */
   function dropTagged(changed: readonly string[]) {
     if (changed.includes(SITE_TAG)) return clear();
-    for (const [key, entry] of entries) if (entry.tags.some((tag) => changed.includes(tag))) remove(key);
+    const dropped = [...entries].filter(([, entry]) => entry.tags.some((tag) => changed.includes(tag)));
+    for (const [key] of dropped) remove(key);
+    renderAhead(dropped);
+  }
+
+  /** Pages to render ahead, by key, with the Host each was asked under; the most recently used last. */
+  const ahead = new Map<string, string>();
+  let renderingAhead = false;
+  let closed = false;
+  app.addHook("onClose", async () => {
+    closed = true;
+    ahead.clear();
+  });
+
+  /**
+   * Queues the most recently used of the dropped pages (entries are least recently used first) to
+   * be rendered again, keeping at most `renderAheadPages` waiting however many changes come: a burst
+   * of changes (a feed of 30,000 rows) costs at most that many renders, never a render per change.
+   */
+  function renderAhead(dropped: [string, Entry][]) {
+    if (renderAheadPages <= 0 || closed) return;
+    for (const [key, entry] of dropped.slice(-renderAheadPages)) {
+      ahead.delete(key);
+      ahead.set(key, entry.host);
+    }
+    for (const [key] of ahead) {
+      if (ahead.size <= renderAheadPages) break;
+      ahead.delete(key);
+    }
+    if (!renderingAhead) void renderAheadLoop();
+  }
+
+  /**
+   * Renders the queued pages one at a time, most recently used first, as a visitor would ask for
+   * them (`inject`: the same hooks store the render, and visitors who come meanwhile wait for it
+   * rather than render it too). A page stored or under way already is left alone.
+   */
+  async function renderAheadLoop() {
+    renderingAhead = true;
+    try {
+      while (!closed && ahead.size > 0) {
+        const [key, host] = [...ahead].at(-1) as [string, string];
+        ahead.delete(key);
+        if (entries.has(key) || rendering.has(key)) continue;
+        // After the visitor whose request found the change: renders ahead never go first.
+        await new Promise((resolve) => setImmediate(resolve));
+        await app.inject({ method: "GET", url: key, headers: { host } }).catch(() => {});
+      }
+    } finally {
+      renderingAhead = false;
+    }
   }
 
   function remove(key: string) {
@@ -307,6 +368,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
     headers: Entry["headers"],
     scriptHashes: string[],
     tags: readonly string[],
+    host: string,
   ): Entry {
     const encodings = new Map<PageEncoding, Buffer>();
     const entry: Entry = {
@@ -314,6 +376,7 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
       headers,
       scriptHashes,
       tags,
+      host,
       bytes: body.length,
       storedAt: now(),
       encoded(encoding) {
@@ -409,7 +472,14 @@ export function registerPageCache(app: FastifyInstance, options: PageCacheOption
         headers[name] = Array.isArray(value) ? value : String(value);
       }
       remove(pending.key);
-      const entry = newEntry(pending.key, Buffer.from(text), headers, scriptHashes, tags);
+      const entry = newEntry(
+        pending.key,
+        Buffer.from(text),
+        headers,
+        scriptHashes,
+        tags,
+        request.headers.host ?? "",
+      );
       entries.set(pending.key, entry);
       totalBytes += entry.bytes;
       for (const [oldest] of entries) {

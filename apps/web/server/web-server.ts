@@ -54,7 +54,18 @@ export interface WebServerOptions {
   bodyTimeoutMs?: number;
   /** Serve anonymous visitors' pages from memory until the public data changes (default on). */
   pageCache?: boolean;
+  /**
+   * How many of the pages a change drops are rendered again at once, in the background (issue 47;
+   * default RENDER_AHEAD_PAGES; tests of the tag purge itself turn it off).
+   */
+  renderAheadPages?: number;
 }
+
+/**
+ * Pages rendered ahead after a change: the most recently used of those it dropped. About 20 renders
+ * of 10–20 ms each per change and process, one at a time, so a burst of changes cannot starve visitors.
+ */
+const RENDER_AHEAD_PAGES = 20;
 
 /**
  * Public pages anyone may share and a shared cache may keep for a minute, revalidating in the
@@ -188,6 +199,7 @@ export async function createWebServer(options: WebServerOptions = {}): Promise<F
             encoding === "br" ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body),
           compressionThreshold: COMPRESSION_THRESHOLD,
           versionCheckMs: config.pageCacheCheckMs,
+          renderAheadPages: options.renderAheadPages ?? RENDER_AHEAD_PAGES,
         })
       : null;
 
