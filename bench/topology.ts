@@ -8,13 +8,14 @@ import { startPostgres } from "../scripts/postgres-server.ts";
 import { startVarnish } from "../scripts/varnish-server.ts";
 import { catalogueSize, loadCatalogue } from "./catalogue.ts";
 import { FEED_PHARMACY, feedFile, serveFeed } from "./feed-file.ts";
+import { runOpenLoop } from "./open-loop.ts";
 import { sparePort } from "./ports.ts";
 import { type Product, startProduct } from "./product.ts";
 import { adminHeaders, apiCaller } from "./steady-load.ts";
 import { CONNECTIONS, ensureWrk, type Measure, runWrk, THREADS } from "./wrk.ts";
 
 /**
- * `npm run bench -- --topology [--rows=30000] [--idle=20] [--products=2]` (issue 46): the ×100
+ * `npm run bench -- --topology [--rows=30000] [--idle=20] [--products=2] [--rate=N]` (issue 46): the ×100
  * catalogue in a throwaway PostgreSQL, two product processes (production settings, logging at
  * info to a file, PURGE_URLS naming the cache) behind Varnish (scripts/varnish-server.ts, the
  * repository's VCL), and wrk through Varnish over the public pages, popular pages asked more
@@ -23,7 +24,9 @@ import { CONNECTIONS, ensureWrk, type Measure, runWrk, THREADS } from "./wrk.ts"
  * feed, decision 045). From varnishstat over each phase: the hit ratio, the share of page
  * requests fetched from the product (re-rendered), and wrk's p99; the purges the feed sent, from
  * varnishlog. Goals: hit ratio ≥ 0.95 and p99 during the feed ≤ 2× idle. Exits 1 only when a
- * request failed.
+ * request failed. With `--rate=N` the load is open-loop instead (bench/open-loop.ts): N requests a
+ * second in both phases, each latency counted from when its request was due, so the p99 is what a
+ * visitor arriving at that moment waits rather than that of a machine wrk keeps saturated.
  */
 const flag = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const ROWS = Number(flag("rows") ?? 30_000);
@@ -31,6 +34,8 @@ const IDLE_SECONDS = Number(flag("idle") ?? 20);
 const PRODUCTS = Number(flag("products") ?? 2);
 /** A PostgreSQL that already holds the ×100 catalogue (a run stopped before its feed): no 6-minute load. */
 const REUSE_DATABASE = flag("database");
+/** Requests a second of the open-loop load; absent: wrk, closed-loop, as fast as it goes. */
+const RATE = flag("rate") === undefined ? undefined : Number(flag("rate"));
 const SCALE = 100;
 const ADMIN_PASSWORD = "bench-password-123";
 const BROWSER_ENCODINGS = "br, gzip";
@@ -81,6 +86,35 @@ async function pagePaths(apiUrl: string): Promise<string[]> {
 }
 
 /** wrk's `request`: a path drawn by its Zipf weight (binary search over the cumulative shares). */
+/** The same Zipf draw as zipfScript's, in Node for the open-loop load (seeded alike: the same mix, not the same sequence). */
+function zipfDraw(paths: string[]): () => string {
+  const weights = paths.map((_, rank) => 1 / (rank + 1) ** ZIPF);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let running = 0;
+  const cumulative = weights.map((weight) => {
+    running += weight / total;
+    return running;
+  });
+  // A linear congruential generator with a fixed seed (Numerical Recipes' constants, mod 2^32), so
+  // two runs ask the same sequence: the mix needs no better randomness than that.
+  let seed = 46;
+  const random = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 4294967296;
+  };
+  return () => {
+    const r = random();
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] ?? 1) < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return paths[lo] as string;
+  };
+}
+
 function zipfScript(paths: string[]): string {
   const weights = paths.map((_, rank) => 1 / (rank + 1) ** ZIPF);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -309,12 +343,28 @@ export async function runTopology(): Promise<boolean> {
       serverPid: products[0]?.pid ?? 0,
       requestScript: script,
     };
+    const nextPath = zipfDraw(paths);
+    /** The phase's load: wrk, or the open-loop generator at RATE. */
+    const measure = (duration: number, until?: Promise<unknown>) =>
+      RATE === undefined
+        ? runWrk({ ...wrkOptions, duration, ...(until ? { until } : {}) })
+        : runOpenLoop({
+            origin: cacheUrl,
+            nextPath,
+            rate: RATE,
+            headers: wrkOptions.headers,
+            duration,
+            ...(until ? { until } : {}),
+            serverPid: wrkOptions.serverPid,
+          });
+    if (RATE !== undefined)
+      out(`  open-loop load: ${RATE} requests a second, latency from each request's due time\n`);
 
     // Idle: the same mix on the warm cache, no feed.
     out(`\n  idle phase (${IDLE_SECONDS} s), load average ${load()}\n`);
     let before = varnishCounters(varnish.workDir);
     let started = performance.now();
-    const idleMeasure = await runWrk({ ...wrkOptions, duration: IDLE_SECONDS });
+    const idleMeasure = await measure(IDLE_SECONDS);
     const idle = phaseOf(
       "idle",
       idleMeasure,
@@ -349,10 +399,7 @@ export async function runTopology(): Promise<boolean> {
     // node:http, not fetch: fetch gives up on an answer's headers after 300 s, and "run now" on a
     // busy machine answers when the whole feed has applied.
     const run = postJson(`${writer.apiUrl}/api/admin/pharmacies/${FEED_PHARMACY}/feed/run`, headers);
-    const [duringMeasure, answer] = await Promise.all([
-      runWrk({ ...wrkOptions, duration: 900, until: run }),
-      run,
-    ]);
+    const [duringMeasure, answer] = await Promise.all([measure(900, run), run]);
     const feedSeconds = (performance.now() - started) / 1000;
     // Purges go after commit (at most a second's poll): let them land before the counters are read.
     await new Promise((resolve) => setTimeout(resolve, 1500));

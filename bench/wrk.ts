@@ -62,7 +62,7 @@ function childrenOf(pid: number): number[] {
 }
 
 /** CPU seconds (utime + stime) of a process and its descendants (nginx: master and worker). */
-function treeCpuSeconds(pid: number): number {
+export function treeCpuSeconds(pid: number): number {
   const fields = statFields(pid);
   const own = fields ? (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS : 0;
   return own + childrenOf(pid).reduce((sum, child) => sum + treeCpuSeconds(child), 0);
