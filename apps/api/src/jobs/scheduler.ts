@@ -360,7 +360,11 @@ export function createJobScheduler(
   /** Each poller's worker on its queue, by poller name (runDue wakes it). */
   const dueWorkers = new Map<string, string>();
 
-  /** Runs every job whose latest scheduled moment is due and not yet run (by anyone), then the pollers' due runs. */
+  /**
+   * Runs every job whose latest scheduled moment is due and not yet run (by anyone), then the
+   * pollers' due runs; with the queue started, places the listed jobs' schedules and sends the
+   * pollers' due runs to their queues instead.
+   */
   async function tick(): Promise<JobRunResult[]> {
     const results: JobRunResult[] = [];
     const more = (await options.moreJobs?.()) ?? [];
