@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
-import { MedicationSearchForm } from "../../components/search/medication-search-form.tsx";
+import { MedicationSearchForm } from "../../components/search/search-box.tsx";
 import { loadHomeData } from "../../lib/home-data.server.ts";
 import { conditionNames } from "../../lib/medication-search.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
