@@ -150,7 +150,9 @@ test("keyboard search: suggestions, highlight, Enter goes to the condition page 
   const box = page.getByRole("combobox", { name: "Search for a medication" });
   const listbox = page.getByRole("listbox", { name: "Medication suggestions" });
   // Typed before hydration, the character would reach no handler and the check below prove nothing:
-  // wait until React has attached its props (its handlers) to the box.
+  // focus the box, which fetches its suggestions' code (issue 47), and wait until React has attached
+  // its props (its handlers) to it.
+  await box.focus();
   await box.evaluate(
     (element) =>
       new Promise<void>((resolve) => {

@@ -39,6 +39,10 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // Never move a finished Suspense boundary (a part whose code the browser loads later, see
+        // lib/load-when.tsx) to the end of the document behind a script: the whole document is sent
+        // at once, so every part stays where it is written.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           rendered = true;
           const body = new PassThrough({

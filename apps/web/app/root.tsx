@@ -14,20 +14,42 @@ import type { Route } from "./+types/root";
 import { usesAdminChrome } from "./admin/kit/admin-chrome.ts";
 import stylesheet from "./app.css?url";
 import { CatalogueNotice } from "./components/layout/catalogue-notice.tsx";
-import { CookieBanner } from "./components/layout/cookie-banner.tsx";
 import { LoadingScreen } from "./components/layout/loading-screen.tsx";
-import { PendingPriceAlerts } from "./components/layout/pending-price-alerts.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
-import { SubscriptionPopup } from "./components/subscription/subscription-popup.tsx";
 import { IconSprite } from "./components/ui/icon-sprite.tsx";
 import { NotFoundPage, StatusPage } from "./components/ui/status-page.tsx";
 import { browserEnv } from "./config.server.ts";
 import { API_URL_META_NAME } from "./lib/browser-env.ts";
+import { browserStorage } from "./lib/browser-storage.ts";
 import { catalogue } from "./lib/catalogue.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
+import { loadWaitingParts, loadWhen, whenIdle } from "./lib/load-when.tsx";
+import { mayHoldStoredPriceAlerts, STORED_PRICE_ALERTS_EVENT } from "./lib/stored-price-alerts-keys.ts";
 import { refuseUnreadableForms } from "./lib/unreadable-form.server.ts";
 import { refusalSentence, refusalTitle } from "./lib/unreadable-form.ts";
+
+// What the page chrome shows only to some visitors loads after the page (issue 47): none of it
+// has server HTML of its own that a visitor could use before then.
+/** The cookie banner renders only in the browser, once the stored choice is read (its code after the page's). */
+const CookieBanner = loadWhen(whenIdle(), () =>
+  import("./components/layout/cookie-banner.tsx").then((module) => module.CookieBanner),
+);
+/** The pop-up waits 30 seconds at least: its timer's code can wait for an idle moment. */
+const SubscriptionPopup = loadWhen(whenIdle(), () =>
+  import("./components/subscription/subscription-popup.tsx").then((module) => module.SubscriptionPopup),
+);
+/** The sender of kept price alerts: only on a device that keeps some, or once one is kept. */
+const PendingPriceAlerts = loadWhen(
+  async () => {
+    await whenIdle()();
+    if (mayHoldStoredPriceAlerts(browserStorage())) return;
+    await new Promise((resolve) =>
+      window.addEventListener(STORED_PRICE_ALERTS_EVENT, resolve, { once: true }),
+    );
+  },
+  () => import("./components/layout/pending-price-alerts.tsx").then((module) => module.PendingPriceAlerts),
+);
 
 export const links: Route.LinksFunction = () => [
   // With a precedence React writes the stylesheet at the top of <head>, ahead of the module
@@ -38,6 +60,20 @@ export const links: Route.LinksFunction = () => [
 
 /** Before any action: a form body no parser can read is refused with a 400 (issue 42). */
 export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForms];
+
+/**
+ * Before the router changes the page, the code of every part still shown as server HTML (see
+ * lib/load-when.tsx) is fetched alongside the data, so the update finds it hydrated rather than
+ * dropping its HTML for an empty fallback.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    const loading = loadWaitingParts();
+    const result = await next();
+    await loading;
+    return result;
+  },
+];
 
 /**
  * Data every page needs: the category tree for the header and footer, and the whitelisted

@@ -180,9 +180,16 @@ export type Catalogue = ReturnType<typeof createCatalogue>;
 /**
  * Where the static file is looked for, relative to this code: the client build's copy next to the
  * production server bundle (build/server → build/client), then the source `public/` folder (from
- * both build/server and app/lib). Held in a variable so the bundler leaves the URLs alone.
+ * both build/server and app/lib). The server bundle may also put this code in a chunk under
+ * build/server/assets (it is split since parts of pages load on demand, issue 47): one level deeper.
+ * Held in a variable so the bundler leaves the URLs alone.
  */
-const staticFileCandidates = ["../client/data/medications.json", "../../public/data/medications.json"];
+const staticFileCandidates = [
+  "../client/data/medications.json",
+  "../../client/data/medications.json",
+  "../../public/data/medications.json",
+  "../../../public/data/medications.json",
+];
 
 async function readStaticFileFromDisk(): Promise<StaticFile> {
   let lastError: unknown;

@@ -1,14 +1,19 @@
 import { type Category, londonDay } from "@pharmacompare/contract";
 import { Link, useLocation } from "react-router";
 import { reopenConsentBanner } from "../../lib/cookie-consent.ts";
+import { loadWhen, whenVisible } from "../../lib/load-when.tsx";
 import { footerInfoLinks, legalLinks, sitePaths } from "../../lib/site-paths.ts";
-import { SubscribeForm } from "../subscription/subscribe-form.tsx";
 import { LogoMark } from "../ui/icons.tsx";
 
 /** The year of `at` in London, as the copyright line shows it (en-GB, issue 41). */
 function copyrightYear(at: Date): string {
   return londonDay(at).slice(0, 4);
 }
+
+/** The footer's subscribe form: its code (and the subscription wording) comes as it nears the screen. */
+const SubscribeForm = loadWhen(whenVisible("#footer-subscribe"), () =>
+  import("../subscription/subscribe-form.tsx").then((module) => module.SubscribeForm),
+);
 
 const linkClass = "rounded-sm text-slate-700 text-sm hover:text-brand-800 hover:underline";
 
@@ -81,6 +86,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
 
         {onSubscribePage ? null : (
           <section
+            id="footer-subscribe"
             aria-labelledby="footer-subscribe-heading"
             className="mt-10 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:p-6 lg:grid-cols-[minmax(0,20rem)_1fr] lg:gap-10"
           >

@@ -67,6 +67,7 @@ export function MedicationSearchForm({
   // Answers already received, so deleting back to an earlier term does not ask again.
   const answers = useRef(new Map<string, Suggestion[]>());
   const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
@@ -115,6 +116,14 @@ export function MedicationSearchForm({
       controller.abort();
     };
   }, [awaitingAnswer, term, apiUrl]);
+
+  // This code may arrive after the visitor began typing into the server's plain box (search-box.tsx):
+  // React keeps what was typed in the box, and the suggestions start from it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the code arrives
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== state.query) dispatch({ type: "input", value: typed });
+  }, []);
 
   // A press anywhere outside the box and its list closes the list.
   useEffect(() => {
@@ -188,6 +197,7 @@ export function MedicationSearchForm({
         >
           <SearchIcon className={`hidden shrink-0 text-slate-500 sm:block ${large ? "size-6" : "size-5"}`} />
           <input
+            ref={inputRef}
             id={inputId}
             name="q"
             // A text input: HTML allows role="combobox" on type=text, not on type=search (W3C Nu

@@ -35,10 +35,19 @@ export function SubscriptionPopup() {
   const choiceMade = consent !== undefined && consent.consent !== null && !consent.reopened;
   const admin = isAdminPath(pathname);
   const quiet = admin || quietPaths.has(pathname);
+  // This code loads after the page, when the browser is idle (root.tsx, issue 47): on the page first
+  // loaded, for a choice made before it loaded, the 30 seconds count from the page's load, not from
+  // this code's arrival.
+  const chosenAt = consent?.consent ? Date.parse(consent.consent.date) : Number.NaN;
+  const firstPath = useRef(pathname);
 
   useEffect(() => {
     if (!choiceMade || quiet || open) return;
     if (!popupDue(readPopupMemory(browserStorage()), Date.now())) return;
+    const pageAge = performance.now();
+    const onFirstPage = window.location.pathname === firstPath.current;
+    const chosenBeforeLoad = onFirstPage && chosenAt <= Date.now() - pageAge;
+    const delay = Math.max(0, SUBSCRIPTION_POPUP.delayMs - (chosenBeforeLoad ? pageAge : 0));
     let cancelled = false;
     const timer = setTimeout(() => {
       loadDialog().then(
@@ -52,12 +61,12 @@ export function SubscriptionPopup() {
         // Offline, or a new deployment replaced the file: not shown now, nor counted as shown.
         () => undefined,
       );
-    }, SUBSCRIPTION_POPUP.delayMs);
+    }, delay);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [choiceMade, quiet, open]);
+  }, [choiceMade, quiet, open, chosenAt]);
 
   const close = useCallback(() => {
     rememberSeen(browserStorage());

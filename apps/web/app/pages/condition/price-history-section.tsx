@@ -99,6 +99,7 @@ export function PriceHistorySection({
   return (
     <section
       ref={section}
+      id="price-history"
       aria-labelledby="price-history-heading"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >

@@ -21,6 +21,7 @@ import { StatusPage } from "../../components/ui/status-page.tsx";
 import { browserEnv } from "../../config.server.ts";
 import { serverApi } from "../../lib/api.server.ts";
 import { catalogue } from "../../lib/catalogue.server.ts";
+import { loadWhen, whenVisible } from "../../lib/load-when.tsx";
 import { pageMeta, siteTitle } from "../../lib/page-meta.ts";
 import { logFormOutcome } from "../../lib/server-log.server.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -35,12 +36,18 @@ import { NhsCourseLines, NhsRoutePanel } from "./nhs-route-panel.tsx";
 import { MedicalDisclaimer } from "./page-notes.tsx";
 import { PriceAlertForm } from "./price-alert-form.tsx";
 import { loadPriceAlertSending, unsentPriceAlert } from "./price-alert-sending.ts";
-import { PriceHistorySection } from "./price-history-section.tsx";
 import { PriceTable } from "./price-table.tsx";
 import { comparisonSearch, readSort, readView } from "./selection.ts";
 import { SortControl } from "./sort-control.tsx";
 import { StockLine, SupplyNotices } from "./supply-notices.tsx";
 import { ViewControl } from "./view-control.tsx";
+
+// Below the comparison, and used by only some visitors: the price history's code (the section and
+// its request, before the chart's own) comes as it nears the screen or when the browser is idle
+// (issue 47, lib/load-when.tsx). Until then the server's HTML keeps its place.
+const PriceHistorySection = loadWhen(whenVisible("#price-history"), () =>
+  import("./price-history-section.tsx").then((module) => module.PriceHistorySection),
+);
 
 /**
  * The condition page (public site §2, §4): one condition's medications, the chosen medication and

@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
-import { MedicationSearchForm } from "../../components/search/medication-search-form.tsx";
+import { MedicationSearchForm } from "../../components/search/search-box.tsx";
 import { loadHomeData } from "../../lib/home-data.server.ts";
+import { loadWhen, whenVisible } from "../../lib/load-when.tsx";
 import { conditionNames } from "../../lib/medication-search.ts";
 import { pageMeta } from "../../lib/page-meta.ts";
 import type { loader as rootLoader } from "../../root.tsx";
@@ -9,11 +10,23 @@ import type { Route } from "./+types/route";
 import { CategoryBrowser } from "./category-browser.tsx";
 import { ConditionTileGrid } from "./condition-tile-grid.tsx";
 import { Hero } from "./hero.tsx";
-import { HowItWorks } from "./how-it-works.tsx";
-import { LatestPosts } from "./latest-posts.tsx";
-import { PharmacyCarousel } from "./pharmacy-carousel.tsx";
 import { StatsStrip } from "./stats-strip.tsx";
-import { WhyChoose } from "./why-choose.tsx";
+
+// Far down the page, the server's HTML stands until each part's code comes as it nears the screen
+// (issue 47, lib/load-when.tsx): the carousel's buttons stay disabled meanwhile (its list still
+// scrolls), and the links are plain links.
+const HowItWorks = loadWhen(whenVisible("#how-heading"), () =>
+  import("./how-it-works.tsx").then((module) => module.HowItWorks),
+);
+const PharmacyCarousel = loadWhen(whenVisible("#partners-heading"), () =>
+  import("./pharmacy-carousel.tsx").then((module) => module.PharmacyCarousel),
+);
+const WhyChoose = loadWhen(whenVisible("#why-heading"), () =>
+  import("./why-choose.tsx").then((module) => module.WhyChoose),
+);
+const LatestPosts = loadWhen(whenVisible("#latest-posts-heading"), () =>
+  import("./latest-posts.tsx").then((module) => module.LatestPosts),
+);
 
 const title = "PharmaCompare — Compare UK Online Pharmacy Prices";
 const description =

@@ -1,7 +1,7 @@
 import type { Medication } from "@pharmacompare/contract";
 import { useMemo } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { MedicationSearchForm } from "../../components/search/medication-search-form.tsx";
+import { MedicationSearchForm } from "../../components/search/search-box.tsx";
 import { ArrowRightIcon } from "../../components/ui/icons.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import {
