@@ -34,9 +34,11 @@ export async function runOpenLoop(load: OpenLoopRequest): Promise<Measure> {
   let errors = 0;
   let non2xx3xx = 0;
   let stopped = false;
-  void load.until?.finally(() => {
+  // Settled either way: a rejected `until` is the caller's to handle, not an unhandled rejection here.
+  const stop = () => {
     stopped = true;
-  });
+  };
+  load.until?.then(stop, stop);
   const cpuBefore = { generator: process.cpuUsage(), server: treeCpuSeconds(load.serverPid) };
   const started = performance.now();
   const interval = 1000 / load.rate;
