@@ -1,15 +1,21 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildWeb } from "../../../scripts/web-build.ts";
+import {
+  clientDir,
+  gzipSize,
+  publicRouteIds,
+  readManifest,
+  routeFiles,
+  routeJavaScript,
+} from "../../../scripts/route-javascript.ts";
 
 /**
  * Page budget (issue 14): the JavaScript a visitor downloads for a public route — the client
  * entry, the root route and the route's own module with every chunk they import — in gzip bytes.
  * Measured over the build output the browser journeys use; built here when missing (a present
- * build is measured as it is, so a browser suite using it is never disturbed).
+ * build is measured as it is, so a browser suite using it is never disturbed). The measure is
+ * scripts/route-javascript.ts, which `npm run bench` prints against the goal too.
  *
  * The goal is 120 KB and is MISSED: public routes are 122–137 KB, of which React and React Router
  * alone are 105 KB (docs/performance.md). zod and the contract's schemas, 46 KB, load only when a
@@ -38,68 +44,6 @@ import { buildWeb } from "../../../scripts/web-build.ts";
  * as they near the screen (home 127.6 to 122.7 KB); the condition page is still the worst route.
  */
 const CEILING_GZIP_BYTES = 138 * 1024;
-const webDir = fileURLToPath(new URL("..", import.meta.url));
-const serverBuild = path.join(webDir, "build/server/index.js");
-const clientDir = path.join(webDir, "build/client");
-
-interface ManifestEntry {
-  id?: string;
-  parentId?: string;
-  module: string;
-  imports?: string[];
-}
-interface Manifest {
-  entry: ManifestEntry;
-  routes: Record<string, ManifestEntry>;
-}
-
-function readManifest(): Manifest {
-  if (!existsSync(serverBuild)) buildWeb();
-  // The manifest the server build names, not a leftover from an earlier build (the server build may
-  // be split: index.js re-exporting a chunk of assets/).
-  const serverAssets = path.join(webDir, "build/server/assets");
-  const serverFiles = [
-    serverBuild,
-    ...readdirSync(serverAssets).map((file) => path.join(serverAssets, file)),
-  ];
-  const name = serverFiles
-    .map((file) => readFileSync(file, "utf8").match(/manifest-[\w-]+\.js/)?.[0])
-    .find((found) => found !== undefined);
-  const file = name ?? readdirSync(path.join(clientDir, "assets")).find((f) => f.startsWith("manifest-"));
-  if (!file) throw new Error("the web build has no route manifest");
-  const source = readFileSync(path.join(clientDir, "assets", file), "utf8");
-  return JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as Manifest;
-}
-
-const gzipSizes = new Map<string, number>();
-function gzipSize(asset: string): number {
-  let size = gzipSizes.get(asset);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(path.join(clientDir, asset))).length;
-    gzipSizes.set(asset, size);
-  }
-  return size;
-}
-
-function routeFiles(manifest: Manifest, routeId: string): Set<string> {
-  const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
-    const route = manifest.routes[id];
-    if (!route) break;
-    files.add(route.module);
-    for (const file of route.imports ?? []) files.add(file);
-  }
-  return files;
-}
-
-function routeJavaScript(manifest: Manifest, routeId: string): number {
-  return [...routeFiles(manifest, routeId)].reduce((total, file) => total + gzipSize(file), 0);
-}
-
-function publicRouteIds(manifest: Manifest): string[] {
-  return Object.keys(manifest.routes).filter((id) => id !== "root" && !id.startsWith("routes/admin"));
-}
-
 /** zod's own error class name, which its bundled code always spells out. */
 const ZOD_MARK = "ZodError";
 
