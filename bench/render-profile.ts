@@ -6,7 +6,7 @@ import { type BenchDatabase, startProduct } from "./product.ts";
 import { ensureWrk, runWrk } from "./wrk.ts";
 
 /**
- * `npm run bench:profile [-- --db=pglite|pg] [--duration=S] [--path=/…]` (issue 47): where an
+ * `npm run bench:profile [-- --db=pglite|pg] [--duration=S] [--path=/…] [--node-options=…]` (issue 47): where an
  * uncached page's time goes. The product runs as the bench runs it (production settings, logging
  * at info into a file) under V8's sampling profiler (`--cpu-prof`), while wrk asks for the
  * condition page with every request another URL, so each one is rendered. The profile's samples
@@ -138,7 +138,8 @@ const pagePath = flag("path") ?? "/condition/weight-loss-medications";
 ensureWrk();
 const inspectorPort = await sparePort();
 const product = await startProduct(database, "production", undefined, {
-  env: { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}` },
+  // `--node-options=…` tries a runtime setting, e.g. a larger young generation for the render's garbage.
+  env: { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort} ${flag("node-options") ?? ""}`.trim() },
 });
 let measured: Awaited<ReturnType<typeof runWrk>>;
 let profile: CpuProfile;
@@ -167,7 +168,7 @@ const { stages, functions } = summariseProfile(profile);
 const busy = [...stages].filter(([stage]) => stage !== "idle").reduce((sum, [, ms]) => sum + ms, 0);
 const pct = (ms: number) => `${((100 * ms) / busy).toFixed(1).padStart(5)} %`;
 process.stdout.write(
-  `bench:profile ${database}, ${pagePath} uncached (br, gzip), ${duration} s at 50 connections: ` +
+  `bench:profile ${database}${flag("node-options") ? ` (${flag("node-options")})` : ""}, ${pagePath} uncached (br, gzip), ${duration} s at 50 connections: ` +
     `${Math.round(measured.perSecond)} req/s, p50 ${measured.p50.toFixed(0)} ms, ${new Date().toISOString()}\n` +
     `  busy CPU ${(busy / 1000).toFixed(1)} s (idle ${((stages.get("idle") ?? 0) / 1000).toFixed(1)} s), by stage (self time):\n`,
 );
