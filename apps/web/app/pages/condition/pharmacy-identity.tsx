@@ -1,5 +1,5 @@
-import type { PricePharmacy } from "@pharmacompare/contract";
 import { Link } from "react-router";
+import type { TablePrice } from "../../components/condition/price-rows.ts";
 import { SpriteIcon } from "../../components/ui/icon-sprite.tsx";
 import { gphcRegisterUrl } from "../../lib/regulator-links.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -8,7 +8,7 @@ import { sitePaths } from "../../lib/site-paths.ts";
  * A price row's pharmacy name, linked to the pharmacy's own page. Rows from the saved price file
  * carry no GPhC number and come from no pharmacy we can vouch for, so they keep the plain name.
  */
-export function PharmacyName({ pharmacy }: { pharmacy: PricePharmacy }) {
+export function PharmacyName({ pharmacy }: { pharmacy: TablePrice["pharmacy"] }) {
   return (
     <p className="cmp-name">
       {pharmacy.gphcNumber ? (
@@ -21,7 +21,7 @@ export function PharmacyName({ pharmacy }: { pharmacy: PricePharmacy }) {
 }
 
 /** "GPhC 1234567", linked to the pharmacy's entry on the GPhC register so a visitor can check it. */
-export function GphcLink({ pharmacy }: { pharmacy: PricePharmacy }) {
+export function GphcLink({ pharmacy }: { pharmacy: TablePrice["pharmacy"] }) {
   if (!pharmacy.gphcNumber) return null;
   return (
     <a
