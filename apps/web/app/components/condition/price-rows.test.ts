@@ -150,6 +150,11 @@ describe("tablePrice (issue 47)", () => {
       expect(sent).not.toHaveProperty(key);
     }
     expect(Object.keys(sent.pharmacy)).not.toContain("website");
+    // Equal to the price without a view, and no minimum order: left out, and the rows read the same.
+    expect(sent).not.toHaveProperty("viewPrice");
+    expect(sent).not.toHaveProperty("minimumOrder");
+    const [drawn] = buildPriceRows([sent], []);
+    expect([drawn?.viewPrice, drawn?.minimumOrder]).toEqual([10, null]);
   });
 
   it("keeps the saved file's direct address, and says when there is none", () => {

@@ -16,40 +16,34 @@ import {
  */
 export type TablePrice = Pick<
   ComparisonPrice,
-  | "_id"
-  | "price"
-  | "viewPrice"
-  | "isBest"
-  | "difference"
-  | "delivery"
-  | "consultation"
-  | "total"
-  | "minimumOrder"
-  | "inStock"
-  | "introductoryPrice"
-  | "introductoryTerms"
-> & {
-  pharmacy: Pick<
-    PricePharmacy,
-    "id" | "name" | "rating" | "deliveryTime" | "sponsored" | "startsAtConsultation" | "gphcNumber"
-  >;
-  /** When the price was last confirmed, else last changed: each row's "checked … ago". */
-  checked: string;
-  /** Set only when unconfirmed past the stale limit (decision 048); `checked` is then its confirmation. */
-  mayBeOutOfDate?: true;
-  /**
-   * The pharmacy's own address, for a price from the saved file only: the API's prices go through
-   * the counted click-out, made in the browser from `_id` (decision 044).
-   */
-  link?: string;
-  /** Set only where "Visit pharmacy" has nowhere to go (no http(s) address). */
-  noLink?: true;
-};
+  "_id" | "price" | "isBest" | "difference" | "delivery" | "consultation" | "total" | "inStock"
+> &
+  Partial<Pick<ComparisonPrice, "viewPrice" | "introductoryPrice" | "introductoryTerms">> & {
+    pharmacy: Pick<
+      PricePharmacy,
+      "id" | "name" | "rating" | "deliveryTime" | "sponsored" | "startsAtConsultation" | "gphcNumber"
+    >;
+    /** Set only below the pharmacy's minimum order; absent is null. */
+    minimumOrder?: number;
+    /** When the price was last confirmed, else last changed: each row's "checked … ago". */
+    checked: string;
+    /** Set only when unconfirmed past the stale limit (decision 048); `checked` is then its confirmation. */
+    mayBeOutOfDate?: true;
+    /**
+     * The pharmacy's own address, for a price from the saved file only: the API's prices go through
+     * the counted click-out, made in the browser from `_id` (decision 044).
+     */
+    link?: string;
+    /** Set only where "Visit pharmacy" has nowhere to go (no http(s) address). */
+    noLink?: true;
+  };
 
 /**
  * One price as the comparison's rows read it: `clickOut` where "Visit pharmacy" goes through the
  * API's counted click-out (live prices), else the direct address is kept. Absent fields cost no
- * bytes in the hydration data, so the rare ones are set only when they say something.
+ * bytes in the hydration data, so the rare ones are set only when they say something: the view
+ * price where it differs from the price, a minimum order, a pharmacy that is not sponsored (the
+ * row says "sponsored" unless told otherwise) or whose visits start at a consultation.
  */
 export function tablePrice(price: ComparisonPrice, clickOut: boolean): TablePrice {
   const { pharmacy } = price;
@@ -61,18 +55,18 @@ export function tablePrice(price: ComparisonPrice, clickOut: boolean): TablePric
       name: pharmacy.name,
       rating: pharmacy.rating,
       deliveryTime: pharmacy.deliveryTime,
-      sponsored: pharmacy.sponsored,
-      startsAtConsultation: pharmacy.startsAtConsultation,
-      gphcNumber: pharmacy.gphcNumber,
+      ...(pharmacy.sponsored === false ? { sponsored: false } : {}),
+      ...(pharmacy.startsAtConsultation ? { startsAtConsultation: true } : {}),
+      ...(pharmacy.gphcNumber ? { gphcNumber: pharmacy.gphcNumber } : {}),
     },
     price: price.price,
-    viewPrice: price.viewPrice,
+    ...(price.viewPrice !== price.price ? { viewPrice: price.viewPrice } : {}),
     isBest: price.isBest,
     difference: price.difference,
     delivery: price.delivery,
     consultation: price.consultation,
     total: price.total,
-    minimumOrder: price.minimumOrder,
+    ...(price.minimumOrder !== null ? { minimumOrder: price.minimumOrder } : {}),
     inStock: price.inStock,
     checked: price.lastConfirmed ?? price.lastUpdated,
     ...(price.mayBeOutOfDate && price.lastConfirmed ? { mayBeOutOfDate: true } : {}),
@@ -143,13 +137,13 @@ export function buildPriceRows(
   return prices.map(
     ({ isBest, difference, delivery, consultation, total, minimumOrder, viewPrice, ...price }) => ({
       price,
-      viewPrice,
+      viewPrice: viewPrice ?? price.price,
       isBest,
       difference,
       delivery,
       consultation,
       total,
-      minimumOrder,
+      minimumOrder: minimumOrder ?? null,
       message: byPharmacy.get(price.pharmacy.id),
     }),
   );
