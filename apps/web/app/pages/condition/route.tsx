@@ -22,6 +22,7 @@ import { StatusPage } from "../../components/ui/status-page.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { catalogue } from "../../lib/catalogue.server.ts";
 import { loadWhen, whenVisible } from "../../lib/load-when.tsx";
+import { navCategory, navSubcategory } from "../../lib/nav-categories.ts";
 import { pageMeta, siteTitle } from "../../lib/page-meta.ts";
 import { logFormOutcome } from "../../lib/server-log.server.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -81,8 +82,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
   return {
     catalogueSource: condition.source,
-    category: page.category,
-    subcategory: page.subcategory,
+    // The category and condition as the navigation draws them; the tree itself is the root's.
+    category: navCategory(page.category),
+    subcategory: navSubcategory(page.subcategory),
     // The picker needs names and dosages only; the chosen medication's details come once, below.
     medications: page.medications.map(({ id, name, dosage }) => ({ id, name, dosage })),
     medicationCount: page.medicationCount,
