@@ -11,7 +11,7 @@ import {
   VISIT_PHARMACY_LABEL,
 } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, type LinkProps } from "react-router";
 import { PharmacyLogo } from "../../components/condition/pharmacy-logo.tsx";
 import { PrescriptionOnlyRowNote } from "../../components/condition/prescription-only.tsx";
 import {
@@ -109,12 +109,12 @@ export function PriceTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <tr key={row.price._id} className={row.isBest ? "cmp-row cmp-best-row" : "cmp-row"}>
               <td className="cmp-who">
                 <PharmacyLogo name={row.price.pharmacy.name} />
-                <div className="min-w-0">
-                  <PharmacyName pharmacy={row.price.pharmacy} />
+                <div>
+                  <PharmacyName pharmacy={row.price.pharmacy} discover={discoverIn(index)} />
                   <GphcLink pharmacy={row.price.pharmacy} />
                 </div>
               </td>
@@ -131,7 +131,7 @@ export function PriceTable({
               </td>
               <td className="cmp-stk">
                 <StockState inStock={row.price.inStock} />{" "}
-                <Checked lastUpdated={row.price.checked} now={now} />
+                <Checked lastUpdated={row.price.checked} now={now} discover={discoverIn(index)} />
                 {row.price.mayBeOutOfDate ? <StaleNote lastConfirmed={row.price.checked} /> : null}
               </td>
               <td className="cmp-pr">
@@ -155,7 +155,12 @@ export function PriceTable({
                     row.price.pharmacy.startsAtConsultation,
                   )}
                 />
-                <CompareLink row={row} medicationId={medicationId} partner={comparePartner(rows, row)} />
+                <CompareLink
+                  row={row}
+                  medicationId={medicationId}
+                  partner={comparePartner(rows, row)}
+                  discover={discoverIn(index)}
+                />
               </td>
               {/* Every row as wide as the header: an empty notice cell where others have one. */}
               {notices ? (
@@ -168,6 +173,15 @@ export function PriceTable({
       <p className="cmp-foot">{RATING_SOURCE_NOTE}</p>
     </div>
   );
+}
+
+/**
+ * Every row links to the same three routes (the pharmacy's page, How we rank, the compare page):
+ * the first row's links have React Router discover them, as every row's did, and the others carry
+ * no `data-discover` attribute, which cost 21 bytes a link (issue 47).
+ */
+function discoverIn(index: number): LinkProps["discover"] {
+  return index === 0 ? "render" : "none";
 }
 
 /**
@@ -243,20 +257,28 @@ function TotalAmount({
     amount = <span className="text-slate-600 text-xs">Delivery not known</span>;
   }
   return (
-    <div className="cmp-amounts gap-0.5">
+    <div className="cmp-amounts">
       {amount}
       {/* "incl. £2.95 delivery and £12.50 consultation" is wider than a phone's card: it may wrap. */}
-      {note ? <span className="cmp-note whitespace-normal text-right">{note}</span> : null}
+      {note ? <span className="cmp-fees">{note}</span> : null}
     </div>
   );
 }
 
-function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
+function Checked({
+  lastUpdated,
+  now,
+  discover,
+}: {
+  lastUpdated: string;
+  now: Date;
+  discover: LinkProps["discover"];
+}) {
   // Whole days: the server's render and the browser's agree except across midnight.
   const text = checkedAgo(lastUpdated, now);
   // Each row's freshness links to where How we rank explains where prices come from (issue 11).
   return (
-    <Link to={`${sitePaths.howWeRank}#where-prices-come-from`} className="cmp-checked">
+    <Link to={`${sitePaths.howWeRank}#where-prices-come-from`} className="cmp-checked" discover={discover}>
       <span suppressHydrationWarning title={`Price last checked ${formatDateTime(lastUpdated)}`}>
         {`${text.charAt(0).toUpperCase()}${text.slice(1)}`}
       </span>
@@ -294,16 +316,19 @@ function CompareLink({
   row,
   medicationId,
   partner,
+  discover,
 }: {
   row: PriceRow;
   medicationId: string;
   partner: PriceRow | undefined;
+  discover: LinkProps["discover"];
 }) {
   if (!partner) return null;
   return (
     <Link
       to={sitePaths.compare(medicationId, row.price.pharmacy.id, partner.price.pharmacy.id)}
-      className="mt-1 block py-1 text-center font-medium text-brand-800 text-xs underline underline-offset-2 hover:text-brand-900"
+      className="cmp-compare"
+      discover={discover}
     >
       Compare
       <span className="sr-only">{` with ${partner.price.pharmacy.name} side by side`}</span>
@@ -344,7 +369,7 @@ function VisitLink({
       className="cmp-visit"
     >
       {words}
-      <SpriteIcon symbol="external" className="size-4" />
+      <SpriteIcon symbol="external" />
     </a>
   );
 }
