@@ -16,7 +16,8 @@ const SubscribeForm = loadWhen(whenVisible("#footer-subscribe"), () =>
   import("../subscription/subscribe-form.tsx").then((module) => module.SubscribeForm),
 );
 
-const linkClass = "rounded-sm text-slate-700 text-sm hover:text-brand-800 hover:underline";
+// Every footer link looks alike: one short class (app.css) rather than the utilities on each.
+const linkClass = "foot-link";
 
 /**
  * The site footer. Social links are left out on purpose: the product has no social accounts yet,

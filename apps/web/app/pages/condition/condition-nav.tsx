@@ -85,10 +85,7 @@ export function OtherConditions({ categories, currentId }: { categories: NavCate
             <ul className="mt-2 space-y-1">
               {subcategories.map((subcategory) => (
                 <li key={subcategory.id}>
-                  <Link
-                    to={sitePaths.condition(subcategory.id)}
-                    className="text-brand-800 text-sm underline-offset-4 hover:underline"
-                  >
+                  <Link to={sitePaths.condition(subcategory.id)} className="other-condition-link">
                     {subcategory.name}
                   </Link>
                 </li>
