@@ -277,15 +277,10 @@ function SubcategoryLinks({
     <ul className={variant === "dropdown" ? "space-y-0.5" : "space-y-1 pb-2"}>
       {category.subcategories.map((subcategory) => (
         <li key={subcategory.id}>
-          <Link
-            to={sitePaths.condition(subcategory.id)}
-            onClick={onNavigate}
-            className="block rounded-lg px-3 py-2 hover:bg-brand-50"
-          >
-            <span className="block font-medium text-slate-900 text-sm">{subcategory.name}</span>
-            {subcategory.description ? (
-              <span className="mt-0.5 block text-slate-600 text-xs leading-5">{subcategory.description}</span>
-            ) : null}
+          {/* Styled by app.css (.nav-condition): every page's header holds one of these per condition. */}
+          <Link to={sitePaths.condition(subcategory.id)} onClick={onNavigate} className="nav-condition">
+            <span>{subcategory.name}</span>
+            {subcategory.description ? <span>{subcategory.description}</span> : null}
           </Link>
         </li>
       ))}
