@@ -25,6 +25,7 @@ import { browserStorage } from "./lib/browser-storage.ts";
 import { catalogue } from "./lib/catalogue.server.ts";
 import { useNonce } from "./lib/csp-nonce.ts";
 import { loadWaitingParts, loadWhen, whenIdle } from "./lib/load-when.tsx";
+import { navCategories } from "./lib/nav-categories.ts";
 import { mayHoldStoredPriceAlerts, STORED_PRICE_ALERTS_EVENT } from "./lib/stored-price-alerts-keys.ts";
 import { refuseUnreadableForms } from "./lib/unreadable-form.server.ts";
 import { refusalSentence, refusalTitle } from "./lib/unreadable-form.ts";
@@ -84,7 +85,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 export async function loader({ request }: Route.LoaderArgs) {
   const { categories, source } = await catalogue().categories(request.signal);
   return {
-    categories,
+    categories: navCategories(categories),
     categoriesUnavailable: categories.length === 0 && source !== "api",
     catalogueSource: source,
     env: browserEnv(),

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  clickOutSource,
-  clickOutUrl,
-  pharmacyClickOutUrl,
-  referralParamsProblem,
-  withReferral,
-} from "./click-outs.ts";
+import { clickOutSource, clickOutUrl, pharmacyClickOutUrl } from "./click-outs.ts";
+import { referralParamsProblem, withReferral } from "./referral-params.ts";
 
 describe("click-out addresses", () => {
   it("are the API's /go paths with a known source", () => {

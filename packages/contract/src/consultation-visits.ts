@@ -1,5 +1,5 @@
-import { withReferral } from "./click-outs.ts";
 import { readLegalCategory, UNKNOWN_LEGAL_CATEGORY } from "./ids.ts";
+import { withReferral } from "./referral-params.ts";
 import { webAddressProblem } from "./web-address.ts";
 
 /*

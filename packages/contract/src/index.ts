@@ -74,6 +74,7 @@ export * from "./promoting-surfaces.ts";
 export * from "./public-api.ts";
 export * from "./public-api-limits.ts";
 export * from "./query.ts";
+export * from "./referral-params.ts";
 export * from "./supply.ts";
 export * from "./supply-words.ts";
 export * from "./text.ts";

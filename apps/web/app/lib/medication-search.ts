@@ -1,4 +1,5 @@
-import { type Category, PUBLIC_API_LIMITS } from "@pharmacompare/contract";
+import { PUBLIC_API_LIMITS } from "@pharmacompare/contract";
+import type { NavCategory } from "./nav-categories.ts";
 
 /**
  * The medication search rules shared by the suggestions combobox (browser) and the /search page
@@ -23,7 +24,7 @@ export function noMatchMessage(term: string): string {
 }
 
 /** Subcategory id → name, to show which condition a medication treats. */
-export function conditionNames(categories: readonly Category[]): Record<string, string> {
+export function conditionNames(categories: readonly NavCategory[]): Record<string, string> {
   const names: Record<string, string> = {};
   for (const category of categories) {
     for (const subcategory of category.subcategories) names[subcategory.id] = subcategory.name;

@@ -1,5 +1,6 @@
 import {
   buildComparison,
+  type ComparisonPrice,
   type Medication,
   type Price,
   type PublicAdminMessage,
@@ -17,6 +18,7 @@ import {
   orderWords,
   pharmacyHref,
   showsTotals,
+  tablePrice,
   totalNote,
 } from "./price-rows.ts";
 
@@ -56,6 +58,9 @@ function price(pharmacyId: string, amount: number, extra: Partial<Price> = {}): 
   };
 }
 
+/** The comparison's prices as the page's loader sends them for live (API) prices. */
+const live = (prices: readonly ComparisonPrice[]) => prices.map((entry) => tablePrice(entry, true));
+
 function message(id: string, pharmacyId: string | null, priority: number) {
   return {
     _id: id,
@@ -75,8 +80,8 @@ function message(id: string, pharmacyId: string | null, priority: number) {
 describe("buildPriceRows", () => {
   it("keeps the comparison's order, Best and differences", () => {
     const comparison = buildComparison(viagra, "50mg x 4 tablets", [price("b", 31.5), price("a", 29.99)]);
-    const rows = buildPriceRows(comparison.prices, []);
-    expect(rows.map((row) => [row.price.pharmacyId, row.isBest, row.difference])).toEqual([
+    const rows = buildPriceRows(live(comparison.prices), []);
+    expect(rows.map((row) => [row.price.pharmacy.id, row.isBest, row.difference])).toEqual([
       ["a", true, 0],
       ["b", false, 1.51],
     ]);
@@ -97,8 +102,8 @@ describe("buildPriceRows", () => {
       [withTerms("a", 29.99, 4.99), withTerms("b", 31.5, 0), withTerms("c", 9, 2, 20)],
       "total",
     );
-    const rows = buildPriceRows(comparison.prices, []);
-    expect(rows.map((row) => [row.price.pharmacyId, row.delivery, row.total, row.minimumOrder])).toEqual([
+    const rows = buildPriceRows(live(comparison.prices), []);
+    expect(rows.map((row) => [row.price.pharmacy.id, row.delivery, row.total, row.minimumOrder])).toEqual([
       ["b", 0, 31.5, null],
       ["a", 4.99, 34.98, null],
       ["c", 2, null, 20],
@@ -107,19 +112,65 @@ describe("buildPriceRows", () => {
     expect(showsTotals(rows)).toBe(true);
     // The saved file's rows know no terms: the table shows no totals then.
     expect(
-      showsTotals(buildPriceRows(buildComparison(viagra, "50mg x 4 tablets", [price("a", 1)]).prices, [])),
+      showsTotals(
+        buildPriceRows(live(buildComparison(viagra, "50mg x 4 tablets", [price("a", 1)]).prices), []),
+      ),
     ).toBe(false);
   });
 
   it("puts only the highest-priority pharmacy message in that pharmacy's row", () => {
     const comparison = buildComparison(viagra, "50mg x 4 tablets", [price("a", 10), price("b", 11)]);
-    const rows = buildPriceRows(comparison.prices, [
+    const rows = buildPriceRows(live(comparison.prices), [
       message("low", "a", 2),
       message("high", "a", 7),
       message("general", null, 9),
     ]);
     expect(rows[0]?.message?._id).toBe("high");
     expect(rows[1]?.message).toBeUndefined();
+  });
+});
+
+describe("tablePrice (issue 47)", () => {
+  const [row] = buildComparison(viagra, "50mg x 4 tablets", [
+    price("a", 10, {
+      link: "https://a.example/viagra",
+      lastUpdated: "2025-09-01T09:00:00.000Z",
+      lastConfirmed: "2025-09-20T09:00:00.000Z",
+      mayBeOutOfDate: true,
+    }),
+  ]).prices as [ComparisonPrice];
+
+  it("keeps what the rows read: the checked date, the stale flag, no product address for a live price", () => {
+    const sent = tablePrice(row, true);
+    expect(sent.checked).toBe("2025-09-20T09:00:00.000Z");
+    expect(sent.mayBeOutOfDate).toBe(true);
+    expect(sent).not.toHaveProperty("link");
+    expect(sent).not.toHaveProperty("noLink");
+    for (const key of ["medicationId", "pharmacyId", "dosage", "lastUpdated", "lastConfirmed", "quantity"]) {
+      expect(sent).not.toHaveProperty(key);
+    }
+    expect(Object.keys(sent.pharmacy)).not.toContain("website");
+    // Equal to the price without a view, and no minimum order: left out, and the rows read the same.
+    expect(sent).not.toHaveProperty("viewPrice");
+    expect(sent).not.toHaveProperty("minimumOrder");
+    const [drawn] = buildPriceRows([sent], []);
+    expect([drawn?.viewPrice, drawn?.minimumOrder]).toEqual([10, null]);
+  });
+
+  it("keeps the saved file's direct address, and says when there is none", () => {
+    expect(tablePrice(row, false).link).toBe("https://a.example/viagra");
+    const unsafe = { ...row, link: "javascript:alert(1)", pharmacy: { ...row.pharmacy, website: "#" } };
+    expect(tablePrice(unsafe, true).noLink).toBe(true);
+    expect(tablePrice(unsafe, false)).not.toHaveProperty("link");
+  });
+
+  it("leaves out the stale flag and the introductory price when they say nothing", () => {
+    const fresh = tablePrice(
+      { ...row, mayBeOutOfDate: false, introductoryPrice: null, introductoryTerms: null },
+      true,
+    );
+    expect(fresh).not.toHaveProperty("mayBeOutOfDate");
+    expect(fresh).not.toHaveProperty("introductoryPrice");
   });
 });
 
@@ -169,18 +220,12 @@ describe("pharmacyHref", () => {
 describe("checkedWords", () => {
   it("names the oldest and the newest confirmation when they differ: an 8-day-old row is not checked today", () => {
     expect(
-      checkedWords([
-        price("a", 1, { lastUpdated: "2025-09-01T09:00:00.000Z", lastConfirmed: "2025-09-20T09:00:00.000Z" }),
-        price("b", 1, { lastUpdated: "2025-09-03T09:00:00.000Z", lastConfirmed: "2025-09-12T09:00:00.000Z" }),
-      ]),
+      checkedWords([{ checked: "2025-09-20T09:00:00.000Z" }, { checked: "2025-09-12T09:00:00.000Z" }]),
     ).toBe("prices checked between 12 September 2025 and 20 September 2025");
   });
   it("names one day when every price was confirmed that day, and nothing for no prices", () => {
     expect(
-      checkedWords([
-        price("a", 1, { lastConfirmed: "2025-09-20T08:00:00.000Z" }),
-        price("b", 1, { lastConfirmed: "2025-09-20T17:00:00.000Z" }),
-      ]),
+      checkedWords([{ checked: "2025-09-20T08:00:00.000Z" }, { checked: "2025-09-20T17:00:00.000Z" }]),
     ).toBe("prices checked 20 September 2025");
     expect(checkedWords([])).toBeUndefined();
   });
@@ -200,12 +245,14 @@ describe("checkedAgo", () => {
 describe("comparePartner (decision 042)", () => {
   it("pairs a row with the Best pharmacy, and the Best row with the next cheapest", () => {
     const rows = buildPriceRows(
-      buildComparison(viagra, "50mg x 4 tablets", [price("a", 10), price("b", 12), price("c", 11)]).prices,
+      live(
+        buildComparison(viagra, "50mg x 4 tablets", [price("a", 10), price("b", 12), price("c", 11)]).prices,
+      ),
       [],
     );
     const partnerOf = (id: string) =>
-      comparePartner(rows, rows.find((row) => row.price.pharmacyId === id) as (typeof rows)[number])?.price
-        .pharmacyId;
+      comparePartner(rows, rows.find((row) => row.price.pharmacy.id === id) as (typeof rows)[number])?.price
+        .pharmacy.id;
     expect([partnerOf("b"), partnerOf("c"), partnerOf("a")]).toEqual(["a", "a", "c"]);
     expect(comparePartner(rows.slice(0, 1), rows[0] as (typeof rows)[number])).toBeUndefined();
   });

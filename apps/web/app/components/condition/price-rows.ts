@@ -5,12 +5,84 @@ import {
   formatLongDate,
   formatPounds,
   type Price,
+  type PricePharmacy,
   type PublicAdminMessage,
 } from "@pharmacompare/contract";
 
+/**
+ * What the comparison's rows read of one of the API's prices (issue 47). The loader sends this
+ * rather than the whole price, so the page's hydration data carries only what the rows draw: the
+ * medication, dosage and product address are the page's or stay on the server.
+ */
+export type TablePrice = Pick<
+  ComparisonPrice,
+  "_id" | "price" | "isBest" | "difference" | "delivery" | "consultation" | "total" | "inStock"
+> &
+  Partial<Pick<ComparisonPrice, "viewPrice" | "introductoryPrice" | "introductoryTerms">> & {
+    pharmacy: Pick<
+      PricePharmacy,
+      "id" | "name" | "rating" | "deliveryTime" | "sponsored" | "startsAtConsultation" | "gphcNumber"
+    >;
+    /** Set only below the pharmacy's minimum order; absent is null. */
+    minimumOrder?: number;
+    /** When the price was last confirmed, else last changed: each row's "checked … ago". */
+    checked: string;
+    /** Set only when unconfirmed past the stale limit (decision 048); `checked` is then its confirmation. */
+    mayBeOutOfDate?: true;
+    /**
+     * The pharmacy's own address, for a price from the saved file only: the API's prices go through
+     * the counted click-out, made in the browser from `_id` (decision 044).
+     */
+    link?: string;
+    /** Set only where "Visit pharmacy" has nowhere to go (no http(s) address). */
+    noLink?: true;
+  };
+
+/**
+ * One price as the comparison's rows read it: `clickOut` where "Visit pharmacy" goes through the
+ * API's counted click-out (live prices), else the direct address is kept. Absent fields cost no
+ * bytes in the hydration data, so the rare ones are set only when they say something: the view
+ * price where it differs from the price, a minimum order, a pharmacy that is not sponsored (the
+ * row says "sponsored" unless told otherwise) or whose visits start at a consultation.
+ */
+export function tablePrice(price: ComparisonPrice, clickOut: boolean): TablePrice {
+  const { pharmacy } = price;
+  const direct = pharmacyHref(price);
+  return {
+    _id: price._id,
+    pharmacy: {
+      id: pharmacy.id,
+      name: pharmacy.name,
+      rating: pharmacy.rating,
+      deliveryTime: pharmacy.deliveryTime,
+      ...(pharmacy.sponsored === false ? { sponsored: false } : {}),
+      ...(pharmacy.startsAtConsultation ? { startsAtConsultation: true } : {}),
+      ...(pharmacy.gphcNumber ? { gphcNumber: pharmacy.gphcNumber } : {}),
+    },
+    price: price.price,
+    ...(price.viewPrice !== price.price ? { viewPrice: price.viewPrice } : {}),
+    isBest: price.isBest,
+    difference: price.difference,
+    delivery: price.delivery,
+    consultation: price.consultation,
+    total: price.total,
+    ...(price.minimumOrder !== null ? { minimumOrder: price.minimumOrder } : {}),
+    inStock: price.inStock,
+    checked: price.lastConfirmed ?? price.lastUpdated,
+    ...(price.mayBeOutOfDate && price.lastConfirmed ? { mayBeOutOfDate: true } : {}),
+    ...(price.introductoryPrice != null && price.introductoryTerms != null
+      ? { introductoryPrice: price.introductoryPrice, introductoryTerms: price.introductoryTerms }
+      : {}),
+    ...(direct === undefined ? { noLink: true } : clickOut ? {} : { link: direct }),
+  };
+}
+
 /** One line of the price table, ready to draw. */
 export interface PriceRow {
-  price: Price;
+  price: Omit<
+    TablePrice,
+    "viewPrice" | "isBest" | "difference" | "delivery" | "consultation" | "total" | "minimumOrder"
+  >;
   /** What the comparison's view compares before fees (decision 057); the price when it has none. */
   viewPrice: number;
   /** The cheapest price (ties share the badge). */
@@ -58,21 +130,21 @@ export function messagesByPharmacy(messages: readonly PublicAdminMessage[]): Map
  * with each pharmacy's own admin message attached.
  */
 export function buildPriceRows(
-  prices: readonly ComparisonPrice[],
+  prices: readonly TablePrice[],
   messages: readonly PublicAdminMessage[],
 ): PriceRow[] {
   const byPharmacy = messagesByPharmacy(messages);
   return prices.map(
     ({ isBest, difference, delivery, consultation, total, minimumOrder, viewPrice, ...price }) => ({
       price,
-      viewPrice,
+      viewPrice: viewPrice ?? price.price,
       isBest,
       difference,
       delivery,
       consultation,
       total,
-      minimumOrder,
-      message: byPharmacy.get(price.pharmacyId),
+      minimumOrder: minimumOrder ?? null,
+      message: byPharmacy.get(price.pharmacy.id),
     }),
   );
 }
@@ -138,9 +210,9 @@ export function pharmacyHref(price: Price): string | undefined {
  * else the oldest and the newest, so a row confirmed 8 days ago is never covered by "checked today"
  * (issue 41). Days are UK days, as every date on the site.
  */
-export function checkedWords(prices: readonly Price[]): string | undefined {
-  const days = prices.map((price) => formatLongDate(price.lastConfirmed ?? price.lastUpdated));
-  const times = prices.map((price) => Date.parse(price.lastConfirmed ?? price.lastUpdated));
+export function checkedWords(prices: readonly Pick<TablePrice, "checked">[]): string | undefined {
+  const days = prices.map((price) => formatLongDate(price.checked));
+  const times = prices.map((price) => Date.parse(price.checked));
   if (times.length === 0) return undefined;
   const oldest = days[times.indexOf(Math.min(...times))] as string;
   const newest = days[times.indexOf(Math.max(...times))] as string;
@@ -165,7 +237,7 @@ export function checkedAgo(lastUpdated: string, now: Date): string {
  * Best row the next cheapest other pharmacy; none when the row is alone.
  */
 export function comparePartner(rows: readonly PriceRow[], row: PriceRow): PriceRow | undefined {
-  const others = rows.filter((other) => other.price.pharmacyId !== row.price.pharmacyId);
+  const others = rows.filter((other) => other.price.pharmacy.id !== row.price.pharmacy.id);
   return (
     others.find((other) => other.isBest) ??
     others.reduce<PriceRow | undefined>(

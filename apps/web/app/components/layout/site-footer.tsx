@@ -1,7 +1,8 @@
-import { type Category, londonDay } from "@pharmacompare/contract";
+import { londonDay } from "@pharmacompare/contract";
 import { Link, useLocation } from "react-router";
 import { reopenConsentBanner } from "../../lib/cookie-consent.ts";
 import { loadWhen, whenVisible } from "../../lib/load-when.tsx";
+import type { NavCategory } from "../../lib/nav-categories.ts";
 import { footerInfoLinks, legalLinks, sitePaths } from "../../lib/site-paths.ts";
 import { LogoMark } from "../ui/icons.tsx";
 
@@ -15,13 +16,14 @@ const SubscribeForm = loadWhen(whenVisible("#footer-subscribe"), () =>
   import("../subscription/subscribe-form.tsx").then((module) => module.SubscribeForm),
 );
 
-const linkClass = "rounded-sm text-slate-700 text-sm hover:text-brand-800 hover:underline";
+// Every footer link looks alike: one short class (app.css) rather than the utilities on each.
+const linkClass = "foot-link";
 
 /**
  * The site footer. Social links are left out on purpose: the product has no social accounts yet,
  * and a link that goes nowhere ("#") is worse than none. Add them here once the accounts exist.
  */
-export function SiteFooter({ categories }: { categories: Category[] }) {
+export function SiteFooter({ categories }: { categories: NavCategory[] }) {
   // The subscribe page has the full form already; one is enough.
   const onSubscribePage = useLocation().pathname === sitePaths.subscribe;
   return (

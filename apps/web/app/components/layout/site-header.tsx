@@ -1,7 +1,7 @@
-import type { Category } from "@pharmacompare/contract";
 import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, NavLink, useLocation } from "react-router";
+import type { NavCategory } from "../../lib/nav-categories.ts";
 import { infoLinks, sitePaths } from "../../lib/site-paths.ts";
 import { useHydrated } from "../condition/use-hydrated.ts";
 import { ChevronDownIcon, CloseIcon, LogoMark, MenuIcon } from "../ui/icons.tsx";
@@ -17,7 +17,7 @@ const DROPDOWN_CLOSE_DELAY_MS = 150;
 const menuControlClass =
   "ml-auto inline-flex items-center gap-2 rounded-md px-2.5 py-2 font-medium text-slate-700 text-sm hover:bg-slate-100 xl:hidden";
 
-export function SiteHeader({ categories }: { categories: Category[] }) {
+export function SiteHeader({ categories }: { categories: NavCategory[] }) {
   const [openCategoryId, setOpenCategoryId] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [expandedMobileId, setExpandedMobileId] = useState<string | null>(null);
@@ -189,7 +189,7 @@ function CategoryDropdown({
   isOpen,
   handlers,
 }: {
-  category: Category;
+  category: NavCategory;
   isOpen: boolean;
   handlers: DropdownHandlers;
 }) {
@@ -264,7 +264,7 @@ function SubcategoryLinks({
   onNavigate,
   variant,
 }: {
-  category: Category;
+  category: NavCategory;
   onNavigate: () => void;
   variant: "dropdown" | "mobile";
 }) {
@@ -277,15 +277,10 @@ function SubcategoryLinks({
     <ul className={variant === "dropdown" ? "space-y-0.5" : "space-y-1 pb-2"}>
       {category.subcategories.map((subcategory) => (
         <li key={subcategory.id}>
-          <Link
-            to={sitePaths.condition(subcategory.id)}
-            onClick={onNavigate}
-            className="block rounded-lg px-3 py-2 hover:bg-brand-50"
-          >
-            <span className="block font-medium text-slate-900 text-sm">{subcategory.name}</span>
-            {subcategory.description ? (
-              <span className="mt-0.5 block text-slate-600 text-xs leading-5">{subcategory.description}</span>
-            ) : null}
+          {/* Styled by app.css (.nav-condition): every page's header holds one of these per condition. */}
+          <Link to={sitePaths.condition(subcategory.id)} onClick={onNavigate} className="nav-condition">
+            <span>{subcategory.name}</span>
+            {subcategory.description ? <span>{subcategory.description}</span> : null}
           </Link>
         </li>
       ))}
@@ -300,7 +295,7 @@ function MobileMenu({
   onExpand,
   onClose,
 }: {
-  categories: Category[];
+  categories: NavCategory[];
   open: boolean;
   expandedId: string | null;
   onExpand: (id: string) => void;

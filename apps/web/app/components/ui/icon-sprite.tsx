@@ -55,7 +55,8 @@ export function SpriteIcon({
   ...data
 }: {
   symbol: SpriteSymbol;
-  className: string;
+  /** Left out where the stylesheet sizes the icon from its parent (the comparison's rows). */
+  className?: string;
 } & Record<`data-${string}`, string>) {
   return (
     <svg aria-hidden="true" focusable="false" className={className} {...data}>

@@ -1,9 +1,15 @@
-import type { Category, Subcategory } from "@pharmacompare/contract";
 import { Link } from "react-router";
+import type { NavCategory, NavSubcategory } from "../../lib/nav-categories.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
 
 /** Home / category / condition. Categories have no page of their own, so the middle is plain text. */
-export function Breadcrumb({ category, subcategory }: { category: Category; subcategory: Subcategory }) {
+export function Breadcrumb({
+  category,
+  subcategory,
+}: {
+  category: NavCategory;
+  subcategory: NavSubcategory;
+}) {
   return (
     <nav aria-label="Breadcrumb">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-600 text-sm">
@@ -30,7 +36,7 @@ export function Breadcrumb({ category, subcategory }: { category: Category; subc
 }
 
 /** The category's conditions as chips; the current one is marked for sight and for screen readers. */
-export function ConditionChips({ category, currentId }: { category: Category; currentId: string }) {
+export function ConditionChips({ category, currentId }: { category: NavCategory; currentId: string }) {
   if (category.subcategories.length < 2) return null;
   return (
     <nav aria-label={`${category.name} conditions`}>
@@ -59,7 +65,7 @@ export function ConditionChips({ category, currentId }: { category: Category; cu
 }
 
 /** Every other condition, grouped by category: the way on from an empty or unsuitable page. */
-export function OtherConditions({ categories, currentId }: { categories: Category[]; currentId: string }) {
+export function OtherConditions({ categories, currentId }: { categories: NavCategory[]; currentId: string }) {
   const groups = categories
     .map((category) => ({
       category,
@@ -79,10 +85,7 @@ export function OtherConditions({ categories, currentId }: { categories: Categor
             <ul className="mt-2 space-y-1">
               {subcategories.map((subcategory) => (
                 <li key={subcategory.id}>
-                  <Link
-                    to={sitePaths.condition(subcategory.id)}
-                    className="text-brand-800 text-sm underline-offset-4 hover:underline"
-                  >
+                  <Link to={sitePaths.condition(subcategory.id)} className="other-condition-link">
                     {subcategory.name}
                   </Link>
                 </li>

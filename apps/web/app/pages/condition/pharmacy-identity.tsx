@@ -1,5 +1,5 @@
-import type { PricePharmacy } from "@pharmacompare/contract";
-import { Link } from "react-router";
+import { Link, type LinkProps } from "react-router";
+import type { TablePrice } from "../../components/condition/price-rows.ts";
 import { SpriteIcon } from "../../components/ui/icon-sprite.tsx";
 import { gphcRegisterUrl } from "../../lib/regulator-links.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -8,11 +8,19 @@ import { sitePaths } from "../../lib/site-paths.ts";
  * A price row's pharmacy name, linked to the pharmacy's own page. Rows from the saved price file
  * carry no GPhC number and come from no pharmacy we can vouch for, so they keep the plain name.
  */
-export function PharmacyName({ pharmacy }: { pharmacy: PricePharmacy }) {
+export function PharmacyName({
+  pharmacy,
+  discover,
+}: {
+  pharmacy: TablePrice["pharmacy"];
+  discover: LinkProps["discover"];
+}) {
   return (
     <p className="cmp-name">
       {pharmacy.gphcNumber ? (
-        <Link to={sitePaths.pharmacy(pharmacy.id)}>{pharmacy.name}</Link>
+        <Link to={sitePaths.pharmacy(pharmacy.id)} discover={discover}>
+          {pharmacy.name}
+        </Link>
       ) : (
         pharmacy.name
       )}
@@ -21,7 +29,7 @@ export function PharmacyName({ pharmacy }: { pharmacy: PricePharmacy }) {
 }
 
 /** "GPhC 1234567", linked to the pharmacy's entry on the GPhC register so a visitor can check it. */
-export function GphcLink({ pharmacy }: { pharmacy: PricePharmacy }) {
+export function GphcLink({ pharmacy }: { pharmacy: TablePrice["pharmacy"] }) {
   if (!pharmacy.gphcNumber) return null;
   return (
     <a
@@ -32,7 +40,8 @@ export function GphcLink({ pharmacy }: { pharmacy: PricePharmacy }) {
       aria-label={`GPhC ${pharmacy.gphcNumber}: check ${pharmacy.name} on the GPhC register (opens in a new tab)`}
       className="cmp-gphc"
     >
-      <SpriteIcon symbol="shield" className="size-3 shrink-0 text-saving-700" />
+      {/* Sized and coloured by the stylesheet (.cmp-gphc > svg), not per row. */}
+      <SpriteIcon symbol="shield" />
       {`GPhC ${pharmacy.gphcNumber}`}
     </a>
   );

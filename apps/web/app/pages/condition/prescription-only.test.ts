@@ -1,4 +1,3 @@
-import type { Price } from "@pharmacompare/contract";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -10,24 +9,13 @@ import { PriceTable } from "./price-table.tsx";
 const SENTENCE = "Prescription-only medicine: a prescriber at the pharmacy decides whether it is suitable";
 
 function row(pharmacyId: string, amount: number, isBest: boolean): PriceRow {
-  const price: Price = {
+  const price: PriceRow["price"] = {
     _id: `viagra/${pharmacyId}`,
-    medicationId: "viagra",
-    pharmacyId,
-    pharmacy: {
-      id: pharmacyId,
-      name: pharmacyId,
-      website: `https://${pharmacyId}.example`,
-      rating: 4,
-      deliveryTime: "1-3 days",
-      prescriptionRequired: true,
-    },
-    dosage: "50mg x 4 tablets",
+    pharmacy: { id: pharmacyId, name: pharmacyId, rating: 4, deliveryTime: "1-3 days" },
     price: amount,
-    quantity: 1,
     inStock: true,
-    link: null,
-    lastUpdated: "2025-09-01T09:00:00.000Z",
+    checked: "2025-09-01T09:00:00.000Z",
+    link: `https://${pharmacyId}.example`,
   };
   return {
     price,
@@ -52,6 +40,8 @@ function renderTable(prescriptionOnly: boolean): string {
         createElement(PriceTable, {
           rows,
           subject: "Viagra 50mg x 4 tablets",
+          medicationId: "viagra",
+          dosage: "50mg x 4 tablets",
           now: new Date("2025-09-02T09:00:00.000Z"),
           sort: "price",
           prescriptionOnly,

@@ -1,6 +1,7 @@
 import {
   type ComparisonSort,
   type ComparisonView,
+  clickOutUrl,
   formatDateTime,
   formatPounds,
   introductoryPriceWords,
@@ -10,7 +11,7 @@ import {
   VISIT_PHARMACY_LABEL,
 } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, type LinkProps } from "react-router";
 import { PharmacyLogo } from "../../components/condition/pharmacy-logo.tsx";
 import { PrescriptionOnlyRowNote } from "../../components/condition/prescription-only.tsx";
 import {
@@ -19,7 +20,6 @@ import {
   deliveryText,
   orderWords,
   type PriceRow,
-  pharmacyHref,
   showsTotals,
   totalNote,
 } from "../../components/condition/price-rows.ts";
@@ -34,6 +34,9 @@ interface PriceTableProps {
   rows: readonly PriceRow[];
   /** "Viagra 50mg x 4 tablets", for the caption and labels. */
   subject: string;
+  /** The medication and dosage every row prices: each price per unit and compare link. */
+  medicationId: string;
+  dosage: string;
   /** The render's clock, for each row's "checked … ago". */
   now: Date;
   /** The order the rows are in (the API's), for the caption. */
@@ -43,10 +46,10 @@ interface PriceTableProps {
   /** A prescription-only medicine: each row says so to a screen reader (decision 035). */
   prescriptionOnly?: boolean;
   /**
-   * Each live price's counted click-out on the API, by price id (the loader makes them, decision
-   * 044); null for the saved file's prices, which link directly.
+   * The API's address browsers use, where live prices link through its counted click-out (decision
+   * 044), made here from each price's id; null for the saved file's prices, which link directly.
    */
-  visitLinks?: Readonly<Record<string, string>> | null;
+  clickOutApi?: string | null;
 }
 
 /**
@@ -58,11 +61,13 @@ interface PriceTableProps {
 export function PriceTable({
   rows,
   subject,
+  medicationId,
+  dosage,
   now,
   sort,
   view = null,
   prescriptionOnly = false,
-  visitLinks = null,
+  clickOutApi = null,
 }: PriceTableProps) {
   const count = `${rows.length} UK ${rows.length === 1 ? "pharmacy" : "pharmacies"}`;
   const totals = showsTotals(rows);
@@ -104,12 +109,12 @@ export function PriceTable({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <tr key={row.price._id} className={row.isBest ? "cmp-row cmp-best-row" : "cmp-row"}>
               <td className="cmp-who">
                 <PharmacyLogo name={row.price.pharmacy.name} />
-                <div className="min-w-0">
-                  <PharmacyName pharmacy={row.price.pharmacy} />
+                <div>
+                  <PharmacyName pharmacy={row.price.pharmacy} discover={discoverIn(index)} />
                   <GphcLink pharmacy={row.price.pharmacy} />
                 </div>
               </td>
@@ -126,13 +131,11 @@ export function PriceTable({
               </td>
               <td className="cmp-stk">
                 <StockState inStock={row.price.inStock} />{" "}
-                <Checked lastUpdated={row.price.lastConfirmed ?? row.price.lastUpdated} now={now} />
-                {row.price.mayBeOutOfDate && row.price.lastConfirmed ? (
-                  <StaleNote lastConfirmed={row.price.lastConfirmed} />
-                ) : null}
+                <Checked lastUpdated={row.price.checked} now={now} discover={discoverIn(index)} />
+                {row.price.mayBeOutOfDate ? <StaleNote lastConfirmed={row.price.checked} /> : null}
               </td>
               <td className="cmp-pr">
-                <PriceAmount row={row} view={view} />
+                <PriceAmount row={row} view={view} dosage={dosage} />
                 {prescriptionOnly ? <PrescriptionOnlyRowNote /> : null}
               </td>
               {totals ? (
@@ -140,19 +143,24 @@ export function PriceTable({
                   <span className="cmp-tot-label">
                     {view === "three-months" ? "First 3 months with fees" : "Total with fees"}
                   </span>
-                  <TotalAmount row={row} perUnit={view !== "three-months"} />
+                  <TotalAmount row={row} dosage={dosage} perUnit={view !== "three-months"} />
                 </td>
               ) : null}
               <td className="cmp-go">
                 <VisitLink
                   row={row}
-                  href={visitLinks?.[row.price._id]}
+                  href={visitHref(row, clickOutApi)}
                   consultation={startsAtConsultation(
                     prescriptionOnly ? "POM" : "P",
                     row.price.pharmacy.startsAtConsultation,
                   )}
                 />
-                <CompareLink row={row} partner={comparePartner(rows, row)} />
+                <CompareLink
+                  row={row}
+                  medicationId={medicationId}
+                  partner={comparePartner(rows, row)}
+                  discover={discoverIn(index)}
+                />
               </td>
               {/* Every row as wide as the header: an empty notice cell where others have one. */}
               {notices ? (
@@ -168,14 +176,23 @@ export function PriceTable({
 }
 
 /**
+ * Every row links to the same three routes (the pharmacy's page, How we rank, the compare page):
+ * the first row's links have React Router discover them, as every row's did, and the others carry
+ * no `data-discover` attribute, which cost 21 bytes a link (issue 47).
+ */
+function discoverIn(index: number): LinkProps["discover"] {
+  return index === 0 ? "render" : "none";
+}
+
+/**
  * The price the view compares (decision 057): the pack's price, the first order's, or the packs of
  * the first three months; a row with an introductory price says both prices beneath it, in words
  * that never make it an offer (decision 040).
  */
-function PriceAmount({ row, view }: { row: PriceRow; view: ComparisonView | null }) {
+function PriceAmount({ row, view, dosage }: { row: PriceRow; view: ComparisonView | null; dosage: string }) {
   const shown = view ? row.viewPrice : row.price.price;
   // Packs of different sizes compare fairly by their price per tablet, gram, pen… (not a 3-month sum).
-  const perUnit = view === "three-months" ? null : unitPriceText(shown, row.price.dosage);
+  const perUnit = view === "three-months" ? null : unitPriceText(shown, dosage);
   const both = introductoryPriceWords(row.price);
   return (
     <div className="cmp-amounts">
@@ -209,12 +226,20 @@ function PriceAmount({ row, view }: { row: PriceRow; view: ComparisonView | null
  * The pack delivered: the total, what it includes (delivery and consultation, each with its
  * amount), or why there is none (below the minimum order). The price cell keeps the pack's own price; this never replaces it.
  */
-function TotalAmount({ row, perUnit: withUnit = true }: { row: PriceRow; perUnit?: boolean }) {
+function TotalAmount({
+  row,
+  dosage,
+  perUnit: withUnit = true,
+}: {
+  row: PriceRow;
+  dosage: string;
+  perUnit?: boolean;
+}) {
   const note = totalNote(row);
   let amount: ReactNode;
   // The price per tablet, pen… with every fee in it, so packs of different sizes compare by what
   // they really cost (decision 042); not for a three-month sum of several orders.
-  const perUnit = row.total !== null && withUnit ? unitPriceText(row.total, row.price.dosage) : null;
+  const perUnit = row.total !== null && withUnit ? unitPriceText(row.total, dosage) : null;
   if (row.total !== null) {
     amount = (
       <>
@@ -232,20 +257,28 @@ function TotalAmount({ row, perUnit: withUnit = true }: { row: PriceRow; perUnit
     amount = <span className="text-slate-600 text-xs">Delivery not known</span>;
   }
   return (
-    <div className="cmp-amounts gap-0.5">
+    <div className="cmp-amounts">
       {amount}
       {/* "incl. £2.95 delivery and £12.50 consultation" is wider than a phone's card: it may wrap. */}
-      {note ? <span className="cmp-note whitespace-normal text-right">{note}</span> : null}
+      {note ? <span className="cmp-fees">{note}</span> : null}
     </div>
   );
 }
 
-function Checked({ lastUpdated, now }: { lastUpdated: string; now: Date }) {
+function Checked({
+  lastUpdated,
+  now,
+  discover,
+}: {
+  lastUpdated: string;
+  now: Date;
+  discover: LinkProps["discover"];
+}) {
   // Whole days: the server's render and the browser's agree except across midnight.
   const text = checkedAgo(lastUpdated, now);
   // Each row's freshness links to where How we rank explains where prices come from (issue 11).
   return (
-    <Link to={`${sitePaths.howWeRank}#where-prices-come-from`} className="cmp-checked">
+    <Link to={`${sitePaths.howWeRank}#where-prices-come-from`} className="cmp-checked" discover={discover}>
       <span suppressHydrationWarning title={`Price last checked ${formatDateTime(lastUpdated)}`}>
         {`${text.charAt(0).toUpperCase()}${text.slice(1)}`}
       </span>
@@ -279,17 +312,34 @@ function RowMessage({ message }: { message: NonNullable<PriceRow["message"]> }) 
 }
 
 /** To this pharmacy and the Best one side by side (decision 042): a comparison, never a promotion. */
-function CompareLink({ row, partner }: { row: PriceRow; partner: PriceRow | undefined }) {
+function CompareLink({
+  row,
+  medicationId,
+  partner,
+  discover,
+}: {
+  row: PriceRow;
+  medicationId: string;
+  partner: PriceRow | undefined;
+  discover: LinkProps["discover"];
+}) {
   if (!partner) return null;
   return (
     <Link
-      to={sitePaths.compare(row.price.medicationId, row.price.pharmacyId, partner.price.pharmacyId)}
-      className="mt-1 block py-1 text-center font-medium text-brand-800 text-xs underline underline-offset-2 hover:text-brand-900"
+      to={sitePaths.compare(medicationId, row.price.pharmacy.id, partner.price.pharmacy.id)}
+      className="cmp-compare"
+      discover={discover}
     >
       Compare
       <span className="sr-only">{` with ${partner.price.pharmacy.name} side by side`}</span>
     </Link>
   );
+}
+
+/** Where a row's "Visit pharmacy" goes: the counted click-out, the saved file's address, or nowhere. */
+function visitHref(row: PriceRow, clickOutApi: string | null): string | undefined {
+  if (row.price.noLink) return undefined;
+  return clickOutApi !== null ? clickOutUrl(clickOutApi, row.price._id, "comparison") : row.price.link;
 }
 
 /**
@@ -305,15 +355,12 @@ function VisitLink({
   href: string | undefined;
   consultation: boolean;
 }): ReactNode {
-  const direct = pharmacyHref(row.price);
-  if (!direct) {
-    return <span className="cmp-no-link">Link unavailable</span>;
-  }
+  if (!href) return <span className="cmp-no-link">Link unavailable</span>;
   const words = consultation ? START_CONSULTATION_LABEL : VISIT_PHARMACY_LABEL;
   return (
     <a
       // The API redirects to the same stored link, with the pharmacy's referral parameters (decision 044).
-      href={href ?? direct}
+      href={href}
       target="_blank"
       // "sponsored" where the pharmacy pays a commission (or, from the saved file, may).
       rel={row.price.pharmacy.sponsored === false ? "noopener" : "sponsored noopener"}
@@ -322,7 +369,7 @@ function VisitLink({
       className="cmp-visit"
     >
       {words}
-      <SpriteIcon symbol="external" className="size-4" />
+      <SpriteIcon symbol="external" />
     </a>
   );
 }

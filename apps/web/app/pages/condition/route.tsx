@@ -1,4 +1,4 @@
-import { clickOutUrl, formatPounds, stockLine, supplyNoticeSource } from "@pharmacompare/contract";
+import { formatPounds, stockLine, supplyNoticeSource } from "@pharmacompare/contract";
 import type { ReactNode } from "react";
 import {
   data,
@@ -16,12 +16,13 @@ import {
   generalMessages,
   orderWords,
   showsTotals,
+  tablePrice,
 } from "../../components/condition/price-rows.ts";
 import { StatusPage } from "../../components/ui/status-page.tsx";
-import { browserEnv } from "../../config.server.ts";
 import { serverApi } from "../../lib/api.server.ts";
 import { catalogue } from "../../lib/catalogue.server.ts";
 import { loadWhen, whenVisible } from "../../lib/load-when.tsx";
+import { navCategory, navSubcategory } from "../../lib/nav-categories.ts";
 import { pageMeta, siteTitle } from "../../lib/page-meta.ts";
 import { logFormOutcome } from "../../lib/server-log.server.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -81,8 +82,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
   return {
     catalogueSource: condition.source,
-    category: page.category,
-    subcategory: page.subcategory,
+    // The category and condition as the navigation draws them; the tree itself is the root's.
+    category: navCategory(page.category),
+    subcategory: navSubcategory(page.subcategory),
     // The picker needs names and dosages only; the chosen medication's details come once, below.
     medications: page.medications.map(({ id, name, dosage }) => ({ id, name, dosage })),
     medicationCount: page.medicationCount,
@@ -99,18 +101,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     dosage: page.dosage,
     // The canonical address keeps the medication only when the visitor asked for one.
     canonicalMedication: medicationQuery?.trim() && comparison ? comparison.medication.name : null,
-    prices: comparison?.prices ?? [],
-    // Live prices link through the API's counted click-out (decision 044), made here so the page's
-    // JavaScript does not carry the rule; the saved file's prices link directly.
-    visitLinks:
-      condition.source === "api"
-        ? Object.fromEntries(
-            (comparison?.prices ?? []).map((price) => [
-              price._id,
-              clickOutUrl(browserEnv().apiUrl, price._id, "comparison"),
-            ]),
-          )
-        : null,
+    // Only what the rows read (issue 47): live prices link through the API's counted click-out
+    // (decision 044), made in the browser from the price's id; the saved file's link directly.
+    prices: (comparison?.prices ?? []).map((price) => tablePrice(price, condition.source === "api")),
     sort: comparison?.sort ?? sort,
     // Null where no row has an introductory price: no view control, the table as before (decision 057).
     view: comparison?.view ?? null,
@@ -232,7 +225,10 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
   const { category, subcategory, medications, medicationCount, prices, sort, savings, messages, lowest } =
     loaderData;
   // The tree for "other conditions" is the root loader's: the header and footer use it too.
-  const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [category];
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const categories = root?.categories ?? [category];
+  // The API's address for the live prices' click-outs; the saved file's prices link directly.
+  const clickOutApi = loaderData.catalogueSource === "api" ? (root?.env.apiUrl ?? null) : null;
   const medication = loaderData.medication ?? undefined;
   const dosage = loaderData.dosage ?? undefined;
   const navigation = useNavigation();
@@ -325,7 +321,7 @@ export default function ConditionPage({ loaderData, actionData }: Route.Componen
                 viewChoice={loaderData.viewChoice}
                 savings={savings}
                 messages={messages}
-                visitLinks={loaderData.visitLinks}
+                clickOutApi={clickOutApi}
                 stockLine={loaderData.stockLine}
               />
             </section>
@@ -383,11 +379,11 @@ function PriceResults({
   viewChoice,
   savings,
   messages,
-  visitLinks,
+  clickOutApi,
   stockLine,
 }: {
   stockLine: string | null;
-  visitLinks: LoaderData["visitLinks"];
+  clickOutApi: string | null;
   view: LoaderData["view"];
   viewChoice: LoaderData["viewChoice"];
   medication: NonNullable<LoaderData["medication"]>;
@@ -481,11 +477,13 @@ function PriceResults({
         <PriceTable
           rows={rows}
           subject={subject}
+          medicationId={medication.id}
+          dosage={dosage}
           now={new Date()}
           sort={order}
           view={view}
           prescriptionOnly={medication.legalCategory === "POM"}
-          visitLinks={visitLinks}
+          clickOutApi={clickOutApi}
         />
       </div>
       <p className="mt-3 text-slate-600 text-xs leading-5">

@@ -1,9 +1,9 @@
-import type { Category } from "@pharmacompare/contract";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "../../components/condition/use-hydrated.ts";
 import { ArrowRightIcon, ChevronRightIcon } from "../../components/ui/icons.tsx";
 import { ModalDialog } from "../../components/ui/modal-dialog.tsx";
+import type { NavCategory } from "../../lib/nav-categories.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
 import { CategoryGlyph } from "./home-icons.tsx";
 
@@ -16,7 +16,7 @@ function conditionCount(count: number): string {
 const cardClass =
   "group flex w-full items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50/60 sm:flex-col sm:items-start sm:gap-0 sm:p-5";
 
-function CategoryCardContent({ category }: { category: Category }) {
+function CategoryCardContent({ category }: { category: NavCategory }) {
   return (
     <>
       <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-800 ring-1 ring-brand-200 group-hover:bg-white">
@@ -46,7 +46,7 @@ export function CategoryBrowser({
   categories,
   unavailable,
 }: {
-  categories: Category[];
+  categories: NavCategory[];
   unavailable: boolean;
 }) {
   const [openId, setOpenId] = useState<string | null>(null);

@@ -1,5 +1,4 @@
 import {
-  type Category,
   CONSENT_WORDING,
   emailLinkMessages,
   type ManageAlertRequest,
@@ -18,6 +17,7 @@ import { BackToHome } from "../../components/ui/back-to-home.tsx";
 import { serverApi } from "../../lib/api.server.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { fieldSentence } from "../../lib/form-refusal.ts";
+import type { NavCategory } from "../../lib/nav-categories.ts";
 import { logFormOutcome } from "../../lib/server-log.server.ts";
 import type { Route } from "./+types/route";
 import { ALERT_INTENT, type AlertActed, ManagedAlertsSection } from "./managed-alerts-section.tsx";
@@ -158,7 +158,7 @@ export async function action({ request }: Route.ActionArgs): Promise<Acted> {
 const FAILED = `Sorry, we couldn't do that just now. Please try again in a few minutes, or email ${SUPPORT_EMAIL} and we'll do it for you.`;
 
 export default function ManageEmails({ loaderData, actionData }: Route.ComponentProps) {
-  const root = useRouteLoaderData("root") as { categories?: Category[] } | undefined;
+  const root = useRouteLoaderData("root") as { categories?: NavCategory[] } | undefined;
   const categories = (root?.categories ?? []).filter((category) => category.subcategories.length > 0);
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";

@@ -1,4 +1,3 @@
-import type { Category } from "@pharmacompare/contract";
 import { useRouteLoaderData } from "react-router";
 import { SubscribeForm } from "../../components/subscription/subscribe-form.tsx";
 import {
@@ -8,6 +7,7 @@ import {
 import { BackToHome } from "../../components/ui/back-to-home.tsx";
 import { Breadcrumb } from "../../components/ui/breadcrumb.tsx";
 import { serverApi } from "../../lib/api.server.ts";
+import type { NavCategory } from "../../lib/nav-categories.ts";
 import { pageMeta, siteTitle } from "../../lib/page-meta.ts";
 import { logFormOutcome } from "../../lib/server-log.server.ts";
 import { sitePaths } from "../../lib/site-paths.ts";
@@ -53,7 +53,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export default function Subscribe({ actionData }: Route.ComponentProps) {
   const source = actionData?.status === "error" ? actionData.values.source : "footer";
   // The root loader's category tree: follow some conditions only (issue 28).
-  const root = useRouteLoaderData("root") as { categories?: Category[] } | undefined;
+  const root = useRouteLoaderData("root") as { categories?: NavCategory[] } | undefined;
   const conditionGroups = (root?.categories ?? []).filter((category) => category.subcategories.length > 0);
   return (
     <>

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { REFERRAL_PARAMS_MAX, referralParamsProblem } from "../../click-outs.ts";
 import { consultationUrlProblem } from "../../consultation-visits.ts";
 import { defineEndpoint, refusals } from "../../endpoint.ts";
 import {
@@ -12,6 +11,7 @@ import {
 } from "../../entities.ts";
 import { DELIVERY_OPTIONS } from "../../ids.ts";
 import { IdParams } from "../../public-api.ts";
+import { REFERRAL_PARAMS_MAX, referralParamsProblem } from "../../referral-params.ts";
 import { text } from "../../text.ts";
 import { webAddressText } from "../../web-address-field.ts";
 import {
