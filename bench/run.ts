@@ -33,6 +33,9 @@ import { CONNECTIONS, ensureWrk, type Measure, runWrk, THREADS } from "./wrk.ts"
  * With --scale, each scale's catalogue is generated before the product starts (bench/catalogue.ts),
  * the hot reads' SQL is EXPLAINed (bench/explain.ts), the hot reads are also measured uncached
  * (every request a different URL), and the largest scale's p50 is compared with ×1's.
+ * Without --scale, each database's run ends with issue 47's weights and audit: the condition page
+ * with 20 pharmacies listed (HTML and hydration data), every public route's JavaScript, and
+ * Lighthouse (bench/page-weight.ts, scripts/lighthouse-pages.ts).
  */
 type Tier = "api" | "site";
 
