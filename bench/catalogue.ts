@@ -1,6 +1,7 @@
-import { databaseSchema, loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import { databaseSchema } from "@pharmacompare/api";
 import { CATEGORY_TREE, MEDICATION_FORMS } from "@pharmacompare/contract";
 import { sql } from "drizzle-orm";
+import { withProductDatabase } from "./product.ts";
 
 /**
  * A generated catalogue on top of the demo one, for `npm run bench -- --scale=…`: ×1 is the demo
@@ -142,16 +143,8 @@ export async function loadCatalogue(
   scale: number,
 ): Promise<LoadSummary | null> {
   const size = catalogueSize(scale);
-  // Development settings: the demo catalogue is seeded, as the product's own start would.
-  const config = loadApiConfig({
-    NODE_ENV: "development",
-    DATA_DIR: target.dataDir,
-    DATABASE_URL: target.databaseUrl,
-    ADMIN_PASSWORD: "bench-password-123",
-  });
-  const database = await openDatabase(config);
-  try {
-    await prepareDatabase(database, config, { info: () => {} }, () => {});
+  // The demo catalogue first, as the product's own start would seed it.
+  return withProductDatabase(target, async (database) => {
     if (!size) return null;
     const started = performance.now();
     const { db } = database;
@@ -196,7 +189,5 @@ export async function loadCatalogue(
     // PGlite has no autovacuum: without this its planner would still think the tables were tiny.
     await db.execute(sql`analyze`);
     return { ...size, prices: priceCount, ms: performance.now() - started };
-  } finally {
-    await database.close();
-  }
+  });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { databaseSchema, loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import { databaseSchema } from "@pharmacompare/api";
 import { API_KEY_PREFIX_LENGTH, API_KEY_SCHEME } from "@pharmacompare/contract";
+import { withProductDatabase } from "./product.ts";
 
 /**
  * An open-API key for the bench (decision 062), written into the product's database before it
@@ -11,15 +12,7 @@ export async function addBenchKey(target: {
   dataDir: string;
   databaseUrl?: string | undefined;
 }): Promise<string> {
-  const config = loadApiConfig({
-    NODE_ENV: "development",
-    DATA_DIR: target.dataDir,
-    DATABASE_URL: target.databaseUrl,
-    ADMIN_PASSWORD: "bench-password-123",
-  });
-  const database = await openDatabase(config);
-  try {
-    await prepareDatabase(database, config, { info: () => {} }, () => {});
+  return withProductDatabase(target, async (database) => {
     const key = `${API_KEY_SCHEME}${randomBytes(32).toString("base64url")}`;
     await database.db.insert(databaseSchema.apiKeys).values({
       name: "bench",
@@ -29,7 +22,5 @@ export async function addBenchKey(target: {
       perDay: 1_000_000_000,
     });
     return key;
-  } finally {
-    await database.close();
-  }
+  });
 }

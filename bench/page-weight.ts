@@ -1,6 +1,7 @@
-import { databaseSchema, loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
+import { databaseSchema } from "@pharmacompare/api";
 import { sql } from "drizzle-orm";
 import { publicRouteIds, readManifest, routeJavaScript } from "../scripts/route-javascript.ts";
+import { type ProductDatabase, withProductDatabase } from "./product.ts";
 
 /**
  * What a page weighs (issue 47): the condition page's HTML and the hydration data in it, measured
@@ -17,19 +18,8 @@ const SUBCATEGORY = "erectile-dysfunction";
 const MEDICATION = "Sildenafil";
 
 /** Tops the most-priced dosage of Sildenafil up to 20 pharmacies; returns the page that lists them. */
-export async function listTwentyPharmacies(target: {
-  dataDir: string;
-  databaseUrl?: string | undefined;
-}): Promise<string> {
-  const config = loadApiConfig({
-    NODE_ENV: "development",
-    DATA_DIR: target.dataDir,
-    DATABASE_URL: target.databaseUrl,
-    ADMIN_PASSWORD: "bench-password-123",
-  });
-  const database = await openDatabase(config);
-  try {
-    await prepareDatabase(database, config, { info: () => {} }, () => {});
+export async function listTwentyPharmacies(target: ProductDatabase): Promise<string> {
+  return withProductDatabase(target, async (database) => {
     const { prices, medications, pharmacies } = databaseSchema;
     const { db } = database;
     const found = (await db.execute(sql`
@@ -51,9 +41,7 @@ export async function listTwentyPharmacies(target: {
                                  where medication_id = ${most.medicationId} and dosage = ${most.dosage})
                   order by id limit ${Math.max(0, LISTED - most.listed)}) ph`);
     return `/condition/${SUBCATEGORY}?${new URLSearchParams({ medication: MEDICATION, dosage: most.dosage })}`;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 export interface PageWeight {

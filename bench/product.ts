@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type DatabaseHandle, loadApiConfig, openDatabase, prepareDatabase } from "@pharmacompare/api";
 import { type PostgresServer, startPostgres } from "../scripts/postgres-server.ts";
 import { sparePort } from "./ports.ts";
 
@@ -32,6 +33,29 @@ export type BenchMode = "development" | "production";
 export interface ProductDatabase {
   dataDir: string;
   databaseUrl?: string | undefined;
+}
+
+/**
+ * Opens the product's database before it starts, prepared as the product's own start would (its
+ * schema and the demo catalogue), runs `work` on it and closes it again: PGlite admits one process.
+ */
+export async function withProductDatabase<T>(
+  target: ProductDatabase,
+  work: (database: DatabaseHandle) => Promise<T>,
+): Promise<T> {
+  const config = loadApiConfig({
+    NODE_ENV: "development",
+    DATA_DIR: target.dataDir,
+    DATABASE_URL: target.databaseUrl,
+    ADMIN_PASSWORD: "bench-password-123",
+  });
+  const database = await openDatabase(config);
+  try {
+    await prepareDatabase(database, config, { info: () => {} }, () => {});
+    return await work(database);
+  } finally {
+    await database.close();
+  }
 }
 
 /** For several processes on one database (the topology run): its address and extra settings. */
